@@ -1,0 +1,114 @@
+/**
+ * The fixtures of the conformance and fuzz suites, composed in one place (after Playwright's own
+ * tests/config/*Fixtures.ts + baseTest.ts). Specs import `test` and `expect` from here.
+ *
+ * - `suite` (worker): configuration and profile for this run.
+ * - `api` (worker): the one API client, paced with this worker's share of API_RATE.
+ * - `facts` (worker): full lists read once per worker (offers, allocations), memoised.
+ * - `verdict` (test, automatic): collects clause failures and observations from the test's own checks
+ *   and from the exchange checks on every response; fails the test at its end with a readable list.
+ */
+import { test as base, expect } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
+import { getClause, type ClauseId } from '../src/clauses/catalogue.ts';
+import type { ApiClient } from '../src/client/api-client.ts';
+import { redactDeep, type Redactor } from '../src/client/redact.ts';
+import { readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
+import { formatFailures, Verdict } from '../src/checks/verdict.ts';
+import type { TargetProfile } from '../src/profile/target-profile.ts';
+import { appendJsonl } from '../src/run/jsonl.ts';
+import { runFile } from '../src/run/run-paths.ts';
+import { openSession } from '../src/run/session.ts';
+import { TargetFacts } from './target-facts.ts';
+
+export interface SuiteFixture {
+  config: SuiteConfig;
+  profile: TargetProfile;
+  redact: Redactor;
+  /** Whether this run may create and cancel subscriptions, and if not, why. */
+  writes: { allowed: true } | { allowed: false; reason: string };
+}
+
+interface WorkerFixtures {
+  suite: SuiteFixture;
+  api: ApiClient;
+  facts: TargetFacts;
+}
+
+interface TestFixtures {
+  verdict: Verdict;
+}
+
+function writePolicy(config: SuiteConfig, profile: TargetProfile): SuiteFixture['writes'] {
+  if (config.environment === 'production') return { allowed: false, reason: 'API_ENVIRONMENT=production: the suite never creates or cancels subscriptions in production.' };
+  if (!profile.cancel && config.environment !== 'local') {
+    return { allowed: false, reason: 'The cancel route is not shown in the contract and API_PROFILE does not name it, so records created on a shared environment could not be cancelled; set "cancel" in the profile.' };
+  }
+  return { allowed: true };
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  suite: [
+    async ({}, use, workerInfo) => {
+      const config = readSuiteConfig();
+      const session = await openSession(config, { share: workerInfo.config.workers });
+      await session.dispose();
+      await use({ config, profile: session.profile, redact: session.redact, writes: writePolicy(config, session.profile) });
+    },
+    { scope: 'worker' },
+  ],
+  api: [
+    async ({ suite }, use, workerInfo) => {
+      const session = await openSession(suite.config, { share: workerInfo.config.workers });
+      await use(session.client);
+      await session.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  facts: [async ({ api }, use) => use(new TargetFacts(api)), { scope: 'worker' }],
+  verdict: [
+    async ({ suite, api }, use, testInfo) => {
+      const verdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });
+      const stop = api.listen((ex) => verdict.inspect(ex));
+      try {
+        await use(verdict);
+      } finally {
+        stop();
+      }
+      await settle(verdict, testInfo, suite);
+    },
+    { auto: true },
+  ],
+});
+
+/** Record a test's verdict: annotations (clause IDs visible in every reporter), run files, and the failure. */
+async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture): Promise<void> {
+  const where = { test: testInfo.titlePath.slice(1).join(' › '), file: testInfo.file.replace(/^.*\/(conformance|fuzz)\//, '$1/') };
+  for (const o of verdict.observations) {
+    testInfo.annotations.push({ type: 'observation', description: suite.redact(`${o.clause}: ${o.message}`) });
+    appendJsonl(runFile.observations(suite.config.runId), redactDeep({ ...where, ...o }, suite.redact));
+  }
+  if (verdict.failures.length === 0) return;
+  for (const f of verdict.failures) {
+    testInfo.annotations.push({ type: 'clause-failure', description: suite.redact(`${f.clause}: ${f.message}`) });
+    appendJsonl(runFile.failures(suite.config.runId), redactDeep({ ...where, ...f }, suite.redact));
+  }
+  await testInfo.attach('clause-failures.json', { body: suite.redact(JSON.stringify(verdict.failures, null, 2)), contentType: 'application/json' });
+  throw new Error(suite.redact(formatFailures(verdict.failures)));
+}
+
+/**
+ * Test details naming the clauses a test checks: tags (`@SUB-CREATE`) for filtering and reports, and
+ * `@read` / `@write` so read-only runs (load:contract, production) can select tests.
+ */
+export function covers(mode: 'read' | 'write', ...ids: ClauseId[]) {
+  for (const id of ids) getClause(id); // fail at load time on an unknown ID
+  return { tag: [`@${mode}`, ...ids.map((id) => `@${id}`)] };
+}
+
+/** Skip a writing test, visibly, when this run may not write. */
+export function requireWrites(suite: SuiteFixture): void {
+  test.skip(!suite.writes.allowed, suite.writes.allowed ? '' : suite.writes.reason);
+}
+
+export { expect };

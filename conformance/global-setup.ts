@@ -1,0 +1,79 @@
+/**
+ * Global setup of a conformance/fuzz run (Playwright `globalSetup`):
+ * 1. read the configuration; a bad one stops the run with one sentence;
+ * 2. with no API_BASE_URL, start the bundled reference server on a free port (faults from
+ *    REFERENCE_FAULTS, for the self-test) and point the run at it;
+ * 3. preflight: the target answers and accepts the credentials, or the run stops with one sentence;
+ * and returns the teardown, which cancels every record the run created (even when tests failed) and
+ * stops the reference. Environment variables set here reach the workers.
+ */
+import { exitOnConfigError, ConfigError } from '../src/config/config-error.ts';
+import { loadDotEnv, readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
+import { TransportError } from '../src/client/api-client.ts';
+import { cancelOpenRecords } from '../src/run/cleanup.ts';
+import { openSession } from '../src/run/session.ts';
+import { startBundledReference } from '../src/run/bundled-reference.ts';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  let stopReference = async () => {};
+  let config: SuiteConfig;
+  try {
+    loadDotEnv();
+    config = readSuiteConfig();
+    if (!config.baseUrl) {
+      const reference = await startBundledReference();
+      stopReference = reference.close;
+      config = readSuiteConfig();
+    }
+    process.env.RUN_ID = config.runId; // one run ID (and journal) for every worker
+    await preflight(config);
+  } catch (error) {
+    await stopReference();
+    exitOnConfigError(error);
+  }
+  const runConfig = config;
+  return async () => {
+    try {
+      await cleanup(runConfig);
+    } finally {
+      await stopReference();
+    }
+  };
+}
+
+/** The target answers, and accepts the credentials; otherwise one clear sentence. */
+async function preflight(config: SuiteConfig): Promise<void> {
+  const session = await openSession(config);
+  try {
+    const ex = await session.client.listOffers({ offset: 0, limit: 1 });
+    if (ex.status === 401 || ex.status === 403) {
+      throw new ConfigError(`The target ${config.baseUrl} refused the credentials (HTTP ${ex.status} on GET /offer); check API_SUBSCRIPTION_KEY and API_SECRET.`);
+    }
+  } catch (error) {
+    if (error instanceof TransportError) throw new ConfigError(`The target ${config.baseUrl} cannot be reached: ${error.message.replace(/^GET \S+ failed: /, '')}`);
+    throw error;
+  } finally {
+    await session.dispose();
+  }
+}
+
+/** Cancel every record this run created and left open; say what happened. */
+async function cleanup(config: SuiteConfig): Promise<void> {
+  const session = await openSession(config);
+  try {
+    const entries = session.client.journal.entries();
+    if (entries.length === 0) return;
+    if (!session.profile.cancel) {
+      process.stderr.write(`\n[cleanup] The cancel route is unknown (not shown in the contract, not in API_PROFILE): records of run ${config.runId} stay open.\n`);
+      return;
+    }
+    const summary = await cancelOpenRecords(session.client, entries);
+    const parts = [`${summary.cancelled.length} cancelled`];
+    if (summary.refused.length) parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);
+    if (summary.notFound.length) parts.push(`${summary.notFound.length} tag(s) never created`);
+    if (summary.errors.length) parts.push(`${summary.errors.length} error(s): ${summary.errors[0]}`);
+    process.stdout.write(`\n[cleanup] run ${config.runId}: ${parts.join(', ')}.\n`);
+  } finally {
+    await session.dispose();
+  }
+}

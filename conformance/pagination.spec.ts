@@ -1,0 +1,80 @@
+// Pagination laws (Limits 1-3), the same for offers, subscriptions and allocations.
+import { covers, requireWrites, test, type SuiteFixture } from './fixtures.ts';
+import { allocationsPageable, offersPageable, subscriptionsPageable, type Pageable } from './pageables.ts';
+import type { Verdict } from '../src/checks/verdict.ts';
+import { minimalCreateBody } from '../src/model/bodies.ts';
+
+const keys = (p: Pageable, items: unknown[] | null) => (items ?? []).map(p.key);
+const same = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
+
+/** Every law on one collection. `full` is the list read with no offset and no limit. */
+async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFixture): Promise<void> {
+  const all = await p.page({});
+  const full = keys(p, all.items);
+  if (!verdict.check('PAGE-ALL-WHEN-OMITTED', all.items !== null, `${p.name}: no offset and no limit must return the whole list`, { expected: '200 with every entry', received: all.ex.status, exchange: all.ex })) return;
+  const n = full.length;
+  if (n < 3) throw new Error(`${p.name}: needs at least 3 entries to check pagination, has ${n}`);
+
+  const first = await p.page({ offset: 0, limit: 2 });
+  verdict.check('PAGE-OFFSET-ZERO-BASED', same(keys(p, first.items), full.slice(0, 2)), `${p.name}: offset=0&limit=2 must be the first two entries`, { expected: full.slice(0, 2), received: keys(p, first.items), exchange: first.ex });
+
+  for (const [offset, limit] of [[1, 1], [Math.floor(n / 2), 2], [n - 2, 5]] as const) {
+    const page = await p.page({ offset, limit });
+    const want = full.slice(offset, offset + limit);
+    verdict.check('PAGE-LIMIT', same(keys(p, page.items), want), `${p.name}: offset=${offset}&limit=${limit} must be entries ${offset}..${offset + want.length - 1} of the full list`, { expected: want, received: keys(p, page.items), exchange: page.ex });
+  }
+
+  // Walk: offset += limit until a short page; together the pages are the full list.
+  const limit = Math.max(2, Math.ceil(n / 4));
+  const walked: string[] = [];
+  for (let offset = 0, guard = 0; guard < n + 2; offset += limit, guard++) {
+    const page = await p.page({ offset, limit });
+    const got = keys(p, page.items);
+    walked.push(...got);
+    if (got.length < limit) break;
+  }
+  const duplicates = walked.filter((k, i) => walked.indexOf(k) !== i);
+  verdict.check('PAGE-WALK', same(walked, full) && duplicates.length === 0, `${p.name}: walking pages of ${limit} must rebuild the full list of ${n} with no gap and no duplicate`, { expected: `${n} entries in list order`, received: `${walked.length} entries${duplicates.length ? `, ${duplicates.length} duplicated` : ''}${same(walked, full) ? '' : ', order or content differs'}` });
+
+  for (const offset of [n, n + 10]) {
+    const page = await p.page({ offset, limit: 5 });
+    verdict.check('PAGE-OFFSET-PAST-END', page.items !== null && page.items.length === 0, `${p.name}: offset=${offset} is past the last entry and must return an empty page`, { expected: '200 with []', received: page.items === null ? `status ${page.ex.status}` : `${page.items.length} entries`, exchange: page.ex });
+  }
+
+  // A limit above any plausible maximum: not an error; the service applies its own maximum.
+  const huge = 1_000_000;
+  const capped = await p.page({ offset: 0, limit: huge });
+  if (verdict.check('PAGE-MAX-LIMIT', capped.items !== null, `${p.name}: limit=${huge} must be capped, not refused`, { expected: '200 with at most the maximum', received: capped.ex.status, exchange: capped.ex })) {
+    const count = capped.items!.length;
+    const max = suite.profile.maxLimit;
+    const want = max ? Math.min(n, max) : n;
+    if (max || count < n) {
+      verdict.check('PAGE-MAX-LIMIT', count === want && same(keys(p, capped.items), full.slice(0, count)), `${p.name}: limit=${huge} must return the first ${want} entries (maximum ${max ?? 'unknown'})`, { expected: want, received: count, exchange: capped.ex });
+    }
+    verdict.observe({ clause: 'PAGE-MAX-LIMIT-VALUE', key: count < n ? 'maxLimit' : `maxLimit.atLeast.${p.name.split(' ')[0]}`, message: count < n ? `${p.name}: the maximum page size is ${count}` : `${p.name}: the maximum page size is at least ${n} (all entries fit)`, value: count });
+  }
+}
+
+test.describe('pagination', () => {
+  test('offers paginate by offset and limit', covers('read', 'PAGE-ALL-WHEN-OMITTED', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-LIMIT', 'PAGE-WALK', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT', 'PAGE-MAX-LIMIT-VALUE'), async ({ api, verdict, suite }) => {
+    await checkPaginationLaws(offersPageable(api), verdict, suite);
+  });
+
+  test('the allocations of an offer paginate by offset and limit', covers('read', 'PAGE-ALL-WHEN-OMITTED', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-LIMIT', 'PAGE-WALK', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT', 'PAGE-MAX-LIMIT-VALUE'), async ({ api, facts, verdict, suite }) => {
+    const records = await facts.allocations();
+    const largest = [...records].sort((a, b) => (b.allocations?.length ?? 0) - (a.allocations?.length ?? 0))[0];
+    test.skip(!largest || largest.allocations.length < 3, 'No offer has at least 3 allocations to paginate.');
+    await checkPaginationLaws(allocationsPageable(api, largest.offerId), verdict, suite);
+  });
+
+  test('subscriptions paginate by offset and limit', covers('write', 'PAGE-ALL-WHEN-OMITTED', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-LIMIT', 'PAGE-WALK', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT'), async ({ api, facts, verdict, suite }) => {
+    requireWrites(suite);
+    const offer = await facts.reservedOffer();
+    test.skip(!offer, 'Needs at least two open offers (one is reserved for this test).');
+    const existing = await api.listSubscriptions({ offerId: offer!.id });
+    const have = Array.isArray(existing.body) ? existing.body.length : 0;
+    // A handful of records on the reserved offer (only as many as are missing), cancelled at teardown.
+    for (let i = have; i < 7; i++) await api.createSubscription(minimalCreateBody(offer!));
+    await checkPaginationLaws(subscriptionsPageable(api, offer!.id), verdict, suite);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Full lists read once per worker and reused by every test that needs them, so a run on a paced
+ * staging target spends its request budget on checks, not on re-reading the same lists.
+ */
+import type { ApiClient } from '../src/client/api-client.ts';
+import type { Exchange } from '../src/client/exchange.ts';
+import { OPEN_STATUS, type AllocationRecord, type Offer } from '../src/model/types.ts';
+
+/** A list the suite depends on could not be read: the test stops, the clause checks say why. */
+export class PreconditionError extends Error {
+  override readonly name = 'PreconditionError';
+}
+
+export function arrayBody<T>(ex: Exchange, what: string): T[] {
+  if (ex.status !== 200 || !Array.isArray(ex.body)) {
+    throw new PreconditionError(`${what}: ${ex.method} ${ex.path} answered ${ex.status} without an array; the checks of that operation report why`);
+  }
+  return ex.body as T[];
+}
+
+export class TargetFacts {
+  private cache = new Map<string, Promise<unknown>>();
+  constructor(private readonly api: ApiClient) {}
+
+  private memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.cache.has(key)) {
+      const p = load();
+      p.catch(() => this.cache.delete(key)); // a failed read is retried by the next test, not cached
+      this.cache.set(key, p);
+    }
+    return this.cache.get(key) as Promise<T>;
+  }
+
+  /** Every offer (no offset/limit: "all entries are returned"). */
+  offers(): Promise<Offer[]> {
+    return this.memo('offers', async () => arrayBody<Offer>(await this.api.listOffers(), 'The offers list'));
+  }
+
+  async openOffers(): Promise<Offer[]> {
+    return (await this.offers()).filter((o) => o?.details?.status === OPEN_STATUS);
+  }
+
+  /**
+   * Open offers that tests may write to. The last open offer is kept for the subscriptions pagination
+   * test, so records created concurrently by other tests never shift its pages.
+   */
+  async writableOffers(): Promise<Offer[]> {
+    const open = await this.openOffers();
+    return open.length > 1 ? open.slice(0, -1) : open;
+  }
+
+  /** The open offer reserved for the subscriptions pagination test (see writableOffers). */
+  async reservedOffer(): Promise<Offer | undefined> {
+    const open = await this.openOffers();
+    return open.length > 1 ? open[open.length - 1] : undefined;
+  }
+
+  allocations(): Promise<AllocationRecord[]> {
+    return this.memo('allocations', async () => arrayBody<AllocationRecord>(await this.api.listAllocations(), 'The allocations list'));
+  }
+}

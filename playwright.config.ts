@@ -1,0 +1,28 @@
+// The conformance and fuzz suites (the product). `npm run conformance` / `npm run fuzz`.
+// With no API_BASE_URL the global setup starts the bundled reference server. Traces are off on
+// purpose: a trace records request headers, and the credential headers must never reach a file.
+import { defineConfig } from '@playwright/test';
+
+const reports = process.env.REPORTS_DIR ?? 'reports';
+
+export default defineConfig({
+  globalSetup: './conformance/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0, // a retried test could re-send a create; the client retries reads itself
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 60_000,
+  outputDir: `${reports}/conformance/test-results`,
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `${reports}/conformance/html`, open: 'never' }],
+    ['junit', { outputFile: `${reports}/conformance/junit.xml` }],
+    ['json', { outputFile: `${reports}/conformance/results.json` }],
+    ['./src/report/clause-reporter.ts', { outputFile: `${reports}/conformance/clauses.json` }],
+  ],
+  use: { trace: 'off', screenshot: 'off', video: 'off' },
+  projects: [
+    { name: 'conformance', testDir: './conformance', testMatch: '**/*.spec.ts' },
+    { name: 'fuzz', testDir: './fuzz', testMatch: '**/*.spec.ts' },
+  ],
+});

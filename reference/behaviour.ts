@@ -1,0 +1,227 @@
+// How the reference behaves, as a table of small strategies grouped by kind of effect. Routes call
+// these and nothing else, so a fault switch (reference/faults.ts) changes behaviour by replacing or
+// wrapping one strategy here: never by an `if (fault)` inside a route.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { validate } from '../src/schema/registry.ts';
+import { ApiError, renderError } from './errors.ts';
+import type { ErrorShape, FieldError, RenderedError } from './errors.ts';
+import { compareUtc } from './instants.ts';
+import type { AllocationRecord, Offer, Subscription, SubscriptionRequest, SubscriptionStatus } from './data/types.ts';
+import { SUBSCRIPTION_REQUEST_FIELDS } from './data/types.ts';
+import type { SubscriptionStore } from './store.ts';
+
+// ---- Operations ---------------------------------------------------------------------------------
+
+/** Every operation of the reference and the error body shape it answers with. */
+export const OPERATIONS = {
+  listOffers: 'read',
+  getOffer: 'read',
+  listAllocations: 'read',
+  getAllocation: 'read',
+  listSubscriptions: 'read',
+  createSubscription: 'write',
+  getSubscription: 'read',
+  cancelSubscription: 'write',
+  health: 'read',
+} as const satisfies Record<string, ErrorShape>;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+// ---- Strategy types -----------------------------------------------------------------------------
+
+export interface ReferenceCredentials {
+  subscriptionKey: string;
+  secret: string;
+}
+
+/** Header values as received (absent when the header was not sent). */
+export interface PresentedCredentials {
+  subscriptionKey?: string;
+  secret?: string;
+}
+
+export type AuthVerdict = 'ok' | 'missing' | 'wrong';
+
+/** offset/limit as parsed from the query string (absent when not given). */
+export interface PageQuery {
+  offset?: number;
+  limit?: number;
+}
+
+/** The slice of a list to return: `count` entries from `start` (`count` may be Infinity). */
+export interface PageWindow {
+  start: number;
+  count: number;
+}
+
+export type CreateValidation = { ok: true; request: SubscriptionRequest } | { ok: false; errors: FieldError[] };
+
+/** The health check body (NestJS-terminus-like; the contract shows only the four field names). */
+export interface HealthResult {
+  status: string;
+  info: Record<string, { status: string }> | null;
+  error: Record<string, { status: string }> | null;
+  details: Record<string, { status: string }>;
+}
+
+/** What a subscription looks like when answered (a full record, or what a buggy cancel makes up). */
+export type SubscriptionView = Partial<Subscription> & Pick<Subscription, 'id' | 'status'>;
+
+export interface Behaviour {
+  /** What goes out on the wire for successful responses. */
+  wire: {
+    offer(offer: Offer): unknown;
+    allocation(record: AllocationRecord): unknown;
+    subscription(record: SubscriptionView): unknown;
+    health(result: HealthResult): unknown;
+    contentType: string;
+  };
+  /** Error bodies. */
+  errors: {
+    render(shape: ErrorShape, error: ApiError): RenderedError;
+  };
+  /** Credentials. */
+  auth: {
+    verify(presented: PresentedCredentials, expected: ReferenceCredentials): AuthVerdict;
+    isPublic(operation: OperationName | undefined): boolean;
+  };
+  /** offset/limit pagination of every list (offers, allocations, allocation items, subscriptions). */
+  paging: {
+    /** May throw an ApiError. */
+    window(query: PageQuery, total: number, maxLimit: number): PageWindow;
+  };
+  offers: {
+    modifiedOnOrAfter(lastModifiedOn: string, instant: string): boolean;
+    /** Answer for an unknown offer id: throws a 404 (or, when buggy, returns a body to send). */
+    missing(offerId: string): unknown;
+  };
+  subscriptions: {
+    validate(body: unknown): CreateValidation;
+    resolveOffer(offers: ReadonlyMap<string, Offer>, offerId: string): Offer | undefined;
+    applyDefaults(request: SubscriptionRequest): SubscriptionRequest;
+    outcome(request: SubscriptionRequest, offer: Offer): SubscriptionStatus;
+    /** Stores a new record; returns the record to answer with. */
+    insert(store: SubscriptionStore, record: Subscription): Subscription;
+    forOffer(records: readonly Subscription[], offerId: string | undefined): readonly Subscription[];
+    /** Cancels; throws 404 (unknown) or 409 (not cancellable). Returns the record to answer with. */
+    cancel(store: SubscriptionStore, id: string): SubscriptionView;
+  };
+}
+
+// ---- The correct behaviour -----------------------------------------------------------------------
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** Constant-time equality (hashing first makes the lengths equal, so nothing leaks by length). */
+export function sameSecret(presented: string, expected: string): boolean {
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+function verifyCredentials(presented: PresentedCredentials, expected: ReferenceCredentials): AuthVerdict {
+  if (presented.subscriptionKey === undefined || presented.secret === undefined) return 'missing';
+  const keyOk = sameSecret(presented.subscriptionKey, expected.subscriptionKey);
+  const secretOk = sameSecret(presented.secret, expected.secret);
+  return keyOk && secretOk ? 'ok' : 'wrong';
+}
+
+/** JSON pointer of a schema issue -> the request property it names (top-level fields only). */
+function propertyOf(path: string): string {
+  const first = path.split('/')[1];
+  return first === undefined || first === '' ? 'body' : first.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Validates a create body with the project's schema registry; keeps only the contract's fields. */
+export function validateCreateBody(body: unknown): CreateValidation {
+  const check = validate('subscription-create-request', body);
+  if (!check.valid) {
+    const byProperty = new Map<string, string[]>();
+    for (const issue of check.issues) {
+      const property = propertyOf(issue.path);
+      byProperty.set(property, [...(byProperty.get(property) ?? []), issue.message]);
+    }
+    return { ok: false, errors: [...byProperty].map(([property, messages]) => ({ property, messages })) };
+  }
+  const source = body as Record<string, unknown>;
+  const request: Record<string, unknown> = {};
+  for (const field of SUBSCRIPTION_REQUEST_FIELDS) {
+    if (Object.hasOwn(source, field)) request[field] = source[field];
+  }
+  return { ok: true, request: request as unknown as SubscriptionRequest };
+}
+
+export const DEFAULT_SUBSCRIPTION_TYPE = 'discretionary_qualified';
+export const DEFAULT_SUBSCRIPTION_CATEGORY = 'professional';
+
+function applyDefaults(request: SubscriptionRequest): SubscriptionRequest {
+  if (request.subscriptionType !== undefined || request.subscriptionCategory !== undefined) return request;
+  return { ...request, subscriptionType: DEFAULT_SUBSCRIPTION_TYPE, subscriptionCategory: DEFAULT_SUBSCRIPTION_CATEGORY };
+}
+
+function outcome(request: SubscriptionRequest, offer: Offer): SubscriptionStatus {
+  const { hardMinLimit, hardMaxLimit } = offer.pricingAndOrderLimits;
+  if (offer.details.status !== 'open_for_subscription') return 'rejected';
+  if (request.amountRequested < hardMinLimit || request.amountRequested > hardMaxLimit) return 'rejected';
+  return 'accepted';
+}
+
+function pageWindow(query: PageQuery, _total: number, maxLimit: number): PageWindow {
+  const start = query.offset ?? 0;
+  const count = query.limit === undefined ? Infinity : Math.min(query.limit, maxLimit);
+  return { start, count };
+}
+
+export function unknownSubscription(id: string): ApiError {
+  return new ApiError(404, 'not-found', `No subscription with id ${JSON.stringify(id)}`, [
+    { property: 'subscriptionId', messages: ['no subscription with this id'] },
+  ]);
+}
+
+function cancel(store: SubscriptionStore, id: string): SubscriptionView {
+  const record = store.get(id);
+  if (!record) throw unknownSubscription(id);
+  if (record.status !== 'accepted') {
+    const why = `a subscription in status ${record.status} cannot be cancelled; only accepted subscriptions can`;
+    throw new ApiError(409, 'conflict', why, [{ property: 'status', messages: [why] }]);
+  }
+  const cancelled: Subscription = { ...record, status: 'cancelled' };
+  store.put(cancelled);
+  return cancelled;
+}
+
+export function correctBehaviour(): Behaviour {
+  return {
+    wire: {
+      offer: (offer) => offer,
+      allocation: (record) => record,
+      subscription: (record) => record,
+      health: (result) => result,
+      contentType: 'application/json; charset=utf-8',
+    },
+    errors: { render: renderError },
+    auth: {
+      verify: verifyCredentials,
+      isPublic: (operation) => operation === 'health',
+    },
+    paging: { window: pageWindow },
+    offers: {
+      modifiedOnOrAfter: (lastModifiedOn, instant) => compareUtc(lastModifiedOn, instant) >= 0,
+      missing: (offerId) => {
+        throw new ApiError(404, 'not-found', `No offer with id ${JSON.stringify(offerId)}`);
+      },
+    },
+    subscriptions: {
+      validate: validateCreateBody,
+      resolveOffer: (offers, offerId) => offers.get(offerId),
+      applyDefaults,
+      outcome,
+      insert: (store, record) => {
+        store.put(record);
+        return record;
+      },
+      forOffer: (records, offerId) => (offerId === undefined ? records : records.filter((r) => r.offerId === offerId)),
+      cancel,
+    },
+  };
+}

@@ -1,0 +1,523 @@
+// Fault switches: each one a single, plausible bug a real implementation of the contract could ship,
+// and the clauses a correct conformance suite must report failing when it is on. A fault changes
+// the reference by wrapping or replacing ONE strategy of the behaviour table (reference/behaviour.ts);
+// several faults compose in the order given.
+import type { ClauseId } from '../src/clauses/catalogue.ts';
+import { loadSchema } from '../src/schema/registry.ts';
+import { ApiError } from './errors.ts';
+import { correctBehaviour } from './behaviour.ts';
+import type { Behaviour } from './behaviour.ts';
+import type { Offer, Subscription } from './data/types.ts';
+
+export type CatchBy = 'conformance' | 'fuzz' | 'both';
+
+export interface FaultSwitch {
+  name: string;
+  /** What the bug is, as a partner would describe it. */
+  description: string;
+  /** Clauses a correct suite must report failing with this fault on. */
+  clauses: readonly ClauseId[];
+  /** Which of the suites is expected to catch it. */
+  catchBy: CatchBy;
+  /** The bug: a change to one strategy of the behaviour table. */
+  apply(behaviour: Behaviour): Behaviour;
+}
+
+type Json = Record<string, unknown>;
+
+/** Replaces some strategies of one kind of effect; `current` lets a fault wrap what was there. */
+function patch<K extends keyof Behaviour>(kind: K, change: (current: Behaviour[K]) => Partial<Behaviour[K]>) {
+  return (behaviour: Behaviour): Behaviour => {
+    const next = { ...behaviour };
+    next[kind] = { ...behaviour[kind], ...change(behaviour[kind]) };
+    return next;
+  };
+}
+
+/** A deep copy of a JSON value as a plain object, for faults that edit what goes out. */
+function editable(value: unknown): Json {
+  return structuredClone(value) as Json;
+}
+
+function isRecord(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `2024-03-01T10:00:00.000Z` rendered in UTC+01:00: `2024-03-01T11:00:00.000+01:00`. */
+function withPlusOneHour(utc: string): string {
+  const local = new Date(Date.parse(utc) + 3_600_000).toISOString();
+  return `${local.slice(0, -1)}+01:00`;
+}
+
+const PAGE_SIZE_WHEN_OMITTED = 20;
+const LONGEST_STORED_REFERENCE = 64;
+
+/** Request fields the create schema gives an enum (subscriptionType, currency, ...). */
+const ENUM_FIELDS: ReadonlyArray<[field: string, values: readonly string[]]> = Object.entries(
+  (loadSchema('subscription-create-request') as { properties: Record<string, { enum?: string[] }> }).properties,
+).flatMap(([field, schema]) => (schema.enum ? [[field, schema.enum] as [string, readonly string[]]] : []));
+
+/** How a hand-written decimal check miscounts: digits after '.', in whatever String() prints. */
+function naiveDecimalPlaces(n: number): number {
+  return String(n).split('.')[1]?.length ?? 0;
+}
+
+function requestFieldsOf(record: Subscription): string {
+  const { id: _id, status: _status, ...request } = record;
+  return JSON.stringify(request);
+}
+
+export const FAULTS = [
+  // ---- Offers on the wire ------------------------------------------------------------------------
+  {
+    name: 'offer-field-renamed',
+    description: 'offerSubType is sent as offerSubtype (camel-case slip in the serializer).',
+    clauses: ['OFFER-SCHEMA'],
+    catchBy: 'conformance',
+    apply: patch('wire', (current) => ({
+      offer: (offer) => {
+        const { offerSubType, ...rest } = editable(current.offer(offer));
+        return { ...rest, offerSubtype: offerSubType };
+      },
+    })),
+  },
+  {
+    name: 'offer-price-as-string',
+    description: 'pricingAndOrderLimits.offerPrice is sent as a string ("245.5") from a decimal column.',
+    clauses: ['OFFER-SCHEMA'],
+    catchBy: 'conformance',
+    apply: patch('wire', (current) => ({
+      offer: (offer) => {
+        const out = editable(current.offer(offer));
+        const pricing = out.pricingAndOrderLimits as Json;
+        pricing.offerPrice = String(pricing.offerPrice);
+        return out;
+      },
+    })),
+  },
+  {
+    name: 'offer-type-uppercase',
+    description: 'offerType is sent in upper case ("IPO") straight from a database enum.',
+    clauses: ['OFFER-ENUMS'],
+    catchBy: 'conformance',
+    apply: patch('wire', (current) => ({
+      offer: (offer) => {
+        const out = editable(current.offer(offer));
+        out.offerType = String(out.offerType).toUpperCase();
+        return out;
+      },
+    })),
+  },
+  {
+    name: 'timestamp-with-offset',
+    description: 'Offer dates are rendered in local time with an offset (+01:00) instead of UTC with Z.',
+    clauses: ['GEN-TIMESTAMP-UTC'],
+    catchBy: 'conformance',
+    apply: patch('wire', (current) => ({
+      offer: (offer) => {
+        const out = editable(current.offer(offer));
+        const dates = out.dates as Record<string, string>;
+        for (const key of Object.keys(dates)) dates[key] = withPlusOneHour(dates[key]);
+        return out;
+      },
+    })),
+  },
+  {
+    name: 'content-type-text-plain',
+    description: 'Successful responses are sent as text/plain (pre-serialized strings without a content type).',
+    clauses: ['GEN-JSON-CONTENT-TYPE'],
+    catchBy: 'conformance',
+    apply: patch('wire', () => ({ contentType: 'text/plain; charset=utf-8' })),
+  },
+  {
+    name: 'modified-after-exclusive',
+    description: 'modifiedAfter is applied as "strictly after": an offer modified at exactly that instant is left out.',
+    clauses: ['OFFER-MODIFIED-AFTER'],
+    catchBy: 'conformance',
+    apply: patch('offers', (current) => ({
+      // "on or after" one way but not the other: strictly after.
+      modifiedOnOrAfter: (lastModifiedOn, instant) =>
+        current.modifiedOnOrAfter(lastModifiedOn, instant) && !current.modifiedOnOrAfter(instant, lastModifiedOn),
+    })),
+  },
+  {
+    name: 'unknown-offer-empty-200',
+    description: 'GET /offer/{offerId} for an unknown id answers 200 with an empty object.',
+    clauses: ['OFFER-UNKNOWN-ID'],
+    catchBy: 'conformance',
+    apply: patch('offers', () => ({ missing: () => ({}) })),
+  },
+
+  // ---- Allocations ---------------------------------------------------------------------------------
+  {
+    name: 'allocation-count-off-by-one',
+    description: 'allocationCount is one more than the number of allocations (counts a header row).',
+    clauses: ['ALLOC-COUNT'],
+    catchBy: 'conformance',
+    apply: patch('wire', (current) => ({
+      allocation: (record) => {
+        const out = editable(current.allocation(record));
+        if (typeof out.allocationCount === 'number') out.allocationCount += 1;
+        return out;
+      },
+    })),
+  },
+  {
+    name: 'allocation-currency-lowercase',
+    description: 'priceCurrency is sent in lower case ("gbp").',
+    clauses: ['ALLOC-SCHEMA'],
+    catchBy: 'conformance',
+    apply: patch('wire', (current) => ({
+      allocation: (record) => {
+        const out = editable(current.allocation(record));
+        out.priceCurrency = String(out.priceCurrency).toLowerCase();
+        return out;
+      },
+    })),
+  },
+
+  // ---- Pagination ----------------------------------------------------------------------------------
+  {
+    name: 'offset-one-based',
+    description: 'offset is treated as one-based: offset=1 starts at the first entry, offset=0 too.',
+    clauses: ['PAGE-OFFSET-ZERO-BASED'],
+    catchBy: 'conformance',
+    apply: patch('paging', (current) => ({
+      window: (query, total, maxLimit) => {
+        const window = current.window(query, total, maxLimit);
+        return query.offset === undefined ? window : { ...window, start: Math.max(0, query.offset - 1) };
+      },
+    })),
+  },
+  {
+    name: 'limit-ignored',
+    description: 'limit is ignored: every page runs to the end of the list.',
+    clauses: ['PAGE-LIMIT'],
+    catchBy: 'conformance',
+    apply: patch('paging', (current) => ({
+      window: (query, total, maxLimit) => current.window({ offset: query.offset }, total, maxLimit),
+    })),
+  },
+  {
+    name: 'omitted-params-default-page',
+    description: `With neither offset nor limit, only the first ${PAGE_SIZE_WHEN_OMITTED} entries are returned (a default page size).`,
+    clauses: ['PAGE-ALL-WHEN-OMITTED'],
+    catchBy: 'conformance',
+    apply: patch('paging', (current) => ({
+      window: (query, total, maxLimit) =>
+        query.offset === undefined && query.limit === undefined
+          ? { start: 0, count: PAGE_SIZE_WHEN_OMITTED }
+          : current.window(query, total, maxLimit),
+    })),
+  },
+  {
+    name: 'offset-past-end-error',
+    description: 'An offset past the last entry is answered with 400 instead of an empty page.',
+    clauses: ['PAGE-OFFSET-PAST-END'],
+    catchBy: 'conformance',
+    apply: patch('paging', (current) => ({
+      window: (query, total, maxLimit) => {
+        if (query.offset !== undefined && query.offset > 0 && query.offset >= total) {
+          throw new ApiError(400, 'validation', 'offset is out of range', [
+            { property: 'offset', messages: [`must be less than ${total}`] },
+          ]);
+        }
+        return current.window(query, total, maxLimit);
+      },
+    })),
+  },
+  {
+    name: 'max-limit-rejected',
+    description: 'A limit above the maximum is refused with 400 instead of being capped.',
+    clauses: ['PAGE-MAX-LIMIT'],
+    catchBy: 'conformance',
+    apply: patch('paging', (current) => ({
+      window: (query, total, maxLimit) => {
+        if (query.limit !== undefined && query.limit > maxLimit) {
+          throw new ApiError(400, 'validation', 'limit is too large', [
+            { property: 'limit', messages: [`must be at most ${maxLimit}`] },
+          ]);
+        }
+        return current.window(query, total, maxLimit);
+      },
+    })),
+  },
+
+  // ---- Authentication ------------------------------------------------------------------------------
+  {
+    name: 'secret-not-checked',
+    description: 'The service-api-secret header is never checked: missing or wrong secrets are accepted.',
+    clauses: ['AUTH-SECRET'],
+    catchBy: 'conformance',
+    apply: patch('auth', (current) => ({
+      verify: (presented, expected) => current.verify({ ...presented, secret: expected.secret }, expected),
+    })),
+  },
+  {
+    name: 'subscription-key-not-checked',
+    description: 'The service-api-subscription header is never checked: missing or wrong keys are accepted.',
+    clauses: ['AUTH-SUBSCRIPTION-KEY'],
+    catchBy: 'conformance',
+    apply: patch('auth', (current) => ({
+      verify: (presented, expected) => current.verify({ ...presented, subscriptionKey: expected.subscriptionKey }, expected),
+    })),
+  },
+  {
+    name: 'auth-error-plain-text',
+    description: 'Refused credentials get a text/plain "Unauthorized" body instead of the JSON error body.',
+    clauses: ['AUTH-ERROR-BODY'],
+    catchBy: 'conformance',
+    apply: patch('errors', (current) => ({
+      render: (shape, error) =>
+        error.kind === 'auth' ? { contentType: 'text/plain; charset=utf-8', body: 'Unauthorized' } : current.render(shape, error),
+    })),
+  },
+  {
+    name: 'health-status-only',
+    description: 'The health check answers only { "status": "ok" }, without info, error and details.',
+    clauses: ['HEALTH-SCHEMA'],
+    catchBy: 'conformance',
+    apply: patch('wire', (current) => ({
+      health: (result) => ({ status: editable(current.health(result)).status }),
+    })),
+  },
+  {
+    name: 'health-requires-credentials',
+    description: 'The health check sits behind the credential check like every other route.',
+    clauses: ['HEALTH-NO-CREDENTIALS'],
+    catchBy: 'conformance',
+    apply: patch('auth', () => ({ isPublic: () => false })),
+  },
+
+  // ---- Create: validation --------------------------------------------------------------------------
+  {
+    name: 'seven-decimals-accepted',
+    description: 'amountRequested is checked for at most 7 decimal places (off by one), counted on String(n).',
+    clauses: ['SUB-CREATE-DECIMALS'],
+    catchBy: 'both',
+    apply: patch('subscriptions', (current) => ({
+      validate: (body) => {
+        if (isRecord(body) && typeof body.amountRequested === 'number' && naiveDecimalPlaces(body.amountRequested) <= 7) {
+          const amount = body.amountRequested;
+          const result = current.validate({ ...body, amountRequested: Math.trunc(amount) });
+          return result.ok ? { ok: true, request: { ...result.request, amountRequested: amount } } : result;
+        }
+        return current.validate(body);
+      },
+    })),
+  },
+  {
+    name: 'enum-case-insensitive',
+    description: 'Enum values are matched ignoring case: "Retail" or "gbp" is accepted (and stored normalised).',
+    clauses: ['SUB-CREATE-VALIDATION'],
+    catchBy: 'both',
+    apply: patch('subscriptions', (current) => ({
+      validate: (body) => {
+        if (!isRecord(body)) return current.validate(body);
+        const normalised: Json = { ...body };
+        for (const [field, values] of ENUM_FIELDS) {
+          const value = body[field];
+          if (typeof value !== 'string') continue;
+          const match = values.find((v) => v.toLowerCase() === value.toLowerCase());
+          if (match !== undefined) normalised[field] = match;
+        }
+        return current.validate(normalised);
+      },
+    })),
+  },
+  {
+    name: 'missing-field-defaulted',
+    description: 'A create body without currency is not refused: currency silently defaults to GBP.',
+    clauses: ['SUB-CREATE-VALIDATION'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      validate: (body) => current.validate(isRecord(body) && !Object.hasOwn(body, 'currency') ? { ...body, currency: 'GBP' } : body),
+    })),
+  },
+  {
+    name: 'server-error-on-bad-enum',
+    description: 'An enum value outside the list crashes the code lookup before validation: 500 instead of 400.',
+    clauses: ['GEN-FAILURE-4XX'],
+    catchBy: 'both',
+    apply: patch('subscriptions', (current) => ({
+      validate: (body) => {
+        if (isRecord(body)) {
+          for (const [field, values] of ENUM_FIELDS) {
+            const value = body[field];
+            // A lookup table indexed by the raw value: an unknown value reads a property of undefined.
+            if (typeof value === 'string' && !values.includes(value)) {
+              throw new TypeError(`Cannot read properties of undefined (reading 'code') [${field}]`);
+            }
+          }
+        }
+        return current.validate(body);
+      },
+    })),
+  },
+  {
+    name: 'server-error-on-long-reference',
+    description: `clientSubscriptionReference or investorReference longer than ${LONGEST_STORED_REFERENCE} characters overflows a database column: 500.`,
+    clauses: ['GEN-FAILURE-4XX'],
+    catchBy: 'fuzz',
+    apply: patch('subscriptions', (current) => ({
+      insert: (store, record) => {
+        const longest = Math.max(record.clientSubscriptionReference?.length ?? 0, record.investorReference?.length ?? 0);
+        if (longest > LONGEST_STORED_REFERENCE) {
+          throw new RangeError(`value too long for type character varying(${LONGEST_STORED_REFERENCE})`);
+        }
+        return current.insert(store, record);
+      },
+    })),
+  },
+  {
+    name: 'unknown-offer-accepted',
+    description: 'The offer is not looked up on create: an order for an unknown offerId is recorded as accepted.',
+    clauses: ['SUB-CREATE-UNKNOWN-OFFER'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      resolveOffer: (offers, offerId) => current.resolveOffer(offers, offerId) ?? unlimitedOpenOffer(offers, offerId),
+    })),
+  },
+
+  // ---- Create: recording ----------------------------------------------------------------------------
+  {
+    name: 'defaults-not-applied',
+    description: 'With neither subscriptionType nor subscriptionCategory, no defaults are set: both are missing from the record.',
+    clauses: ['SUB-CREATE-DEFAULTS'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', () => ({ applyDefaults: (request) => request })),
+  },
+  {
+    name: 'duplicate-detection',
+    description: 'An identical body is treated as a retry: the earlier record is returned instead of a new one.',
+    clauses: ['SUB-CREATE-NO-DEDUP'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      insert: (store, record) => {
+        const fields = requestFieldsOf(record);
+        return store.all().find((existing) => requestFieldsOf(existing) === fields) ?? current.insert(store, record);
+      },
+    })),
+  },
+  {
+    name: 'order-limits-not-enforced',
+    description: 'Orders outside hardMinLimit..hardMaxLimit are accepted (only closed offers reject).',
+    clauses: ['SUB-CREATE-ORDER-LIMITS'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      outcome: (request, offer) => current.outcome({ ...request, amountRequested: offer.pricingAndOrderLimits.hardMinLimit }, offer),
+    })),
+  },
+  {
+    name: 'amount-rounded-in-echo',
+    description: 'amountRequested is stored in a 2-decimal money column: 1234.567 comes back as 1234.57.',
+    clauses: ['SUB-CREATE-ECHO'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      insert: (store, record) => current.insert(store, { ...record, amountRequested: Math.round(record.amountRequested * 100) / 100 }),
+    })),
+  },
+  {
+    name: 'status-uppercase',
+    description: 'Subscription status is sent in upper case ("ACCEPTED").',
+    clauses: ['SUB-STATUS-ENUM'],
+    catchBy: 'conformance',
+    apply: patch('wire', (current) => ({
+      subscription: (record) => {
+        const out = editable(current.subscription(record));
+        out.status = String(out.status).toUpperCase();
+        return out;
+      },
+    })),
+  },
+
+  // ---- List, cancel ---------------------------------------------------------------------------------
+  {
+    name: 'offer-filter-ignored',
+    description: 'GET /subscription ignores the offerId filter and lists every subscription.',
+    clauses: ['SUB-LIST-OFFER-FILTER'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', () => ({ forOffer: (records) => records })),
+  },
+  {
+    name: 'cancel-not-persisted',
+    description: 'Cancel answers with status cancelled but never saves it: the next read still says accepted.',
+    clauses: ['SUB-CANCEL'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      cancel: (store, id) => {
+        const before = store.get(id);
+        const answer = current.cancel(store, id);
+        if (before) store.put(before);
+        return answer;
+      },
+    })),
+  },
+  {
+    name: 'cancel-unknown-200',
+    description: 'Cancelling an unknown id answers 200 (an UPDATE that matched no row is not checked).',
+    clauses: ['SUB-CANCEL-UNKNOWN-ID'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      cancel: (store, id) => (store.get(id) ? current.cancel(store, id) : { id, status: 'cancelled' }),
+    })),
+  },
+
+  // ---- Error bodies ----------------------------------------------------------------------------------
+  {
+    name: 'create-error-list-shape',
+    description: 'Create and cancel errors use the list/get body ({ error, message }) instead of { status, errors, message }.',
+    clauses: ['ERR-CREATE-CANCEL-BODY'],
+    catchBy: 'conformance',
+    apply: patch('errors', (current) => ({ render: (_shape, error) => current.render('read', error) })),
+  },
+  {
+    name: 'bad-request-message',
+    description: 'A 400 carries the message "Validation failed" instead of "Bad Request".',
+    clauses: ['ERR-400-MESSAGE'],
+    catchBy: 'conformance',
+    apply: patch('errors', (current) => ({
+      render: (shape, error) => {
+        const rendered = current.render(shape, error);
+        if (error.statusCode !== 400) return rendered;
+        const body = JSON.parse(rendered.body) as Json;
+        return { ...rendered, body: JSON.stringify({ ...body, message: 'Validation failed' }) };
+      },
+    })),
+  },
+] as const satisfies readonly FaultSwitch[];
+
+export type FaultName = (typeof FAULTS)[number]['name'];
+
+export const FAULT_NAMES: readonly FaultName[] = FAULTS.map((f) => f.name);
+
+/** The correct reference changes nothing; an unknown fault never runs silently as a correct server. */
+export class UnknownFaultError extends Error {
+  constructor(names: readonly string[]) {
+    super(`Unknown fault switch ${names.map((n) => JSON.stringify(n)).join(', ')}. Valid names: ${FAULT_NAMES.join(', ')}`);
+    this.name = 'UnknownFaultError';
+  }
+}
+
+export function faultByName(name: string): FaultSwitch | undefined {
+  return (FAULTS as readonly FaultSwitch[]).find((f) => f.name === name);
+}
+
+/** The behaviour of a reference with these faults on (none: the correct reference). */
+export function behaviourWith(faultNames: readonly string[] = []): Behaviour {
+  const unknown = faultNames.filter((name) => !faultByName(name));
+  if (unknown.length > 0) throw new UnknownFaultError(unknown);
+  return faultNames.reduce((behaviour, name) => faultByName(name)!.apply(behaviour), correctBehaviour());
+}
+
+// ---- helpers of individual faults ----------------------------------------------------------------
+
+/** What a create without an offer lookup works with: an open offer without order limits. */
+function unlimitedOpenOffer(offers: ReadonlyMap<string, Offer>, offerId: string): Offer {
+  const template = [...offers.values()].find((o) => o.details.status === 'open_for_subscription')!;
+  return {
+    ...template,
+    id: offerId,
+    pricingAndOrderLimits: { ...template.pricingAndOrderLimits, hardMinLimit: 0, hardMaxLimit: Number.MAX_VALUE },
+  };
+}

@@ -1,0 +1,138 @@
+// Shared builder of schema-valid creation bodies for one offer; the public arbitraries
+// (`validCreateBody`, `createBodyWithoutTypeOrCategory`, `invalidCreateBody`) are thin choices over it.
+import fc from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import { amountWithinLimits, hasAmountWithinLimits } from '../amount-within-limits.ts';
+import {
+  ACCOUNT_TYPES,
+  CREATE_BODY_FIELDS,
+  CURRENCIES,
+  SUBSCRIPTION_CATEGORIES,
+  SUBSCRIPTION_TYPES,
+  isCurrency,
+} from '../create-request-vocabulary.ts';
+import type { OpenOffer, SubscriptionCreateBody } from '../create-request-vocabulary.ts';
+import { investorReference } from '../investor-reference.ts';
+import { utcTimestamp } from '../utc-timestamp.ts';
+
+/** Options shared by the creation-body arbitraries. */
+export interface CreateBodyConstraints {
+  /**
+   * The run tag: when given, every body carries it as `clientSubscriptionReference` (the suite tags
+   * every record it creates, so the run journal and cleanup sweep can find it).
+   */
+  tag?: string;
+  /**
+   * `'any'` (default): every currency of the enum. `'offer'`: always the offer's
+   * `pricingAndOrderLimits.currency` (contract, Authentication 4: a client has one currency; what
+   * other currencies get is not shown).
+   */
+  currency?: 'any' | 'offer';
+  /** Window of clientSubscriptionTimestamp (defaults: see `utcTimestamp`). */
+  timestampMin?: Date;
+  timestampMax?: Date;
+}
+
+/** Whether a schema-valid body inside the order limits can be built for `offer`. */
+export function acceptsValidBody(offer: OpenOffer, constraints: CreateBodyConstraints): boolean {
+  if (constraints.currency === 'offer' && !isCurrency(offer.pricingAndOrderLimits.currency)) return false;
+  return hasAmountWithinLimits(offer.pricingAndOrderLimits);
+}
+
+/**
+ * The offers a valid body can be built for. An offer whose limits hold no 6-decimal amount
+ * (hardMinLimit > hardMaxLimit, which OFFER-ORDER-RANGE reports) is left out rather than
+ * failing the whole generator; none at all is a programming error.
+ */
+export function offersForValidBodies(offers: readonly OpenOffer[], constraints: CreateBodyConstraints, caller: string): OpenOffer[] {
+  if (offers.length === 0) throw new RangeError(`${caller}: needs at least one open offer`);
+  const usable = offers.filter((offer) => acceptsValidBody(offer, constraints));
+  if (usable.length === 0) {
+    throw new RangeError(
+      `${caller}: no offer admits a valid body (order limits hold no amount with at most 6 decimals` +
+        `${constraints.currency === 'offer' ? ', or its currency is outside the enum' : ''}): ` +
+        offers.map((o) => `${o.id} ${o.pricingAndOrderLimits.hardMinLimit}..${o.pricingAndOrderLimits.hardMaxLimit}`).join(', '),
+    );
+  }
+  return usable;
+}
+
+/** Lays the parts out in the contract's field order, leaving absent fields out (never `undefined`). */
+function inContractOrder(parts: Partial<SubscriptionCreateBody>): SubscriptionCreateBody {
+  const body: Record<string, unknown> = {};
+  for (const field of CREATE_BODY_FIELDS) {
+    if (parts[field] !== undefined) body[field] = parts[field];
+  }
+  return body as unknown as SubscriptionCreateBody;
+}
+
+const record = { noNullPrototype: true } as const;
+
+/** Shareholding facts, kept consistent with each other (a holder of 0 shares is not a shareholder). */
+const shareholding = fc.oneof(
+  fc.constant({}),
+  fc.record({ isExistingShareholder: fc.constant(false), numExistingShares: fc.constant(0) }, { ...record, requiredKeys: ['isExistingShareholder'] }),
+  fc.record(
+    { isExistingShareholder: fc.constant(true), numExistingShares: fc.integer({ min: 1, max: 1_000_000_000 }) },
+    { ...record, requiredKeys: ['isExistingShareholder'] },
+  ),
+  fc.record({ numExistingShares: fc.integer({ min: 0, max: 1_000_000_000 }) }, record),
+);
+
+const typeAndCategory = fc.record(
+  { subscriptionType: fc.constantFrom(...SUBSCRIPTION_TYPES), subscriptionCategory: fc.constantFrom(...SUBSCRIPTION_CATEGORIES) },
+  record,
+);
+
+/**
+ * Schema-valid bodies for one offer: required fields always, each optional field present or absent,
+ * subscriptionType and subscriptionCategory both present (`'both'`) or both absent (`'neither'`).
+ */
+export function createBodyFor(
+  offer: OpenOffer,
+  constraints: CreateBodyConstraints,
+  typeAndCategoryPresence: 'both' | 'neither',
+): Arbitrary<SubscriptionCreateBody> {
+  const offerCurrency = offer.pricingAndOrderLimits.currency;
+  const currency =
+    constraints.currency === 'offer' && isCurrency(offerCurrency) ? fc.constant(offerCurrency) : fc.constantFrom(...CURRENCIES);
+  const reference =
+    constraints.tag !== undefined
+      ? fc.constant({ clientSubscriptionReference: constraints.tag })
+      : fc.record({ clientSubscriptionReference: fc.string({ unit: 'grapheme', maxLength: 36 }) }, { ...record, requiredKeys: [] });
+  return fc
+    .record(
+      {
+        core: fc.record(
+          {
+            offerId: fc.constant(offer.id),
+            amountRequested: amountWithinLimits(offer.pricingAndOrderLimits),
+            clientSubscriptionTimestamp: utcTimestamp({ min: constraints.timestampMin, max: constraints.timestampMax }),
+            currency,
+            accountType: fc.constantFrom(...ACCOUNT_TYPES),
+          },
+          record,
+        ),
+        typeAndCategory: typeAndCategoryPresence === 'both' ? typeAndCategory : fc.constant({}),
+        reference,
+        // An investor reference is "of the kind given in investorReferenceType": both or neither.
+        investor: fc.option(investorReference(), { nil: undefined }),
+        shareholding,
+        optional: fc.record(
+          { isIssuerEmployee: fc.boolean(), membershipCode: fc.stringMatching(/^[A-Za-z0-9-]{4,16}$/) },
+          { ...record, requiredKeys: [] },
+        ),
+      },
+      record,
+    )
+    .map((p) => inContractOrder({ ...p.core, ...p.typeAndCategory, ...p.reference, ...p.investor, ...p.shareholding, ...p.optional }));
+}
+
+/** One of the offers' bodies; `fc.oneof` keeps shrinking inside the chosen offer. */
+export function createBodyForAny(
+  offers: readonly OpenOffer[],
+  constraints: CreateBodyConstraints,
+  typeAndCategoryPresence: 'both' | 'neither',
+): Arbitrary<SubscriptionCreateBody> {
+  return fc.oneof(...offers.map((offer) => createBodyFor(offer, constraints, typeAndCategoryPresence)));
+}

@@ -1,0 +1,113 @@
+// The subscription creation request as the contract's Subscription table ("In request" column)
+// states it, written out independently of `schemas/`: the unit tests compare the two, so a slip in
+// either is caught instead of being copied into the generators.
+
+/** Contract, Subscription.subscriptionType: "Enum: xo_qualified, ..., institutional" (deprecated, still sent). */
+export const SUBSCRIPTION_TYPES = [
+  'xo_qualified',
+  'xo_unqualified',
+  'discretionary_qualified',
+  'discretionary_unqualified',
+  'institutional',
+] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+/** Contract, Subscription.subscriptionCategory: "Enum: retail, professional, ecp/institutional". */
+export const SUBSCRIPTION_CATEGORIES = ['retail', 'professional', 'ecp/institutional'] as const;
+export type SubscriptionCategory = (typeof SUBSCRIPTION_CATEGORIES)[number];
+
+/** Contract, Subscription.investorReferenceType: "Enum: nino, lei, ..., other". */
+export const INVESTOR_REFERENCE_TYPES = [
+  'nino',
+  'lei',
+  'identity_card_number',
+  'passport_number',
+  'concat',
+  'ssn',
+  'other',
+] as const;
+export type InvestorReferenceType = (typeof INVESTOR_REFERENCE_TYPES)[number];
+
+/** Contract, Subscription.currency: "Enum: GBX, GBP, EUR, USD, NOK, SEK, DKK". */
+export const CURRENCIES = ['GBX', 'GBP', 'EUR', 'USD', 'NOK', 'SEK', 'DKK'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Contract, Subscription.accountType: "Enum: general_investment, tax_efficient". */
+export const ACCOUNT_TYPES = ['general_investment', 'tax_efficient'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** Body of POST /subscription: the contract's request fields. */
+export interface SubscriptionCreateBody {
+  offerId: string;
+  amountRequested: number;
+  subscriptionType?: SubscriptionType;
+  subscriptionCategory?: SubscriptionCategory;
+  clientSubscriptionTimestamp: string;
+  clientSubscriptionReference?: string;
+  investorReferenceType?: InvestorReferenceType;
+  investorReference?: string;
+  isExistingShareholder?: boolean;
+  numExistingShares?: number;
+  isIssuerEmployee?: boolean;
+  currency: Currency;
+  membershipCode?: string;
+  accountType: AccountType;
+}
+
+export type CreateBodyField = keyof SubscriptionCreateBody;
+
+/** JSON type of each request field (contract column "Type"); none is nullable. */
+export const CREATE_BODY_FIELD_TYPES = {
+  offerId: 'string',
+  amountRequested: 'number',
+  subscriptionType: 'string',
+  subscriptionCategory: 'string',
+  clientSubscriptionTimestamp: 'string',
+  clientSubscriptionReference: 'string',
+  investorReferenceType: 'string',
+  investorReference: 'string',
+  isExistingShareholder: 'boolean',
+  numExistingShares: 'number',
+  isIssuerEmployee: 'boolean',
+  currency: 'string',
+  membershipCode: 'string',
+  accountType: 'string',
+} as const satisfies Record<CreateBodyField, 'string' | 'number' | 'boolean'>;
+
+export const CREATE_BODY_FIELDS = Object.keys(CREATE_BODY_FIELD_TYPES) as CreateBodyField[];
+
+/**
+ * Fields the contract marks "required" in the request and that have no default. subscriptionType and
+ * subscriptionCategory are also marked required, but a default applies when NEITHER is given
+ * (contract, Subscription), so they are required only as a pair.
+ */
+export const REQUIRED_CREATE_BODY_FIELDS = [
+  'offerId',
+  'amountRequested',
+  'clientSubscriptionTimestamp',
+  'currency',
+  'accountType',
+] as const satisfies readonly CreateBodyField[];
+
+/** The closed enums of the request, by field. */
+export const CREATE_BODY_ENUMS = {
+  subscriptionType: SUBSCRIPTION_TYPES,
+  subscriptionCategory: SUBSCRIPTION_CATEGORIES,
+  investorReferenceType: INVESTOR_REFERENCE_TYPES,
+  currency: CURRENCIES,
+  accountType: ACCOUNT_TYPES,
+} as const satisfies Partial<Record<CreateBodyField, readonly string[]>>;
+
+export type EnumField = keyof typeof CREATE_BODY_ENUMS;
+export const ENUM_FIELDS = Object.keys(CREATE_BODY_ENUMS) as EnumField[];
+
+/**
+ * The part of an Offer the body generators need (contract, Offer.id and
+ * OfferPricingAndOrderLimitsModel). Any full Offer satisfies it.
+ */
+export interface OpenOffer {
+  id: string;
+  pricingAndOrderLimits: { hardMinLimit: number; hardMaxLimit: number; currency: string };
+}
+
+export const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);

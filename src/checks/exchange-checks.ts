@@ -1,0 +1,255 @@
+/**
+ * Checks that hold for every response the target sends, whatever test sent the request. The API client
+ * hands each exchange to `runExchangeChecks`, so every response of every endpoint is validated against
+ * its schema, its content type and its error body, without each test having to remember to.
+ *
+ * One rule = one named check in the registry below (in the manner of Schemathesis' checks).
+ */
+import type { ClauseId } from '../clauses/catalogue.ts';
+import { errorShapeOf, exchangeExcerpt, type Exchange, type Operation } from '../client/exchange.ts';
+import { extraProperties, extraPropertiesInList, validate, validateList, type SchemaIssue, type SchemaName } from '../schema/registry.ts';
+import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
+import { VALUES_SEEN, valueAt } from './values-seen.ts';
+
+export interface ExchangeCheck {
+  name: string;
+  /** The clauses this check can report (for coverage and documentation). */
+  clauses: readonly ClauseId[];
+  run(ex: Exchange, ctx: CheckContext): Partial<CheckResult>;
+}
+
+/** The model of each operation's success body; `list` = an array of it. Cancel's success body is not shown. */
+const SUCCESS_MODEL: Partial<Record<Operation, { model: SchemaName; list: boolean }>> = {
+  'offer.list': { model: 'offer', list: true },
+  'offer.get': { model: 'offer', list: false },
+  'allocation.list': { model: 'allocation-record', list: true },
+  'allocation.get': { model: 'allocation-record', list: false },
+  'subscription.list': { model: 'subscription', list: true },
+  'subscription.get': { model: 'subscription', list: false },
+  'subscription.create': { model: 'subscription', list: false },
+  health: { model: 'health-check-result', list: false },
+};
+
+/** Operations whose success status the contract states (200). Create and cancel are "not shown". */
+const READS: ReadonlySet<Operation> = new Set(['offer.list', 'offer.get', 'allocation.list', 'allocation.get', 'subscription.list', 'subscription.get', 'health']);
+
+const MODEL_CLAUSE: Record<string, ClauseId> = {
+  offer: 'OFFER-SCHEMA',
+  'allocation-record': 'ALLOC-SCHEMA',
+  subscription: 'SUB-SCHEMA',
+  'health-check-result': 'HEALTH-SCHEMA',
+};
+
+/** Which clause a schema issue breaks: timestamps and closed enums have clauses of their own. */
+export function clauseForSchemaIssue(model: SchemaName, issue: SchemaIssue): ClauseId {
+  if (issue.keyword === 'format' && /date-time/.test(issue.message)) return 'GEN-TIMESTAMP-UTC';
+  const field = issue.path.split('/').pop();
+  if (model === 'offer' && issue.keyword === 'enum' && (field === 'offerType' || field === 'offerSubType')) return 'OFFER-ENUMS';
+  if (model === 'subscription' && issue.keyword === 'enum' && field === 'status') return 'SUB-STATUS-ENUM';
+  return MODEL_CLAUSE[model] ?? 'GEN-FIELD-NAMES';
+}
+
+function failure(ex: Exchange, clause: ClauseId, check: string, message: string, expected: unknown, received: unknown): CheckFailure {
+  return { clause, check, message, expected, received, evidence: exchangeExcerpt(ex) };
+}
+
+/** Each instance of a model inside a success body, with its pointer prefix. */
+function instances(ex: Exchange, model: SchemaName): Array<{ prefix: string; value: unknown }> {
+  const spec = SUCCESS_MODEL[ex.operation];
+  if (!spec || spec.model !== model || ex.status >= 300 || !ex.isJson) return [];
+  if (!spec.list) return [{ prefix: '', value: ex.body }];
+  return Array.isArray(ex.body) ? ex.body.map((value, i) => ({ prefix: `/${i}`, value })) : [];
+}
+
+export const exchangeChecks: readonly ExchangeCheck[] = [
+  {
+    name: 'jsonContentType',
+    clauses: ['GEN-JSON-CONTENT-TYPE'],
+    run(ex) {
+      const ct = ex.responseHeaders['content-type'] ?? '';
+      if (!/^application\/json\b/i.test(ct)) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with content-type "${ct || '(none)'}"`, 'application/json', ct || '(none)')] };
+      if (!ex.isJson) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with a body that is not JSON`, 'a JSON body', ex.text.slice(0, 200) || '(empty body)')] };
+      return {};
+    },
+  },
+  {
+    name: 'noServerError',
+    clauses: ['GEN-FAILURE-4XX'],
+    run(ex) {
+      if (ex.status >= 500 || ex.status < 200 || (ex.status >= 300 && ex.status < 400)) {
+        return { failures: [failure(ex, 'GEN-FAILURE-4XX', 'noServerError', `${ex.method} ${ex.path} answered ${ex.status}; a call either succeeds or fails with a 4xx`, '2xx or 4xx', ex.status)] };
+      }
+      return {};
+    },
+  },
+  {
+    name: 'readSucceedsWith200',
+    clauses: ['GEN-SUCCESS-200'],
+    run(ex) {
+      if (READS.has(ex.operation) && ex.status >= 200 && ex.status < 300 && ex.status !== 200) {
+        return { failures: [failure(ex, 'GEN-SUCCESS-200', 'readSucceedsWith200', `${ex.method} ${ex.path} succeeded with ${ex.status}`, 200, ex.status)] };
+      }
+      return {};
+    },
+  },
+  {
+    name: 'successBodyMatchesSchema',
+    clauses: ['OFFER-SCHEMA', 'OFFER-ENUMS', 'ALLOC-SCHEMA', 'SUB-SCHEMA', 'SUB-STATUS-ENUM', 'HEALTH-SCHEMA', 'GEN-TIMESTAMP-UTC'],
+    run(ex) {
+      const spec = SUCCESS_MODEL[ex.operation];
+      if (!spec || ex.status < 200 || ex.status >= 300 || !ex.isJson) return {};
+      const result = spec.list ? validateList(spec.model, ex.body) : validate(spec.model, ex.body);
+      if (result.valid) return {};
+      const byClause = new Map<ClauseId, string[]>();
+      result.issues.forEach((issue, i) => {
+        const clause = clauseForSchemaIssue(spec.model, issue);
+        byClause.set(clause, [...(byClause.get(clause) ?? []), result.errors[i] ?? issue.message]);
+      });
+      const failures = [...byClause].map(([clause, lines]) =>
+        failure(ex, clause, 'successBodyMatchesSchema', `${ex.method} ${ex.path}: ${lines.length} schema violation(s): ${lines[0]}`, `a valid ${spec.list ? 'array of ' : ''}${spec.model} (schemas/${spec.model}.schema.json)`, lines.slice(0, 8)),
+      );
+      return { failures };
+    },
+  },
+  {
+    name: 'errorBodyMatchesOperation',
+    clauses: ['ERR-LIST-GET-BODY', 'ERR-CREATE-CANCEL-BODY'],
+    run(ex) {
+      if (ex.status < 400 || ex.status >= 500) return {};
+      const shape = errorShapeOf(ex.operation);
+      if (shape === 'none') return {};
+      const [model, clause]: [SchemaName, ClauseId] = shape === 'create-cancel' ? ['validation-error-body', 'ERR-CREATE-CANCEL-BODY'] : ['error-body', 'ERR-LIST-GET-BODY'];
+      const result = ex.isJson ? validate(model, ex.body) : { valid: false, errors: ['(root): body is not JSON'], issues: [] };
+      const failures: CheckFailure[] = [];
+      if (!result.valid) failures.push(failure(ex, clause, 'errorBodyMatchesOperation', `${ex.method} ${ex.path} ${ex.status}: error body is not the ${shape} shape: ${result.errors[0]}`, `the ${shape} error body (schemas/${model}.schema.json)`, result.errors.slice(0, 8)));
+      else if (shape === 'create-cancel' && (ex.body as { status: unknown }).status !== ex.status) {
+        failures.push(failure(ex, clause, 'errorBodyMatchesOperation', `${ex.method} ${ex.path}: body status ${String((ex.body as { status: unknown }).status)} differs from HTTP status ${ex.status}`, ex.status, (ex.body as { status: unknown }).status));
+      }
+      return { failures };
+    },
+  },
+  {
+    name: 'badRequestMessage',
+    clauses: ['ERR-400-MESSAGE'],
+    run(ex) {
+      if (ex.status !== 400) return {};
+      const message = ex.isJson && typeof ex.body === 'object' && ex.body !== null ? (ex.body as { message?: unknown }).message : undefined;
+      if (message === 'Bad Request') return {};
+      return { failures: [failure(ex, 'ERR-400-MESSAGE', 'badRequestMessage', `${ex.method} ${ex.path} 400 carries message ${JSON.stringify(message)}`, 'Bad Request', message)] };
+    },
+  },
+  {
+    name: 'extraFields',
+    clauses: ['GEN-EXTRA-FIELDS'],
+    run(ex, ctx) {
+      const spec = SUCCESS_MODEL[ex.operation];
+      let extras: string[] = [];
+      if (spec && ex.status < 300 && ex.isJson) extras = spec.list ? extraPropertiesInList(spec.model, ex.body) : extraProperties(spec.model, ex.body);
+      else if (ex.status >= 400 && ex.isJson) {
+        const shape = errorShapeOf(ex.operation);
+        if (shape !== 'none') extras = extraProperties(shape === 'create-cancel' ? 'validation-error-body' : 'error-body', ex.body);
+      }
+      if (extras.length === 0) return {};
+      // Report field names without array indexes, so 30 offers with one extra field read as one finding.
+      const fields = [...new Set(extras.map((p) => p.replace(/\/\d+(?=\/|$)/g, '/*')))];
+      const message = `${ex.operation} carries field(s) the contract does not list: ${fields.join(', ')}`;
+      if (ctx.strict) return { failures: [failure(ex, 'GEN-EXTRA-FIELDS', 'extraFields', `${message} (strict mode)`, 'only the fields of the contract', fields)] };
+      return { observations: fields.map((f) => ({ clause: 'GEN-EXTRA-FIELDS' as const, key: `extraField.${ex.operation}.${f}`, message: `${ex.operation} carries undocumented field ${f}`, value: f })) };
+    },
+  },
+  {
+    name: 'valuesBeyondSeen',
+    clauses: ['OFFER-VALUES-SEEN', 'HEALTH-STATUS-VALUES'],
+    run(ex, ctx) {
+      const observations: Observation[] = [];
+      const failures: CheckFailure[] = [];
+      for (const rule of VALUES_SEEN) {
+        for (const { value } of instances(ex, rule.model)) {
+          const v = valueAt(value, rule.pointer);
+          if (typeof v !== 'string' || rule.seen.includes(v)) continue;
+          const message = `${rule.pointer} = "${v}", beyond the values seen in the contract (${rule.seen.join(', ')})`;
+          if (ctx.strict) failures.push(failure(ex, rule.clause, 'valuesBeyondSeen', `${message} (strict mode)`, rule.seen, v));
+          else observations.push({ clause: rule.clause, key: `values.${rule.model}${rule.pointer}.${v}`, message, value: v });
+        }
+      }
+      return { failures, observations };
+    },
+  },
+  {
+    name: 'offerOrderRange',
+    clauses: ['OFFER-ORDER-RANGE'],
+    run(ex) {
+      const failures: CheckFailure[] = [];
+      for (const { prefix, value } of instances(ex, 'offer')) {
+        const min = valueAt(value, '/pricingAndOrderLimits/hardMinLimit');
+        const max = valueAt(value, '/pricingAndOrderLimits/hardMaxLimit');
+        if (typeof min === 'number' && typeof max === 'number' && min > max) {
+          failures.push(failure(ex, 'OFFER-ORDER-RANGE', 'offerOrderRange', `offer ${String(valueAt(value, '/id'))} (${prefix || 'body'}) has hardMinLimit ${min} above hardMaxLimit ${max}`, 'hardMinLimit <= hardMaxLimit', { hardMinLimit: min, hardMaxLimit: max }));
+        }
+      }
+      return { failures };
+    },
+  },
+  {
+    name: 'offerShownValues',
+    clauses: ['OFFER-EARLY-CLOSE', 'OFFER-DISCOUNT-NO-PRICE', 'OFFER-STATUS-TRANSITIONS'],
+    run(ex) {
+      const observations: Observation[] = [];
+      for (const { value } of instances(ex, 'offer')) {
+        const status = valueAt(value, '/details/status');
+        if (valueAt(value, '/dates/offerEarlyClose') !== undefined) {
+          observations.push({ clause: 'OFFER-EARLY-CLOSE', key: `earlyClose.status.${String(status)}`, message: `offerEarlyClose present on an offer with status ${String(status)}`, value: status });
+        }
+        const priceType = valueAt(value, '/pricingAndOrderLimits/priceType');
+        const discount = valueAt(value, '/pricingAndOrderLimits/discount');
+        if (priceType === 'no_price' && discount !== null) {
+          observations.push({ clause: 'OFFER-DISCOUNT-NO-PRICE', key: 'discount.noPrice.nonNull', message: `discount is ${JSON.stringify(discount)} on a no_price offer`, value: discount });
+        }
+        if (typeof status === 'string') observations.push({ clause: 'OFFER-STATUS-TRANSITIONS', key: `offerStatus.${status}`, message: `offer status ${status} seen`, value: status });
+      }
+      return { observations };
+    },
+  },
+  {
+    name: 'shapesNotShown',
+    clauses: ['ALLOC-ITEM-FIELDS', 'ERR-VALIDATION-ERROR-MODEL'],
+    run(ex) {
+      const observations: Observation[] = [];
+      const fieldsOf = (items: unknown) => (Array.isArray(items) ? [...new Set(items.flatMap((i) => (i && typeof i === 'object' ? Object.keys(i) : [])))].sort() : []);
+      for (const { value } of instances(ex, 'allocation-record')) {
+        const fields = fieldsOf(valueAt(value, '/allocations'));
+        if (fields.length) observations.push({ clause: 'ALLOC-ITEM-FIELDS', key: 'allocationItem.fields', message: `allocation items carry ${fields.join(', ')}`, value: fields });
+      }
+      if (ex.status >= 400 && errorShapeOf(ex.operation) === 'create-cancel' && ex.isJson) {
+        const fields = fieldsOf(valueAt(ex.body, '/errors'));
+        if (fields.length) observations.push({ clause: 'ERR-VALIDATION-ERROR-MODEL', key: 'validationError.fields', message: `ValidationErrorModel items carry ${fields.join(', ')}`, value: fields });
+      }
+      return { observations };
+    },
+  },
+  {
+    name: 'statusCodesBeyond200And400',
+    clauses: ['ERR-STATUS-CODES', 'LIMIT-RATE'],
+    run(ex) {
+      const observations: Observation[] = [];
+      if (ex.status !== 200 && ex.status !== 400) {
+        observations.push({ clause: 'ERR-STATUS-CODES', key: `status.${ex.operation}.${ex.status}`, message: `${ex.operation} answered ${ex.status}`, value: ex.status });
+      }
+      if (ex.status === 429) {
+        observations.push({ clause: 'LIMIT-RATE', key: 'rateLimit.retryAfter', message: `429 reached the test (Retry-After: ${ex.responseHeaders['retry-after'] ?? 'absent'})`, value: ex.responseHeaders['retry-after'] ?? null });
+      }
+      return { observations };
+    },
+  },
+];
+
+/** Run every exchange check on one exchange. */
+export function runExchangeChecks(ex: Exchange, ctx: CheckContext): CheckResult {
+  const out: CheckResult = { failures: [], observations: [] };
+  for (const check of exchangeChecks) {
+    const r = check.run(ex, ctx);
+    if (r.failures) out.failures.push(...r.failures);
+    if (r.observations) out.observations.push(...r.observations);
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+/**
+ * What a check produces. A failure names the clause it breaks and reads well in a report:
+ * what was expected, what was received, and the exchange that showed it (redacted excerpt).
+ * An observation records what the target did where the contract is silent.
+ */
+import type { ClauseId } from '../clauses/catalogue.ts';
+import type { TargetProfile } from '../profile/target-profile.ts';
+
+export interface CheckFailure {
+  clause: ClauseId;
+  /** Name of the check function that found it. */
+  check: string;
+  /** One line: what is wrong. */
+  message: string;
+  expected: unknown;
+  received: unknown;
+  /** True when a pinned profile, not the contract, set the expectation (behaviour drift). */
+  drift?: boolean;
+  /** Redacted excerpt of the request/response that showed it. */
+  evidence?: Record<string, unknown>;
+}
+
+export interface Observation {
+  clause: ClauseId;
+  /** Stable key for the observed profile, e.g. `status.create`, `values./details/status`. */
+  key: string;
+  message: string;
+  value?: unknown;
+}
+
+export interface CheckResult {
+  failures: CheckFailure[];
+  observations: Observation[];
+}
+
+export interface CheckContext {
+  profile: TargetProfile;
+  /** Strict mode: extra fields and unseen values fail instead of being observed. */
+  strict: boolean;
+}
+
+export const emptyResult = (): CheckResult => ({ failures: [], observations: [] });

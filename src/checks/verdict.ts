@@ -1,0 +1,95 @@
+/**
+ * A test's verdict: the clause failures and observations it collected, from its own checks and from
+ * the exchange checks run on every response it caused. Failures are soft (the test goes on, so one run
+ * shows every deviation); the runner bridge fails the test at its end with a readable list.
+ */
+import type { ClauseId } from '../clauses/catalogue.ts';
+import { exchangeExcerpt, type Exchange } from '../client/exchange.ts';
+import { describeExpectation, expectedStatus, statusMatches, type StatusExpectation, type StatusKey, type TargetProfile } from '../profile/target-profile.ts';
+import { runExchangeChecks } from './exchange-checks.ts';
+import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
+
+export class Verdict {
+  readonly failures: CheckFailure[] = [];
+  readonly observations: Observation[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(readonly ctx: CheckContext) {}
+
+  /** Run the exchange checks on a response (the client calls this for every exchange). */
+  inspect(ex: Exchange): void {
+    this.add(runExchangeChecks(ex, this.ctx));
+  }
+
+  add(result: Partial<CheckResult>): void {
+    result.failures?.forEach((f) => this.fail(f));
+    result.observations?.forEach((o) => this.observe(o));
+  }
+
+  fail(f: CheckFailure): void {
+    // The same deviation met on many responses of one test is one finding.
+    const key = `F|${f.clause}|${f.check}|${f.message.replace(/\d+/g, '#')}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.failures.push(f);
+  }
+
+  observe(o: Observation): void {
+    const key = `O|${o.key}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.observations.push(o);
+  }
+
+  /**
+   * A test's own check of one clause. Returns `pass` so a test can stop early when a later step
+   * would only repeat the failure.
+   */
+  check(clause: ClauseId, pass: boolean, message: string, detail: { expected: unknown; received: unknown; exchange?: Exchange }): boolean {
+    if (!pass) this.fail({ clause, check: 'test', message, expected: detail.expected, received: detail.received, evidence: detail.exchange && exchangeExcerpt(detail.exchange) });
+    return pass;
+  }
+
+  /**
+   * A status the contract leaves open ("not shown"). The contract's own rule (a class such as 4xx),
+   * when it states one, is checked under `contractClause`; the observed code is recorded under
+   * `observeClause`; and where the profile pins codes, a different one is drift.
+   */
+  status(ex: Exchange, o: { key: StatusKey; profile: TargetProfile; observeClause: ClauseId; contractClause?: ClauseId; contractRule?: StatusExpectation; what: string }): boolean {
+    let ok = true;
+    if (o.contractClause && o.contractRule && !statusMatches(o.contractRule, ex.status)) {
+      ok = this.check(o.contractClause, false, `${o.what}: answered ${ex.status}, the contract requires ${describeExpectation(o.contractRule)}`, { expected: describeExpectation(o.contractRule), received: ex.status, exchange: ex });
+    }
+    this.observe({ clause: o.observeClause, key: `status.${o.key}`, message: `${o.what}: ${ex.status}`, value: ex.status });
+    const { expected, pinned } = expectedStatus(o.profile, o.key);
+    if (!statusMatches(expected, ex.status)) {
+      this.fail({
+        clause: o.observeClause,
+        check: 'profileStatus',
+        message: `${o.what}: answered ${ex.status}, the ${pinned ? 'pinned profile' : 'widest reading'} expects ${describeExpectation(expected)}`,
+        expected: describeExpectation(expected),
+        received: ex.status,
+        drift: pinned,
+        evidence: exchangeExcerpt(ex),
+      });
+      ok = false;
+    }
+    return ok;
+  }
+}
+
+/** Failures as the readable block a failing test shows. */
+export function formatFailures(failures: CheckFailure[]): string {
+  const lines = [`${failures.length} contract deviation(s):`];
+  for (const f of failures) {
+    lines.push(``, `[${f.clause}]${f.drift ? ' (drift from pinned profile)' : ''} ${f.message}`);
+    lines.push(`  expected: ${short(f.expected)}`, `  received: ${short(f.received)}`);
+    if (f.evidence) lines.push(`  request:  ${String(f.evidence.request)} -> ${String(f.evidence.status)}`);
+  }
+  return lines.join('\n');
+}
+
+function short(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s === undefined ? 'undefined' : s.length > 400 ? `${s.slice(0, 400)}…` : s;
+}

@@ -1,0 +1,244 @@
+/**
+ * The one API client. Every request the suite sends to the target goes through here, because this is
+ * where the rules of a careful guest on a shared staging environment live:
+ * - the two credential headers and `accept: application/json` on every call (or deliberately not, for
+ *   the auth checks), and credentials redacted from everything written or thrown;
+ * - pacing to API_RATE;
+ * - retries only for reads, only on 429/503 and transport resets, honouring Retry-After, bounded;
+ * - never a retried create or cancel (the service does no duplicate detection);
+ * - every create tagged with the run tag and journalled before and after it is sent.
+ */
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { EVIDENCE_TEXT_LIMIT, type Exchange, type Operation } from './exchange.ts';
+import { maskCredentialHeaders, type Redactor } from './redact.ts';
+import { retryDelay } from './retry-policy.ts';
+import type { Journal } from '../run/journal.ts';
+import type { Credentials } from '../config/suite-config.ts';
+import { fillPath, type RouteSpec, type TargetProfile } from '../profile/target-profile.ts';
+
+/** Which credentials a request carries: the configured ones, none, or a variation (null = omit header). */
+export type AuthMode = 'valid' | 'none' | { subscriptionKey?: string | null; secret?: string | null };
+
+export type Query = Record<string, string | number | undefined>;
+
+export interface SendOptions {
+  operation: Operation;
+  method: string;
+  path: string;
+  query?: Query;
+  /** JSON body (serialised by the client). */
+  body?: unknown;
+  /** Raw body bytes/text, sent as-is (bad-input probes). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  auth?: AuthMode;
+}
+
+export interface ApiClientOptions {
+  request: APIRequestContext;
+  baseUrl: string;
+  credentials: Credentials;
+  profile: TargetProfile;
+  journal: Journal;
+  redact: Redactor;
+  /** Waits until the next request may be sent (pacing); resolves at once when unpaced. */
+  pace: () => Promise<void>;
+  /** Per-request timeout, ms. */
+  timeoutMs?: number;
+}
+
+/** Raised when the target cannot be reached at all; its message is already redacted. */
+export class TransportError extends Error {
+  override readonly name = 'TransportError';
+}
+
+export class ApiClient {
+  private seq = 0;
+  private readonly listeners = new Set<(exchange: Exchange) => void>();
+
+  constructor(private readonly opts: ApiClientOptions) {}
+
+  /** Hear every exchange (request log, a test's checks). Returns the function that stops listening. */
+  listen(listener: (exchange: Exchange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get profile(): TargetProfile {
+    return this.opts.profile;
+  }
+
+  get journal(): Journal {
+    return this.opts.journal;
+  }
+
+  // --- The contract's operations --------------------------------------------------------------
+
+  listOffers(query?: Query, auth?: AuthMode) {
+    return this.send({ operation: 'offer.list', method: 'GET', path: '/offer', query, auth });
+  }
+  getOffer(offerId: string, auth?: AuthMode) {
+    return this.send({ operation: 'offer.get', method: 'GET', path: `/offer/${encodeURIComponent(offerId)}`, auth });
+  }
+  listAllocations(query?: Query, auth?: AuthMode) {
+    return this.send({ operation: 'allocation.list', method: 'GET', path: '/allocation', query, auth });
+  }
+  getAllocation(offerId: string, query?: Query, auth?: AuthMode) {
+    return this.send({ operation: 'allocation.get', method: 'GET', path: `/allocation/${encodeURIComponent(offerId)}`, query, auth });
+  }
+  listSubscriptions(query?: Query, auth?: AuthMode) {
+    return this.send({ operation: 'subscription.list', method: 'GET', path: '/subscription', query, auth });
+  }
+  getSubscription(id: string, auth?: AuthMode) {
+    return this.send({ operation: 'subscription.get', method: 'GET', path: `/subscription/${encodeURIComponent(id)}`, auth });
+  }
+
+  /**
+   * Create a subscription. A JSON-object body without clientSubscriptionReference gets the run tag;
+   * either way the reference sent is journalled before the call and the outcome after it.
+   * Never retried. Returns the exchange and the tag used.
+   */
+  async createSubscription(body: unknown, opts: { auth?: AuthMode; rawBody?: string; headers?: Record<string, string> } = {}) {
+    const tag = this.journal.nextTag();
+    let sent = body;
+    if (isPlainObject(body) && body.clientSubscriptionReference === undefined) sent = { ...body, clientSubscriptionReference: tag };
+    const journalTag = isPlainObject(sent) && typeof sent.clientSubscriptionReference === 'string' ? sent.clientSubscriptionReference : tag;
+    this.journal.record({ event: 'create-sent', tag: journalTag });
+    let exchange: Exchange;
+    try {
+      exchange = await this.send({ operation: 'subscription.create', method: 'POST', path: '/subscription', body: opts.rawBody === undefined ? sent : undefined, rawBody: opts.rawBody, auth: opts.auth, headers: opts.headers });
+    } catch (error) {
+      this.journal.record({ event: 'create-unknown', tag: journalTag, reason: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+    const record = exchange.body;
+    if (exchange.status < 300 && isPlainObject(record) && typeof record.id === 'string') {
+      this.journal.record({ event: 'created', tag: journalTag, id: record.id, status: String(record.status) });
+    } else if (exchange.status >= 400) {
+      this.journal.record({ event: 'create-refused', tag: journalTag, httpStatus: exchange.status });
+    } else {
+      this.journal.record({ event: 'create-unknown', tag: journalTag, reason: `status ${exchange.status} without a record id` });
+    }
+    return { exchange, sent, tag: journalTag };
+  }
+
+  /** Cancel through the profile's route. Throws when the profile does not know the route. Never retried. */
+  async cancelSubscription(id: string, auth?: AuthMode): Promise<Exchange> {
+    const route = this.requireRoute('cancel');
+    const exchange = await this.send({ operation: 'subscription.cancel', method: route.method, path: fillPath(route, { subscriptionId: id }), auth });
+    if (exchange.status < 300) this.journal.record({ event: 'cancelled', id, httpStatus: exchange.status });
+    else this.journal.record({ event: 'cancel-failed', id, httpStatus: exchange.status, reason: `status ${exchange.status}` });
+    return exchange;
+  }
+
+  /** Health check through the profile's route, without credentials unless asked. */
+  health(auth: AuthMode = 'none') {
+    const route = this.requireRoute('health');
+    return this.send({ operation: 'health', method: route.method, path: route.path, auth });
+  }
+
+  requireRoute(which: 'cancel' | 'health'): RouteSpec {
+    const route = this.opts.profile[which];
+    if (!route) throw new Error(`The ${which} route is not shown in the contract and the target profile does not name it (set "${which}" in API_PROFILE).`);
+    return route;
+  }
+
+  // --- Transport --------------------------------------------------------------------------------
+
+  /** Send one request (retrying reads as the policy allows) and return the exchange. */
+  async send(o: SendOptions): Promise<Exchange> {
+    const headers = this.headersFor(o);
+    const path = o.path + queryString(o.query);
+    const url = this.opts.baseUrl + path;
+    const data = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      await this.opts.pace();
+      let response: APIResponse;
+      try {
+        response = await this.opts.request.fetch(url, {
+          method: o.method,
+          headers,
+          data,
+          failOnStatusCode: false,
+          maxRedirects: 0,
+          timeout: this.opts.timeoutMs ?? 30_000,
+        });
+      } catch (error) {
+        const delay = retryDelay({ method: o.method, attempt, error });
+        if (delay !== null) {
+          await sleep(delay);
+          continue;
+        }
+        // Playwright's error text includes a call log with request headers: never let it out unredacted,
+        // and keep only its first line.
+        const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+        throw new TransportError(this.opts.redact(`${o.method} ${path} failed: ${first}`));
+      }
+      const responseHeaders = response.headers();
+      const delay = retryDelay({ method: o.method, attempt, status: response.status(), retryAfter: responseHeaders['retry-after'] });
+      if (delay !== null) {
+        await response.dispose();
+        await sleep(delay);
+        continue;
+      }
+      const text = await response.text();
+      await response.dispose();
+      let body: unknown;
+      let isJson = false;
+      try {
+        body = text.length ? JSON.parse(text) : undefined;
+        isJson = text.length > 0;
+      } catch {
+        body = undefined;
+      }
+      const exchange: Exchange = {
+        seq: ++this.seq,
+        operation: o.operation,
+        method: o.method,
+        path: this.opts.redact(path),
+        requestHeaders: maskCredentialHeaders(headers),
+        requestBody: o.rawBody ?? o.body,
+        status: response.status(),
+        responseHeaders,
+        body,
+        text: this.opts.redact(text.length > EVIDENCE_TEXT_LIMIT ? text.slice(0, EVIDENCE_TEXT_LIMIT) : text),
+        isJson,
+        durationMs: Math.round(performance.now() - started),
+        attempts: attempt,
+      };
+      for (const listener of this.listeners) listener(exchange);
+      return exchange;
+    }
+  }
+
+  private headersFor(o: SendOptions): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (o.body !== undefined || o.rawBody !== undefined) headers['content-type'] = 'application/json';
+    const auth = o.auth ?? 'valid';
+    if (auth !== 'none') {
+      const { subscriptionKey, secret } = this.opts.credentials;
+      const key = auth === 'valid' ? subscriptionKey : auth.subscriptionKey === undefined ? subscriptionKey : auth.subscriptionKey;
+      const sec = auth === 'valid' ? secret : auth.secret === undefined ? secret : auth.secret;
+      if (key !== null) headers['service-api-subscription'] = key;
+      if (sec !== null) headers['service-api-secret'] = sec;
+    }
+    return { ...headers, ...o.headers };
+  }
+}
+
+function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,66 @@
+/**
+ * An exchange is one request and its response as the suite saw it: what checks run on, what evidence
+ * shows, what the request log records. It is built redacted: credential header values never enter it.
+ */
+
+/** The contract's operations; each decides the schema of its success body and the shape of its errors. */
+export type Operation =
+  | 'offer.list'
+  | 'offer.get'
+  | 'allocation.list'
+  | 'allocation.get'
+  | 'subscription.list'
+  | 'subscription.get'
+  | 'subscription.create'
+  | 'subscription.cancel'
+  | 'health'
+  /** A request outside the contract's operations (probes, unknown routes). */
+  | 'other';
+
+/** Errors section: list/get operations use one body, create/cancel another. */
+export type ErrorShape = 'list-get' | 'create-cancel' | 'none';
+
+export function errorShapeOf(operation: Operation): ErrorShape {
+  if (operation === 'subscription.create' || operation === 'subscription.cancel') return 'create-cancel';
+  if (operation === 'health') return 'none';
+  return 'list-get';
+}
+
+export interface Exchange {
+  seq: number;
+  operation: Operation;
+  method: string;
+  /** Path and query relative to the base URL, e.g. /offer?offset=0&limit=10 */
+  path: string;
+  /** Request headers as sent, credential values masked. */
+  requestHeaders: Record<string, string>;
+  requestBody?: unknown;
+  status: number;
+  responseHeaders: Record<string, string>;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  body: unknown;
+  /** Raw text, truncated for evidence. */
+  text: string;
+  /** True when the response body parsed as JSON. */
+  isJson: boolean;
+  durationMs: number;
+  /** How many times the request was sent (retries of reads included). */
+  attempts: number;
+}
+
+export const EVIDENCE_TEXT_LIMIT = 2_000;
+
+/** A short excerpt of an exchange for reports: method, path, status, bodies cut short. */
+export function exchangeExcerpt(ex: Exchange): Record<string, unknown> {
+  const cut = (v: unknown) => {
+    const s = typeof v === 'string' ? v : JSON.stringify(v);
+    return s === undefined ? undefined : s.length > 600 ? `${s.slice(0, 600)}… (${s.length} chars)` : s;
+  };
+  return {
+    request: `${ex.method} ${ex.path}`,
+    requestBody: cut(ex.requestBody),
+    status: ex.status,
+    contentType: ex.responseHeaders['content-type'],
+    responseBody: cut(ex.isJson ? ex.body : ex.text),
+  };
+}

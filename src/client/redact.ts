@@ -1,0 +1,54 @@
+/**
+ * Credential redaction. Credentials never reach a report, trace, log or error message: every string the
+ * client writes or throws passes through a Redactor built from the secret values. Besides the raw value
+ * it catches the encodings a value takes on its way into files: URL-encoding, JSON escaping, and base64
+ * (at each of the three byte alignments, so a value inside a larger base64 blob is caught too).
+ */
+export const REDACTED = '[REDACTED]';
+
+/** The credential header names of the contract; their values are always masked in recorded headers. */
+export const CREDENTIAL_HEADERS = ['service-api-subscription', 'service-api-secret'] as const;
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Every form in which `value` could appear in written output. */
+export function encodedForms(value: string): string[] {
+  const forms = new Set<string>([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
+  const bytes = Buffer.byteLength(value);
+  for (let shift = 0; shift < 3; shift++) {
+    // Base64 character i carries bits [6i, 6i+6) of the stream. With the value starting at byte `shift`,
+    // the characters whose bits all come from the value are the same wherever the value sits inside a
+    // longer base64 text: those in [ceil(8*shift/6), floor(8*(shift+bytes)/6)).
+    const b64 = Buffer.from('\0'.repeat(shift) + value, 'utf8').toString('base64');
+    forms.add(b64.slice(Math.ceil((8 * shift) / 6), Math.floor((8 * (shift + bytes)) / 6)));
+  }
+  forms.add(Buffer.from(value, 'utf8').toString('base64'));
+  return [...forms].filter((f) => f.length >= 4);
+}
+
+export type Redactor = (text: string) => string;
+
+export function makeRedactor(secrets: Array<string | null | undefined>): Redactor {
+  const forms = secrets.filter((s): s is string => !!s && s.length >= 4).flatMap(encodedForms);
+  if (forms.length === 0) return (text) => text;
+  // Longest first, so a longer encoding is replaced before a shorter one inside it.
+  const pattern = new RegExp(forms.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+  return (text) => text.replace(pattern, REDACTED);
+}
+
+/** Redact anything JSON-serialisable (deep), returning a plain copy. */
+export function redactDeep<T>(value: T, redact: Redactor): T {
+  if (value === undefined) return value;
+  return JSON.parse(redact(JSON.stringify(value))) as T;
+}
+
+/** Copy of headers with credential header values masked (whatever their value). */
+export function maskCredentialHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = (CREDENTIAL_HEADERS as readonly string[]).includes(name.toLowerCase()) ? REDACTED : value;
+  }
+  return out;
+}

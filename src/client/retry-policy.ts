@@ -1,0 +1,39 @@
+/**
+ * Which requests the client retries, and how long it waits. Only idempotent reads are retried, only on
+ * 429 / 503 and transport resets, honouring Retry-After (seconds or HTTP date), and only a bounded
+ * number of times. A create or cancel is never retried: the service does no duplicate detection, so a
+ * retried create could place a second real order.
+ */
+export const RETRY_LIMITS = { maxRetries: 3, maxWaitMs: 30_000, baseBackoffMs: 500 } as const;
+
+export const RETRYABLE_STATUSES = new Set([429, 503]);
+const TRANSPORT_RESET = /ECONNRESET|socket hang up|EPIPE|ECONNABORTED|other side closed/i;
+
+export function isRetryableMethod(method: string): boolean {
+  return method.toUpperCase() === 'GET';
+}
+
+export function isTransportReset(error: unknown): boolean {
+  return error instanceof Error && TRANSPORT_RESET.test(error.message);
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; null when absent or unparseable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | null {
+  if (value === undefined) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, date - now);
+}
+
+/** Delay before retry number `attempt` (1-based), or null when the request must not be retried. */
+export function retryDelay(opts: { method: string; attempt: number; status?: number; error?: unknown; retryAfter?: string; now?: number }): number | null {
+  if (!isRetryableMethod(opts.method) || opts.attempt > RETRY_LIMITS.maxRetries) return null;
+  const retryable = opts.status !== undefined ? RETRYABLE_STATUSES.has(opts.status) : isTransportReset(opts.error);
+  if (!retryable) return null;
+  const backoff = RETRY_LIMITS.baseBackoffMs * 2 ** (opts.attempt - 1);
+  const asked = parseRetryAfter(opts.retryAfter, opts.now);
+  const wait = asked ?? backoff;
+  return wait > RETRY_LIMITS.maxWaitMs ? null : wait;
+}

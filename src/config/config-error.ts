@@ -1,0 +1,20 @@
+/**
+ * A bad configuration stops a run at once with one clear sentence and a non-zero exit — never a stack
+ * trace or a wall of failed tests. Anything that throws ConfigError is caught at the edges (CLI, global
+ * setup) and printed as its message alone.
+ */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(message: string, readonly exitCode = 2) {
+    super(message);
+  }
+}
+
+/** Print a ConfigError as one sentence and exit; rethrow anything else. */
+export function exitOnConfigError(error: unknown): never {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`\nConfiguration error: ${error.message}\n\n`);
+    process.exit(error.exitCode);
+  }
+  throw error;
+}

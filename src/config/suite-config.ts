@@ -1,0 +1,111 @@
+/**
+ * The suite's configuration, read from the environment (and `.env` if present). One set of variable
+ * names serves conformance, fuzz, load and certification; see README "Configuration".
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { ConfigError } from './config-error.ts';
+
+export type TargetEnvironment = 'local' | 'staging' | 'production';
+export const ENVIRONMENTS: readonly TargetEnvironment[] = ['local', 'staging', 'production'];
+
+export interface Credentials {
+  subscriptionKey: string;
+  secret: string;
+}
+
+export interface SuiteConfig {
+  /** Target base URL without trailing slash; null means "start the bundled reference server". */
+  baseUrl: string | null;
+  credentials: Credentials | null;
+  environment: TargetEnvironment;
+  /** Path of the target profile JSON; null means the default (widest honest) profile. */
+  profilePath: string | null;
+  /** Most requests per second the whole run sends; 0 = unpaced (local targets only by default). */
+  rate: number;
+  strict: boolean;
+  runId: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Loads `.env` from the working directory into process.env, if present (Node's own loader). */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+export function isLoopbackUrl(url: string): boolean {
+  return LOOPBACK.test(new URL(url).hostname);
+}
+
+function parseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`API_BASE_URL "${raw}" is not a valid URL; expected something like https://staging.example.com/api.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`API_BASE_URL must use http or https, got "${url.protocol}".`);
+  }
+  if (url.search || url.hash) throw new ConfigError('API_BASE_URL must not carry a query string or fragment.');
+  if (url.username || url.password) throw new ConfigError('API_BASE_URL must not embed credentials; use API_SUBSCRIPTION_KEY and API_SECRET.');
+  return url.toString().replace(/\/+$/, '');
+}
+
+function parseRate(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new ConfigError(`API_RATE must be a non-negative number of requests per second, got "${raw}".`);
+  return n;
+}
+
+/** Reads and checks the configuration. Throws ConfigError with one clear sentence on bad input. */
+export function readSuiteConfig(env: Env = process.env): SuiteConfig {
+  const baseUrl = env.API_BASE_URL ? parseBaseUrl(env.API_BASE_URL) : null;
+  const local = baseUrl === null || isLoopbackUrl(baseUrl);
+
+  const rawEnvironment = env.API_ENVIRONMENT?.trim().toLowerCase();
+  if (rawEnvironment && !ENVIRONMENTS.includes(rawEnvironment as TargetEnvironment)) {
+    throw new ConfigError(`API_ENVIRONMENT must be one of ${ENVIRONMENTS.join(', ')}, got "${env.API_ENVIRONMENT}".`);
+  }
+  // An unknown remote target is treated as staging: never assume it is safe to be careless with.
+  const environment = (rawEnvironment as TargetEnvironment | undefined) ?? (local ? 'local' : 'staging');
+
+  const key = env.API_SUBSCRIPTION_KEY ?? '';
+  const secret = env.API_SECRET ?? '';
+  if (baseUrl !== null && (!key || !secret)) {
+    const missing = [!key && 'API_SUBSCRIPTION_KEY', !secret && 'API_SECRET'].filter(Boolean).join(' and ');
+    throw new ConfigError(`API_BASE_URL is set but ${missing} ${missing.includes(' and ') ? 'are' : 'is'} not; the target needs both credential headers.`);
+  }
+  const credentials = key && secret ? { subscriptionKey: key, secret } : null;
+
+  const profilePath = env.API_PROFILE?.trim() || null;
+  if (profilePath && !existsSync(profilePath)) throw new ConfigError(`API_PROFILE names "${profilePath}", which does not exist.`);
+
+  const strictRaw = env.API_STRICT?.trim() ?? '';
+  if (strictRaw && !['0', '1', 'true', 'false'].includes(strictRaw)) {
+    throw new ConfigError(`API_STRICT must be 1 or 0, got "${strictRaw}".`);
+  }
+
+  const runId = env.RUN_ID?.trim() || newRunId();
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(runId)) throw new ConfigError('RUN_ID may hold only letters, digits, "-" and "_" (at most 40).');
+
+  return {
+    baseUrl,
+    credentials,
+    environment,
+    profilePath,
+    rate: parseRate(env.API_RATE, local ? 0 : 10),
+    strict: strictRaw === '1' || strictRaw === 'true',
+    runId,
+  };
+}
+
+/** A run ID that sorts by time and is unique enough to tag records: 20261122T101500-3fa2c1. */
+export function newRunId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, '');
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}

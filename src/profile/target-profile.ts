@@ -1,0 +1,88 @@
+/**
+ * The target profile answers the contract's "not shown" items for one target (cancel route, health
+ * route, status codes, maximum page size). The default is the widest honest reading, so the suite
+ * never fails on a guess; a pinned profile (the reference's, or one written by discovery) turns a
+ * change in those behaviours into drift.
+ */
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
+import { ConfigError } from '../config/config-error.ts';
+
+export type StatusExpectation = Array<number | `${1 | 2 | 3 | 4 | 5}xx`>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface RouteSpec { method: HttpMethod; path: string }
+
+export type StatusKey = 'create' | 'cancel' | 'missingCredentials' | 'wrongCredentials' | 'unknownId' | 'cancelNotCancellable' | 'rateLimited';
+
+export interface TargetProfile {
+  name?: string;
+  cancel?: RouteSpec | null;
+  health?: RouteSpec | null;
+  status?: Partial<Record<StatusKey, StatusExpectation>>;
+  maxLimit?: number | null;
+}
+
+/** What each status item means when no profile pins it: the widest reading the contract allows. */
+export const WIDEST_STATUS: Record<StatusKey, StatusExpectation> = {
+  create: ['2xx'],
+  cancel: ['2xx'],
+  missingCredentials: ['4xx'],
+  wrongCredentials: ['4xx'],
+  unknownId: ['4xx'],
+  cancelNotCancellable: ['4xx'],
+  rateLimited: ['4xx'],
+};
+
+export const DEFAULT_PROFILE: TargetProfile = { name: 'default (widest reading)', cancel: null, health: null, status: {}, maxLimit: null };
+
+// The profile schema is ours, not the contract's, so it is compiled here rather than in the contract registry.
+const validateProfile = new Ajv2020({ allErrors: true }).compile(profileSchema);
+
+export function parseProfile(json: unknown, source: string): TargetProfile {
+  if (!validateProfile(json)) {
+    const first = validateProfile.errors?.[0];
+    const where = first?.instancePath || '(root)';
+    throw new ConfigError(`The target profile ${source} is invalid at ${where}: ${first?.message ?? 'unknown error'}.`);
+  }
+  return json as TargetProfile;
+}
+
+export function loadProfile(path: string | null): TargetProfile {
+  if (!path) return DEFAULT_PROFILE;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError(`The target profile "${path}" cannot be read.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`The target profile "${path}" is not valid JSON.`);
+  }
+  return parseProfile(json, `"${path}"`);
+}
+
+/** The expectation in force for a status item, and whether a profile pinned it. */
+export function expectedStatus(profile: TargetProfile, key: StatusKey): { expected: StatusExpectation; pinned: boolean } {
+  const pinned = profile.status?.[key];
+  return pinned ? { expected: pinned, pinned: true } : { expected: WIDEST_STATUS[key], pinned: false };
+}
+
+export function statusMatches(expectation: StatusExpectation, status: number): boolean {
+  return expectation.some((e) => (typeof e === 'number' ? e === status : Math.floor(status / 100) === Number(e[0])));
+}
+
+export function describeExpectation(expectation: StatusExpectation): string {
+  return expectation.join(' or ');
+}
+
+export function fillPath(route: RouteSpec, params: Record<string, string>): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Route ${route.path} needs parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}

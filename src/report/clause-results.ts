@@ -1,0 +1,73 @@
+/**
+ * From test outcomes to a verdict per clause of the catalogue. Shared by the clause reporter, the fault
+ * self-test and the certification report, so all three read a run the same way.
+ */
+import { clauses, isClauseId, type Clause, type ClauseId } from '../clauses/catalogue.ts';
+
+export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
+
+export interface TestOutcome {
+  title: string;
+  file: string;
+  project: string;
+  status: TestStatus;
+  /** Clause IDs the test names (its @tags). */
+  clauses: ClauseId[];
+  /** Clause IDs its checks reported failing, with the message. */
+  clauseFailures: Array<{ clause: ClauseId; message: string }>;
+  observations: Array<{ clause: ClauseId; message: string }>;
+  skipReason?: string;
+  /** First line of the error, when it failed without a clause failure (a test error). */
+  error?: string;
+  durationMs: number;
+}
+
+export type ClauseVerdict = 'pass' | 'fail' | 'observed' | 'not-testable' | 'skipped' | 'not-covered';
+
+export interface ClauseResult {
+  clause: Clause;
+  verdict: ClauseVerdict;
+  tests: string[];
+  failures: Array<{ test: string; message: string }>;
+  observations: string[];
+  skipReasons: string[];
+}
+
+/** "SUB-CREATE: message" -> { clause, message } (annotations carry clause results this way). */
+export function parseClauseNote(description: string | undefined): { clause: ClauseId; message: string } | null {
+  const m = /^([A-Z0-9-]+): ([\s\S]*)$/.exec(description ?? '');
+  return m && isClauseId(m[1]) ? { clause: m[1], message: m[2] } : null;
+}
+
+export function clauseTags(tags: readonly string[]): ClauseId[] {
+  return tags.map((t) => t.replace(/^@/, '')).filter(isClauseId);
+}
+
+export function clauseResults(outcomes: TestOutcome[]): ClauseResult[] {
+  return clauses.map((clause): ClauseResult => {
+    const id = clause.id as ClauseId;
+    const related = outcomes.filter((o) => o.clauses.includes(id) || o.clauseFailures.some((f) => f.clause === id) || o.observations.some((x) => x.clause === id));
+    const failures = related.flatMap((o) => [
+      ...o.clauseFailures.filter((f) => f.clause === id).map((f) => ({ test: o.title, message: f.message })),
+      // A failed test that reported no clause failure (it threw): every clause it names is in doubt.
+      ...(o.status !== 'passed' && o.status !== 'skipped' && o.clauseFailures.length === 0 && o.clauses.includes(id) ? [{ test: o.title, message: `test error: ${o.error ?? o.status}` }] : []),
+    ]);
+    const observations = [...new Set(related.flatMap((o) => o.observations.filter((x) => x.clause === id).map((x) => x.message)))];
+    const ran = related.filter((o) => o.status !== 'skipped');
+    const skipReasons = [...new Set(related.filter((o) => o.status === 'skipped' && o.clauses.includes(id)).map((o) => o.skipReason ?? 'skipped'))];
+    let verdict: ClauseVerdict;
+    if (failures.length) verdict = 'fail';
+    else if (clause.kind === 'observe') verdict = ran.length || observations.length ? 'observed' : related.length ? 'skipped' : 'not-covered';
+    else if ('notTestable' in clause && clause.notTestable) verdict = 'not-testable';
+    else if (ran.some((o) => o.clauses.includes(id) && o.status === 'passed')) verdict = 'pass';
+    else if (related.length) verdict = 'skipped';
+    else verdict = 'not-covered';
+    return { clause, verdict, tests: [...new Set(related.map((o) => o.title))], failures, observations, skipReasons };
+  });
+}
+
+export function countVerdicts(results: ClauseResult[]): Record<ClauseVerdict, number> {
+  const counts: Record<ClauseVerdict, number> = { pass: 0, fail: 0, observed: 0, 'not-testable': 0, skipped: 0, 'not-covered': 0 };
+  for (const r of results) counts[r.verdict] += 1;
+  return counts;
+}

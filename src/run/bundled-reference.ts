@@ -1,0 +1,36 @@
+/**
+ * With no API_BASE_URL, every entry point (conformance, fuzz, certify, load) runs against the bundled
+ * reference server, started on a free loopback port. REFERENCE_FAULTS (comma-separated fault names),
+ * REFERENCE_RATE_LIMIT and REFERENCE_MAX_LIMIT configure it (the self-test uses the first).
+ * Sets API_BASE_URL, the credentials, API_PROFILE (the reference's pinned profile, unless one is given)
+ * and API_ENVIRONMENT=local in process.env, so child processes and Playwright workers inherit them.
+ */
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../config/config-error.ts';
+
+export const REFERENCE_PROFILE_PATH = fileURLToPath(new URL('../../reference/profile.json', import.meta.url));
+
+function numberEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${raw}".`);
+  return n;
+}
+
+export async function startBundledReference(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { startReferenceServer } = await import('../../reference/server.ts');
+  const faults = (process.env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  let running;
+  try {
+    running = await startReferenceServer({ port: 0, faults, rateLimit: numberEnv('REFERENCE_RATE_LIMIT') ?? false, maxLimit: numberEnv('REFERENCE_MAX_LIMIT') });
+  } catch (error) {
+    throw new ConfigError(`The bundled reference server did not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.env.API_BASE_URL = running.url;
+  process.env.API_SUBSCRIPTION_KEY = running.credentials.subscriptionKey;
+  process.env.API_SECRET = running.credentials.secret;
+  process.env.API_PROFILE ||= REFERENCE_PROFILE_PATH;
+  process.env.API_ENVIRONMENT = 'local';
+  return { url: running.url, close: () => running.close() };
+}

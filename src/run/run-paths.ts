@@ -1,0 +1,19 @@
+/** Where a run writes its artefacts: reports/runs/<runId>/… (git-ignored). */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const REPORTS_DIR = resolve(process.env.REPORTS_DIR ?? 'reports');
+export const RUNS_DIR = join(REPORTS_DIR, 'runs');
+
+export function runDir(runId: string): string {
+  const dir = join(RUNS_DIR, runId);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export const runFile = {
+  journal: (runId: string) => join(runDir(runId), 'journal.jsonl'),
+  requests: (runId: string) => join(runDir(runId), 'requests.jsonl'),
+  observations: (runId: string) => join(runDir(runId), 'observations.jsonl'),
+  failures: (runId: string) => join(runDir(runId), 'failures.jsonl'),
+} as const;

@@ -1,0 +1,50 @@
+/**
+ * A session with the target: the one place an ApiClient is built from the configuration, whether for a
+ * Playwright worker, the global setup and teardown, `npm run cleanup` or `npm run certify`.
+ */
+import { request as playwrightRequest } from '@playwright/test';
+import { ApiClient } from '../client/api-client.ts';
+import type { Exchange } from '../client/exchange.ts';
+import { makePacer } from '../client/pacer.ts';
+import { makeRedactor, redactDeep, type Redactor } from '../client/redact.ts';
+import { ConfigError } from '../config/config-error.ts';
+import type { SuiteConfig } from '../config/suite-config.ts';
+import { loadProfile, type TargetProfile } from '../profile/target-profile.ts';
+import { Journal } from './journal.ts';
+import { appendJsonl } from './jsonl.ts';
+import { runFile } from './run-paths.ts';
+
+export interface Session {
+  client: ApiClient;
+  profile: TargetProfile;
+  redact: Redactor;
+  dispose(): Promise<void>;
+}
+
+/** The redacted line every exchange leaves in reports/runs/<runId>/requests.jsonl (the evidence log). */
+function requestLogLine(ex: Exchange) {
+  return { at: new Date().toISOString(), seq: ex.seq, pid: process.pid, operation: ex.operation, request: `${ex.method} ${ex.path}`, status: ex.status, ms: ex.durationMs, attempts: ex.attempts };
+}
+
+/**
+ * Open a session. `share` divides API_RATE between processes that send at once (Playwright workers),
+ * so the target never sees more than API_RATE in total.
+ */
+export async function openSession(config: SuiteConfig, opts: { share?: number } = {}): Promise<Session> {
+  if (!config.baseUrl || !config.credentials) throw new ConfigError('No target: API_BASE_URL and credentials must be set before a session opens.');
+  const profile = loadProfile(config.profilePath);
+  const redact = makeRedactor([config.credentials.subscriptionKey, config.credentials.secret]);
+  const context = await playwrightRequest.newContext({ ignoreHTTPSErrors: false });
+  const requestLog = runFile.requests(config.runId);
+  const client = new ApiClient({
+    request: context,
+    baseUrl: config.baseUrl,
+    credentials: config.credentials,
+    profile,
+    journal: new Journal(config.runId),
+    redact,
+    pace: makePacer(config.rate / Math.max(1, opts.share ?? 1)),
+  });
+  client.listen((ex) => appendJsonl(requestLog, redactDeep(requestLogLine(ex), redact)));
+  return { client, profile, redact, dispose: () => context.dispose() };
+}

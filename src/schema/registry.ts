@@ -1,0 +1,189 @@
+// The schema registry: one Ajv (JSON Schema 2020-12) instance holding every schema of `schemas/`,
+// each compiled once, on first use. Also derives, from the same files, a variant that reports
+// properties the contract does not declare (observations / strict mode).
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { AnySchemaObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { digestSchemaFiles } from './digest.ts';
+import { issueLine, toIssue } from './render-issues.ts';
+import type { SchemaIssue } from './render-issues.ts';
+import { SCHEMA_BASE_URI, addSuiteVocabulary } from './vocabulary.ts';
+
+export type { SchemaIssue } from './render-issues.ts';
+
+export type SchemaName =
+  | 'offer'
+  | 'offer-detail'
+  | 'offer-text'
+  | 'offer-pricing-and-order-limits'
+  | 'offer-dates'
+  | 'offer-issuer'
+  | 'allocation-record'
+  | 'subscription'
+  | 'subscription-create-request'
+  | 'health-check-result'
+  | 'error-body'
+  | 'validation-error-body';
+
+export interface SchemaCheck {
+  valid: boolean;
+  /** Readable lines, e.g. `/status: must be one of accepted, rejected, cancelled, got "ACCEPTED"`. */
+  errors: string[];
+  issues: SchemaIssue[];
+}
+
+const SCHEMA_NAMES: readonly SchemaName[] = [
+  'offer',
+  'offer-detail',
+  'offer-text',
+  'offer-pricing-and-order-limits',
+  'offer-dates',
+  'offer-issuer',
+  'allocation-record',
+  'subscription',
+  'subscription-create-request',
+  'health-check-result',
+  'error-body',
+  'validation-error-body',
+];
+
+const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+const SCHEMA_FILE_SUFFIX = '.schema.json';
+
+const fileOf = (name: SchemaName): string => `${name}${SCHEMA_FILE_SUFFIX}`;
+
+/** Variants registered under their own `$id` folder; relative `$ref`s between files stay inside it. */
+type Variant = 'declared' | 'extra-properties';
+const VARIANT_BASE: Record<Variant, string> = {
+  declared: SCHEMA_BASE_URI,
+  'extra-properties': `${SCHEMA_BASE_URI}extra-properties/`,
+};
+
+const rawSchemas = new Map<SchemaName, AnySchemaObject>(
+  SCHEMA_NAMES.map((name) => [name, JSON.parse(readFileSync(`${SCHEMA_DIR}${fileOf(name)}`, 'utf8')) as AnySchemaObject]),
+);
+
+// Keywords whose value is a subschema, a map of subschemas, or a list of subschemas (2020-12).
+const SUBSCHEMA_KEYWORDS = ['items', 'contains', 'not', 'if', 'then', 'else', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'] as const;
+const SUBSCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'] as const;
+const SUBSCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+
+/**
+ * Copy of a schema where every object schema that declares `properties` also says
+ * `unevaluatedProperties: false`, so Ajv names each property the contract does not declare.
+ * Objects whose contents the contract does not show (no `properties`) stay open.
+ */
+function closeDeclaredObjects(schema: unknown): unknown {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const copy: Record<string, unknown> = { ...(schema as Record<string, unknown>) };
+  for (const keyword of SUBSCHEMA_KEYWORDS) {
+    if (keyword in copy) copy[keyword] = closeDeclaredObjects(copy[keyword]);
+  }
+  for (const keyword of SUBSCHEMA_MAP_KEYWORDS) {
+    const map = copy[keyword];
+    if (map && typeof map === 'object') {
+      copy[keyword] = Object.fromEntries(Object.entries(map).map(([key, sub]) => [key, closeDeclaredObjects(sub)]));
+    }
+  }
+  for (const keyword of SUBSCHEMA_LIST_KEYWORDS) {
+    const list = copy[keyword];
+    if (Array.isArray(list)) copy[keyword] = list.map(closeDeclaredObjects);
+  }
+  if ('properties' in copy && !('unevaluatedProperties' in copy)) copy.unevaluatedProperties = false;
+  return copy;
+}
+
+function schemaId(variant: Variant, name: SchemaName): string {
+  return `${VARIANT_BASE[variant]}${fileOf(name)}`;
+}
+
+function listSchemaId(variant: Variant, name: SchemaName): string {
+  return `${VARIANT_BASE[variant]}list/${fileOf(name)}`;
+}
+
+function createAjv(): Ajv2020 {
+  const ajv = addSuiteVocabulary(
+    new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }),
+  );
+  for (const name of SCHEMA_NAMES) {
+    const raw = rawSchemas.get(name)!;
+    ajv.addSchema(raw);
+    ajv.addSchema({ ...(closeDeclaredObjects(raw) as AnySchemaObject), $id: schemaId('extra-properties', name) });
+    for (const variant of Object.keys(VARIANT_BASE) as Variant[]) {
+      ajv.addSchema({ $id: listSchemaId(variant, name), type: 'array', items: { $ref: schemaId(variant, name) } });
+    }
+  }
+  return ajv;
+}
+
+const ajv = createAjv();
+const compiled = new Map<string, ValidateFunction>();
+
+/** Compiles a registered schema on first use and keeps it; never compiles per call. */
+function validatorFor(id: string): ValidateFunction {
+  let validator = compiled.get(id);
+  if (!validator) {
+    validator = ajv.getSchema(id);
+    if (!validator) throw new Error(`schema registry: no schema with $id ${id}`);
+    compiled.set(id, validator);
+  }
+  return validator;
+}
+
+function check(id: string, data: unknown): SchemaCheck {
+  const validator = validatorFor(id);
+  const valid = validator(data) as boolean;
+  const issues = valid ? [] : (validator.errors ?? []).map(toIssue);
+  return { valid, errors: issues.map(issueLine), issues };
+}
+
+function undeclared(id: string, data: unknown): string[] {
+  const validator = validatorFor(id);
+  if (validator(data)) return [];
+  const pointers = (validator.errors ?? []).filter((e) => e.keyword === 'unevaluatedProperties').map((e) => toIssue(e).path);
+  return [...new Set(pointers)];
+}
+
+/** Validates one value of the model `name`. */
+export function validate(name: SchemaName, data: unknown): SchemaCheck {
+  return check(schemaId('declared', name), data);
+}
+
+/** Validates an array of the model `name`; issue paths start with the item index (`/3/details/status`). */
+export function validateList(name: SchemaName, data: unknown): SchemaCheck {
+  return check(listSchemaId('declared', name), data);
+}
+
+/**
+ * JSON pointers of properties present in `data` that the schema does not declare (at any depth
+ * where the contract lists the fields). Extra properties are allowed by the schemas; this is for
+ * observations and an opt-in strict mode.
+ */
+export function extraProperties(name: SchemaName, data: unknown): string[] {
+  return undeclared(schemaId('extra-properties', name), data);
+}
+
+/** As `extraProperties`, for an array of the model (`/0/details/newField`). */
+export function extraPropertiesInList(name: SchemaName, data: unknown): string[] {
+  return undeclared(listSchemaId('extra-properties', name), data);
+}
+
+let digest: string | undefined;
+
+/** sha256 hex over every `*.schema.json` file of `schemas/`, sorted by name; stable across runs. */
+export function schemaDigest(): string {
+  digest ??= digestSchemaFiles(
+    readdirSync(SCHEMA_DIR)
+      .filter((file) => file.endsWith(SCHEMA_FILE_SUFFIX))
+      .map((file) => ({ name: file, text: readFileSync(`${SCHEMA_DIR}${file}`, 'utf8') })),
+  );
+  return digest;
+}
+
+/** The schema file's JSON as written (a copy: changing it does not affect the registry). */
+export function loadSchema(name: SchemaName): object {
+  const raw = rawSchemas.get(name);
+  if (!raw) throw new Error(`schema registry: unknown schema name ${String(name)}`);
+  return structuredClone(raw);
+}
