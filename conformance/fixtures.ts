@@ -103,7 +103,7 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
  */
 export function covers(mode: 'read' | 'write', ...ids: ClauseId[]) {
   for (const id of ids) getClause(id); // fail at load time on an unknown ID
-  return { tag: [`@${mode}`, ...ids.map((id) => `@${id}`)] };
+  return { tag: [...new Set([`@${mode}`, ...ids.map((id) => `@${id}`)])] };
 }
 
 /** Skip a writing test, visibly, when this run may not write. */

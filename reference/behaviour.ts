@@ -114,9 +114,22 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
 }
 
+// Digests of the expected values, computed once per value (a server has two).
+const expectedDigests = new Map<string, Buffer>();
+
+function expectedDigest(value: string): Buffer {
+  let known = expectedDigests.get(value);
+  if (!known) {
+    if (expectedDigests.size > 16) expectedDigests.clear();
+    known = digest(value);
+    expectedDigests.set(value, known);
+  }
+  return known;
+}
+
 /** Constant-time equality (hashing first makes the lengths equal, so nothing leaks by length). */
 export function sameSecret(presented: string, expected: string): boolean {
-  return timingSafeEqual(digest(presented), digest(expected));
+  return timingSafeEqual(digest(presented), expectedDigest(expected));
 }
 
 function verifyCredentials(presented: PresentedCredentials, expected: ReferenceCredentials): AuthVerdict {

@@ -70,7 +70,7 @@ export const ROUTE_SCHEMAS = {
   getSubscription: { params: subscriptionIdParam, response: responses('getSubscription', { 200: model('subscription') }, [404]) },
   cancelSubscription: {
     params: subscriptionIdParam,
-    response: responses('cancelSubscription', { 200: model('subscription') }, [404, 409]),
+    response: responses('cancelSubscription', { 200: model('subscription') }, [404, 409, 413, 415]),
   },
   health: { response: { 200: model('health-check-result'), 401: ERROR_BODY.read(), 429: ERROR_BODY.read(), 500: ERROR_BODY.read() } },
 } satisfies Record<OperationName, object>;

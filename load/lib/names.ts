@@ -73,6 +73,8 @@ export const TAG = {
  */
 export const ENDPOINT = {
   offers: 'GET /offer',
+  /** The polling request: same path, told apart because its cost and purpose differ. */
+  offersModifiedAfter: 'GET /offer?modifiedAfter',
   offer: 'GET /offer/{offerId}',
   allocations: 'GET /allocation',
   allocation: 'GET /allocation/{offerId}',

@@ -158,3 +158,8 @@ export function acceptPage(state: WalkState, body: unknown, maxPages: number): P
   }
   return { state: next, findings, done: false };
 }
+
+/** True when the walk got to its end (not cut short by a broken page or the page cap). */
+export function walkReachedEnd(state: WalkState): boolean {
+  return state.phase === 'done' && !state.failed['page-is-list'] && !state.failed['walk-ends'];
+}

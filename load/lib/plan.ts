@@ -2,6 +2,7 @@
  * Open-model planning: arrival rates as k6 needs them (whole numbers per time unit) and VU
  * pre-allocation sized from rate and latency. Pure module.
  */
+import { parseDurationMs } from './durations.ts';
 
 export interface ArrivalRate {
   /** Whole iterations per `timeUnit` (k6 requires an integer). */
@@ -20,8 +21,9 @@ export function toArrivalRate(perSecond: number): ArrivalRate {
 
 /** Iterations per second that an ArrivalRate really starts. */
 export function perSecond(rate: ArrivalRate): number {
-  const unitSeconds = { '1s': 1, '1m': 60, '1h': 3600 }[rate.timeUnit] ?? 1;
-  return rate.rate / unitSeconds;
+  const unitMs = parseDurationMs(rate.timeUnit);
+  if (unitMs === null || unitMs <= 0) throw new Error(`bad timeUnit ${rate.timeUnit}`);
+  return (rate.rate * 1000) / unitMs;
 }
 
 export interface VuSizing {

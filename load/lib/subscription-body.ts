@@ -19,9 +19,8 @@ function isCurrency(value: unknown): value is string {
 }
 
 /**
- * Offers open for subscription with a usable order range, smallest ranges first is not needed:
- * the order of the list is kept. The currency is the partner's (SUB_CURRENCY) when given, else the
- * offer's acceptedCurrency, else its currency.
+ * Offers open for subscription with a usable order range, in list order. The currency is the
+ * partner's (SUB_CURRENCY) when given, else the offer's acceptedCurrency, else its currency.
  */
 export function pickSubscribableOffers(body: unknown, currency: string | null): SubscribableOffer[] {
   if (!Array.isArray(body)) return [];

@@ -36,7 +36,7 @@ function itemsFor(offer: Offer, price: number, count: number, random: () => numb
   return items;
 }
 
-function buildAllocations(offers: readonly Offer[]): AllocationRecord[] {
+export function buildAllocations(offers: readonly Offer[]): AllocationRecord[] {
   const random = mulberry32(SEED);
   const closed = offers.filter((o) => o.details.status === 'closed_for_subscription');
   return closed.map((offer, position) => {

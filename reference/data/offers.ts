@@ -94,7 +94,7 @@ function documentsFor(i: number, slug: string): OfferingDocument[] {
   return all.slice(0, 1 + (i % 3));
 }
 
-function buildOffers(): Offer[] {
+export function buildOffers(): Offer[] {
   const random = mulberry32(SEED);
   const pools = new Map<IssuerKind, IssuerRow[]>();
   for (const row of ISSUERS) pools.set(row.kind, [...(pools.get(row.kind) ?? []), row]);

@@ -8,7 +8,7 @@ import type { Offer } from './types.ts';
 export function fullCreateBody(offer: Offer): Record<string, unknown> {
   return {
     offerId: offer.id,
-    amountRequested: amountInside(offer),
+    amountRequested: amountWithSixDecimals(offer),
     subscriptionType: 'xo_qualified',
     subscriptionCategory: 'retail',
     clientSubscriptionTimestamp: new Date(Date.UTC(2026, 0, 15, 9, 30, 0)).toISOString(),
@@ -40,6 +40,16 @@ export function amountInside(offer: Offer): number {
   const { hardMinLimit: min, hardMaxLimit: max } = offer.pricingAndOrderLimits;
   const mid = Math.round(((min + max) / 2) * 100) / 100;
   return mid >= min && mid <= max ? mid : min;
+}
+
+/**
+ * An amount inside the limits with exactly six decimal places (the most the contract allows), so an
+ * echo that rounds or truncates shows. Falls back to amountInside when the range is too narrow.
+ */
+export function amountWithSixDecimals(offer: Offer): number {
+  const { hardMinLimit: min, hardMaxLimit: max } = offer.pricingAndOrderLimits;
+  const candidate = Number(`${Math.floor(amountInside(offer))}.123457`);
+  return candidate >= min && candidate <= max && String(candidate).split('.')[1]?.length === 6 ? candidate : amountInside(offer);
 }
 
 export function without<T extends Record<string, unknown>>(body: T, ...fields: string[]): Record<string, unknown> {

@@ -40,7 +40,7 @@ export class Journal {
 }
 
 export interface OpenRecords {
-  /** Ids created and not (successfully) cancelled, whose last known status was not cancelled. */
+  /** Ids created and still live: not cancelled, and not rejected (a rejected order is final, nothing to cancel). */
   ids: string[];
   /** Tags sent whose outcome is unknown (process killed, or transport error): find them by listing. */
   unresolvedTags: string[];
@@ -60,7 +60,7 @@ export function openRecords(entries: JournalEntry[]): OpenRecords {
     else if (e.event === 'cancelled') created.set(e.id, 'cancelled');
   }
   return {
-    ids: [...created].filter(([, status]) => status !== 'cancelled').map(([id]) => id),
+    ids: [...created].filter(([, status]) => status !== 'cancelled' && status !== 'rejected').map(([id]) => id),
     unresolvedTags: [...sentTags].filter((t) => !resolvedTags.has(t)),
   };
 }

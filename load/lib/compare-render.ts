@@ -1,0 +1,179 @@
+/**
+ * The regression report as Markdown (reports/perf-regression.md) and as one self-contained HTML
+ * page with inline SVG charts (reports/perf-regression.html): latency percentiles per endpoint,
+ * baseline against current, and throughput. No script, font or stylesheet is loaded from anywhere.
+ * Pure module.
+ */
+import { type Comparison, type ComparisonRow, type MetricId, format } from './compare.ts';
+
+const STATUS_TEXT: Record<Comparison['status'], string> = {
+  pass: 'PASS — no metric got worse beyond its tolerance',
+  regression: 'REGRESSION — at least one metric got worse beyond its tolerance',
+  invalid: 'INVALID — a run with dropped iterations is not a measurement; nothing was compared as a pass',
+  incomparable: 'INCOMPARABLE — the run and the baseline measured different things (use --force to compare anyway)',
+};
+
+const VERDICT_MARK: Record<ComparisonRow['verdict'], string> = { ok: 'ok', regression: '✗ regression', improved: 'improved', new: 'new', missing: 'missing' };
+
+function change(row: ComparisonRow, comparison: Comparison): string {
+  if (row.delta === null) return '—';
+  const unit = comparison.tolerances[row.metric].unit;
+  const sign = row.delta > 0 ? '+' : '';
+  const rel = row.ratio === null ? '' : ` (${sign}${Math.round(row.ratio * 1000) / 10}%)`;
+  return unit === 'share' ? `${sign}${Math.round(row.delta * 10000) / 100} pt` : `${sign}${format(row.delta, unit)}${rel}`;
+}
+
+function run(label: string, r: Comparison['current']): string {
+  return `${label}: run ${r.runId ?? '-'} at ${r.generatedAt}, k6 ${r.k6Version ?? 'unknown'}, target ${r.target} (${r.environment})`;
+}
+
+export function renderMarkdown(c: Comparison): string {
+  const lines: string[] = [];
+  lines.push(`# Performance regression report: ${c.scenario}`, '');
+  lines.push(`**${STATUS_TEXT[c.status]}**`, '');
+  lines.push(`- ${run('Current', c.current)}`, `- ${run('Baseline', c.baseline)}`, '');
+  if (c.reasons.length > 0) {
+    lines.push('## Why', '');
+    for (const r of c.reasons) lines.push(`- ${r}`);
+    lines.push('');
+  }
+  lines.push('## Figures', '', '| scope | metric | baseline | current | change | tolerance | verdict |', '|---|---|---:|---:|---:|---:|---|');
+  for (const row of c.rows) {
+    const t = c.tolerances[row.metric];
+    lines.push(`| ${row.scope} | ${t.title} | ${format(row.baseline, t.unit)} | ${format(row.current, t.unit)} | ${change(row, c)} | ${format(row.allowed, t.unit)} | ${VERDICT_MARK[row.verdict]} |`);
+  }
+  lines.push('');
+  if (c.notes.length > 0) {
+    lines.push('## Notes', '');
+    for (const n of c.notes) lines.push(`- ${n}`);
+    lines.push('');
+  }
+  lines.push('## Tolerances', '', 'A metric regresses when it gets worse by more than the larger of its relative and absolute tolerance.', '');
+  lines.push('| metric | worse when | relative | absolute |', '|---|---|---:|---:|');
+  for (const id of Object.keys(c.tolerances) as MetricId[]) {
+    const t = c.tolerances[id];
+    lines.push(`| ${t.title} | ${t.worse} | ${Math.round(t.relative * 100)}% | ${format(t.absolute, t.unit)} |`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+export function htmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+const COLOURS = { baseline: '#8a94a6', current: '#2b6cb0', regression: '#c53030' };
+
+interface Bar {
+  label: string;
+  baseline: number | null;
+  current: number | null;
+  regressed: boolean;
+}
+
+interface BarGroup {
+  title: string;
+  bars: Bar[];
+}
+
+/**
+ * Horizontal grouped bars: per group (endpoint), one pair of bars (baseline, current) per label
+ * (percentile). The scale is shared by the whole chart so groups compare at a glance.
+ */
+export function barChartSvg(title: string, groups: readonly BarGroup[], unit: string): string {
+  const barH = 10;
+  const pairGap = 6;
+  const groupGap = 16;
+  const labelW = 230;
+  const plotW = 420;
+  const rowH = barH * 2 + pairGap;
+  const max = Math.max(1e-9, ...groups.flatMap((g) => g.bars.flatMap((b) => [b.baseline ?? 0, b.current ?? 0])));
+  let y = 30;
+  const parts: string[] = [];
+  for (const g of groups) {
+    parts.push(`<text x="0" y="${y + 10}" font-size="12" font-weight="bold">${htmlEscape(g.title)}</text>`);
+    y += 16;
+    for (const b of g.bars) {
+      parts.push(`<text x="${labelW - 8}" y="${y + barH + 2}" font-size="11" text-anchor="end">${htmlEscape(b.label)}</text>`);
+      const pair: Array<['baseline' | 'current', number | null]> = [['baseline', b.baseline], ['current', b.current]];
+      pair.forEach(([kind, value], i) => {
+        const w = value === null ? 0 : Math.max(1, (value / max) * plotW);
+        const colour = kind === 'current' && b.regressed ? COLOURS.regression : COLOURS[kind];
+        const by = y + i * barH;
+        parts.push(`<rect x="${labelW}" y="${by}" width="${w.toFixed(1)}" height="${barH - 1}" fill="${colour}"><title>${kind} ${htmlEscape(b.label)}: ${value === null ? 'n/a' : `${value.toFixed(2)} ${unit}`}</title></rect>`);
+        parts.push(`<text x="${labelW + w + 4}" y="${by + barH - 2}" font-size="9">${value === null ? 'n/a' : `${value >= 100 ? Math.round(value) : Math.round(value * 100) / 100} ${unit}`}</text>`);
+      });
+      y += rowH;
+    }
+    y += groupGap;
+  }
+  const height = y + 10;
+  const width = labelW + plotW + 90;
+  const legend = `<rect x="${labelW}" y="8" width="10" height="10" fill="${COLOURS.baseline}"/><text x="${labelW + 14}" y="17" font-size="11">baseline</text><rect x="${labelW + 80}" y="8" width="10" height="10" fill="${COLOURS.current}"/><text x="${labelW + 94}" y="17" font-size="11">current</text><rect x="${labelW + 150}" y="8" width="10" height="10" fill="${COLOURS.regression}"/><text x="${labelW + 164}" y="17" font-size="11">current, regressed</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${htmlEscape(title)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif"><text x="0" y="17" font-size="13" font-weight="bold">${htmlEscape(title)}</text>${legend}${parts.join('')}</svg>`;
+}
+
+function regressed(c: Comparison, scope: string, metric: MetricId): boolean {
+  return c.rows.some((r) => r.scope === scope && r.metric === metric && r.verdict === 'regression');
+}
+
+export function latencyGroups(c: Comparison): BarGroup[] {
+  const keys = Object.keys(c.baseline.endpoints).concat(Object.keys(c.current.endpoints).filter((k) => c.baseline.endpoints[k] === undefined)).sort();
+  return keys.map((key) => {
+    const b = c.baseline.endpoints[key];
+    const cur = c.current.endpoints[key];
+    return {
+      title: key,
+      bars: (['med', 'p95', 'p99'] as const).map((m) => ({ label: m === 'med' ? 'p50' : m, baseline: b === undefined ? null : b[m], current: cur === undefined ? null : cur[m], regressed: regressed(c, key, m) })),
+    };
+  });
+}
+
+export function throughputGroups(c: Comparison): BarGroup[] {
+  return [
+    {
+      title: 'whole scenario',
+      bars: [
+        { label: 'requests/s', baseline: c.baseline.totals.httpRequestsPerSecond, current: c.current.totals.httpRequestsPerSecond, regressed: regressed(c, 'scenario', 'throughput') },
+        { label: 'iterations/s', baseline: c.baseline.totals.iterationsPerSecond, current: c.current.totals.iterationsPerSecond, regressed: false },
+      ],
+    },
+  ];
+}
+
+export function renderHtml(c: Comparison): string {
+  const rows = c.rows
+    .map((row) => {
+      const t = c.tolerances[row.metric];
+      const cls = row.verdict === 'regression' ? ' class="bad"' : row.verdict === 'improved' ? ' class="good"' : '';
+      return `<tr${cls}><td>${htmlEscape(row.scope)}</td><td>${htmlEscape(t.title)}</td><td>${format(row.baseline, t.unit)}</td><td>${format(row.current, t.unit)}</td><td>${htmlEscape(change(row, c))}</td><td>${format(row.allowed, t.unit)}</td><td>${VERDICT_MARK[row.verdict]}</td></tr>`;
+    })
+    .join('\n');
+  const list = (items: readonly string[]): string => (items.length === 0 ? '' : `<ul>${items.map((i) => `<li>${htmlEscape(i)}</li>`).join('')}</ul>`);
+  const latency = latencyGroups(c);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Performance regression: ${htmlEscape(c.scenario)}</title>
+<style>
+body{font-family:sans-serif;margin:24px;color:#1a202c;max-width:1000px}
+.status{padding:10px 14px;border-radius:4px;font-weight:bold}
+.status.pass{background:#e6ffed}.status.regression,.status.invalid{background:#fff5f5;color:#9b2c2c}.status.incomparable{background:#fffaf0}
+table{border-collapse:collapse;margin:12px 0;font-size:13px}td,th{border:1px solid #cbd5e0;padding:4px 8px;text-align:right}td:first-child,td:nth-child(2),th{text-align:left}
+tr.bad td{background:#fff5f5}tr.good td{background:#f0fff4}figure{margin:16px 0}
+</style></head><body>
+<h1>Performance regression report: ${htmlEscape(c.scenario)}</h1>
+<p class="status ${c.status}" data-status="${c.status}">${htmlEscape(STATUS_TEXT[c.status])}</p>
+<p>${htmlEscape(run('Current', c.current))}<br>${htmlEscape(run('Baseline', c.baseline))}</p>
+${c.reasons.length > 0 ? `<h2>Why</h2>${list(c.reasons)}` : ''}
+<h2>Latency per endpoint</h2>
+<figure id="latency-chart">${latency.length > 0 ? barChartSvg('Latency percentiles per endpoint (ms)', latency, 'ms') : '<p>No per-endpoint latency in either run.</p>'}</figure>
+<h2>Throughput</h2>
+<figure id="throughput-chart">${barChartSvg('Throughput', throughputGroups(c), '/s')}</figure>
+<h2>Figures</h2>
+<table><thead><tr><th>scope</th><th>metric</th><th>baseline</th><th>current</th><th>change</th><th>tolerance</th><th>verdict</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+${c.notes.length > 0 ? `<h2>Notes</h2>${list(c.notes)}` : ''}
+<p>A metric regresses when it gets worse by more than the larger of its relative and absolute tolerance. An invalid run (dropped iterations) is never reported as a pass.</p>
+</body></html>
+`;
+}

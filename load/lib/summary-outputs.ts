@@ -1,0 +1,44 @@
+/**
+ * What each script's handleSummary returns; k6 writes each key (a file path, or stdout):
+ * reports/load/<scenario>.json (k6's summary plus run metadata and our reading of it),
+ * <scenario>.junit.xml, and a compact console summary (k6 prints its own only when handleSummary
+ * returns nothing). The folder must exist; npm run load creates it. Pure module.
+ * Credentials never reach these files: headers are not part of the summary, setup_data is dropped,
+ * and every output is passed through redactSecrets as a last guard.
+ */
+import type { LoadConfig } from './config.ts';
+import { type RunMeta, buildLoadReport, redactSecrets, renderJUnit, renderTextSummary } from './report.ts';
+import { normaliseK6Summary } from './summary.ts';
+
+export interface SetupMeta {
+  runId: string;
+  startedAt: string;
+}
+
+function setupMeta(data: unknown): Partial<SetupMeta> {
+  if (typeof data !== 'object' || data === null) return {};
+  const setup = (data as Record<string, unknown>).setup_data;
+  if (typeof setup !== 'object' || setup === null) return {};
+  const s = setup as Record<string, unknown>;
+  return { runId: typeof s.runId === 'string' ? s.runId : undefined, startedAt: typeof s.startedAt === 'string' ? s.startedAt : undefined };
+}
+
+export function summaryOutputs(config: LoadConfig, data: unknown, notes: readonly string[] = [], nowIso: string = new Date().toISOString()): Record<string, string> {
+  const fromSetup = setupMeta(data);
+  const meta: RunMeta = {
+    runId: fromSetup.runId ?? config.common.runId,
+    k6Version: config.common.k6Version,
+    generatedAt: nowIso,
+    startedAt: fromSetup.startedAt ?? null,
+  };
+  const report = buildLoadReport(config, normaliseK6Summary(data), data, meta, notes);
+  const base = `${config.common.reportDir}/${config.scenario}`;
+  const jsonPath = `${base}.json`;
+  const junitPath = `${base}.junit.xml`;
+  const secrets = [config.credentials.subscriptionKey, config.credentials.secret];
+  return {
+    [jsonPath]: redactSecrets(JSON.stringify(report, null, 2), secrets),
+    [junitPath]: redactSecrets(renderJUnit(report), secrets),
+    stdout: redactSecrets(renderTextSummary(report, [jsonPath, junitPath]), secrets),
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The subscription flow under load: create -> read -> cancel at a constant arrival rate, bounded by
+ * WRITE_BUDGET (checked before every create against the test-wide iteration number, and by an
+ * abortOnFail threshold on subscriptions_created). Every record carries the run tag
+ * osd-suite.<RUN_ID>.<seq> in clientSubscriptionReference; each flow cancels its own record and
+ * teardown sweeps by run tag whatever is left. Refused against API_ENVIRONMENT=production, and
+ * without a profile that names the cancel route (the contract does not show it).
+ *
+ *   k6 run load/subscriptions.ts   (env: API_BASE_URL, credentials, API_PROFILE, SUB_RATE, WRITE_BUDGET, ...)
+ */
+import exec from 'k6/execution';
+import type { Options } from 'k6/options';
+import { statusMatches } from './lib/config.ts';
+import { recordFindings } from './lib/k6-checks.ts';
+import { loadConfig, runIdFor } from './lib/k6-env.ts';
+import { type CallResult, type Method, call, pace, readWithRetry } from './lib/k6-http.ts';
+import { cancelRefused, subscriptionsCancelled, subscriptionsCreated, subscriptionsLeft, subscriptionsSwept, writeBudgetSkipped } from './lib/k6-metrics.ts';
+import { summaryOutputs } from './lib/summary-outputs.ts';
+import { ENDPOINT, cancelEndpointName } from './lib/names.ts';
+import { buildOptions } from './lib/options.ts';
+import { fail, pass } from './lib/rules.ts';
+import { type SubscribableOffer, buildSubscriptionBody, cancelPath, pickSubscribableOffers, recordsToSweep } from './lib/subscription-body.ts';
+
+const config = loadConfig('subscriptions');
+
+export const options: Options = buildOptions(config);
+
+// loadConfig refuses a profile without a cancel route for this scenario.
+const cancelRoute = config.profile.cancel ?? { method: 'POST', path: '/subscription/{subscriptionId}/cancel' };
+const cancelName = cancelEndpointName(cancelRoute.method, cancelRoute.path);
+
+interface SetupData {
+  runId: string;
+  startedAt: string;
+  offers: SubscribableOffer[];
+}
+
+export function setup(): SetupData {
+  const res = readWithRetry(config, { method: 'GET', path: '/offer', name: `setup ${ENDPOINT.offers}`, readBody: true });
+  const offers = pickSubscribableOffers(res.json, config.subscriptions.currency);
+  if (offers.length === 0) throw new Error(`subscriptions: no offer is open_for_subscription with a usable order range (GET /offer answered ${res.status}); nothing to subscribe to.`);
+  return { runId: runIdFor(config), startedAt: new Date().toISOString(), offers: offers.slice(0, 10) };
+}
+
+function cancel(id: string, name: string): CallResult {
+  return call(config, { method: cancelRoute.method as Method, path: cancelPath(cancelRoute.path, id), name, readBody: false });
+}
+
+function cancelled(result: CallResult): boolean {
+  return !result.limited && statusMatches(config.profile.status.cancel, result.status);
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+export function subscriptions(data: SetupData): void {
+  const seq = exec.scenario.iterationInTest;
+  if (seq >= config.subscriptions.writeBudget) {
+    writeBudgetSkipped.add(1);
+    return;
+  }
+  const offer = data.offers[seq % data.offers.length];
+  const created = call(config, { method: 'POST', path: '/subscription', name: ENDPOINT.createSubscription, body: buildSubscriptionBody(offer, data.runId, seq, Date.now()), readBody: true });
+  if (created.limited) return; // not created; a create is never retried
+  const createOk = statusMatches(config.profile.status.create, created.status);
+  recordFindings('subscriptions', [createOk ? pass('create-status') : fail('create-status', `status ${config.profile.status.create.join(' or ')}`, String(created.status))]);
+  if (created.status < 200 || created.status >= 300) return;
+  subscriptionsCreated.add(1);
+
+  const id = field(created.json, 'id');
+  const status = field(created.json, 'status');
+  const recordOk = typeof id === 'string' && id !== '' && field(created.json, 'offerId') === offer.id && typeof status === 'string';
+  recordFindings('subscriptions', [recordOk ? pass('created-record') : fail('created-record', `an id, a status and offerId ${offer.id}`, created.parsed ? 'a record without them' : 'a body that is not JSON')]);
+  if (typeof id !== 'string' || id === '') return; // the teardown sweep finds it by run tag
+
+  const read = call(config, { method: 'GET', path: `/subscription/${encodeURIComponent(id)}`, name: ENDPOINT.subscription, readBody: true });
+  if (!read.limited) {
+    const readOk = read.status === 200 && field(read.json, 'id') === id && field(read.json, 'offerId') === offer.id;
+    recordFindings('subscriptions', [readOk ? pass('read-after-create') : fail('read-after-create', `200 with id ${id} and offerId ${offer.id}`, `${read.status}${read.parsed ? '' : ' (body not JSON)'}`)]);
+  }
+
+  if (status === 'cancelled') {
+    subscriptionsCancelled.add(1);
+    return;
+  }
+  const result = cancel(id, cancelName);
+  if (cancelled(result)) {
+    subscriptionsCancelled.add(1);
+    if (status === 'accepted') recordFindings('subscriptions', [pass('cancel-accepted')]);
+  } else if (status === 'accepted' && !result.limited) {
+    recordFindings('subscriptions', [fail('cancel-accepted', `status ${config.profile.status.cancel.join(' or ')}`, String(result.status))]);
+  } else if (!result.limited) {
+    cancelRefused.add(1); // cancelling from another state: allowed states are not shown, so observed only
+  }
+}
+
+/** Lists this run's records that are not cancelled yet (GET /subscription without offset/limit returns all). */
+function leftovers(runId: string): ReturnType<typeof recordsToSweep> | null {
+  const res = readWithRetry(config, { method: 'GET', path: '/subscription', name: `teardown ${ENDPOINT.subscriptions}`, readBody: true });
+  return Array.isArray(res.json) ? recordsToSweep(res.json, runId) : null;
+}
+
+export function teardown(data: SetupData): void {
+  if (data === undefined || data === null) return;
+  let left = leftovers(data.runId);
+  for (let round = 0; round < 3 && left !== null && left.length > 0; round++) {
+    for (const record of left) {
+      pace(config);
+      if (cancelled(cancel(record.id, `teardown ${cancelName}`))) subscriptionsSwept.add(1);
+    }
+    pace(config);
+    left = leftovers(data.runId);
+  }
+  if (left === null) {
+    console.error('subscriptions teardown: the subscription list could not be read; records of this run may be left uncancelled.');
+    subscriptionsLeft.add(1);
+    return;
+  }
+  subscriptionsLeft.add(left.length);
+  if (left.length > 0) console.error(`subscriptions teardown: ${left.length} records of run ${data.runId} are still not cancelled (ids: ${left.map((r) => r.id).slice(0, 10).join(', ')}).`);
+}
+
+export function handleSummary(data: unknown): Record<string, string> {
+  return summaryOutputs(config, data);
+}

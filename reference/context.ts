@@ -1,0 +1,31 @@
+// What the routes of one server instance share, and the one way they answer successfully.
+import type { FastifyReply } from 'fastify';
+import type { Behaviour, OperationName } from './behaviour.ts';
+import type { AllocationRecord } from './data/types.ts';
+import type { OfferCatalogue } from './offer-catalogue.ts';
+import type { SubscriptionStore } from './store.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which operation a route is: picks its error body shape and whether it needs credentials. */
+    operation?: OperationName;
+  }
+}
+
+export interface ReferenceContext {
+  behaviour: Behaviour;
+  maxLimit: number;
+  offers: OfferCatalogue;
+  allocations: readonly AllocationRecord[];
+  allocationsByOffer: ReadonlyMap<string, AllocationRecord>;
+  store: SubscriptionStore;
+}
+
+export interface RouteOptions {
+  ctx: ReferenceContext;
+}
+
+/** Sends an already serialized body as is, with the behaviour's content type. */
+export function sendJson(reply: FastifyReply, ctx: ReferenceContext, status: number, body: string | Buffer): void {
+  reply.code(status).type(ctx.behaviour.wire.contentType).send(body);
+}

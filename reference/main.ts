@@ -1,0 +1,94 @@
+// `npm run serve -- [--port 8080] [--host 127.0.0.1] [--rate-limit N] [--max-limit N] [--fault NAME ...]`
+// Starts the reference server and says how to point the suite at it.
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { FAULTS, UnknownFaultError } from './faults.ts';
+import { DEFAULT_MAX_LIMIT, areDemoCredentials, startReferenceServer } from './server.ts';
+
+const PROFILE_PATH = relative(process.cwd(), fileURLToPath(new URL('./profile.json', import.meta.url)));
+
+const USAGE = `Usage: npm run serve -- [options]
+  --port N          port to listen on (default 8080; 0 = any free port)
+  --host ADDRESS    address to bind (default 127.0.0.1)
+  --rate-limit N    allow N requests per second per client, then 429 (default: off)
+  --max-limit N     largest page size; larger limits are capped (default ${DEFAULT_MAX_LIMIT})
+  --fault NAME      switch on a fault (repeatable); --list-faults shows them
+  --log             log requests (never header values)
+Credentials: REFERENCE_SUBSCRIPTION_KEY and REFERENCE_SECRET (default: the demo values).`;
+
+class UsageError extends Error {}
+
+function positiveInteger(option: string, text: string | undefined, fallback: number, allowZero = false): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || (!allowZero && value === 0)) throw new UsageError(`--${option} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${text}"`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'max-limit': { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      'list-faults': { type: 'boolean' },
+      log: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (values['list-faults']) {
+    for (const fault of FAULTS) console.log(`${fault.name.padEnd(32)} ${fault.clauses.join(', ').padEnd(26)} ${fault.description}`);
+    return;
+  }
+  const port = positiveInteger('port', values.port, 8080, true);
+  const maxLimit = positiveInteger('max-limit', values['max-limit'], DEFAULT_MAX_LIMIT);
+  const rateLimit = values['rate-limit'] === undefined ? false : positiveInteger('rate-limit', values['rate-limit'], 0);
+  const faults = values.fault ?? [];
+
+  const server = await startReferenceServer({ port, host: values.host ?? '127.0.0.1', maxLimit, rateLimit, faults, logger: values.log ?? false });
+  const demo = areDemoCredentials(server.credentials);
+  const key = demo ? server.credentials.subscriptionKey : '"$REFERENCE_SUBSCRIPTION_KEY"';
+  const secret = demo ? server.credentials.secret : '"$REFERENCE_SECRET"';
+
+  console.log(`Reference server listening on ${server.url}`);
+  console.log(
+    demo
+      ? `  credentials: service-api-subscription=${key}  service-api-secret=${secret}  (demo values; set REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET to change)`
+      : '  credentials: taken from REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET (not printed)',
+  );
+  console.log(`  profile:     ${PROFILE_PATH}`);
+  console.log(`  max limit:   ${maxLimit}   rate limit: ${rateLimit ? `${rateLimit} requests/s` : 'off'}   faults: ${faults.length ? faults.join(', ') : 'none'}`);
+  if (maxLimit !== DEFAULT_MAX_LIMIT) {
+    console.log(`  note: ${PROFILE_PATH} pins maxLimit ${DEFAULT_MAX_LIMIT}; use a copy with "maxLimit": ${maxLimit} for this server.`);
+  }
+  console.log('Point the suite at it:');
+  console.log(`  API_BASE_URL=${server.url} API_SUBSCRIPTION_KEY=${key} API_SECRET=${secret} API_PROFILE=${PROFILE_PATH} npm run conformance`);
+
+  const stop = (): void => {
+    server.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof UnknownFaultError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`serve: ${(error as Error).message}`);
+    console.error(USAGE);
+    process.exit(2);
+  }
+  if ((error as { code?: string }).code === 'EADDRINUSE') {
+    console.error(`serve: the port is already in use; pick another with --port (0 = any free port)`);
+    process.exit(1);
+  }
+  console.error(`serve: ${(error as Error).message ?? String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sendJson } from '../context.ts';
+import type { RouteOptions } from '../context.ts';
+import type { Subscription, SubscriptionRequest } from '../data/types.ts';
+import { ApiError } from '../errors.ts';
+import { unknownSubscription } from '../behaviour.ts';
+import { pageQuery, slicePage } from '../paging.ts';
+import type { RawPageQuery } from '../paging.ts';
+import { ROUTE_SCHEMAS } from '../route-schemas.ts';
+
+export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const { behaviour, store } = ctx;
+  const answer = (records: readonly Subscription[]): string => JSON.stringify(records.map(behaviour.wire.subscription));
+
+  app.get<{ Querystring: RawPageQuery & { offerId?: string } }>(
+    '/subscription',
+    { schema: ROUTE_SCHEMAS.listSubscriptions, config: { operation: 'listSubscriptions' } },
+    (request, reply) => {
+      const { offerId, offset, limit } = request.query;
+      const records = behaviour.subscriptions.forOffer(store.all(), offerId);
+      const window = behaviour.paging.window(pageQuery({ offset, limit }), records.length, ctx.maxLimit);
+      sendJson(reply, ctx, 200, answer(slicePage(records, window)));
+    },
+  );
+
+  // The body was validated (and reduced to the contract's fields) by behaviour.subscriptions.validate,
+  // which the server installs as the body validator of this route.
+  app.post<{ Body: SubscriptionRequest }>(
+    '/subscription',
+    { schema: ROUTE_SCHEMAS.createSubscription, config: { operation: 'createSubscription' } },
+    (request, reply) => {
+      const offer = behaviour.subscriptions.resolveOffer(ctx.offers.byId, request.body.offerId);
+      if (!offer) {
+        throw new ApiError(400, 'validation', 'The request body is invalid', [
+          { property: 'offerId', messages: ['no offer with this id'] },
+        ]);
+      }
+      const withDefaults = behaviour.subscriptions.applyDefaults(request.body);
+      const record: Subscription = { id: randomUUID(), ...withDefaults, status: behaviour.subscriptions.outcome(withDefaults, offer) };
+      const stored = behaviour.subscriptions.insert(store, record);
+      sendJson(reply, ctx, 201, JSON.stringify(behaviour.wire.subscription(stored)));
+    },
+  );
+
+  app.get<{ Params: { subscriptionId: string } }>(
+    '/subscription/:subscriptionId',
+    { schema: ROUTE_SCHEMAS.getSubscription, config: { operation: 'getSubscription' } },
+    (request, reply) => {
+      const record = store.get(request.params.subscriptionId);
+      if (!record) throw unknownSubscription(request.params.subscriptionId);
+      sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.subscription(record)));
+    },
+  );
+
+  await app.register(async (cancelScope) => {
+    // Cancel takes no body: an empty one is fine even when labelled application/json (clients that
+    // set the header on every call); a non-empty one must still be valid JSON.
+    const strictJson = cancelScope.getDefaultJsonParser('error', 'error');
+    cancelScope.removeContentTypeParser('application/json');
+    cancelScope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text === '') done(null, undefined);
+      else strictJson(req, text, done);
+    });
+    cancelScope.post<{ Params: { subscriptionId: string } }>(
+      '/subscription/:subscriptionId/cancel',
+      { schema: ROUTE_SCHEMAS.cancelSubscription, config: { operation: 'cancelSubscription' } },
+      (request, reply) => {
+        const cancelled = behaviour.subscriptions.cancel(store, request.params.subscriptionId);
+        sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.subscription(cancelled)));
+      },
+    );
+  });
+}

@@ -1,0 +1,217 @@
+// The reference server: a Fastify implementation of every endpoint of the contract, the default
+// target of the suite. Its choices for what the contract leaves "not shown" are pinned in
+// reference/profile.json and listed in reference/README.md.
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { addSuiteVocabulary } from '../src/schema/vocabulary.ts';
+import { OPERATIONS } from './behaviour.ts';
+import type { Behaviour, PresentedCredentials, ReferenceCredentials } from './behaviour.ts';
+import type { ReferenceContext } from './context.ts';
+import { SEED_ALLOCATIONS } from './data/allocations.ts';
+import { SEED_OFFERS } from './data/offers.ts';
+import { ApiError, statusMessage, toApiError } from './errors.ts';
+import type { ErrorShape } from './errors.ts';
+import { behaviourWith } from './faults.ts';
+import { OfferCatalogue } from './offer-catalogue.ts';
+import { allocationRoutes } from './routes/allocations.ts';
+import { healthRoutes } from './routes/health.ts';
+import { offerRoutes } from './routes/offers.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { SubscriptionStore } from './store.ts';
+
+export type { ReferenceCredentials } from './behaviour.ts';
+
+export const SUBSCRIPTION_KEY_HEADER = 'service-api-subscription';
+export const SECRET_HEADER = 'service-api-secret';
+
+const DEMO_SUBSCRIPTION_KEY = 'demo-subscription-key';
+const DEMO_SECRET = 'demo-api-secret';
+
+/** The demo credentials, unless REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET say otherwise. */
+export const DEMO_CREDENTIALS: ReferenceCredentials = Object.freeze({
+  subscriptionKey: process.env.REFERENCE_SUBSCRIPTION_KEY || DEMO_SUBSCRIPTION_KEY,
+  secret: process.env.REFERENCE_SECRET || DEMO_SECRET,
+});
+
+/** True when the credentials are the published demo values (safe to print). */
+export function areDemoCredentials(credentials: ReferenceCredentials): boolean {
+  return credentials.subscriptionKey === DEMO_SUBSCRIPTION_KEY && credentials.secret === DEMO_SECRET;
+}
+
+export const DEFAULT_MAX_LIMIT = 100;
+/** Bodies above this size get a 413 (a create body is well under 2 KiB). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Path parameters up to this length reach the routes (and get a 404 when unknown). */
+const MAX_PARAM_LENGTH = 1024;
+
+export interface ReferenceOptions {
+  credentials?: ReferenceCredentials;
+  /** Largest page a limit can ask for; a larger limit is capped. Default 100. */
+  maxLimit?: number;
+  /** Requests per second per client (fixed 1 s window); default off. */
+  rateLimit?: number | false;
+  /** Fault switch names (reference/faults.ts); an unknown name throws. */
+  faults?: string[];
+  logger?: boolean;
+}
+
+export interface RunningReference {
+  url: string;
+  credentials: ReferenceCredentials;
+  close(): Promise<void>;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function presentedCredentials(request: FastifyRequest): PresentedCredentials {
+  return {
+    subscriptionKey: headerValue(request.headers[SUBSCRIPTION_KEY_HEADER]),
+    secret: headerValue(request.headers[SECRET_HEADER]),
+  };
+}
+
+/** Create and cancel, recognised by URL when the router could not match it (a malformed URL). */
+const WRITE_PATH = /^\/subscription(?:\/[^/?]+\/cancel)?(?:\?.*)?$/;
+
+/** The error body shape of the operation a request reached (unknown routes: list/get). */
+function errorShapeOf(request: FastifyRequest): ErrorShape {
+  const operation = request.routeOptions?.config?.operation;
+  if (operation !== undefined) return OPERATIONS[operation];
+  return request.method === 'POST' && WRITE_PATH.test(request.url) ? 'write' : 'read';
+}
+
+function sendError(behaviour: Behaviour, request: FastifyRequest, reply: FastifyReply, error: ApiError): void {
+  const rendered = behaviour.errors.render(errorShapeOf(request), error);
+  reply.code(error.statusCode).type(rendered.contentType).send(rendered.body);
+}
+
+const CLIENT_ERRORS: Record<string, [status: number, detail: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+};
+
+function answerClientError(behaviour: Behaviour, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP'];
+  const rendered = behaviour.errors.render('read', new ApiError(status, 'validation', detail));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${statusMessage(status)}\r\nContent-Type: ${rendered.contentType}\r\n` +
+        `Content-Length: ${Buffer.byteLength(rendered.body)}\r\nConnection: close\r\n\r\n${rendered.body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+function validatePositiveInteger(name: string, value: number | false | undefined): void {
+  if (value === undefined || value === false) return;
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
+}
+
+/** Builds the server (not listening): for `inject` in tests, or `startReferenceServer`. */
+export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise<FastifyInstance> {
+  const credentials = opts.credentials ?? DEMO_CREDENTIALS;
+  const maxLimit = opts.maxLimit ?? DEFAULT_MAX_LIMIT;
+  validatePositiveInteger('maxLimit', maxLimit);
+  validatePositiveInteger('rateLimit', opts.rateLimit);
+  const behaviour = behaviourWith(opts.faults ?? []);
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Malformed URLs and over-long parameters never reach a route: answer them with the list/get body.
+    frameworkErrors: (error, request, reply) => sendError(behaviour, request, reply, toApiError(error)),
+    // Requests Node cannot even parse (bad request line, oversized headers, timeouts): still JSON.
+    clientErrorHandler: (error, socket) => answerClientError(behaviour, error as NodeJS.ErrnoException, socket),
+  });
+
+  // Serialize with JSON.stringify: a response schema must never drop or coerce what is sent.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  // Query strings and path parameters: our own Ajv (no type coercion, so '' is not 0); create
+  // bodies: the behaviour's validator, which uses the project's schema registry.
+  const parameterAjv = addSuiteVocabulary(new Ajv2020({ allErrors: true, verbose: true, coerceTypes: false, strict: true }));
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    if (httpPart === 'body') {
+      return (data: unknown) => {
+        const result = behaviour.subscriptions.validate(data);
+        return result.ok ? { value: result.request } : { error: new ApiError(400, 'validation', 'The request body is invalid', result.errors) };
+      };
+    }
+    return parameterAjv.compile(schema);
+  });
+
+  // Only JSON bodies: text/plain gets a 415 like every other media type.
+  app.removeContentTypeParser(['text/plain']);
+
+  app.setErrorHandler((error, request, reply) => {
+    const problem = toApiError(error);
+    if (problem.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    sendError(behaviour, request, reply, problem);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    sendError(behaviour, request, reply, new ApiError(404, 'not-found', `No route ${request.method} ${path}`));
+  });
+
+  if (opts.rateLimit) {
+    await app.register(rateLimit, {
+      max: opts.rateLimit,
+      timeWindow: 1000,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(context.statusCode, 'rate-limit', `Rate limit of ${opts.rateLimit} requests per second exceeded; retry in ${context.after}`),
+    });
+  }
+
+  // Credentials on every route but the public ones (health), before the body is even read.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (behaviour.auth.isPublic(request.routeOptions?.config?.operation)) return done();
+    const verdict = behaviour.auth.verify(presentedCredentials(request), credentials);
+    if (verdict === 'ok') return done();
+    const detail =
+      verdict === 'missing'
+        ? `Both credential headers ${SUBSCRIPTION_KEY_HEADER} and ${SECRET_HEADER} are required`
+        : 'The credentials are not valid';
+    done(new ApiError(401, 'auth', detail, [{ property: 'headers', messages: [detail] }]));
+  });
+
+  const ctx: ReferenceContext = {
+    behaviour,
+    maxLimit,
+    offers: new OfferCatalogue(SEED_OFFERS, behaviour),
+    allocations: SEED_ALLOCATIONS,
+    allocationsByOffer: new Map(SEED_ALLOCATIONS.map((record) => [record.offerId, record])),
+    store: new SubscriptionStore(),
+  };
+  await app.register(offerRoutes, { ctx });
+  await app.register(allocationRoutes, { ctx });
+  await app.register(subscriptionRoutes, { ctx });
+  await app.register(healthRoutes, { ctx });
+  await app.ready();
+  return app;
+}
+
+/** Builds and listens (port 0 = a free port; host 127.0.0.1). */
+export async function startReferenceServer(
+  opts: ReferenceOptions & { port?: number; host?: string } = {},
+): Promise<RunningReference> {
+  const { port = 0, host = '127.0.0.1', ...options } = opts;
+  const app = await buildReferenceServer(options);
+  await app.listen({ port, host });
+  const address = app.server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    credentials: options.credentials ?? DEMO_CREDENTIALS,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,15 @@
+/** Where the load runners find the scripts and write their reports. */
+import { fileURLToPath } from 'node:url';
+import type { ScenarioName } from '../../load/lib/names.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const LOAD_DIR = fileURLToPath(new URL('../../load/', import.meta.url));
+export const BASELINE_DIR = fileURLToPath(new URL('../../load/baselines/', import.meta.url));
+
+export function scenarioScript(scenario: ScenarioName): string {
+  return `${LOAD_DIR}${scenario}.ts`;
+}
+
+export function baselinePath(scenario: ScenarioName): string {
+  return `${BASELINE_DIR}${scenario}.json`;
+}

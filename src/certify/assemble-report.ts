@@ -1,0 +1,91 @@
+/**
+ * Puts a certification together from what its phases produced: clause rows (with evidence, drift and
+ * waivers), the observed profile and its comparison with the pinned one, fuzz and load figures, and
+ * the verdict. Pure module: every input is data, so it is tested without a target.
+ */
+import type { ClauseReport } from '../report/clause-reporter.ts';
+import { clauseResults } from '../report/clause-results.ts';
+import type { TargetProfile } from '../profile/target-profile.ts';
+import { CLAUSE_STATUSES, REPORT_FORMAT, type CertificationReport, type ClauseStatus, type EvidenceSection, type LoadSection, type PhaseRow } from '../report/certification/report-model.ts';
+import { clauseRows } from './clause-rows.ts';
+import { fuzzFigures } from './fuzz-figures.ts';
+import { compareWithPinned, extraFields, itemsFromRun, mergeItems, observedProfile, retryAfterText, valuesBeyondSeen, type ItemObservation, type RunObservation } from './observed-profile.ts';
+import type { FuzzRecord, RunFailure } from './run-files.ts';
+import { decideVerdict } from './verdict.ts';
+import { judgeWaivers, type Waiver } from './waivers.ts';
+
+export interface ReportInputs {
+  startedAt: Date;
+  finishedAt: Date;
+  suite: { name: string; version: string };
+  schemaDigest: string;
+  target: { baseUrl: string; environment: string; runId: string; bundledReference: boolean; faults: string[] };
+  pinned: { path: string; profile: TargetProfile } | null;
+  clauseReport: ClauseReport | null;
+  runProblem: string | null;
+  failures: readonly RunFailure[];
+  observations: readonly RunObservation[];
+  requestStatuses: readonly number[];
+  discovery: { items: Map<string, ItemObservation[]>; notes: Map<string, string> };
+  waivers: readonly Waiver[];
+  /** YYYY-MM-DD (UTC) against which waiver expiry is judged. */
+  today: string;
+  fuzz: { records: readonly FuzzRecord[]; notRun: string | null };
+  load: LoadSection;
+  phases: PhaseRow[];
+  evidence: EvidenceSection;
+}
+
+export function assembleReport(i: ReportInputs): { report: CertificationReport; observed: TargetProfile } {
+  const items = mergeItems(i.discovery.items, itemsFromRun(i.observations, i.requestStatuses));
+  const observedName = `observed: ${i.target.bundledReference ? 'bundled reference' : i.target.baseUrl}, ${i.finishedAt.toISOString().slice(0, 10)}`;
+  const observed = observedProfile(items, observedName);
+  const { rows: profileRows, drift } = compareWithPinned(items, i.pinned?.profile ?? null, i.discovery.notes);
+
+  const outcomes = i.clauseReport?.outcomes ?? [];
+  const results = i.clauseReport?.results ?? clauseResults([]);
+  const before = clauseRows(results, i.failures, drift, []);
+  const waivers = judgeWaivers(i.waivers, new Map(before.map((r) => [r.id, r.verdict])), i.today);
+  const clauses = clauseRows(results, i.failures, drift, waivers);
+  const { verdict, reasons } = decideVerdict(clauses, waivers, { problem: i.runProblem, outcomes });
+
+  const counts = Object.fromEntries(CLAUSE_STATUSES.map((s) => [s, 0])) as Record<ClauseStatus, number>;
+  for (const c of clauses) counts[c.status] += 1;
+  const failed = outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length;
+
+  const report: CertificationReport = {
+    format: REPORT_FORMAT,
+    verdict,
+    verdictReasons: reasons,
+    target: { baseUrl: i.target.baseUrl, bundledReference: i.target.bundledReference, faults: i.target.faults, profileName: i.pinned?.profile.name ?? null },
+    startedAt: i.startedAt.toISOString(),
+    finishedAt: i.finishedAt.toISOString(),
+    durationMs: Math.max(0, i.finishedAt.getTime() - i.startedAt.getTime()),
+    suite: i.suite,
+    schemaDigest: i.schemaDigest,
+    environment: i.target.environment,
+    runId: i.target.runId,
+    summary: {
+      clauses: counts,
+      tests: { total: outcomes.length, passed: outcomes.filter((o) => o.status === 'passed').length, failed, skipped: outcomes.filter((o) => o.status === 'skipped').length },
+      drift: drift.length,
+    },
+    phases: i.phases,
+    clauses,
+    waivers,
+    profile: {
+      pinnedPath: i.pinned?.path ?? null,
+      pinned: i.pinned?.profile ?? null,
+      observed,
+      items: profileRows,
+      drift,
+      valuesBeyondSeen: valuesBeyondSeen(i.observations),
+      extraFields: extraFields(i.observations),
+      retryAfter: retryAfterText(items),
+    },
+    fuzz: fuzzFigures(outcomes, i.fuzz.records, i.fuzz.notRun),
+    load: i.load,
+    evidence: i.evidence,
+  };
+  return { report, observed };
+}

@@ -1,0 +1,237 @@
+/**
+ * `npm run certify`: one command, five phases, one report.
+ *   1. preflight   the target answers, accepts the credentials, its health check works (else exit 2)
+ *   2. discovery   one probe per "not shown" item of the contract (src/certify/probes.ts)
+ *   3. conformance + fuzz, as a Playwright child run sharing this certification's RUN_ID
+ *   4. load smoke  when k6 is present (else "not run", with the reason)
+ *   5. report      index.html, certification.md, certification.json, observed-profile.json and the
+ *                  evidence bundle with its SHA-256 manifest
+ * With no API_BASE_URL the bundled reference server is started once, here; the child run inherits it.
+ * Returns the exit code: 0 passing verdict, 1 failing (configuration errors throw ConfigError: 2).
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import { ConfigError } from '../config/config-error.ts';
+import { loadDotEnv, readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
+import { loadProfile } from '../profile/target-profile.ts';
+import type { EvidenceSection, LoadSection, PhaseRow } from '../report/certification/report-model.ts';
+import { REPORT_FILES, writeCertificationReport } from '../report/certification/write-report.ts';
+import { startBundledReference } from '../run/bundled-reference.ts';
+import { openSession } from '../run/session.ts';
+import { schemaDigest } from '../schema/registry.ts';
+import { makeRedactor, type Redactor } from '../client/redact.ts';
+import { assembleReport } from './assemble-report.ts';
+import { runDiscovery, type DiscoveryResult } from './discovery.ts';
+import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from './evidence.ts';
+import { findK6, k6Version, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
+import type { CertifyOptions } from './options.ts';
+import { preflight } from './preflight.ts';
+import { progressLine, type PhaseName } from './progress.ts';
+import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, runPaths } from './run-files.ts';
+import { runProblem, runSuite } from './suite-run.ts';
+import { utcDate, loadWaivers } from './waivers.ts';
+import { writePolicy } from './write-policy.ts';
+
+export const OUTPUT = { observedProfile: 'observed-profile.json', discovery: 'discovery.json', evidence: 'evidence', suite: 'suite' } as const;
+
+const say = (line: string) => process.stdout.write(line + '\n');
+
+/** A path as a reader wants it: relative when under `base`, absolute otherwise. */
+function shown(path: string, base = process.cwd()): string {
+  const rel = relative(base, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** Clear what an earlier certification wrote in `out`, keeping run journals (a killed run's cleanup needs them). */
+function prepareOutDir(out: string): void {
+  for (const name of [...Object.values(REPORT_FILES), OUTPUT.observedProfile, OUTPUT.discovery, OUTPUT.evidence, MANIFEST_FILE, 'screenshots']) rmSync(join(out, name), { recursive: true, force: true });
+  for (const name of ['conformance', 'fuzz', 'load']) rmSync(join(out, OUTPUT.suite, name), { recursive: true, force: true });
+  mkdirSync(join(out, OUTPUT.evidence), { recursive: true });
+}
+
+class Phases {
+  readonly rows: PhaseRow[] = [];
+
+  async run<T>(phase: PhaseName, body: (started: number) => Promise<{ value: T; detail: string; status?: PhaseRow['status'] }>): Promise<T> {
+    const started = Date.now();
+    say(progressLine({ phase, elapsedMs: 0, note: 'started' }));
+    try {
+      const { value, detail, status = 'ok' } = await body(started);
+      this.rows.push({ name: phase, status, durationMs: Date.now() - started, detail });
+      say(progressLine({ phase, elapsedMs: Date.now() - started, note: detail }));
+      return value;
+    } catch (error) {
+      this.rows.push({ name: phase, status: 'failed', durationMs: Date.now() - started, detail: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+      throw error;
+    }
+  }
+}
+
+function fileDigest(path: string | null): { path: string; sha256: string } | null {
+  return path && existsSync(path) ? { path, sha256: sha256(readFileSync(path)) } : null;
+}
+
+/** The non-secret configuration a certification ran with (its digest goes in the report). Never credentials. */
+function certificationConfig(config: SuiteConfig, o: CertifyOptions, bundled: boolean, faults: string[], suiteVersion: string, root: string): Record<string, unknown> {
+  const rel = (d: { path: string; sha256: string } | null) => d && { path: shown(d.path, root), sha256: d.sha256 };
+  return {
+    target: bundled ? 'bundled reference server' : config.baseUrl,
+    environment: config.environment,
+    profile: rel(fileDigest(config.profilePath)),
+    rate: config.rate,
+    strict: config.strict,
+    faults,
+    waivers: rel(fileDigest(o.waivers)),
+    loadSmoke: o.skipLoad ? 'skipped' : { scenario: LOAD_SMOKE.scenario, duration: LOAD_SMOKE.duration },
+    suiteVersion,
+  };
+}
+
+/** Copy a run file into the bundle, redacted once more on the way (it should already be). */
+function copyRedacted(from: string, to: string, redact: Redactor): boolean {
+  if (!existsSync(from)) return false;
+  writeFileSync(to, redact(readFileSync(from, 'utf8')));
+  return true;
+}
+
+export async function certify(o: CertifyOptions, root: string): Promise<number> {
+  const startedAt = new Date();
+  loadDotEnv();
+  if (o.profile) {
+    if (!existsSync(o.profile)) throw new ConfigError(`--profile names "${o.profile}", which does not exist.`);
+    process.env.API_PROFILE = o.profile;
+  }
+  const waivers = o.waivers ? loadWaivers(o.waivers) : [];
+  let config = readSuiteConfig();
+  const bundled = config.baseUrl === null;
+  const faults = bundled ? (process.env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean) : [];
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  prepareOutDir(o.out);
+  const suiteDir = join(o.out, OUTPUT.suite);
+  const phases = new Phases();
+
+  let reference: { close(): Promise<void> } | null = null;
+  try {
+    if (bundled) {
+      reference = await startBundledReference();
+      config = readSuiteConfig();
+      say(`Certifying the bundled reference server at ${config.baseUrl}${faults.length ? ` with fault switches: ${faults.join(', ')}` : ''}.`);
+    } else say(`Certifying ${config.baseUrl} (${config.environment}).`);
+    process.env.RUN_ID = config.runId;
+    const baseUrl = config.baseUrl!;
+    const pinned = config.profilePath ? { path: shown(config.profilePath, root), profile: loadProfile(config.profilePath) } : null;
+    const redact = makeRedactor([config.credentials?.subscriptionKey, config.credentials?.secret]);
+
+    // 1-2. Preflight and discovery share one session (one paced client, one request log).
+    const session = await openSession(config);
+    let discovery: DiscoveryResult;
+    try {
+      await phases.run('preflight', async () => ({ value: null, detail: (await preflight(session, baseUrl)).detail }));
+      discovery = await phases.run('discovery', async (started) => {
+        const result = await runDiscovery(session, {
+          writes: writePolicy(config, session.profile),
+          runId: config.runId,
+          onProbe: (done, total, probe) => say(progressLine({ phase: 'discovery', done, total, unit: 'probes', elapsedMs: Date.now() - started, note: probe.title })),
+        });
+        const observed = result.records.filter((r) => r.value).length;
+        const c = result.cleanup;
+        const cleanup = c && c.cancelled.length + c.refused.length + c.errors.length ? `; left-over records: ${c.cancelled.length} cancelled, ${c.refused.length} refused, ${c.errors.length} error(s)` : '';
+        return { value: result, detail: `${observed} of ${result.records.length} probes observed a value${cleanup}${result.cleanupNote ? `; ${result.cleanupNote}` : ''}` };
+      });
+    } finally {
+      await session.dispose();
+    }
+
+    // 3. Conformance and fuzz, as a child run.
+    const run = await phases.run('conformance + fuzz', async () => {
+      const r = await runSuite({ root, reportsDir: suiteDir, runId: config.runId, env: process.env });
+      if (r.interrupted) throw new ConfigError('Interrupted: the conformance/fuzz run was stopped; its teardown cancelled what it created.', 130);
+      if (!r.report && r.exitCode === 2) throw new ConfigError('The conformance/fuzz run stopped on a configuration error (its message is above).');
+      const outcomes = r.report?.outcomes ?? [];
+      const failed = outcomes.filter((x) => x.status === 'failed' || x.status === 'timedOut').length;
+      return { value: r, status: runProblem(r) ? 'failed' : 'ok', detail: `${outcomes.length} tests, ${failed} failed (exit code ${r.exitCode ?? 'none'})` };
+    });
+
+    // 4. Load smoke.
+    const hasLoadScript = Boolean((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.load);
+    const load: LoadSection = await phases.run('load smoke', async () => {
+      const section = await runLoadSmoke({ skip: o.skipLoad, reportDir: join(suiteDir, 'load'), cwd: root, env: process.env, hasLoadScript });
+      return { value: section, status: section.status === 'failed' ? 'failed' : section.status === 'not-run' ? 'not-run' : 'ok', detail: section.status === 'run' ? `${section.scenarios.map((s) => `${s.scenario}: ${s.requests} requests, p95 ${Math.round(s.p95)} ms`).join('; ')}` : `${section.status}: ${section.reason}` };
+    });
+
+    // 5. Report and evidence bundle.
+    const report = await phases.run('report', async () => {
+      const paths = runPaths(suiteDir, config.runId);
+      const evidenceDir = join(o.out, OUTPUT.evidence);
+      const v = versions(root);
+      const k6 = k6Version(findK6());
+      const runConfig = certificationConfig(config, o, bundled, faults, pkg.version, root);
+      const fuzzRecords = readFuzzRecords(paths.fuzzDir);
+      const requests = readRequests(paths.requests);
+      writeFileSync(join(evidenceDir, 'versions.json'), JSON.stringify({ node: v.node, npm: v.npm, k6, suite: v.suite, packages: v.packages, locked: v.locked }, null, 2) + '\n');
+      writeFileSync(join(evidenceDir, 'config.json'), JSON.stringify({ sha256: configDigest(runConfig), config: runConfig }, null, 2) + '\n');
+      writeFileSync(join(evidenceDir, 'seeds.json'), JSON.stringify(fuzzRecords, null, 2) + '\n');
+      const copied = (
+        [
+          [paths.requests, 'requests.jsonl'],
+          [paths.observations, 'observations.jsonl'],
+          [paths.failures, 'failures.jsonl'],
+          [paths.journal, 'journal.jsonl'],
+          [paths.clauses, 'clauses.json'],
+          [paths.junit, 'junit.xml'],
+        ] as const
+      ).filter(([from, name]) => copyRedacted(from, join(evidenceDir, name), redact));
+      const files = [...['versions.json', 'config.json', 'seeds.json', ...copied.map(([, name]) => name)].map((f) => `${OUTPUT.evidence}/${f}`), OUTPUT.observedProfile, OUTPUT.discovery, ...Object.values(REPORT_FILES)];
+      const evidence: EvidenceSection = {
+        directory: OUTPUT.evidence,
+        manifest: MANIFEST_FILE,
+        versions: { node: v.node, npm: v.npm, suite: v.suite, packages: v.packages, k6 },
+        schemaDigest: schemaDigest(),
+        configDigest: configDigest(runConfig),
+        config: runConfig,
+        requestCount: requests.length,
+        files,
+      };
+      const { report, observed } = assembleReport({
+        startedAt,
+        finishedAt: new Date(),
+        suite: { name: pkg.name, version: pkg.version },
+        schemaDigest: schemaDigest(),
+        target: { baseUrl, environment: config.environment, runId: config.runId, bundledReference: bundled, faults },
+        pinned,
+        clauseReport: run.report ?? readClauseReport(paths.clauses),
+        runProblem: runProblem(run),
+        failures: readFailures(paths.failures),
+        observations: readObservations(paths.observations),
+        requestStatuses: requests.map((r) => r.status),
+        discovery: { items: discovery.items, notes: new Map(discovery.records.filter((r) => r.note).map((r) => [r.item, `discovery: ${r.note!}`])) },
+        waivers,
+        today: utcDate(new Date()),
+        fuzz: { records: fuzzRecords, notRun: null },
+        load,
+        phases: phases.rows,
+        evidence,
+      });
+      writeFileSync(join(o.out, OUTPUT.observedProfile), redact(JSON.stringify(observed, null, 2)) + '\n');
+      writeFileSync(join(o.out, OUTPUT.discovery), redact(JSON.stringify({ probes: discovery.records, cleanup: discovery.cleanup, cleanupNote: discovery.cleanupNote, runObservations: readObservations(paths.observations).map(({ clause, key, message, value }) => ({ clause, key, message, value })) }, null, 2)) + '\n');
+      // The report phase's own row is added once it ends; the report lists the phases before it.
+      return { value: report, detail: `${report.verdict.toUpperCase()}: ${report.summary.clauses.fail} failing clause(s), ${report.summary.drift} drift item(s)` };
+    });
+    report.phases = phases.rows;
+    writeCertificationReport(o.out, report, redact);
+    const keepRun = `${OUTPUT.suite}/runs/${config.runId}/`;
+    const manifest = writeManifest(o.out, (rel) => rel.startsWith(`${OUTPUT.suite}/runs/`) && !rel.startsWith(keepRun));
+    const manifestDigest = sha256(readFileSync(join(o.out, MANIFEST_FILE)));
+
+    const c = report.summary.clauses;
+    say('');
+    say(`Certification ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`);
+    for (const reason of report.verdictReasons.slice(0, 12)) say(`  - ${reason}`);
+    say(`  report:   ${shown(join(o.out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
+    say(`  profile:  ${shown(join(o.out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
+    say(`  evidence: ${shown(join(o.out, OUTPUT.evidence))}/, manifest of ${manifest.files.length} files, sha256 ${manifestDigest}`);
+    return report.verdict === 'pass' ? 0 : 1;
+  } finally {
+    await reference?.close();
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * One row per clause of the catalogue for the report: the suite's verdict, the tests behind it, each
+ * failure with its evidence (failures.jsonl), drift from the profile comparison, and the waiver that
+ * covers it. Pure module.
+ */
+import type { ClauseResult } from '../report/clause-results.ts';
+import type { ClauseFailureRow, ClauseRow, DriftRow, EvidenceExcerpt, WaiverRow } from '../report/certification/report-model.ts';
+import type { RunFailure } from './run-files.ts';
+
+function excerpt(raw: Record<string, unknown> | undefined): EvidenceExcerpt | null {
+  if (!raw) return null;
+  const out: EvidenceExcerpt = {};
+  const str = (v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
+  if (str(raw.request) !== undefined) out.request = str(raw.request);
+  if (str(raw.requestBody) !== undefined) out.requestBody = str(raw.requestBody);
+  if (typeof raw.status === 'number' && Number.isInteger(raw.status)) out.status = raw.status;
+  if (str(raw.contentType) !== undefined) out.contentType = str(raw.contentType);
+  if (str(raw.responseBody) !== undefined) out.responseBody = str(raw.responseBody);
+  return Object.keys(out).length ? out : null;
+}
+
+function fromRunFailure(f: RunFailure): ClauseFailureRow {
+  return { test: f.test, check: f.check ?? 'test', message: f.message, expected: f.expected, received: f.received, drift: f.drift === true, evidence: excerpt(f.evidence) };
+}
+
+function fromDrift(d: DriftRow): ClauseFailureRow {
+  return { test: 'profile comparison (observed vs pinned)', check: 'profileDrift', message: d.message, expected: d.pinned, received: d.observed, drift: true, evidence: null };
+}
+
+export function clauseRows(results: readonly ClauseResult[], failures: readonly RunFailure[], drift: readonly DriftRow[], waivers: readonly WaiverRow[]): ClauseRow[] {
+  return results.map((r): ClauseRow => {
+    const id = r.clause.id;
+    const rows: ClauseFailureRow[] = [];
+    const seen = new Set<string>();
+    const push = (row: ClauseFailureRow) => {
+      const key = `${row.test}|${row.check}|${row.message}`;
+      if (!seen.has(key)) rows.push(row), seen.add(key);
+    };
+    for (const f of failures.filter((x) => x.clause === id)) push(fromRunFailure(f));
+    // Failures the clause report knows but the run files do not (a test that threw): message only.
+    for (const f of r.failures) if (!rows.some((x) => x.test === f.test && x.message === f.message)) push({ test: f.test, check: 'test', message: f.message, drift: false, evidence: null });
+    for (const d of drift.filter((x) => x.clause === id)) push(fromDrift(d));
+    const verdict = rows.length ? 'fail' : r.verdict;
+    const waiver = waivers.find((w) => w.clause === id) ?? null;
+    const notes = [...('notTestable' in r.clause && r.clause.notTestable ? [`not testable: ${r.clause.notTestable}`] : []), ...r.skipReasons.map((s) => `skipped: ${s}`)];
+    return {
+      id,
+      kind: r.clause.kind,
+      section: r.clause.section,
+      summary: r.clause.summary,
+      status: verdict === 'fail' && waiver?.state === 'applied' ? 'waived' : verdict,
+      verdict,
+      tests: r.tests,
+      failures: rows,
+      observations: r.observations,
+      notes,
+      waiver,
+    };
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * The evidence bundle: tool and dependency versions, the configuration and its digest (never the
+ * credentials), and a manifest of SHA-256 digests of every file of the certification, written last,
+ * so an operator can check nothing was edited after the run (`npm run certify -- --verify <dir>`).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const MANIFEST_FORMAT = 'osd-suite/certification-manifest@1';
+
+export function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** JSON with object keys sorted at every depth: the same value always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+}
+
+export function configDigest(config: Record<string, unknown>): string {
+  return sha256(canonicalJson(config));
+}
+
+export interface Versions {
+  node: string;
+  npm: string | null;
+  suite: string;
+  /** Direct dependencies at their locked versions. */
+  packages: Record<string, string>;
+  /** Every package of package-lock.json, for the bundle. */
+  locked: Record<string, string>;
+}
+
+/** Versions from package.json and package-lock.json of the suite at `root`. */
+export function versions(root: string, env: NodeJS.ProcessEnv = process.env): Versions {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const lockPath = join(root, 'package-lock.json');
+  const lock = existsSync(lockPath) ? (JSON.parse(readFileSync(lockPath, 'utf8')) as { packages?: Record<string, { version?: string }> }) : {};
+  const locked: Record<string, string> = {};
+  for (const [path, entry] of Object.entries(lock.packages ?? {})) {
+    if (path && entry.version) locked[path.replace(/^.*node_modules\//, '')] ??= entry.version;
+  }
+  const packages: Record<string, string> = {};
+  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).sort()) packages[name] = locked[name] ?? (pkg.dependencies?.[name] ?? pkg.devDependencies?.[name])!;
+  // npm sets npm_config_user_agent ("npm/10.8.2 node/v20.11.0 ...") for scripts it runs.
+  const npm = /\bnpm\/(\S+)/.exec(env.npm_config_user_agent ?? '')?.[1] ?? null;
+  return { node: process.version, npm, suite: pkg.version, packages, locked };
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(path));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
+
+export interface ManifestEntry {
+  path: string;
+  sha256: string;
+  bytes: number;
+}
+
+export interface Manifest {
+  format: typeof MANIFEST_FORMAT;
+  algorithm: 'sha256';
+  files: ManifestEntry[];
+}
+
+const posix = (p: string) => p.split(sep).join('/');
+
+/** Digest every file under `dir` (but the manifest itself and what `exclude` rejects) and write the manifest. */
+export function writeManifest(dir: string, exclude: (relativePath: string) => boolean = () => false): Manifest {
+  const files = filesUnder(dir)
+    .map((path) => ({ path, rel: posix(relative(dir, path)) }))
+    .filter(({ rel }) => rel !== MANIFEST_FILE && !exclude(rel))
+    .sort((a, b) => (a.rel < b.rel ? -1 : 1))
+    .map(({ path, rel }): ManifestEntry => {
+      const data = readFileSync(path);
+      return { path: rel, sha256: sha256(data), bytes: statSync(path).size };
+    });
+  const manifest: Manifest = { format: MANIFEST_FORMAT, algorithm: 'sha256', files };
+  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}
+
+export interface ManifestCheck {
+  ok: boolean;
+  changed: string[];
+  missing: string[];
+  checked: number;
+}
+
+/** Re-digest the files a manifest lists: which changed, which are gone. */
+export function verifyManifest(dir: string): ManifestCheck {
+  const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+  const changed: string[] = [];
+  const missing: string[] = [];
+  for (const f of manifest.files) {
+    const path = join(dir, f.path);
+    if (!existsSync(path)) missing.push(f.path);
+    else if (sha256(readFileSync(path)) !== f.sha256) changed.push(f.path);
+  }
+  return { ok: changed.length === 0 && missing.length === 0, changed, missing, checked: manifest.files.length };
+}

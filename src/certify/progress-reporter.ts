@@ -1,0 +1,48 @@
+/**
+ * Playwright reporter for the conformance + fuzz phase of a certification: progress lines (tests done
+ * of total, elapsed), each failed test as it fails, and errors outside tests. Selected by certify on
+ * the command line (`--reporter=...`), next to the file reporters.
+ */
+import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { progressDue, progressLine } from './progress.ts';
+
+export default class CertifyProgressReporter implements Reporter {
+  private total = 0;
+  private done = 0;
+  private failed = 0;
+  private started = Date.now();
+  private lastLine = 0;
+
+  onBegin(_config: unknown, suite: Suite): void {
+    this.total = suite.allTests().length;
+    this.started = Date.now();
+    this.print(this.total === 0 ? 'no tests found' : `running ${this.total} tests`);
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    this.done += 1;
+    if (result.status === 'failed' || result.status === 'timedOut') {
+      this.failed += 1;
+      const project = test.parent.project()?.name ?? '';
+      process.stdout.write(`    ✘ [${project}] ${test.titlePath().slice(3).join(' › ')}\n`);
+    }
+    if (progressDue(this.done, this.total, Date.now() - this.lastLine)) this.print(this.failed ? `${this.failed} failed` : undefined);
+  }
+
+  onError(error: TestError): void {
+    process.stdout.write(`    error: ${(error.message ?? String(error.value ?? 'unknown error')).split('\n')[0]}\n`);
+  }
+
+  onEnd(result: FullResult): void {
+    this.print(`finished: ${result.status}${this.failed ? `, ${this.failed} failed` : ''}`);
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  private print(note?: string): void {
+    this.lastLine = Date.now();
+    process.stdout.write(progressLine({ phase: 'conformance + fuzz', done: this.done, total: this.total, elapsedMs: Date.now() - this.started, note }) + '\n');
+  }
+}

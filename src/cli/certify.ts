@@ -1,0 +1,27 @@
+/**
+ * `npm run certify [-- --profile pinned.json] [--waivers waivers.json] [--skip-load] [--out dir]`
+ * `npm run certify -- --verify reports/certification`   (check a certification against its manifest)
+ * Exit code: 0 passing verdict, 1 failing verdict (or a changed file under --verify), 2 configuration error.
+ */
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exitOnConfigError } from '../config/config-error.ts';
+import { parseCertifyArgs } from '../certify/options.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+async function main(): Promise<void> {
+  const options = parseCertifyArgs(process.argv.slice(2));
+  if (options.verify) {
+    const { verifyCertification } = await import('../certify/verify.ts');
+    process.exitCode = verifyCertification(options.verify);
+    return;
+  }
+  // Run files (journal, request log) land under REPORTS_DIR, read once when src/run/run-paths.ts loads:
+  // point it at this certification's folder before anything imports it.
+  process.env.REPORTS_DIR = join(options.out, 'suite');
+  const { certify } = await import('../certify/certification.ts');
+  process.exitCode = await certify(options, ROOT);
+}
+
+main().catch(exitOnConfigError);

@@ -1,0 +1,28 @@
+/**
+ * Validates certification.json against its published schema (schemas/certification-report.schema.json).
+ * The schema is the suite's own output format, not a contract model, so it is compiled here rather
+ * than in the contract registry (src/schema/registry.ts). It $refs the target-profile schema.
+ */
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import reportSchema from '../../../schemas/certification-report.schema.json' with { type: 'json' };
+import profileSchema from '../../../schemas/target-profile.schema.json' with { type: 'json' };
+
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+addFormats(ajv);
+ajv.addSchema(profileSchema);
+const check = ajv.compile(reportSchema);
+
+export interface ReportValidation {
+  valid: boolean;
+  /** Readable lines: `/clauses/3/status: must be equal to one of the allowed values`. */
+  errors: string[];
+}
+
+export function validateCertificationReport(data: unknown): ReportValidation {
+  const valid = check(data) as boolean;
+  const errors = valid ? [] : (check.errors ?? []).map((e) => `${e.instancePath || '(root)'}: ${e.message ?? e.keyword}`);
+  return { valid, errors };
+}
+
+export const CERTIFICATION_SCHEMA_ID = (reportSchema as { $id: string }).$id;

@@ -1,0 +1,72 @@
+// edgeAmountCases / edgeAmount: every edge value has the verdicts it claims, checked independently
+// (decimalPlaces for the decimals, double comparison for the limits, the request schema for both).
+import { test, expect } from '@playwright/test';
+import fc from 'fast-check';
+import { assertProperty, edgeAmount, edgeAmountCases, validCreateBody } from '../../src/arbitraries/index.ts';
+import { decimalPlaces } from '../../src/schema/decimal-places.ts';
+import { validate } from '../../src/schema/registry.ts';
+import { BROKEN_OFFER, OFFERS } from './fixtures.ts';
+
+/** The fixed edges the issue names, by value. */
+const FIXED = [0.000001, 123.456789, 1e-7, 1.0000001, 0.1 + 0.2, 5e-324, 1e21];
+
+/**
+ * One step below hardMinLimit and above hardMaxLimit, worked out by hand: the micro step 0.000001,
+ * except for huge limits where a double cannot show it (1e12 - 0.000001 and 1e14 + 0.000001 have no
+ * exact double; the next powers of ten that print exactly are 0.0001 and 0.1).
+ */
+const STEPPED_OUTSIDE: Record<string, { below: number; above: number; steps: [number, number] }> = {
+  'whole-pounds': { below: 99.999999, above: 250000.000001, steps: [0.000001, 0.000001] },
+  'fractional-limits': { below: 0.499999, above: 10.250001, steps: [0.000001, 0.000001] },
+  'six-decimal-limits': { below: 1.234566, above: 2.345679, steps: [0.000001, 0.000001] },
+  'micro-range': { below: 0, above: 0.000011, steps: [0.000001, 0.000001] },
+  'zero-minimum': { below: -0.000001, above: 1000.000001, steps: [0.000001, 0.000001] },
+  'single-amount': { below: 499.999999, above: 500.000001, steps: [0.000001, 0.000001] },
+  'large-limits': { below: 999999.999999, above: 5000000000.000001, steps: [0.000001, 0.000001] },
+  'huge-limits': { below: 999999999999.9999, above: 100000000000000.1, steps: [0.0001, 0.1] },
+};
+
+for (const offer of OFFERS) {
+  const { hardMinLimit, hardMaxLimit } = offer.pricingAndOrderLimits;
+
+  test.describe(`edge amounts of offer ${offer.id} (${hardMinLimit}..${hardMaxLimit})`, () => {
+    const cases = edgeAmountCases(offer);
+
+    test('hold the fixed edges, both exact limits and one step outside each', () => {
+      const amounts = cases.map((c) => c.amount);
+      for (const fixed of FIXED) expect(amounts, String(fixed)).toContain(fixed);
+      expect(amounts).toContain(hardMinLimit);
+      expect(amounts).toContain(hardMaxLimit);
+      const stepped = cases.filter((c) => c.step !== undefined);
+      const expected = STEPPED_OUTSIDE[offer.id];
+      expect(stepped.map((c) => c.amount)).toEqual([expected.below, expected.above]);
+      expect(stepped.map((c) => c.step)).toEqual(expected.steps);
+    });
+
+    test('claim the decimal places decimalPlaces finds, and the limits a double comparison finds', () => {
+      for (const c of cases) {
+        const places = decimalPlaces(c.amount);
+        expect(c.decimals, `${c.name}: ${places} places`).toBe(places <= 6 ? 'at-most-6' : 'more-than-6');
+        const inside = c.amount > 0 && c.amount >= hardMinLimit && c.amount <= hardMaxLimit;
+        expect(c.limits, c.name).toBe(inside ? 'inside' : 'outside');
+        const expected = c.decimals === 'more-than-6' ? 'schema' : c.limits === 'outside' ? 'not-accepted' : 'accepted';
+        expect(c.expect, c.name).toBe(expected);
+      }
+    });
+
+    test('in an otherwise valid body, fail the request schema exactly when they claim more than 6 decimals', () => {
+      assertProperty(
+        fc.property(validCreateBody([offer]), edgeAmount(offer), (body, edge) => {
+          const verdict = validate('subscription-create-request', { ...body, amountRequested: edge.amount });
+          expect(verdict.valid, edge.name).toBe(edge.decimals === 'at-most-6');
+          if (!verdict.valid) expect(verdict.issues.map((i) => i.path), edge.name).toEqual(['/amountRequested']);
+        }),
+        { numRuns: 60 },
+      );
+    });
+  });
+}
+
+test('an offer whose minimum is above its maximum has no edges', () => {
+  expect(() => edgeAmountCases(BROKEN_OFFER)).toThrow(RangeError);
+});

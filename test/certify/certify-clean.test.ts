@@ -1,0 +1,112 @@
+// A certification of the correct bundled reference, with credentials planted so a leak can be found:
+// it passes, writes the three report files and the evidence bundle, the JSON matches its schema, the
+// HTML opens in real Chromium without errors, and no credential value is in anything it wrote.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { chromium, type Browser } from 'playwright-core';
+import { clauses } from '../../src/clauses/catalogue.ts';
+import { encodedForms } from '../../src/client/redact.ts';
+import { parseProfile } from '../../src/profile/target-profile.ts';
+import { validateCertificationReport } from '../../src/report/certification/report-schema.ts';
+import { verifyManifest } from '../../src/certify/evidence.ts';
+import { allFiles, ROOT, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
+
+test.describe.configure({ mode: 'default', timeout: 180_000 });
+
+const PLANTED = { REFERENCE_SUBSCRIPTION_KEY: 'osd-planted-key-7Hq2ZxP4wK', REFERENCE_SECRET: 'osd-planted-secret-Vb9Lm3TcRn' };
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+let run: CertifyRun;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  run = await runCertify({ label: 'clean', env: PLANTED });
+});
+
+test('a clean certification of the reference passes and writes the three report files', () => {
+  expect(run.exitCode, tail(run)).toBe(0);
+  expect(run.report, tail(run)).not.toBeNull();
+  expect(run.report!.verdict).toBe('pass');
+  expect(run.report!.summary.clauses.fail).toBe(0);
+  for (const file of ['index.html', 'certification.md', 'certification.json', 'observed-profile.json', 'manifest.json']) expect(() => readFileSync(join(run.out, file)), file).not.toThrow();
+  expect(run.output).toMatch(/\[certify 3\/5\] conformance \+ fuzz · \d+\/\d+ tests · /);
+  expect(run.output).toContain('Certification PASS');
+});
+
+test('certification.json validates against schemas/certification-report.schema.json and lists every clause', () => {
+  const check = validateCertificationReport(run.report);
+  expect(check.errors).toEqual([]);
+  expect(run.report!.clauses.map((c) => c.id)).toEqual(clauses.map((c) => c.id));
+  expect(run.report!.schemaDigest).toMatch(/^[0-9a-f]{64}$/);
+  expect(run.report!.suite.version).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+});
+
+test('discovery writes an observed profile that is a valid target profile and matches the reference', () => {
+  const observed = parseProfile(JSON.parse(readFileSync(join(run.out, 'observed-profile.json'), 'utf8')), 'observed-profile.json');
+  const pinned = JSON.parse(readFileSync(join(ROOT, 'reference/profile.json'), 'utf8'));
+  expect(observed.cancel).toEqual(pinned.cancel);
+  expect(observed.health).toEqual(pinned.health);
+  expect(observed.maxLimit).toBe(pinned.maxLimit);
+  for (const key of ['create', 'missingCredentials', 'wrongCredentials', 'unknownId', 'cancelNotCancellable'] as const) expect(observed.status?.[key], key).toEqual(pinned.status[key]);
+  expect(run.report!.profile.drift).toEqual([]);
+  expect(run.report!.profile.retryAfter).toMatch(/^not observed/);
+});
+
+test('no credential value appears in any file the certification wrote, in any encoding', () => {
+  const forms = Object.values(PLANTED).flatMap(encodedForms);
+  const files = allFiles(run.out);
+  expect(files.length).toBeGreaterThan(10);
+  for (const file of files) {
+    const text = readFileSync(file, 'latin1');
+    for (const form of forms) expect(text.includes(form), `${form} in ${file}`).toBe(false);
+  }
+  for (const form of forms) expect(run.output.includes(form), `${form} in the console output`).toBe(false);
+});
+
+test('the evidence bundle has versions, digests and a manifest that verifies', () => {
+  const e = run.report!.evidence;
+  expect(e.versions.node).toBe(process.version);
+  expect(e.versions.packages['@playwright/test']).toMatch(/^\d+\.\d+\.\d+/);
+  expect(e.configDigest).toMatch(/^[0-9a-f]{64}$/);
+  expect(JSON.stringify(e.config)).not.toMatch(/secret|subscriptionKey/i);
+  expect(e.requestCount).toBeGreaterThan(50);
+  const check = verifyManifest(run.out);
+  expect(check).toMatchObject({ ok: true, changed: [], missing: [] });
+  for (const file of ['evidence/requests.jsonl', 'evidence/versions.json', 'evidence/config.json', 'certification.json', 'index.html']) {
+    expect(JSON.parse(readFileSync(join(run.out, 'manifest.json'), 'utf8')).files.map((f: { path: string }) => f.path)).toContain(file);
+  }
+  const verify = execFileSync(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--verify', run.out], { cwd: ROOT, encoding: 'utf8' });
+  expect(verify).toContain('match manifest.json');
+});
+
+test.describe('index.html in headless Chromium', () => {
+  let browser: Browser;
+  test.beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+  test.afterAll(async () => browser?.close());
+
+  test('loads from disk with no console errors and no other request, verdict and clause table visible', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`file://${join(run.out, 'index.html')}`);
+    await expect(page.locator('#verdict')).toBeVisible();
+    await expect(page.locator('#verdict h1')).toHaveText('Certification verdict: PASS');
+    await expect(page.locator('#clause-table')).toBeVisible();
+    await expect(page.locator('#clause-table tbody tr')).toHaveCount(clauses.length);
+    await expect(page.locator('#clause-table tr[data-clause="SUB-CREATE-NO-DEDUP"]')).toHaveAttribute('data-status', 'pass');
+    await expect(page.locator('#load-status')).toContainText(/Not run|Run/);
+    mkdirSync(TESTS_DIR, { recursive: true });
+    await page.screenshot({ path: join(TESTS_DIR, 'screenshots', 'certification-pass.png'), fullPage: false });
+    expect(errors).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Runs `npm run certify` (src/cli/certify.ts) as a child process against the bundled reference, in a
+ * clean environment (no target of the developer's), into its own folder under reports/certify-tests/.
+ * A full certification runs the whole suite, so each test file runs it once (beforeAll) and shares it.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { CertificationReport } from '../../src/report/certification/report-model.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const TESTS_DIR = join(ROOT, 'reports', 'certify-tests');
+
+export interface CertifyRun {
+  exitCode: number | null;
+  output: string;
+  out: string;
+  report: CertificationReport | null;
+}
+
+export async function runCertify(opts: { label: string; args?: string[]; env?: Record<string, string> }): Promise<CertifyRun> {
+  const out = join(TESTS_DIR, opts.label);
+  rmSync(out, { recursive: true, force: true });
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+  Object.assign(env, { FORCE_COLOR: '0' }, opts.env);
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--out', out, ...(opts.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exitCode = await new Promise<number | null>((done) => child.on('close', done));
+  const file = join(out, 'certification.json');
+  const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CertificationReport) : null;
+  return { exitCode, output, out, report };
+}
+
+/** Every file under a folder, recursively. */
+export function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? allFiles(path) : [path];
+  });
+}
+
+export function tail(run: CertifyRun, lines = 40): string {
+  return run.output.split('\n').slice(-lines).join('\n');
+}

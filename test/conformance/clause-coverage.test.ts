@@ -1,0 +1,45 @@
+// Every `must` clause of the catalogue is checked by at least one test of the suite (a tag naming it),
+// or is marked not testable with a reason; and every clause tag names a clause that exists.
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { clauses, isClauseId } from '../../src/clauses/catalogue.ts';
+import { exchangeChecks } from '../../src/checks/exchange-checks.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface ListedSuite { specs?: Array<{ tags?: string[]; title: string }>; suites?: ListedSuite[] }
+
+function listedTags(): Map<string, string[]> {
+  const json = execFileSync(resolve(ROOT, 'node_modules/.bin/playwright'), ['test', '--list', '--reporter=json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 });
+  const report = JSON.parse(json) as { suites: ListedSuite[] };
+  const byTag = new Map<string, string[]>();
+  const walk = (s: ListedSuite) => {
+    for (const spec of s.specs ?? []) for (const tag of (spec.tags ?? []).map((t) => t.replace(/^@/, ''))) byTag.set(tag, [...(byTag.get(tag) ?? []), spec.title]);
+    s.suites?.forEach(walk);
+  };
+  report.suites.forEach(walk);
+  return byTag;
+}
+
+test('every must clause is covered by a test or marked not testable', () => {
+  const tags = listedTags();
+  const uncovered = clauses.filter((c) => c.kind === 'must' && !('notTestable' in c && c.notTestable) && !tags.has(c.id)).map((c) => c.id);
+  expect(uncovered, `must clauses with no test naming them: ${uncovered.join(', ')}`).toEqual([]);
+});
+
+test('every observe clause is recorded by some test or exchange check', () => {
+  const tags = listedTags();
+  const byChecks = new Set<string>(exchangeChecks.flatMap((c) => c.clauses));
+  const unrecorded = clauses.filter((c) => c.kind === 'observe' && !tags.has(c.id) && !byChecks.has(c.id)).map((c) => c.id);
+  expect(unrecorded, `observe clauses nothing records: ${unrecorded.join(', ')}`).toEqual([]);
+});
+
+test('every clause tag names a clause of the catalogue', () => {
+  const unknown = [...listedTags().keys()].filter((t) => !['read', 'write', 'fuzz'].includes(t) && !isClauseId(t));
+  expect(unknown).toEqual([]);
+});
+
+test('not-testable clauses give a reason', () => {
+  for (const c of clauses) if ('notTestable' in c) expect(String(c.notTestable).length, c.id).toBeGreaterThan(20);
+});

@@ -1,0 +1,113 @@
+// The Node-side runners: one clear sentence and a non-zero exit for bad arguments, install
+// instructions without k6, and load:compare / load:baseline on fabricated reports.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test, expect } from '@playwright/test';
+import { parseK6Version } from '../../scripts/load/k6.ts';
+import { runOutcome } from '../../scripts/load/outcome.ts';
+import { buildLoadReport } from '../../load/lib/report.ts';
+import { normaliseK6Summary } from '../../load/lib/summary.ts';
+import { config, counter, k6Summary, rate, trend } from './fixtures.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+function cli(script: string, args: string[], env: Record<string, string> = {}) {
+  // PATH holds only node's folder: no k6 there, whatever the machine has installed.
+  const out = spawnSync(process.execPath, [TSX, join(ROOT, 'scripts', 'load', script), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', ...env },
+    timeout: 60_000,
+  });
+  return { code: out.status, stdout: out.stdout, stderr: out.stderr };
+}
+
+const BAD_ARGS: Array<{ script: string; args: string[]; says: string }> = [
+  { script: 'run.ts', args: ['nope'], says: 'Unknown scenario "nope" for npm run load: choose one of pagination, polling, subscriptions, rate-probe.' },
+  { script: 'run.ts', args: [], says: 'Name a scenario: npm run load -- <pagination|polling|subscriptions|rate-probe>.' },
+  { script: 'compare.ts', args: [], says: 'Give the run report and optionally the baseline' },
+  { script: 'baseline.ts', args: [], says: 'Name the run to record' },
+  { script: 'contract.ts', args: ['subscriptions'], says: 'Unknown scenario "subscriptions" for npm run load:contract (read-only scenarios only)' },
+];
+
+for (const c of BAD_ARGS) {
+  test(`${c.script} ${c.args.join(' ') || '(no arguments)'}: one sentence, exit 2`, () => {
+    const r = cli(c.script, c.args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(c.says);
+    expect(r.stderr.trim().split('\n').filter((l) => l.trim() !== '')).toHaveLength(1);
+  });
+}
+
+test('without k6, npm run load says how to install it and exits non-zero', () => {
+  const r = cli('run.ts', ['pagination']);
+  expect(r.code).toBe(3);
+  expect(r.stderr).toContain('no k6 on PATH and K6_BIN is not set.');
+  expect(r.stderr).toContain('Install k6');
+  const named = cli('run.ts', ['polling'], { K6_BIN: '/nonexistent/k6' });
+  expect(named.code).toBe(3);
+  expect(named.stderr).toContain('K6_BIN names "/nonexistent/k6"');
+});
+
+test('k6 versions are read from `k6 version`', () => {
+  expect(parseK6Version('k6 v1.3.0 (commit/abc, go1.24.4, linux/amd64)')).toBe('1.3.0');
+  expect(parseK6Version('k6 v2.2.0-rc1 (go1.25)')).toBe('2.2.0-rc1');
+  expect(parseK6Version('nothing')).toBeNull();
+});
+
+function writeReport(dir: string, name: string, p95: number, dropped = 0): string {
+  const data = k6Summary({
+    'http_req_duration{scenario:pagination}': trend(p95 / 2, p95, p95 * 2, 300),
+    'http_req_duration{scenario:pagination,name:GET /offer,page_size:7}': trend(p95 / 2, p95, p95 * 2, 300),
+    'http_reqs{scenario:pagination}': counter(300),
+    'http_req_failed{scenario:pagination}': rate(0, 300),
+    'checks{scenario:pagination}': rate(300, 0),
+    iterations: counter(300),
+    ...(dropped > 0 ? { dropped_iterations: counter(dropped, 10, { 'count==0': { ok: false } }) } : {}),
+  });
+  const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, { runId: name, k6Version: '1.3.0', generatedAt: '2026-01-01T00:00:00Z', startedAt: null });
+  const path = join(dir, `${name}.json`);
+  writeFileSync(path, JSON.stringify(report));
+  return path;
+}
+
+test('load:baseline records a passing run and refuses an invalid one; load:compare flags a regression', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'load-compare-'));
+  const base = writeReport(dir, 'base', 100);
+  const same = writeReport(dir, 'same', 104);
+  const slow = writeReport(dir, 'slow', 125);
+  const invalid = writeReport(dir, 'invalid', 90, 5);
+  const baselineFile = join(dir, 'baseline.json');
+
+  const refused = cli('baseline.ts', [invalid]);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('is invalid (5 dropped iterations) and cannot be a baseline');
+
+  // Recording writes load/baselines/<scenario>.json; here it is compared against explicitly instead.
+  const ok = cli('compare.ts', [same, base], { REPORTS_DIR: dir });
+  expect(ok.code).toBe(0);
+  expect(ok.stdout).toContain('pagination: PASS');
+  writeFileSync(baselineFile, readFileSync(base, 'utf8'));
+  const regressed = cli('compare.ts', [slow, baselineFile], { REPORTS_DIR: dir });
+  expect(regressed.code).toBe(1);
+  expect(regressed.stdout).toContain('REGRESSION');
+  expect(readFileSync(join(dir, 'perf-regression.md'), 'utf8')).toContain('p95 latency of scenario regressed');
+  expect(existsSync(join(dir, 'perf-regression.html'))).toBe(true);
+  const inv = cli('compare.ts', [invalid, base], { REPORTS_DIR: dir });
+  expect(inv.code).toBe(1);
+  expect(inv.stdout).toContain('INVALID');
+});
+
+test('the run verdict comes from the report; k6 exit codes only say how far k6 got', () => {
+  const data = k6Summary({ 'http_reqs{scenario:pagination}': counter(10) });
+  const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, { runId: 'r', k6Version: null, generatedAt: 'x', startedAt: null });
+  expect(runOutcome(0, report).exitCode).toBe(0);
+  expect(runOutcome(107, null)).toEqual({ exitCode: 107, lines: ['k6 exited with code 107 (script error) and wrote no report.'] });
+  expect(runOutcome(105, report).exitCode).toBe(1);
+  expect(runOutcome(105, report, true).exitCode).toBe(0);
+  expect(runOutcome(0, { ...report, verdict: { ...report.verdict, valid: false, passed: false } }).lines[0]).toBe('load pagination: INVALID');
+});

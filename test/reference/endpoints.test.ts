@@ -1,0 +1,337 @@
+// Every endpoint of the reference through `inject`: offers, allocations, subscriptions, health,
+// pagination, modifiedAfter, and the reference's pinned choices (reference/profile.json).
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
+import { validate, validateList } from '../../src/schema/registry.ts';
+import { SEED_ALLOCATIONS } from '../../reference/data/allocations.ts';
+import { SEED_OFFERS, SHARED_MODIFIED_PAIR } from '../../reference/data/offers.ts';
+import type { AllocationRecord, Offer, Subscription } from '../../reference/data/types.ts';
+import {
+  buildServer,
+  call,
+  closedOffers,
+  create,
+  fullCreateBody,
+  getJson,
+  isCreateCancelError,
+  isListGetError,
+  minimalCreateBody,
+  openOffer,
+  openOffers,
+} from './helpers.ts';
+
+let app: FastifyInstance;
+test.beforeEach(async () => {
+  app = await buildServer();
+});
+test.afterEach(async () => {
+  await app.close();
+});
+
+const ids = (items: ReadonlyArray<{ id?: string; offerId?: string; allocationId?: string }>): string[] =>
+  items.map((i) => i.id ?? i.allocationId ?? i.offerId ?? '?');
+
+// ---- offers -------------------------------------------------------------------------------------
+
+test('GET /offer lists every offer; GET /offer/{id} equals its list entry', async () => {
+  const offers = await getJson<Offer[]>(app, '/offer');
+  expect(ids(offers)).toEqual(SEED_OFFERS.map((o) => o.id));
+  for (const offer of offers.slice(0, 5)) {
+    expect(await getJson(app, `/offer/${offer.id}`)).toEqual(offer);
+  }
+  const answer = await call(app, { url: '/offer' });
+  expect(answer.contentType).toMatch(/^application\/json/);
+});
+
+test('GET /offer/{id} of an unknown id: 404 with the list/get error body', async () => {
+  const answer = await call(app, { url: '/offer/no-such-offer' });
+  expect(answer.status).toBe(404);
+  expect(isListGetError(answer.json)).toBe(true);
+  expect(validate('error-body', answer.json).valid).toBe(true);
+});
+
+test('modifiedAfter is inclusive at the exact instant, exact beyond milliseconds, and filters', async () => {
+  const shared = SEED_OFFERS[SHARED_MODIFIED_PAIR[0]].dates.lastModifiedOn;
+  const expected = (instant: string, strictlyAfter = false): string[] =>
+    SEED_OFFERS.filter((o) => (strictlyAfter ? o.dates.lastModifiedOn > instant : o.dates.lastModifiedOn >= instant)).map((o) => o.id);
+
+  const atShared = ids(await getJson<Offer[]>(app, `/offer?modifiedAfter=${shared}`));
+  expect(atShared).toEqual(expected(shared));
+  for (const i of SHARED_MODIFIED_PAIR) expect(atShared).toContain(SEED_OFFERS[i].id);
+
+  // One tenth of a millisecond later leaves both out (Date.parse would not see the difference).
+  const justAfter = `${shared.slice(0, -1)}1Z`;
+  const afterShared = ids(await getJson<Offer[]>(app, `/offer?modifiedAfter=${justAfter}`));
+  expect(afterShared).toEqual(expected(shared, true));
+  for (const i of SHARED_MODIFIED_PAIR) expect(afterShared).not.toContain(SEED_OFFERS[i].id);
+
+  expect(await getJson<Offer[]>(app, '/offer?modifiedAfter=2000-01-01T00:00:00Z')).toHaveLength(SEED_OFFERS.length);
+  expect(await getJson<Offer[]>(app, '/offer?modifiedAfter=2100-01-01T00:00:00Z')).toEqual([]);
+  const paged = ids(await getJson<Offer[]>(app, `/offer?modifiedAfter=${shared}&offset=1&limit=2`));
+  expect(paged).toEqual(expected(shared).slice(1, 3));
+});
+
+// ---- pagination, as data ------------------------------------------------------------------------
+
+interface PagedList {
+  description: string;
+  /** URL without offset/limit (may carry other query parameters). */
+  url: string;
+  /** Items of a page from the parsed body. */
+  items(body: unknown): unknown[];
+  /** How many entries the full list has (after any setup). */
+  setup?(app: FastifyInstance): Promise<void>;
+}
+
+const bigAllocation = SEED_ALLOCATIONS.find((r) => r.allocations.length >= 150)!;
+
+const PAGED_LISTS: PagedList[] = [
+  { description: 'offers', url: '/offer', items: (b) => b as unknown[] },
+  { description: 'allocation records', url: '/allocation', items: (b) => b as unknown[] },
+  { description: `allocations of one offer (${bigAllocation.allocations.length} items)`, url: `/allocation/${bigAllocation.offerId}`, items: (b) => (b as AllocationRecord).allocations },
+  {
+    description: 'subscriptions',
+    url: '/subscription',
+    items: (b) => b as unknown[],
+    setup: async (server) => {
+      for (let i = 0; i < 12; i++) await create(server, minimalCreateBody(openOffer(), { clientSubscriptionReference: `osd-suite.paging.${i}` }));
+    },
+  },
+];
+
+const withQuery = (url: string, query: string): string => (query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url);
+
+for (const list of PAGED_LISTS) {
+  test(`pagination of ${list.description}: zero-based, limit, walk, past end, omitted, capped`, async () => {
+    await list.setup?.(app);
+    const page = async (query: string): Promise<unknown[]> => list.items(await getJson(app, withQuery(list.url, query)));
+    const all = await page('');
+    expect(all.length).toBeGreaterThan(5);
+
+    expect(await page('offset=0&limit=3')).toEqual(all.slice(0, 3));
+    expect(await page('offset=2&limit=3')).toEqual(all.slice(2, 5));
+    expect(await page('limit=4')).toEqual(all.slice(0, 4));
+    expect(await page('offset=3')).toEqual(all.slice(3));
+    expect(await page('limit=0')).toEqual([]);
+    expect(await page(`offset=${all.length}&limit=5`)).toEqual([]);
+    expect(await page('offset=999999999999')).toEqual([]);
+    expect(await page(`offset=${all.length - 1}&limit=5`)).toEqual(all.slice(-1));
+
+    const walked: unknown[] = [];
+    for (let offset = 0; offset < all.length; offset += 5) walked.push(...(await page(`offset=${offset}&limit=5`)));
+    expect(walked).toEqual(all);
+
+    // A limit above the maximum (100) is capped, not refused.
+    const capped = await page('offset=0&limit=100000');
+    expect(capped).toEqual(all.slice(0, 100));
+  });
+}
+
+test('allocation items page with the maximum limit; allocationCount stays the total', async () => {
+  const first = await getJson<AllocationRecord>(app, `/allocation/${bigAllocation.offerId}?limit=100`);
+  const second = await getJson<AllocationRecord>(app, `/allocation/${bigAllocation.offerId}?offset=100&limit=100`);
+  expect(first.allocations).toHaveLength(100);
+  expect(second.allocations).toHaveLength(bigAllocation.allocations.length - 100);
+  expect(first.allocationCount).toBe(bigAllocation.allocations.length);
+  expect(second.allocationCount).toBe(bigAllocation.allocations.length);
+  expect([...first.allocations, ...second.allocations]).toEqual(bigAllocation.allocations);
+});
+
+test('the maximum limit is configurable', async () => {
+  const small = await buildServer({ maxLimit: 7 });
+  expect(await getJson<Offer[]>(small, '/offer?limit=50')).toHaveLength(7);
+  expect(await getJson<Offer[]>(small, '/offer')).toHaveLength(SEED_OFFERS.length);
+  await small.close();
+});
+
+// ---- allocations --------------------------------------------------------------------------------
+
+test('GET /allocation/{offerId}: the record for a closed offer; 404 for an open or unknown offer', async () => {
+  const record = SEED_ALLOCATIONS.find((r) => r.allocations.length > 0 && r.allocations.length < 100)!;
+  expect(await getJson(app, `/allocation/${record.offerId}`)).toEqual(record);
+  for (const url of [`/allocation/${openOffers()[0].id}`, '/allocation/no-such-offer']) {
+    const answer = await call(app, { url });
+    expect(answer.status, url).toBe(404);
+    expect(isListGetError(answer.json), url).toBe(true);
+  }
+});
+
+// ---- subscriptions ------------------------------------------------------------------------------
+
+test('create echoes every request field exactly, generates an id, answers 201; read and list agree', async () => {
+  const body = fullCreateBody();
+  const created = await create(app, body);
+  expect(created.status).toBe(201);
+  const record = created.json as Subscription;
+  expect(record).toEqual({ id: expect.any(String), status: 'accepted', ...body });
+  expect(created.text).toContain(`"amountRequested":${JSON.stringify(body.amountRequested)}`);
+  expect(validate('subscription', record).errors).toEqual([]);
+
+  expect(await getJson(app, `/subscription/${record.id}`)).toEqual(record);
+  expect(await getJson(app, '/subscription')).toEqual([record]);
+});
+
+test('fields outside the contract (even a plain "constructor" key) are not stored', async () => {
+  const created = await create(app, { ...minimalCreateBody(), unexpected: 'x', constructor: 'y' });
+  expect(created.status).toBe(201);
+  expect(created.json).not.toHaveProperty('unexpected');
+  expect(Object.keys(created.json as object)).not.toContain('constructor');
+});
+
+test('with neither subscriptionType nor subscriptionCategory the defaults apply', async () => {
+  const created = await create(app, minimalCreateBody());
+  expect(created.status).toBe(201);
+  expect(created.json).toMatchObject({ subscriptionType: 'discretionary_qualified', subscriptionCategory: 'professional' });
+  const given = await create(app, minimalCreateBody(openOffer(), { subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional' }));
+  expect(given.json).toMatchObject({ subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional' });
+});
+
+test('only one of subscriptionType / subscriptionCategory is refused (both or neither, per the schema)', async () => {
+  for (const only of [{ subscriptionType: 'xo_qualified' }, { subscriptionCategory: 'retail' }]) {
+    const answer = await create(app, minimalCreateBody(openOffer(), only));
+    expect(answer.status).toBe(400);
+    expect(isCreateCancelError(answer.json, 400)).toBe(true);
+  }
+});
+
+test('identical bodies create separate records (no duplicate detection)', async () => {
+  const body = fullCreateBody();
+  const first = (await create(app, body)).json as Subscription;
+  const second = (await create(app, body)).json as Subscription;
+  expect(first.id).not.toBe(second.id);
+  expect(await getJson<Subscription[]>(app, '/subscription')).toHaveLength(2);
+});
+
+test('50 concurrent creates yield 50 distinct ids, all listed', async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => create(app, minimalCreateBody(openOffer(), { clientSubscriptionReference: `osd-suite.concurrent.${i}` }))),
+  );
+  expect(answers.map((a) => a.status)).toEqual(Array(50).fill(201));
+  const createdIds = answers.map((a) => (a.json as Subscription).id);
+  expect(new Set(createdIds).size).toBe(50);
+  const listed = await getJson<Subscription[]>(app, '/subscription');
+  expect(new Set(listed.map((s) => s.id))).toEqual(new Set(createdIds));
+  expect(validateList('subscription', listed).errors).toEqual([]);
+});
+
+// [description, body, expected status of the record]
+const OUTCOMES: ReadonlyArray<readonly [string, () => Record<string, unknown>, 'accepted' | 'rejected']> = [
+  ['at hardMinLimit', () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit }), 'accepted'],
+  ['at hardMaxLimit', () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMaxLimit }), 'accepted'],
+  ['below hardMinLimit', () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit - 0.000001 }), 'rejected'],
+  ['above hardMaxLimit', () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMaxLimit + 1 }), 'rejected'],
+  ['a negative amount', () => minimalCreateBody(openOffer(), { amountRequested: -5 }), 'rejected'],
+  ['on a closed offer', () => minimalCreateBody(closedOffers()[0], { amountRequested: closedOffers()[0].pricingAndOrderLimits.hardMinLimit }), 'rejected'],
+];
+
+for (const [description, body, status] of OUTCOMES) {
+  test(`an order ${description} is recorded as ${status}`, async () => {
+    const created = await create(app, body());
+    expect(created.status).toBe(201);
+    expect((created.json as Subscription).status).toBe(status);
+    expect(validate('subscription', created.json).errors).toEqual([]);
+  });
+}
+
+test('every enum currency is accepted (the client currency is not pinned)', async () => {
+  for (const currency of ['GBX', 'GBP', 'EUR', 'USD', 'NOK', 'SEK', 'DKK']) {
+    const created = await create(app, minimalCreateBody(openOffer(), { currency }));
+    expect(created.status, currency).toBe(201);
+    expect((created.json as Subscription).currency).toBe(currency);
+  }
+});
+
+test('an unknown offerId is refused with 400 and the create/cancel body', async () => {
+  const answer = await create(app, minimalCreateBody(openOffer(), { offerId: 'no-such-offer' }));
+  expect(answer.status).toBe(400);
+  expect(isCreateCancelError(answer.json, 400)).toBe(true);
+  expect(answer.json).toMatchObject({ message: 'Bad Request', errors: [{ property: 'offerId' }] });
+  expect(await getJson(app, '/subscription')).toEqual([]);
+});
+
+test('GET /subscription?offerId= lists only, and all, subscriptions on that offer', async () => {
+  const [a, b] = openOffers();
+  const onA = [await create(app, minimalCreateBody(a)), await create(app, minimalCreateBody(a))].map((x) => (x.json as Subscription).id);
+  await create(app, minimalCreateBody(b, { amountRequested: b.pricingAndOrderLimits.hardMinLimit }));
+  expect(ids(await getJson<Subscription[]>(app, `/subscription?offerId=${a.id}`))).toEqual(onA);
+  expect(ids(await getJson<Subscription[]>(app, `/subscription?offerId=${a.id}&offset=1&limit=1`))).toEqual(onA.slice(1));
+  expect(await getJson(app, '/subscription?offerId=no-such-offer')).toEqual([]);
+});
+
+test('GET /subscription/{id} of an unknown id: 404 with the list/get body', async () => {
+  const answer = await call(app, { url: '/subscription/00000000-0000-4000-8000-000000000000' });
+  expect(answer.status).toBe(404);
+  expect(isListGetError(answer.json)).toBe(true);
+});
+
+test('cancel: 200 with the record, cancelled on the next read; again -> 409; rejected -> 409; unknown -> 404', async () => {
+  const accepted = (await create(app, minimalCreateBody())).json as Subscription;
+  const cancelled = await call(app, { method: 'POST', url: `/subscription/${accepted.id}/cancel` });
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.json).toEqual({ ...accepted, status: 'cancelled' });
+  expect(validate('subscription', cancelled.json).errors).toEqual([]);
+  expect(await getJson(app, `/subscription/${accepted.id}`)).toEqual({ ...accepted, status: 'cancelled' });
+
+  const again = await call(app, { method: 'POST', url: `/subscription/${accepted.id}/cancel` });
+  expect(again.status).toBe(409);
+  expect(isCreateCancelError(again.json, 409)).toBe(true);
+
+  const rejected = (await create(app, minimalCreateBody(openOffer(), { amountRequested: -1 }))).json as Subscription;
+  expect(rejected.status).toBe('rejected');
+  const refused = await call(app, { method: 'POST', url: `/subscription/${rejected.id}/cancel` });
+  expect(refused.status).toBe(409);
+  expect(isCreateCancelError(refused.json, 409)).toBe(true);
+
+  const unknown = await call(app, { method: 'POST', url: '/subscription/no-such-id/cancel' });
+  expect(unknown.status).toBe(404);
+  expect(isCreateCancelError(unknown.json, 404)).toBe(true);
+  expect(validate('validation-error-body', unknown.json).errors).toEqual([]);
+});
+
+test('cancel accepts an empty body labelled application/json', async () => {
+  const accepted = (await create(app, minimalCreateBody())).json as Subscription;
+  const answer = await call(app, { method: 'POST', url: `/subscription/${accepted.id}/cancel`, headers: { 'content-type': 'application/json' } });
+  expect(answer.status).toBe(200);
+});
+
+// ---- health and the pinned profile -----------------------------------------------------------------
+
+test('GET /health answers without credentials with a health check result', async () => {
+  const answer = await call(app, { url: '/health', anonymous: true });
+  expect(answer.status).toBe(200);
+  expect(answer.contentType).toMatch(/^application\/json/);
+  expect(validate('health-check-result', answer.json).errors).toEqual([]);
+  expect(answer.json).toMatchObject({ status: 'ok', error: null });
+});
+
+test('reference/profile.json pins what the server does', async () => {
+  const profile = JSON.parse(readFileSync(new URL('../../reference/profile.json', import.meta.url), 'utf8')) as {
+    cancel: { method: 'POST'; path: string };
+    health: { method: 'GET'; path: string };
+    status: Record<string, number[]>;
+    maxLimit: number;
+  };
+  const created = await create(app, minimalCreateBody());
+  expect(profile.status.create).toContain(created.status);
+  const id = (created.json as Subscription).id;
+
+  const cancel = await call(app, { method: profile.cancel.method, url: profile.cancel.path.replace('{subscriptionId}', id) });
+  expect(cancel.status).toBe(200);
+  const again = await call(app, { method: profile.cancel.method, url: profile.cancel.path.replace('{subscriptionId}', id) });
+  expect(profile.status.cancelNotCancellable).toContain(again.status);
+
+  expect((await call(app, { method: profile.health.method, url: profile.health.path, anonymous: true })).status).toBe(200);
+  expect(profile.status.missingCredentials).toContain((await call(app, { url: '/offer', anonymous: true })).status);
+  expect(profile.status.wrongCredentials).toContain(
+    (await call(app, { url: '/offer', headers: { 'service-api-secret': 'wrong' } })).status,
+  );
+  expect(profile.status.unknownId).toContain((await call(app, { url: '/offer/nope' })).status);
+  const big = await getJson<AllocationRecord>(app, `/allocation/${bigAllocation.offerId}?limit=${profile.maxLimit + 1}`);
+  expect(big.allocations).toHaveLength(profile.maxLimit);
+
+  const limited = await buildServer({ rateLimit: 1 });
+  await call(limited, { url: '/offer?limit=1' });
+  expect(profile.status.rateLimited).toContain((await call(limited, { url: '/offer?limit=1' })).status);
+  await limited.close();
+});

@@ -1,0 +1,303 @@
+// One probe per fault switch: a check of the correct behaviour, looked at on the wire (status,
+// content type, raw body). The correct reference must pass every probe; the fault must fail its own.
+import type { FastifyInstance } from 'fastify';
+import { validate } from '../../src/schema/registry.ts';
+import { isUtcDateTime } from '../../src/schema/vocabulary.ts';
+import { SEED_ALLOCATIONS } from '../../reference/data/allocations.ts';
+import { SEED_OFFERS, SHARED_MODIFIED_PAIR } from '../../reference/data/offers.ts';
+import { CURRENCIES, OFFER_TYPES, SUBSCRIPTION_STATUSES } from '../../reference/data/types.ts';
+import type { FaultName } from '../../reference/faults.ts';
+import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../../reference/server.ts';
+import { call, create, fullCreateBody, isCreateCancelError, isListGetError, minimalCreateBody, openOffer, openOffers, TEST_CREDENTIALS } from './helpers.ts';
+import type { Answer } from './helpers.ts';
+
+// Probes read raw wire JSON of any shape, faulty ones included.
+type Json = Record<string, any>;
+
+export interface ProbeResult {
+  ok: boolean;
+  /** What was seen, for the failure message. */
+  seen: string;
+}
+
+export interface FaultProbe {
+  /** The correct behaviour the probe checks. */
+  expectation: string;
+  run(app: FastifyInstance): Promise<ProbeResult>;
+}
+
+const seen = (answer: Answer): string => `${answer.status} ${answer.contentType} ${answer.text.slice(0, 200)}`;
+const result = (ok: boolean, answer: Answer | string): ProbeResult => ({ ok, seen: typeof answer === 'string' ? answer : seen(answer) });
+
+const bigAllocation = SEED_ALLOCATIONS.find((r) => r.allocations.length >= 150)!;
+const ALL = SEED_OFFERS.length;
+
+async function offers(app: FastifyInstance, query = ''): Promise<{ answer: Answer; list: Json[] }> {
+  const answer = await call(app, { url: `/offer${query}` });
+  return { answer, list: Array.isArray(answer.json) ? (answer.json as Json[]) : [] };
+}
+
+async function created(app: FastifyInstance, body: unknown): Promise<{ answer: Answer; record: Json }> {
+  const answer = await create(app, body);
+  return { answer, record: (answer.json ?? {}) as Json };
+}
+
+/** Refused with a 4xx and nothing recorded. */
+async function refusedCreate(app: FastifyInstance, body: unknown): Promise<ProbeResult> {
+  const { answer } = await created(app, body);
+  const list = await call(app, { url: '/subscription' });
+  return result(answer.status >= 400 && answer.status < 500 && Array.isArray(list.json) && list.json.length === 0, answer);
+}
+
+export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
+  'offer-field-renamed': {
+    expectation: 'offers carry offerSubType (exact field name)',
+    run: async (app) => {
+      const { answer, list } = await offers(app, '?limit=1');
+      return result(list.length === 1 && 'offerSubType' in list[0] && !('offerSubtype' in list[0]), answer);
+    },
+  },
+  'offer-price-as-string': {
+    expectation: 'offerPrice is a JSON number',
+    run: async (app) => {
+      const { answer, list } = await offers(app);
+      return result(list.length === ALL && list.every((o) => typeof o.pricingAndOrderLimits.offerPrice === 'number'), answer);
+    },
+  },
+  'offer-type-uppercase': {
+    expectation: 'offerType is one of the enum values',
+    run: async (app) => {
+      const { answer, list } = await offers(app);
+      return result(list.length === ALL && list.every((o) => (OFFER_TYPES as readonly string[]).includes(o.offerType)), answer);
+    },
+  },
+  'timestamp-with-offset': {
+    expectation: 'every offer date is UTC with Z',
+    run: async (app) => {
+      const { answer, list } = await offers(app);
+      return result(list.length === ALL && list.every((o) => Object.values(o.dates as Record<string, string>).every(isUtcDateTime)), answer);
+    },
+  },
+  'content-type-text-plain': {
+    expectation: 'a successful response is application/json',
+    run: async (app) => {
+      const answer = await call(app, { url: '/offer?limit=1' });
+      return result(answer.status === 200 && answer.contentType.startsWith('application/json'), answer);
+    },
+  },
+  'modified-after-exclusive': {
+    expectation: 'modifiedAfter at an exact lastModifiedOn includes the offers modified then',
+    run: async (app) => {
+      const shared = SEED_OFFERS[SHARED_MODIFIED_PAIR[0]].dates.lastModifiedOn;
+      const { answer, list } = await offers(app, `?modifiedAfter=${shared}`);
+      const ids = list.map((o) => o.id);
+      return result(SHARED_MODIFIED_PAIR.every((i) => ids.includes(SEED_OFFERS[i].id)), answer);
+    },
+  },
+  'unknown-offer-empty-200': {
+    expectation: 'an unknown offer id gets 404 with the list/get body',
+    run: async (app) => {
+      const answer = await call(app, { url: '/offer/no-such-offer' });
+      return result(answer.status === 404 && isListGetError(answer.json), answer);
+    },
+  },
+  'allocation-count-off-by-one': {
+    expectation: 'allocationCount equals the number of allocations',
+    run: async (app) => {
+      const answer = await call(app, { url: '/allocation' });
+      const records = answer.json as Json[];
+      return result(records.every((r) => r.allocationCount === undefined || r.allocationCount === r.allocations.length), answer);
+    },
+  },
+  'allocation-currency-lowercase': {
+    expectation: 'priceCurrency is one of the enum values',
+    run: async (app) => {
+      const answer = await call(app, { url: '/allocation' });
+      return result((answer.json as Json[]).every((r) => (CURRENCIES as readonly string[]).includes(r.priceCurrency)), answer);
+    },
+  },
+  'offset-one-based': {
+    expectation: 'offset=1&limit=1 is the second offer',
+    run: async (app) => {
+      const { answer, list } = await offers(app, '?offset=1&limit=1');
+      return result(list.length === 1 && list[0].id === SEED_OFFERS[1].id, answer);
+    },
+  },
+  'limit-ignored': {
+    expectation: 'limit=2 returns 2 offers',
+    run: async (app) => {
+      const { answer, list } = await offers(app, '?limit=2');
+      return result(list.length === 2, answer);
+    },
+  },
+  'omitted-params-default-page': {
+    expectation: 'no offset and no limit returns every offer',
+    run: async (app) => {
+      const { answer, list } = await offers(app);
+      return result(list.length === ALL, `${answer.status}: ${list.length} offers`);
+    },
+  },
+  'offset-past-end-error': {
+    expectation: 'an offset past the end gives 200 and []',
+    run: async (app) => {
+      const answer = await call(app, { url: `/offer?offset=${ALL + 5}&limit=5` });
+      return result(answer.status === 200 && answer.text === '[]', answer);
+    },
+  },
+  'max-limit-rejected': {
+    expectation: 'a limit above the maximum is capped to 100',
+    run: async (app) => {
+      const answer = await call(app, { url: `/allocation/${bigAllocation.offerId}?limit=1000` });
+      return result(answer.status === 200 && (answer.json as Json).allocations.length === 100, answer);
+    },
+  },
+  'secret-not-checked': {
+    expectation: 'a wrong or missing secret gets 401',
+    run: async (app) => {
+      const wrong = await call(app, { url: '/offer', anonymous: true, headers: { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey, [SECRET_HEADER]: 'wrong' } });
+      const missing = await call(app, { url: '/offer', anonymous: true, headers: { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey } });
+      return result(wrong.status === 401 && missing.status === 401, `${wrong.status} / ${missing.status}`);
+    },
+  },
+  'subscription-key-not-checked': {
+    expectation: 'a wrong or missing subscription key gets 401',
+    run: async (app) => {
+      const wrong = await call(app, { url: '/offer', anonymous: true, headers: { [SUBSCRIPTION_KEY_HEADER]: 'wrong', [SECRET_HEADER]: TEST_CREDENTIALS.secret } });
+      const missing = await call(app, { url: '/offer', anonymous: true, headers: { [SECRET_HEADER]: TEST_CREDENTIALS.secret } });
+      return result(wrong.status === 401 && missing.status === 401, `${wrong.status} / ${missing.status}`);
+    },
+  },
+  'auth-error-plain-text': {
+    expectation: 'a refused call gets a JSON list/get error body',
+    run: async (app) => {
+      const answer = await call(app, { url: '/offer', anonymous: true });
+      return result(answer.status === 401 && answer.contentType.startsWith('application/json') && isListGetError(answer.json), answer);
+    },
+  },
+  'health-status-only': {
+    expectation: 'the health body has status, info, error and details',
+    run: async (app) => {
+      const answer = await call(app, { url: '/health', anonymous: true });
+      return result(answer.status === 200 && validate('health-check-result', answer.json).valid, answer);
+    },
+  },
+  'health-requires-credentials': {
+    expectation: 'the health check answers 200 without credentials',
+    run: async (app) => {
+      const answer = await call(app, { url: '/health', anonymous: true });
+      return result(answer.status === 200, answer);
+    },
+  },
+  'seven-decimals-accepted': {
+    expectation: 'an amount with 7 decimal places is refused',
+    run: (app) => refusedCreate(app, minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit + 0.1234567 })),
+  },
+  'enum-case-insensitive': {
+    expectation: 'subscriptionCategory "Retail" is refused',
+    run: (app) => refusedCreate(app, minimalCreateBody(openOffer(), { subscriptionType: 'xo_unqualified', subscriptionCategory: 'Retail' })),
+  },
+  'missing-field-defaulted': {
+    expectation: 'a body without currency is refused',
+    run: (app) => {
+      const { currency: _dropped, ...body } = minimalCreateBody();
+      return refusedCreate(app, body);
+    },
+  },
+  'server-error-on-bad-enum': {
+    expectation: 'an unknown currency gets a 4xx, not a 5xx',
+    run: (app) => refusedCreate(app, minimalCreateBody(openOffer(), { currency: 'XXX' })),
+  },
+  'server-error-on-long-reference': {
+    expectation: 'a 65-character clientSubscriptionReference is stored (no 5xx)',
+    run: async (app) => {
+      const { answer } = await created(app, minimalCreateBody(openOffer(), { clientSubscriptionReference: `osd-suite.${'x'.repeat(55)}` }));
+      return result(answer.status === 201, answer);
+    },
+  },
+  'unknown-offer-accepted': {
+    expectation: 'an order for an unknown offerId is not accepted',
+    run: async (app) => {
+      const { answer, record } = await created(app, minimalCreateBody(openOffer(), { offerId: 'no-such-offer' }));
+      return result(answer.status >= 400 || record.status !== 'accepted', answer);
+    },
+  },
+  'defaults-not-applied': {
+    expectation: 'without type and category, discretionary_qualified and professional are set',
+    run: async (app) => {
+      const { answer, record } = await created(app, minimalCreateBody());
+      return result(record.subscriptionType === 'discretionary_qualified' && record.subscriptionCategory === 'professional', answer);
+    },
+  },
+  'duplicate-detection': {
+    expectation: 'an identical body twice creates two records',
+    run: async (app) => {
+      const body = fullCreateBody();
+      const first = await created(app, body);
+      const second = await created(app, body);
+      return result(typeof first.record.id === 'string' && first.record.id !== second.record.id, `${first.record.id} / ${second.record.id}`);
+    },
+  },
+  'order-limits-not-enforced': {
+    expectation: 'an order above hardMaxLimit is rejected',
+    run: async (app) => {
+      const { answer, record } = await created(app, minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMaxLimit + 1 }));
+      return result(answer.status === 201 && record.status === 'rejected', answer);
+    },
+  },
+  'amount-rounded-in-echo': {
+    expectation: 'amountRequested is echoed exactly, 6 decimals included',
+    run: async (app) => {
+      const amount = openOffer().pricingAndOrderLimits.hardMinLimit + 0.123456;
+      const { answer, record } = await created(app, minimalCreateBody(openOffer(), { amountRequested: amount }));
+      return result(record.amountRequested === amount && answer.text.includes(`"amountRequested":${amount}`), answer);
+    },
+  },
+  'status-uppercase': {
+    expectation: 'status is one of accepted, rejected, cancelled',
+    run: async (app) => {
+      const { answer, record } = await created(app, minimalCreateBody());
+      return result((SUBSCRIPTION_STATUSES as readonly string[]).includes(record.status), answer);
+    },
+  },
+  'offer-filter-ignored': {
+    expectation: 'offerId filters the subscription list',
+    run: async (app) => {
+      const [a, b] = openOffers();
+      const onA = (await created(app, minimalCreateBody(a))).record.id;
+      await created(app, minimalCreateBody(b));
+      const answer = await call(app, { url: `/subscription?offerId=${a.id}` });
+      const ids = (answer.json as Json[]).map((s) => s.id);
+      return result(ids.length === 1 && ids[0] === onA, answer);
+    },
+  },
+  'cancel-not-persisted': {
+    expectation: 'a cancelled subscription reads back as cancelled',
+    run: async (app) => {
+      const { record } = await created(app, minimalCreateBody());
+      await call(app, { method: 'POST', url: `/subscription/${record.id}/cancel` });
+      const answer = await call(app, { url: `/subscription/${record.id}` });
+      return result((answer.json as Json).status === 'cancelled', answer);
+    },
+  },
+  'cancel-unknown-200': {
+    expectation: 'cancelling an unknown id gets 404 with the create/cancel body',
+    run: async (app) => {
+      const answer = await call(app, { method: 'POST', url: '/subscription/no-such-id/cancel' });
+      return result(answer.status === 404 && isCreateCancelError(answer.json, 404), answer);
+    },
+  },
+  'create-error-list-shape': {
+    expectation: 'a refused create gets { status, errors, message }',
+    run: async (app) => {
+      const answer = await create(app, { offerId: 1 });
+      return result(answer.status === 400 && isCreateCancelError(answer.json, 400), answer);
+    },
+  },
+  'bad-request-message': {
+    expectation: 'a 400 carries the message "Bad Request"',
+    run: async (app) => {
+      const answer = await call(app, { url: '/offer?limit=-1' });
+      return result(answer.status === 400 && (answer.json as Json).message === 'Bad Request', answer);
+    },
+  },
+};

@@ -1,0 +1,26 @@
+// The suite has teeth: against the correct reference it passes with zero failures; against each fault
+// switch meant for it, it fails and names the fault's clause(s) among its failures.
+import { expect, test } from '@playwright/test';
+import { FAULTS } from '../../reference/faults.ts';
+import { failingClauses, runSuite, tail } from './run-suite.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+test('the conformance suite passes against the correct reference', async () => {
+  const run = await runSuite({ project: 'conformance', faults: [], label: 'correct' });
+  expect(run.report, tail(run)).not.toBeNull();
+  expect(failingClauses(run), tail(run)).toEqual([]);
+  expect(run.report!.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut'), tail(run)).toEqual([]);
+  expect(run.report!.outcomes.filter((o) => o.status === 'passed').length).toBeGreaterThan(40);
+  expect(run.exitCode, tail(run)).toBe(0);
+});
+
+for (const fault of FAULTS.filter((f) => f.catchBy !== 'fuzz')) {
+  test(`conformance catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, async () => {
+    const run = await runSuite({ project: 'conformance', faults: [fault.name], label: fault.name });
+    expect(run.report, `no clause report: ${tail(run)}`).not.toBeNull();
+    expect(run.exitCode, `the suite passed against fault ${fault.name}: ${fault.description}`).not.toBe(0);
+    const failing = failingClauses(run);
+    for (const clause of fault.clauses) expect(failing, `fault ${fault.name} (${fault.description}) must fail ${clause}`).toContain(clause);
+  });
+}
