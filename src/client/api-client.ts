@@ -172,7 +172,7 @@ export class ApiClient {
         }
         // Playwright's error text includes a call log with request headers: never let it out unredacted,
         // and keep only its first line.
-        const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+        const first = (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/^apiRequestContext\.\w+: /, '');
         throw new TransportError(this.opts.redact(`${o.method} ${path} failed: ${first}`));
       }
       const responseHeaders = response.headers();

@@ -1,7 +1,7 @@
 // Each k6 scenario, run briefly with real k6 against a reference server started here. Where no
 // k6 binary is on PATH (or named by K6_BIN) the tests skip and say so.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
@@ -22,6 +22,7 @@ test.describe('k6 scenarios against the reference server', () => {
   async function runScenario(scenario: string, knobs: Record<string, string>, rateLimit: number | false) {
     if (!k6.found) throw new Error('unreachable');
     const ref = await startReferenceServer({ port: 0, rateLimit });
+    mkdirSync(join(ROOT, 'reports'), { recursive: true });
     const reportDir = mkdtempSync(join(ROOT, 'reports', `k6-test-${scenario}-`));
     try {
       const env = {

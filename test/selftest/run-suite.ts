@@ -1,15 +1,16 @@
 /**
- * Runs the product's own suite (a project of the root playwright.config.ts) as a child process against
- * the bundled reference server, with fault switches on, and reads its clause report. This is how the
- * project proves the suite has teeth: it must pass against the correct reference and fail, on the
- * right clause, against each faulty one.
+ * Runs the product's own suite (a project of the root playwright.config.ts) as a child process and
+ * reads its clause report. By default against the bundled reference server with fault switches on:
+ * this is how the project proves the suite has teeth (it must pass against the correct reference and
+ * fail, on the right clause, against each faulty one). With `env.API_BASE_URL`, against a target the
+ * test started itself.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ClauseReport } from '../../src/report/clause-reporter.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+export const ROOT = resolve(import.meta.dirname, '../..');
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -23,17 +24,35 @@ export function failingClauses(run: SuiteRun): string[] {
   return (run.report?.results ?? []).filter((r) => r.verdict === 'fail').map((r) => r.clause.id);
 }
 
-export async function runSuite(opts: { project: 'conformance' | 'fuzz'; faults: string[]; label: string; env?: Record<string, string> }): Promise<SuiteRun> {
+/** The environment of a child run: none of the developer's target settings, plus `extra`. */
+export function childEnv(extra: Record<string, string | undefined>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return { FORCE_COLOR: '0', ...env };
+}
+
+export interface RunOptions {
+  project: 'conformance' | 'fuzz';
+  faults?: string[];
+  label: string;
+  env?: Record<string, string | undefined>;
+  args?: string[];
+  workers?: number;
+  /** Called with the child once started (e.g. to kill it halfway). */
+  onStart?: (child: import('node:child_process').ChildProcess) => void;
+}
+
+export async function runSuite(opts: RunOptions): Promise<SuiteRun> {
   const reportsDir = join(ROOT, 'reports', 'selftest', opts.project, opts.label);
   rmSync(reportsDir, { recursive: true, force: true });
-  const env: Record<string, string> = {};
-  // A clean environment for the child: no target of the developer's, the bundled reference instead.
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|FUZZ_|PW_|TEST_)/.test(k)) env[k] = v;
-  Object.assign(env, { REPORTS_DIR: reportsDir, REFERENCE_FAULTS: opts.faults.join(','), FORCE_COLOR: '0' }, opts.env);
-  const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), ['test', `--project=${opts.project}`, '--workers=1'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = childEnv({ REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (opts.faults ?? []).join(','), ...opts.env });
+  const args = ['test', `--project=${opts.project}`, `--workers=${opts.workers ?? 1}`, ...(opts.args ?? [])];
+  const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
+  opts.onStart?.(child);
   const exitCode = await new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
   const file = join(reportsDir, 'conformance', 'clauses.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ClauseReport) : null;

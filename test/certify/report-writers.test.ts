@@ -1,0 +1,182 @@
+// The report writers on a synthetic certification: every output matches the published schema, text
+// from the target is escaped (never markup), fuzz failures carry their replay command, load figures
+// get inline SVG charts, and a missing load run says why.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { assembleReport, type ReportInputs } from '../../src/certify/assemble-report.ts';
+import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
+import { renderHtml } from '../../src/report/certification/html-writer.ts';
+import { renderMarkdown } from '../../src/report/certification/markdown-writer.ts';
+import type { CertificationReport, LoadSection } from '../../src/report/certification/report-model.ts';
+import { validateCertificationReport } from '../../src/report/certification/report-schema.ts';
+import { writeCertificationReport } from '../../src/report/certification/write-report.ts';
+
+const HOSTILE = '<script>alert("x")</script> | `tick` ``` &amp;';
+
+const outcomes: TestOutcome[] = [
+  { title: 'create › identical bodies', file: 'conformance/subscriptions.spec.ts', project: 'conformance', status: 'failed', clauses: ['SUB-CREATE-NO-DEDUP'], clauseFailures: [{ clause: 'SUB-CREATE-NO-DEDUP', message: 'two identical bodies returned the same record' }], observations: [], durationMs: 12 },
+  { title: 'offers › list', file: 'conformance/offers.spec.ts', project: 'conformance', status: 'passed', clauses: ['OFFER-LIST'], clauseFailures: [], observations: [], durationMs: 3 },
+  { title: 'amounts round-trip', file: 'fuzz/amounts.spec.ts', project: 'fuzz', status: 'failed', clauses: ['SUB-CREATE-ECHO'], clauseFailures: [{ clause: 'SUB-CREATE-ECHO', message: 'amount 0.1 came back as 0.10000001' }], observations: [], durationMs: 30 },
+  { title: 'page walks', file: 'fuzz/pages.spec.ts', project: 'fuzz', status: 'passed', clauses: ['PAGE-WALK'], clauseFailures: [], observations: [], durationMs: 30 },
+];
+
+const load: LoadSection = {
+  status: 'run',
+  reason: null,
+  scenarios: [
+    {
+      scenario: 'pagination',
+      passed: true,
+      valid: true,
+      reasons: [],
+      durationMs: 10_000,
+      requests: 480,
+      requestsPerSecond: 48,
+      errorRate: 0,
+      p95: 31.5,
+      p99: 44,
+      rateLimited: 0,
+      endpoints: [
+        { name: 'GET /offer (page 10)', count: 300, avg: 12, med: 10, p90: 20, p95: 25, p99: 40, max: 61 },
+        { name: `GET /allocation/{offerId} ${HOSTILE}`, count: 180, avg: 14, med: 11, p90: 22, p95: 30, p99: 44, max: 70 },
+      ],
+    },
+  ],
+};
+
+function inputs(over: Partial<ReportInputs> = {}): ReportInputs {
+  return {
+    startedAt: new Date('2030-01-15T10:00:00Z'),
+    finishedAt: new Date('2030-01-15T10:02:03Z'),
+    suite: { name: 'offer-subscription-api-suite', version: '0.1.0' },
+    schemaDigest: 'a'.repeat(64),
+    target: { baseUrl: 'https://staging.example.com/api', environment: 'staging', runId: '20300115T100000-abcdef', bundledReference: false, faults: [] },
+    pinned: null,
+    clauseReport: { status: 'failed', outcomes, results: clauseResults(outcomes) },
+    runProblem: null,
+    failures: [
+      {
+        test: 'create › identical bodies',
+        clause: 'SUB-CREATE-NO-DEDUP',
+        check: 'test',
+        message: 'two identical bodies returned the same record',
+        expected: 'two different ids',
+        received: ['id-1', 'id-1'],
+        evidence: { request: 'POST /subscription', requestBody: '{"offerId":"o-1"}', status: 201, contentType: 'application/json', responseBody: `{"id":"id-1","note":${JSON.stringify(HOSTILE)}}` },
+      },
+    ],
+    observations: [],
+    requestStatuses: [200, 201],
+    discovery: { items: new Map(), notes: new Map() },
+    waivers: [],
+    today: '2030-01-15',
+    fuzz: {
+      records: [
+        { property: 'amounts round-trip', seed: -123456, path: '0:1:2', runs: 100, counterexample: '[0.1]', replay: 'FUZZ_SEED=-123456 FUZZ_PATH=0:1:2 npm run fuzz -- -g "amounts round-trip"' },
+        { property: 'page walks', seed: 42, path: null, runs: 50, counterexample: null, replay: null },
+      ],
+      notRun: null,
+    },
+    load,
+    phases: [{ name: 'preflight', status: 'ok', durationMs: 12, detail: 'target answers' }],
+    evidence: {
+      directory: 'evidence',
+      manifest: 'manifest.json',
+      versions: { node: process.version, npm: '10.0.0', suite: '0.1.0', packages: { ajv: '8.20.0' }, k6: null },
+      schemaDigest: 'a'.repeat(64),
+      configDigest: 'b'.repeat(64),
+      config: { target: 'https://staging.example.com/api' },
+      requestCount: 2,
+      files: ['evidence/requests.jsonl'],
+    },
+    ...over,
+  };
+}
+
+let report: CertificationReport;
+test.beforeAll(() => {
+  report = assembleReport(inputs()).report;
+});
+
+test('the assembled report matches the published schema and fails on the failing clauses', () => {
+  expect(validateCertificationReport(report).errors).toEqual([]);
+  expect(report.verdict).toBe('fail');
+  expect(report.clauses.filter((c) => c.status === 'fail').map((c) => c.id).sort()).toEqual(['SUB-CREATE-ECHO', 'SUB-CREATE-NO-DEDUP']);
+  const dedup = report.clauses.find((c) => c.id === 'SUB-CREATE-NO-DEDUP')!;
+  expect(dedup.failures[0]).toMatchObject({ expected: 'two different ids', received: ['id-1', 'id-1'], evidence: { request: 'POST /subscription', status: 201 } });
+});
+
+test('fuzz figures: properties, runs, seeds, and each failure with its replay command', () => {
+  expect(report.fuzz).toMatchObject({ status: 'run', properties: 2, passed: 1, failed: 1, runs: 150 });
+  expect(report.fuzz.seeds.map((s) => s.seed)).toEqual([-123456, 42]);
+  expect(report.fuzz.failures).toEqual([expect.objectContaining({ property: 'amounts round-trip', seed: -123456, replay: expect.stringContaining('FUZZ_SEED=-123456') })]);
+  expect(renderMarkdown(report)).toContain('FUZZ_SEED=-123456 FUZZ_PATH=0:1:2');
+  expect(renderHtml(report)).toContain('FUZZ_SEED=-123456 FUZZ_PATH=0:1:2');
+});
+
+test('with no fuzz tests and no seed records, fuzz says so', () => {
+  const onlyConformance = outcomes.filter((o) => o.project !== 'fuzz');
+  const r = assembleReport(inputs({ clauseReport: { status: 'failed', outcomes: onlyConformance, results: clauseResults(onlyConformance) }, fuzz: { records: [], notRun: null } })).report;
+  expect(r.fuzz).toMatchObject({ status: 'not-run', reason: expect.stringContaining('no property tests') });
+  expect(renderHtml(r)).toContain('Not run: the fuzz project has no property tests');
+});
+
+test('index.html escapes text from the target and loads nothing from outside', () => {
+  const html = renderHtml(report);
+  expect(html).not.toContain('<script');
+  expect(html).toContain('&lt;script&gt;alert(');
+  expect(html).not.toMatch(/\s(src|href)=/i);
+  expect(html).not.toMatch(/<link\b|@import|url\(/i);
+  expect(html).toContain("Content-Security-Policy\" content=\"default-src 'none'");
+});
+
+test('load figures get inline SVG charts; every endpoint is a bar group', () => {
+  const html = renderHtml(report);
+  const section = html.slice(html.indexOf('<section id="load">'), html.indexOf('<section id="evidence">'));
+  expect(section.match(/<svg /g)?.length).toBe(1);
+  expect(section.match(/<rect /g)?.length).toBe(3 + 2 * 3); // legend + 2 endpoints x (median, p95, p99)
+  expect(section).toContain('GET /offer (page 10)');
+  expect(section).not.toContain('<script');
+});
+
+test('a load smoke that did not run says why, in both writers', () => {
+  const r = assembleReport(inputs({ load: { status: 'not-run', reason: 'no k6 binary on PATH', scenarios: [] } })).report;
+  expect(validateCertificationReport(r).errors).toEqual([]);
+  expect(renderHtml(r)).toContain('<p id="load-status">Not run: no k6 binary on PATH.</p>');
+  expect(renderMarkdown(r)).toContain('Not run: no k6 binary on PATH.');
+});
+
+test('certification.md keeps tables intact and fences evidence safely', () => {
+  const md = renderMarkdown(report);
+  const tableLines = md.split('\n').filter((l) => l.startsWith('| `SUB-CREATE-NO-DEDUP`'));
+  expect(tableLines).toHaveLength(1);
+  expect(md).toContain('# Certification: FAIL');
+  // The response body holds a ``` run: the fence around it must be longer.
+  expect(md).toMatch(/\n {2}````\n {2}POST \/subscription\n/);
+});
+
+test('the schema rejects what a consumer could misread', () => {
+  const broken: Array<[string, (r: CertificationReport) => void]> = [
+    ['an unknown verdict', (r) => ((r as { verdict: string }).verdict = 'maybe')],
+    ['a waived clause without a waiver', (r) => (r.clauses[0] = { ...r.clauses[0], status: 'waived', verdict: 'fail', waiver: null })],
+    ['a failing clause without a failure', (r) => (r.clauses[0] = { ...r.clauses[0], status: 'fail', verdict: 'fail', failures: [] })],
+    ['a digest that is not sha256', (r) => (r.schemaDigest = 'abc')],
+    ['an unknown top-level field', (r) => ((r as unknown as Record<string, unknown>).extra = 1)],
+  ];
+  for (const [what, breakIt] of broken) {
+    const copy = structuredClone(report);
+    breakIt(copy);
+    expect(validateCertificationReport(copy).valid, what).toBe(false);
+  }
+});
+
+test('the writer redacts on the way out and refuses a report that does not match the schema', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cert-'));
+  const secret = 'two identical bodies';
+  writeCertificationReport(dir, report, (t) => t.split(secret).join('[REDACTED]'));
+  for (const f of ['certification.json', 'certification.md', 'index.html']) expect(readFileSync(join(dir, f), 'utf8')).not.toContain(secret);
+  const bad = { ...report, verdict: 'maybe' } as unknown as CertificationReport;
+  expect(() => writeCertificationReport(dir, bad)).toThrow(/does not match schemas\/certification-report.schema.json/);
+});

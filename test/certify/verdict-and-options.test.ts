@@ -1,0 +1,53 @@
+// The verdict beyond clause failures (a run that did not complete, a failed test naming no clause),
+// and the command line of `npm run certify`.
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { clauseRows } from '../../src/certify/clause-rows.ts';
+import { parseCertifyArgs } from '../../src/certify/options.ts';
+import { runProblem } from '../../src/certify/suite-run.ts';
+import { decideVerdict } from '../../src/certify/verdict.ts';
+import { ConfigError } from '../../src/config/config-error.ts';
+import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
+
+const passed: TestOutcome = { title: 'offers › list', file: 'conformance/offers.spec.ts', project: 'conformance', status: 'passed', clauses: ['OFFER-LIST'], clauseFailures: [], observations: [], durationMs: 1 };
+const report = (outcomes: TestOutcome[], status: 'passed' | 'failed' | 'interrupted' = 'passed') => ({ status, outcomes, results: clauseResults(outcomes) });
+
+const RUN_CASES: Array<{ description: string; exitCode: number | null; report: ReturnType<typeof report> | null; problem: RegExp | null }> = [
+  { description: 'a complete, passing run', exitCode: 0, report: report([passed]), problem: null },
+  { description: 'a run with a failing test', exitCode: 1, report: report([{ ...passed, status: 'failed', clauseFailures: [{ clause: 'OFFER-LIST', message: 'no' }] }], 'failed'), problem: null },
+  { description: 'no clause report at all', exitCode: 1, report: null, problem: /wrote no clause report \(exit code 1\)/ },
+  { description: 'no tests found', exitCode: 1, report: report([], 'failed'), problem: /ran no tests/ },
+  { description: 'an interrupted run', exitCode: 130, report: report([passed], 'interrupted'), problem: /interrupted/ },
+  { description: 'exit 1 with every test passing', exitCode: 1, report: report([passed], 'failed'), problem: /although no test failed/ },
+];
+
+for (const c of RUN_CASES) {
+  test(`run health: ${c.description}`, () => {
+    const problem = runProblem({ exitCode: c.exitCode, report: c.report });
+    if (c.problem) expect(problem).toMatch(c.problem);
+    else expect(problem).toBeNull();
+  });
+}
+
+test('an incomplete run fails the verdict even with no failing clause', () => {
+  const rows = clauseRows(clauseResults([passed]), [], [], []);
+  expect(decideVerdict(rows, [], { problem: null, outcomes: [passed] }).verdict).toBe('pass');
+  const decided = decideVerdict(rows, [], { problem: 'the conformance/fuzz run ran no tests', outcomes: [] });
+  expect(decided).toMatchObject({ verdict: 'fail', reasons: expect.arrayContaining(['the conformance/fuzz run ran no tests']) });
+});
+
+test('a failed test that names no clause fails the verdict, by name', () => {
+  const stray: TestOutcome = { ...passed, title: 'helper blew up', status: 'failed', clauses: [], error: 'TypeError: x is undefined' };
+  const rows = clauseRows(clauseResults([passed, stray]), [], [], []);
+  const decided = decideVerdict(rows, [], { problem: null, outcomes: [passed, stray] });
+  expect(decided.verdict).toBe('fail');
+  expect(decided.reasons[0]).toMatch(/test "helper blew up" \(conformance\) failed without naming a clause: TypeError/);
+});
+
+test('command line: defaults, and every option', () => {
+  expect(parseCertifyArgs([], {})).toEqual({ profile: null, waivers: null, skipLoad: false, out: resolve('reports/certification'), verify: null });
+  expect(parseCertifyArgs([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
+  expect(parseCertifyArgs(['--profile', 'p.json', '--waivers', 'w.json', '--skip-load', '--out', 'o'], {})).toEqual({ profile: resolve('p.json'), waivers: resolve('w.json'), skipLoad: true, out: resolve('o'), verify: null });
+  expect(parseCertifyArgs(['--verify', 'reports/certification'], {}).verify).toBe(join(resolve('reports'), 'certification'));
+  for (const bad of [['--nope'], ['--profile'], ['positional'], ['--out', ' ']]) expect(() => parseCertifyArgs(bad, {}), bad.join(' ')).toThrow(ConfigError);
+});
