@@ -14,11 +14,13 @@ import { getClause, type ClauseId } from '../src/clauses/catalogue.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
 import { redactDeep, type Redactor } from '../src/client/redact.ts';
 import { readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
+import { compileAll } from '../src/schema/registry.ts';
 import { formatFailures, Verdict } from '../src/checks/verdict.ts';
 import type { TargetProfile } from '../src/profile/target-profile.ts';
 import { appendJsonl } from '../src/run/jsonl.ts';
 import { runFile } from '../src/run/run-paths.ts';
 import { openSession } from '../src/run/session.ts';
+import { writePolicy, type WritePolicy } from '../src/run/write-policy.ts';
 import { TargetFacts } from './target-facts.ts';
 
 export interface SuiteFixture {
@@ -26,7 +28,7 @@ export interface SuiteFixture {
   profile: TargetProfile;
   redact: Redactor;
   /** Whether this run may create and cancel subscriptions, and if not, why. */
-  writes: { allowed: true } | { allowed: false; reason: string };
+  writes: WritePolicy;
 }
 
 interface WorkerFixtures {
@@ -39,18 +41,11 @@ interface TestFixtures {
   verdict: Verdict;
 }
 
-function writePolicy(config: SuiteConfig, profile: TargetProfile): SuiteFixture['writes'] {
-  if (config.environment === 'production') return { allowed: false, reason: 'API_ENVIRONMENT=production: the suite never creates or cancels subscriptions in production.' };
-  if (!profile.cancel && config.environment !== 'local') {
-    return { allowed: false, reason: 'The cancel route is not shown in the contract and API_PROFILE does not name it, so records created on a shared environment could not be cancelled; set "cancel" in the profile.' };
-  }
-  return { allowed: true };
-}
-
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   suite: [
     async ({}, use, workerInfo) => {
       const config = readSuiteConfig();
+      compileAll(); // once per worker, before the first test
       const session = await openSession(config, { share: workerInfo.config.workers });
       await session.dispose();
       await use({ config, profile: session.profile, redact: session.redact, writes: writePolicy(config, session.profile) });

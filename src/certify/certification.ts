@@ -8,11 +8,12 @@
  *                  evidence bundle with its SHA-256 manifest
  * With no API_BASE_URL the bundled reference server is started once, here; the child run inherits it.
  * Returns the exit code: 0 passing verdict, 1 failing (configuration errors throw ConfigError: 2).
+ * The caller loads `.env` and points REPORTS_DIR at `<out>/suite` before importing this module.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
-import { loadDotEnv, readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
+import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { loadProfile } from '../profile/target-profile.ts';
 import type { EvidenceSection, LoadSection, PhaseRow } from '../report/certification/report-model.ts';
 import { REPORT_FILES, writeCertificationReport } from '../report/certification/write-report.ts';
@@ -30,7 +31,7 @@ import { progressLine, type PhaseName } from './progress.ts';
 import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, runPaths } from './run-files.ts';
 import { runProblem, runSuite } from './suite-run.ts';
 import { utcDate, loadWaivers } from './waivers.ts';
-import { writePolicy } from './write-policy.ts';
+import { writePolicy } from '../run/write-policy.ts';
 
 export const OUTPUT = { observedProfile: 'observed-profile.json', discovery: 'discovery.json', evidence: 'evidence', suite: 'suite' } as const;
 
@@ -96,7 +97,6 @@ function copyRedacted(from: string, to: string, redact: Redactor): boolean {
 
 export async function certify(o: CertifyOptions, root: string): Promise<number> {
   const startedAt = new Date();
-  loadDotEnv();
   if (o.profile) {
     if (!existsSync(o.profile)) throw new ConfigError(`--profile names "${o.profile}", which does not exist.`);
     process.env.API_PROFILE = o.profile;

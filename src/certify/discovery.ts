@@ -7,7 +7,7 @@ import { cancelOpenRecords, type CleanupSummary } from '../run/cleanup.ts';
 import type { Session } from '../run/session.ts';
 import type { ItemObservation } from './observed-profile.ts';
 import { PROBES, type Probe, type ProbeContext, type ProbeRecord } from './probes.ts';
-import type { WritePolicy } from './write-policy.ts';
+import type { WritePolicy } from '../run/write-policy.ts';
 
 export interface DiscoveryResult {
   records: ProbeRecord[];

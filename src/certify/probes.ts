@@ -11,7 +11,7 @@ import { minimalCreateBody } from '../model/bodies.ts';
 import { OPEN_STATUS, type Offer, type Subscription } from '../model/types.ts';
 import type { RouteSpec, TargetProfile } from '../profile/target-profile.ts';
 import type { ItemValue } from './observed-profile.ts';
-import type { WritePolicy } from './write-policy.ts';
+import type { WritePolicy } from '../run/write-policy.ts';
 
 export interface ProbeContext {
   client: ApiClient;

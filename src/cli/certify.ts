@@ -6,11 +6,13 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitOnConfigError } from '../config/config-error.ts';
+import { loadDotEnv } from '../config/suite-config.ts';
 import { parseCertifyArgs } from '../certify/options.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const options = parseCertifyArgs(process.argv.slice(2));
   if (options.verify) {
     const { verifyCertification } = await import('../certify/verify.ts');

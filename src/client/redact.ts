@@ -1,8 +1,9 @@
 /**
  * Credential redaction. Credentials never reach a report, trace, log or error message: every string the
  * client writes or throws passes through a Redactor built from the secret values. Besides the raw value
- * it catches the encodings a value takes on its way into files: URL-encoding, JSON escaping, and base64
- * (at each of the three byte alignments, so a value inside a larger base64 blob is caught too).
+ * it catches the encodings a value takes on its way into files: URL-encoding, JSON escaping (once or
+ * twice), and base64 (at each of the three byte alignments, so a value inside a larger base64 blob is
+ * caught too).
  */
 export const REDACTED = '[REDACTED]';
 
@@ -15,7 +16,9 @@ function escapeRegExp(s: string): string {
 
 /** Every form in which `value` could appear in written output. */
 export function encodedForms(value: string): string[] {
-  const forms = new Set<string>([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
+  const jsonEscaped = (s: string) => JSON.stringify(s).slice(1, -1);
+  // JSON-escaped twice too: evidence strings are JSON inside JSON reports (failures.jsonl, JSON reporter).
+  const forms = new Set<string>([value, encodeURIComponent(value), jsonEscaped(value), jsonEscaped(jsonEscaped(value))]);
   const bytes = Buffer.byteLength(value);
   for (let shift = 0; shift < 3; shift++) {
     // Base64 character i carries bits [6i, 6i+6) of the stream. With the value starting at byte `shift`,

@@ -7,6 +7,7 @@
 export const RETRY_LIMITS = { maxRetries: 3, maxWaitMs: 30_000, baseBackoffMs: 500 } as const;
 
 export const RETRYABLE_STATUSES = new Set([429, 503]);
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s.*\b\d{2}:\d{2}:\d{2}\b/i;
 const TRANSPORT_RESET = /ECONNRESET|socket hang up|EPIPE|ECONNABORTED|other side closed/i;
 
 export function isRetryableMethod(method: string): boolean {
@@ -22,6 +23,9 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   if (value === undefined) return null;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // Date.parse is lenient ("-1", "1.5", "abc 2" parse as dates in the past, i.e. "retry now"): accept only
+  // the shape of an HTTP-date (a day name, then a time of day), in any of its three RFC 9110 forms.
+  if (!HTTP_DATE.test(trimmed)) return null;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return null;
   return Math.max(0, date - now);

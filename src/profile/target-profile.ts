@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
 import { ConfigError } from '../config/config-error.ts';
 
@@ -39,11 +40,21 @@ export const DEFAULT_PROFILE: TargetProfile = { name: 'default (widest reading)'
 // The profile schema is ours, not the contract's, so it is compiled here rather than in the contract registry.
 const validateProfile = new Ajv2020({ allErrors: true }).compile(profileSchema);
 
+/**
+ * The error worth showing: the deepest one, skipping the "must be null" and oneOf noise that a nullable
+ * route or limit produces (Ajv lists those first, which would tell a user with a bad method to write null).
+ */
+function mostTelling(errors: ErrorObject[]): ErrorObject | undefined {
+  const telling = errors.filter((e) => e.keyword !== 'oneOf' && !(e.keyword === 'type' && e.params.type === 'null'));
+  return (telling.length ? telling : errors).reduce<ErrorObject | undefined>((best, e) => (!best || e.instancePath.length > best.instancePath.length ? e : best), undefined);
+}
+
 export function parseProfile(json: unknown, source: string): TargetProfile {
   if (!validateProfile(json)) {
-    const first = validateProfile.errors?.[0];
-    const where = first?.instancePath || '(root)';
-    throw new ConfigError(`The target profile ${source} is invalid at ${where}: ${first?.message ?? 'unknown error'}.`);
+    const error = mostTelling(validateProfile.errors ?? []);
+    const where = error?.instancePath || '(root)';
+    const extra = error?.keyword === 'additionalProperties' ? ` ("${String(error.params.additionalProperty)}")` : '';
+    throw new ConfigError(`The target profile ${source} is invalid at ${where}: ${error?.message ?? 'unknown error'}${extra}.`);
   }
   return json as TargetProfile;
 }

@@ -6,7 +6,7 @@ import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 import { clauseRows } from '../../src/certify/clause-rows.ts';
 import { decideVerdict } from '../../src/certify/verdict.ts';
-import { isCalendarDate, judgeWaivers, parseWaivers, type Waiver } from '../../src/certify/waivers.ts';
+import { isCalendarDate, judgeWaivers, loadWaivers, parseWaivers, type Waiver } from '../../src/certify/waivers.ts';
 
 const ok: Waiver = { clause: 'SUB-CREATE-NO-DEDUP', reason: 'known, fix in 2.1', owner: 'team-a', expires: '2030-06-30' };
 
@@ -90,4 +90,8 @@ test('a waived failure shows as waived and the verdict passes; an expired one fa
   const decided = decideVerdict(rowsExpired, expired, { problem: null, outcomes });
   expect(decided.verdict).toBe('fail');
   expect(decided.reasons.join('\n')).toMatch(/waiver for SUB-CREATE-NO-DEDUP: expired on 2029-12-31/);
+});
+
+test('waivers.example.json is a valid waivers file', () => {
+  expect(loadWaivers(new URL('../../waivers.example.json', import.meta.url).pathname).length).toBeGreaterThan(0);
 });

@@ -41,6 +41,9 @@ ul.tight{margin:0;padding-left:18px}
 .muted{color:#666}
 .chart text{font:12px system-ui,sans-serif;fill:#333}
 tr.drift td{background:#fff3e0}
+#clause-table td:first-child code,#profile-table td:nth-child(2) code{white-space:nowrap}
+#clause-table td:nth-child(5){max-width:260px}
+#clause-table td:nth-child(6){min-width:420px}
 `;
 
 function badge(status: ClauseStatus): string {
@@ -56,7 +59,7 @@ function failureBlock(c: ClauseRow): string {
     .map((f) => {
       const ev = f.evidence;
       const evidence = ev
-        ? `<details><summary>evidence: ${esc(ev.request ?? 'request')} → ${esc(String(ev.status ?? '?'))}</summary><pre>${esc([`${ev.request ?? ''}`, ev.requestBody ? `request body: ${ev.requestBody}` : '', `status: ${ev.status ?? '?'}  content-type: ${ev.contentType ?? '?'}`, ev.responseBody ? `response body: ${ev.responseBody}` : ''].filter(Boolean).join('\n'))}</pre></details>`
+        ? `<details open><summary>evidence: ${esc(ev.request ?? 'request')} → ${esc(String(ev.status ?? '?'))}</summary><pre>${esc([`${ev.request ?? ''}`, ev.requestBody ? `request body: ${ev.requestBody}` : '', `status: ${ev.status ?? '?'}  content-type: ${ev.contentType ?? '?'}`, ev.responseBody ? `response body: ${ev.responseBody}` : ''].filter(Boolean).join('\n'))}</pre></details>`
         : '';
       const er = f.expected !== undefined || f.received !== undefined ? `<div>expected: <code>${esc(valueText(f.expected))}</code><br>received: <code>${esc(valueText(f.received))}</code></div>` : '';
       return `<div class="failure${f.drift ? ' drift' : ''}"><strong>${esc(f.test)}</strong>${f.drift ? ' <em>(drift from the pinned profile)</em>' : ''}<div>${esc(f.message)}</div>${er}${evidence}</div>`;

@@ -1,0 +1,77 @@
+// The journal of what a run created: tags, append and read back (a torn last line skipped), and what
+// is still open after any sequence of events.
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { Journal, TAG_PREFIX, openRecords } from '../../src/run/journal.ts';
+import { appendJsonl, readJsonl } from '../../src/run/jsonl.ts';
+import { openRecordCases } from './journal.cases.ts';
+
+let dir: string;
+test.beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'osd-journal-'));
+});
+test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+test.describe('openRecords', () => {
+  for (const c of openRecordCases) {
+    test(c.description, () => {
+      expect(openRecords(c.entries)).toEqual(c.expected);
+    });
+  }
+});
+
+test('tags name the prefix, the run and the process, and never repeat', () => {
+  const journal = new Journal('run-1', join(dir, 'journal.jsonl'));
+  const tags = Array.from({ length: 50 }, () => journal.nextTag());
+  expect(new Set(tags).size).toBe(50);
+  expect(tags[0]).toBe(`${TAG_PREFIX}run-1.${process.pid}-1`);
+  expect(tags[49]).toBe(`${TAG_PREFIX}run-1.${process.pid}-50`);
+});
+
+test('recorded entries read back in order, each stamped with a UTC time', () => {
+  const journal = new Journal('run-1', join(dir, 'journal.jsonl'));
+  journal.record({ event: 'create-sent', tag: 'x' });
+  journal.record({ event: 'created', tag: 'x', id: 'a', status: 'accepted' });
+  const entries = journal.entries();
+  expect(entries.map(({ at: _, ...e }) => e)).toEqual([
+    { event: 'create-sent', tag: 'x' },
+    { event: 'created', tag: 'x', id: 'a', status: 'accepted' },
+  ]);
+  for (const e of entries) expect(e.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+});
+
+test('two journals on one file (two workers) see each other’s entries', () => {
+  const file = join(dir, 'journal.jsonl');
+  new Journal('run-1', file).record({ event: 'create-sent', tag: 'w1' });
+  new Journal('run-1', file).record({ event: 'create-sent', tag: 'w2' });
+  expect(openRecords(new Journal('run-1', file).entries()).unresolvedTags).toEqual(['w1', 'w2']);
+});
+
+test('a journal that does not exist yet is empty', () => {
+  expect(new Journal('run-1', join(dir, 'absent.jsonl')).entries()).toEqual([]);
+});
+
+test.describe('readJsonl', () => {
+  test('a torn last line (a killed writer) is skipped; the lines before it are kept', () => {
+    const file = join(dir, 'torn.jsonl');
+    appendJsonl(file, { event: 'create-sent', tag: 'a' });
+    appendJsonl(file, { event: 'created', tag: 'a', id: '1', status: 'accepted' });
+    appendFileSync(file, '{"event":"create-sent","ta');
+    expect(readJsonl(file)).toEqual([
+      { event: 'create-sent', tag: 'a' },
+      { event: 'created', tag: 'a', id: '1', status: 'accepted' },
+    ]);
+  });
+
+  test('blank lines and Windows line ends are tolerated', () => {
+    const file = join(dir, 'blank.jsonl');
+    writeFileSync(file, '{"n":1}\r\n\n   \n{"n":2}\n');
+    expect(readJsonl(file)).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  test('a missing file reads as no entries', () => {
+    expect(readJsonl(join(dir, 'none.jsonl'))).toEqual([]);
+  });
+});
