@@ -329,7 +329,7 @@ export const FAULTS = [
     name: 'missing-field-defaulted',
     description: 'A create body without currency is not refused: currency silently defaults to GBP.',
     clauses: ['SUB-CREATE-VALIDATION'],
-    catchBy: 'conformance',
+    catchBy: 'both',
     apply: patch('subscriptions', (current) => ({
       validate: (body) => current.validate(isRecord(body) && !Object.hasOwn(body, 'currency') ? { ...body, currency: 'GBP' } : body),
     })),

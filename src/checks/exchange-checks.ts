@@ -69,7 +69,8 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     clauses: ['GEN-JSON-CONTENT-TYPE'],
     run(ex) {
       const ct = ex.responseHeaders['content-type'] ?? '';
-      if (!/^application\/json\b/i.test(ct)) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with content-type "${ct || '(none)'}"`, 'application/json', ct || '(none)')] };
+      // application/json, optionally with parameters; not application/json-seq or the like.
+      if (!/^application\/json\s*(?:;|$)/i.test(ct)) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with content-type "${ct || '(none)'}"`, 'application/json', ct || '(none)')] };
       if (!ex.isJson) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with a body that is not JSON`, 'a JSON body', ex.text.slice(0, 200) || '(empty body)')] };
       return {};
     },

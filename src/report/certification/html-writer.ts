@@ -4,7 +4,7 @@
  * disk, from a CI artifact, or attached to a ticket, and shows the same everywhere.
  */
 import { durationText, ms, percent, STATUS_LABEL, valueText } from './format.ts';
-import type { CertificationReport, ClauseRow, ClauseStatus, LoadScenarioRow } from './report-model.ts';
+import { evidenceRows, type CertificationReport, type ClauseRow, type ClauseStatus, type LoadScenarioRow } from './report-model.ts';
 import { escapeXml as esc, groupedBars, stackedBar } from './svg-charts.ts';
 
 const STATUS_COLOR: Record<ClauseStatus, string> = {
@@ -177,17 +177,7 @@ ${table(['Item', 'Clause', 'Observed', 'Pinned', 'Source', 'Note'], profileRows,
 <section id="fuzz"><h2>Fuzz</h2>${fuzz}</section>
 <section id="load"><h2>Load smoke</h2>${load}</section>
 <section id="evidence"><h2>Evidence bundle</h2>
-${facts([
-  ['Folder', e.directory],
-  ['Manifest (SHA-256 of every file)', e.manifest],
-  ['Node', e.versions.node],
-  ['npm', e.versions.npm ?? 'unknown (not run through npm)'],
-  ['k6', e.versions.k6 ?? 'not present'],
-  ['Packages', Object.entries(e.versions.packages).map(([n, v]) => `${n} ${v}`).join(', ')],
-  ['Schema digest', e.schemaDigest],
-  ['Configuration digest', e.configDigest],
-  ['Requests logged', String(e.requestCount)],
-])}
+${facts(evidenceRows(e))}
 <details><summary>Configuration (no credentials)</summary><pre>${esc(JSON.stringify(e.config, null, 2))}</pre></details>
 <details><summary>Files</summary>${list(e.files)}</details>
 </section>

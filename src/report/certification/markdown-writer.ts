@@ -3,7 +3,7 @@
  * summary). Same content as index.html, without charts.
  */
 import { durationText, ms, percent, STATUS_LABEL, valueText } from './format.ts';
-import type { CertificationReport, ClauseRow } from './report-model.ts';
+import { evidenceRows, type CertificationReport, type ClauseRow } from './report-model.ts';
 
 /** A table cell: no line breaks, no unescaped pipes. */
 function cell(text: string): string {
@@ -122,17 +122,7 @@ export function renderMarkdown(r: CertificationReport): string {
   out.push(
     ...table(
       ['Item', 'Value'],
-      [
-        ['Folder', e.directory],
-        ['Manifest (SHA-256 of every file)', e.manifest],
-        ['Node', e.versions.node],
-        ['npm', e.versions.npm ?? 'unknown (not run through npm)'],
-        ['k6', e.versions.k6 ?? 'not present'],
-        ['Packages', Object.entries(e.versions.packages).map(([n, v]) => `${n} ${v}`).join(', ')],
-        ['Schema digest', `\`${e.schemaDigest}\``],
-        ['Configuration digest', `\`${e.configDigest}\``],
-        ['Requests logged', String(e.requestCount)],
-      ],
+      evidenceRows(e, (t) => `\`${t}\``),
     ),
     '',
     'Configuration (no credentials):',

@@ -6,6 +6,8 @@
 import type { ClauseKind } from '../../clauses/catalogue.ts';
 import type { ClauseVerdict } from '../clause-results.ts';
 import type { TargetProfile } from '../../profile/target-profile.ts';
+import type { FuzzRecord } from '../../certify/run-files.ts';
+import type { EndpointLatency } from '../../../load/lib/results.ts';
 
 export const REPORT_FORMAT = 'osd-suite/certification@1';
 
@@ -105,14 +107,8 @@ export interface ProfileSection {
   retryAfter: string;
 }
 
-export interface FuzzSeedRow {
-  property: string;
-  seed: number | string | null;
-  path: string | null;
-  runs: number | null;
-  counterexample: string | null;
-  replay: string | null;
-}
+/** One fuzz property's seed and outcome, as the fuzz suite records it. */
+export type FuzzSeedRow = FuzzRecord;
 
 export interface FuzzSection {
   status: 'run' | 'not-run';
@@ -127,16 +123,8 @@ export interface FuzzSection {
   failures: Array<{ property: string; message: string; seed: number | string | null; path: string | null; replay: string | null; counterexample: string | null }>;
 }
 
-export interface LoadEndpointRow {
-  name: string;
-  count: number;
-  avg: number;
-  med: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
+/** Latency of one endpoint in the load smoke, as the load tooling computes it. */
+export type LoadEndpointRow = Pick<EndpointLatency, 'name' | 'count' | 'avg' | 'med' | 'p90' | 'p95' | 'p99' | 'max'>;
 
 export interface LoadScenarioRow {
   scenario: string;
@@ -171,6 +159,24 @@ export interface EvidenceSection {
   config: Record<string, unknown>;
   requestCount: number;
   files: string[];
+}
+
+/**
+ * The facts of the evidence bundle as label/value rows, shared by the HTML and Markdown writers.
+ * `code` marks a value as a literal (digests), in the writer's own way.
+ */
+export function evidenceRows(e: EvidenceSection, code: (text: string) => string = (t) => t): Array<[string, string]> {
+  return [
+    ['Folder', e.directory],
+    ['Manifest (SHA-256 of every file)', e.manifest],
+    ['Node', e.versions.node],
+    ['npm', e.versions.npm ?? 'unknown (not run through npm)'],
+    ['k6', e.versions.k6 ?? 'not present'],
+    ['Packages', Object.entries(e.versions.packages).map(([n, v]) => `${n} ${v}`).join(', ')],
+    ['Schema digest', code(e.schemaDigest)],
+    ['Configuration digest', code(e.configDigest)],
+    ['Requests logged', String(e.requestCount)],
+  ];
 }
 
 export interface CertificationReport {

@@ -1,0 +1,48 @@
+/**
+ * The fixtures of the fuzz suite: the conformance fixtures (`suite`, `api`, `facts`, `verdict`) plus
+ *
+ * - `fuzzOptions` (worker): FUZZ_* settings (fuzz/options.ts);
+ * - `writeBudget` (worker): the run's cap on creates, shared by every worker (fuzz/write-budget.ts);
+ * - `fuzz` (test): the property runner bound to this test (fuzz/runner.ts).
+ *
+ * `api` is the same worker client, seen through an ExchangeGate: the test's verdict listens through
+ * it and is muted while a property runs, because each case is judged by its own verdict.
+ */
+import { join } from 'node:path';
+import { covers, requireWrites, test as base, expect } from '../conformance/fixtures.ts';
+import type { ClauseId } from '../src/clauses/catalogue.ts';
+import { runDir } from '../src/run/run-paths.ts';
+import { ExchangeGate } from './exchange-gate.ts';
+import { readFuzzOptions, type FuzzOptions } from './options.ts';
+import { FuzzRunner } from './runner.ts';
+import { WriteBudget } from './write-budget.ts';
+
+interface FuzzWorkerFixtures {
+  fuzzOptions: FuzzOptions;
+  writeBudget: WriteBudget;
+}
+
+interface FuzzTestFixtures {
+  fuzz: FuzzRunner;
+}
+
+/** Time a property test may take beyond FUZZ_TIME_LIMIT: fixtures, list reads, settling. */
+const TEST_TIME_MARGIN_MS = 60_000;
+
+export const test = base.extend<FuzzTestFixtures, FuzzWorkerFixtures>({
+  api: [async ({ api }, use) => use(new ExchangeGate(api).view()), { scope: 'worker' }],
+  fuzzOptions: [async ({ suite }, use) => use(readFuzzOptions(process.env, suite.config)), { scope: 'worker' }],
+  writeBudget: [async ({ suite, fuzzOptions }, use) => use(new WriteBudget(fuzzOptions.maxWrites, join(runDir(suite.config.runId), 'fuzz-writes'))), { scope: 'worker' }],
+  fuzz: async ({ api, suite, verdict, fuzzOptions, writeBudget }, use, testInfo) => {
+    testInfo.setTimeout(fuzzOptions.timeLimitMs + TEST_TIME_MARGIN_MS);
+    const gate = ExchangeGate.of(api);
+    await use(new FuzzRunner({ client: gate.client, gate, suite, options: fuzzOptions, budget: writeBudget, verdict, testInfo }));
+  },
+});
+
+/** Test details of a fuzz property: the clauses it checks (see `covers`), and `@fuzz`. */
+export function property(mode: 'read' | 'write', ...ids: ClauseId[]) {
+  return { tag: [...covers(mode, ...ids).tag, '@fuzz'] };
+}
+
+export { covers, requireWrites, expect };

@@ -1,0 +1,67 @@
+// Properties of refused creates, one per kind of defect (src/arbitraries/create-body-defects.ts): each
+// case is a body with exactly one defect, labelled with what the contract expects of it.
+// - schema defects: a 4xx with the create error body (the exchange checks validate it), and no record
+//   left behind (looked for in the list by the case's run tag);
+// - orders the contract says must not be accepted: a 4xx, or a record with status rejected;
+// - only one of subscriptionType/subscriptionCategory: the contract is silent, so what the target does
+//   is recorded, never failed.
+import { getClause } from '../src/clauses/catalogue.ts';
+import type { ClauseId } from '../src/clauses/catalogue.ts';
+import { CREATE_BODY_DEFECTS, DEFECT_KINDS, invalidCreateBody } from '../src/arbitraries/index.ts';
+import type { Offer } from '../src/model/types.ts';
+import type { DefectKind } from '../src/arbitraries/index.ts';
+import { clientTaggedInvalid, taggedByClient } from './arbitraries/client-tagged.ts';
+import { checkNotAccepted, checkNothingCreated, checkRefused, createdRecord } from './checks.ts';
+import { property, requireWrites, test } from './fixtures.ts';
+import { fuzzOffers } from './offers.ts';
+
+test.beforeEach(({ suite }) => requireWrites(suite));
+
+/** As the valid-body properties: the one defect is the only reason to refuse the body. */
+const BODY_CONSTRAINTS = { currency: 'offer' } as const;
+
+/** Title and clauses of each kind's property. */
+function plan(kind: DefectKind): { title: string; clauses: ClauseId[] } {
+  const spec = CREATE_BODY_DEFECTS[kind];
+  if (getClause(spec.clause).kind === 'observe') return { title: `one defect, ${kind}: what the target does is recorded`, clauses: [spec.clause] };
+  if (spec.expect === 'not-accepted') return { title: `one defect, ${kind}: not accepted (a 4xx or status rejected)`, clauses: [spec.clause] };
+  return { title: `one defect, ${kind}: refused with a 4xx and no record left`, clauses: [spec.clause, 'ERR-CREATE-CANCEL-BODY', 'ERR-400-MESSAGE'] };
+}
+
+/** Bodies with this one defect; skips the test when no open offer leaves room for it. */
+function bodiesWith(kind: DefectKind, offers: Offer[]) {
+  try {
+    return invalidCreateBody(offers, { ...BODY_CONSTRAINTS, defects: [kind] });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    test.skip(true, `No open offer admits the defect "${kind}": ${error.message}.`);
+    throw error;
+  }
+}
+
+for (const kind of DEFECT_KINDS) {
+  const { title, clauses } = plan(kind);
+  test(title, property('write', ...clauses), async ({ fuzz, facts }) => {
+    const { writeTo: offers } = await fuzzOffers(facts);
+    test.skip(offers.length === 0, 'The target lists no open offer to subscribe to.');
+    const offerIds = new Set(offers.map((o) => o.id));
+    await fuzz.check({
+      arbitrary: clientTaggedInvalid(bodiesWith(kind, offers)),
+      writesPerRun: 1,
+      async run(c, verdict) {
+        const { exchange, tag } = await fuzz.create(c.body);
+        if (c.contract === 'observe') {
+          verdict.observe({ clause: c.clause, key: `onlyOne.without.${c.target.slice(1)}`, message: `${c.description}: ${exchange.status}`, value: exchange.status });
+          return;
+        }
+        if (c.expect === 'not-accepted') return checkNotAccepted(verdict, exchange, c.clause, c.description);
+        checkRefused(verdict, exchange, c.clause, c.description);
+        // A record is looked for only after a refusal (an accepted one already fails) and only when the
+        // client tagged the body; the list is filtered by the body's offer when it names a known one.
+        if (createdRecord(exchange) || !taggedByClient(c.body)) return;
+        const offerId = (c.body as { offerId?: unknown }).offerId;
+        await checkNothingCreated(verdict, fuzz, { clause: c.clause, tag, offerId: typeof offerId === 'string' && offerIds.has(offerId) ? offerId : undefined, what: c.description });
+      },
+    });
+  });
+}

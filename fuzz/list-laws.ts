@@ -1,0 +1,109 @@
+/**
+ * The list laws as fuzz properties, for any paginated collection behind a Pageable
+ * (conformance/pageables.ts): a page is the slice of the full list its offset and limit name, and
+ * walking the pages rebuilds the full list. "Full" is the collection read with no offset and no limit
+ * (Limits 2: all entries). A case that sees the list change under it is skipped, not failed.
+ */
+import fc from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import type { Pageable } from '../conformance/pageables.ts';
+import type { ClauseId } from '../src/clauses/catalogue.ts';
+import type { Verdict } from '../src/checks/verdict.ts';
+import { checkListLaw, pageQuery } from '../src/arbitraries/index.ts';
+import type { ListQuery, PageLaw } from '../src/arbitraries/index.ts';
+import { CaseSkipped, type FuzzProperty, type FuzzRunner } from './runner.ts';
+
+const sameKeys = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((k, i) => k === b[i]);
+const byKey = { key: (k: string) => k };
+
+/**
+ * The clause a page that breaks its law breaks: a page refused or cut past the end is
+ * PAGE-OFFSET-PAST-END, one starting at the wrong entry PAGE-OFFSET-ZERO-BASED, a wrong length
+ * PAGE-LIMIT (PAGE-MAX-LIMIT above the maximum), no parameters PAGE-ALL-WHEN-OMITTED.
+ */
+export function pageLawClause(law: PageLaw, full: readonly string[], page: readonly string[] | null): ClauseId {
+  if (law.kind === 'all') return 'PAGE-ALL-WHEN-OMITTED';
+  if (law.start >= full.length) return 'PAGE-OFFSET-PAST-END';
+  if (page !== null && page.length > 0 && page[0] !== full[law.start]) return 'PAGE-OFFSET-ZERO-BASED';
+  return law.kind === 'capped' ? 'PAGE-MAX-LIMIT' : 'PAGE-LIMIT';
+}
+
+/** The full list of a collection as entry keys, read fresh; null when it cannot be read (its checks say why). */
+export async function readFull(list: Pageable): Promise<string[] | null> {
+  const { items } = await list.page({});
+  return items === null ? null : items.map(list.key);
+}
+
+/** Reads the full list again (aside: it is the reference, not the subject): when it changed since `full`, the case cannot be judged. */
+async function confirmUnchanged(fuzz: FuzzRunner, list: Pageable, full: string[]): Promise<void> {
+  const now = await fuzz.aside(() => readFull(list));
+  if (now !== null && !sameKeys(now, full)) {
+    full.splice(0, full.length, ...now); // later cases compare with the list as it is now
+    throw new CaseSkipped(`${list.name} changed while a case read it`);
+  }
+}
+
+/** page(offset, limit) equals the slice of the full list (PAGE-LIMIT and the clauses around it). */
+export function pageIsSliceProperty(fuzz: FuzzRunner, list: Pageable, full: string[], maxLimit: number | null): FuzzProperty<ListQuery> {
+  return {
+    arbitrary: pageQuery({ maxLimit, verdict: 'valid' }),
+    async run(q, verdict: Verdict) {
+      const law = q.law!;
+      const { ex, items } = await list.page(q.query);
+      const page = items === null ? null : items.map(list.key);
+      if (page === null) {
+        verdict.check(pageLawClause(law.page, full, null), false, `${list.name}: ${q.description} must return a page, got status ${ex.status}`, { expected: '200 with an array', received: ex.status, exchange: ex });
+        return;
+      }
+      const failure = checkListLaw(full, page, law, byKey);
+      if (!failure) return;
+      await confirmUnchanged(fuzz, list, full);
+      verdict.check(pageLawClause(law.page, full, page), false, `${list.name}: ${q.description}: ${failure.check}`, { expected: failure.expected, received: failure.received, exchange: ex });
+    },
+  };
+}
+
+/**
+ * Page sizes for a walk: at most about ten pages (so a long list costs ten requests, not a thousand)
+ * and never above the maximum, where the next page would no longer start at offset + limit.
+ */
+export function walkLimit(total: number, maxLimit: number | null): Arbitrary<number> {
+  const max = Math.max(1, Math.min(total + 1, maxLimit ?? Infinity));
+  return fc.integer({ min: Math.min(max, Math.max(1, Math.ceil(total / 10))), max });
+}
+
+/** Walking pages by offset += limit from 0 until a short page rebuilds the full list (PAGE-WALK). */
+export function walkRebuildsProperty(fuzz: FuzzRunner, list: Pageable, full: string[], maxLimit: number | null): FuzzProperty<number> {
+  return {
+    arbitrary: walkLimit(full.length, maxLimit),
+    async run(limit, verdict: Verdict) {
+      const walked: string[] = [];
+      const pagesNeeded = Math.ceil((full.length + 1) / limit);
+      for (let offset = 0, pages = 0; ; offset += limit, pages++) {
+        const { ex, items } = await list.page({ offset, limit });
+        if (items === null) {
+          verdict.check('PAGE-WALK', false, `${list.name}: the page at offset=${offset}&limit=${limit} was refused (${ex.status})`, { expected: '200 with an array', received: ex.status, exchange: ex });
+          return;
+        }
+        walked.push(...items.map(list.key));
+        if (items.length < limit) {
+          // A short page before the end, with the maximum not known: the target capped the page below
+          // this limit, so offset + limit is no longer the next page. Outside this law (PAGE-MAX-LIMIT).
+          if (maxLimit === null && items.length > 0 && walked.length < full.length) throw new CaseSkipped(`${list.name}: pages are capped below limit ${limit}`);
+          break;
+        }
+        if (pages > pagesNeeded + 1) {
+          verdict.check('PAGE-WALK', false, `${list.name}: walking pages of ${limit} did not end after ${pages} pages (the list has ${full.length} entries)`, { expected: `${pagesNeeded} pages`, received: `${pages}+ pages`, exchange: ex });
+          return;
+        }
+      }
+      if (sameKeys(walked, full)) return;
+      await confirmUnchanged(fuzz, list, full);
+      const duplicated = walked.filter((k, i) => walked.indexOf(k) !== i).length;
+      verdict.check('PAGE-WALK', false, `${list.name}: walking pages of ${limit} must rebuild the full list of ${full.length} entries with no gap and no duplicate`, {
+        expected: `${full.length} entries in list order`,
+        received: `${walked.length} entries${duplicated ? `, ${duplicated} duplicated` : ''}, ${walked.filter((k) => !full.includes(k)).length} not in the list, ${full.filter((k) => !walked.includes(k)).length} missing`,
+      });
+    },
+  };
+}

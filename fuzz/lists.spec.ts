@@ -1,0 +1,93 @@
+// List laws (contract, Limits 1-3, and "Get all offers": modifiedAfter), as properties over generated
+// queries: for offers, for the subscriptions of one offer, and for the allocations of one offer.
+import { allocationsPageable, offersPageable, subscriptionsPageable, type Pageable } from '../conformance/pageables.ts';
+import { checkListLaw, modifiedAfterParam } from '../src/arbitraries/index.ts';
+import { minimalCreateBody } from '../src/model/bodies.ts';
+import type { Offer } from '../src/model/types.ts';
+import { property, requireWrites, test } from './fixtures.ts';
+import type { FuzzRunner } from './runner.ts';
+import { pageIsSliceProperty, readFull, walkRebuildsProperty } from './list-laws.ts';
+import { fuzzOffers } from './offers.ts';
+import { WriteBudgetSpent } from './write-budget.ts';
+import type { SuiteFixture } from '../conformance/fixtures.ts';
+import type { TargetFacts } from '../conformance/target-facts.ts';
+
+/** Records the subscription laws need on their offer, at least (created only when missing). */
+const SUBSCRIPTIONS_TO_PAGE = 7;
+
+interface Collection {
+  name: string;
+  mode: 'read' | 'write';
+  /** The collection to page, after any set-up it needs; skips the test (with the reason) when it cannot. */
+  open(o: { fuzz: FuzzRunner; facts: TargetFacts; suite: SuiteFixture }): Promise<Pageable>;
+}
+
+const COLLECTIONS: Collection[] = [
+  { name: 'offers', mode: 'read', open: async ({ fuzz }) => offersPageable(fuzz.api) },
+  {
+    name: 'subscriptions of one offer',
+    mode: 'write',
+    async open({ fuzz, facts, suite }) {
+      requireWrites(suite);
+      const { listOffer } = await fuzzOffers(facts);
+      test.skip(!listOffer, 'Needs at least four open offers: one is kept free of other writes for these laws.');
+      const list = subscriptionsPageable(fuzz.api, listOffer!.id);
+      const have = (await readFull(list))?.length ?? 0;
+      try {
+        for (let i = have; i < SUBSCRIPTIONS_TO_PAGE; i++) await fuzz.create(minimalCreateBody(listOffer as Offer));
+      } catch (error) {
+        if (error instanceof WriteBudgetSpent) test.skip(true, `Cannot create the records to page through: ${error.message}.`);
+        throw error;
+      }
+      return list;
+    },
+  },
+  {
+    name: 'allocations of one offer',
+    mode: 'read',
+    async open({ fuzz, facts }) {
+      const records = await facts.allocations();
+      const largest = [...records].sort((a, b) => (b.allocations?.length ?? 0) - (a.allocations?.length ?? 0))[0];
+      test.skip(!largest || (largest.allocations?.length ?? 0) < 2, 'No offer has at least 2 allocations to page through.');
+      return allocationsPageable(fuzz.api, largest.offerId);
+    },
+  },
+];
+
+async function fullList(list: Pageable): Promise<string[]> {
+  const full = await readFull(list);
+  if (full === null) throw new Error(`${list.name}: the full list could not be read; the checks of that request say why`);
+  return full;
+}
+
+for (const c of COLLECTIONS) {
+  const pageClauses = ['PAGE-LIMIT', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT', 'PAGE-ALL-WHEN-OMITTED'] as const;
+
+  test(`${c.name}: every page is the slice of the full list its offset and limit name`, property(c.mode, ...pageClauses), async ({ fuzz, facts, suite }) => {
+    const list = await c.open({ fuzz, facts, suite });
+    await fuzz.check(pageIsSliceProperty(fuzz, list, await fullList(list), suite.profile.maxLimit ?? null));
+  });
+
+  test(`${c.name}: walking the pages rebuilds the full list`, property(c.mode, 'PAGE-WALK'), async ({ fuzz, facts, suite }) => {
+    const list = await c.open({ fuzz, facts, suite });
+    await fuzz.check(walkRebuildsProperty(fuzz, list, await fullList(list), suite.profile.maxLimit ?? null));
+  });
+}
+
+test('offers modified on or after modifiedAfter are exactly the full list filtered by lastModifiedOn', property('read', 'OFFER-MODIFIED-AFTER'), async ({ fuzz, facts }) => {
+  const offers = await facts.offers();
+  test.skip(offers.length === 0, 'The target lists no offer.');
+  const list = offersPageable(fuzz.api);
+  await fuzz.check({
+    arbitrary: modifiedAfterParam({ lastModifiedSeen: offers.map((o) => o.dates?.lastModifiedOn), verdict: 'valid' }).filter((p) => p.meaning !== undefined),
+    async run(param, verdict) {
+      const { ex, items } = await list.page({ modifiedAfter: param.value });
+      if (items === null) {
+        verdict.check('OFFER-MODIFIED-AFTER', false, `${param.description} must return the offers modified on or after it, got status ${ex.status}`, { expected: '200 with an array', received: ex.status, exchange: ex });
+        return;
+      }
+      const failure = checkListLaw(offers as Offer[], items as Offer[], { modifiedSince: param.meaning!.since, page: { kind: 'all' } }, { key: (o) => o.id, lastModifiedOn: (o) => o.dates.lastModifiedOn });
+      if (failure) verdict.check('OFFER-MODIFIED-AFTER', false, `${param.description}: ${failure.check}`, { expected: failure.expected, received: failure.received, exchange: ex });
+    },
+  });
+});

@@ -1,0 +1,18 @@
+// Which open offers the fuzz properties write to. The conformance tests write to the first two
+// writable offers and to the reserved one (conformance/target-facts.ts); the fuzz list laws need an
+// offer that nothing writes to while they read it, so the last writable offer is kept for them.
+import type { TargetFacts } from '../conformance/target-facts.ts';
+import type { Offer } from '../src/model/types.ts';
+
+export interface FuzzOffers {
+  /** Offers the creating properties may write to. */
+  writeTo: Offer[];
+  /** The offer whose subscriptions the list laws read (undefined: too few open offers to keep one free). */
+  listOffer: Offer | undefined;
+}
+
+export async function fuzzOffers(facts: TargetFacts): Promise<FuzzOffers> {
+  const writable = await facts.writableOffers();
+  if (writable.length >= 3) return { writeTo: writable.slice(0, -1), listOffer: writable[writable.length - 1] };
+  return { writeTo: writable, listOffer: undefined };
+}

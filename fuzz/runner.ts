@@ -1,0 +1,256 @@
+/**
+ * Runs one fast-check property against the target, the way the fuzz suite needs it:
+ *
+ * - each case gets its own Verdict, fed by the exchange checks of every response it caused plus the
+ *   property's own checks; a case fails when that verdict has failures, so fast-check can shrink;
+ * - bounded: FUZZ_RUNS cases, FUZZ_TIME_LIMIT per property, FUZZ_SHRINK_TIME_LIMIT for shrinking, and
+ *   every create claims a write from the run's budget (FUZZ_MAX_WRITES);
+ * - replayable: FUZZ_SEED / FUZZ_PATH replay a recorded case exactly (no further shrinking);
+ * - reported: the shrunk case's failures go into the test's verdict (so the clause report names the
+ *   clause), and the seed, path, counterexample and replay command are printed, attached to the test
+ *   and written to `${REPORTS_DIR}/fuzz/<property>.json`.
+ */
+import fc from 'fast-check';
+import type { Arbitrary, IRawProperty, Parameters as CheckParameters, Plugin, RunDetails } from 'fast-check';
+import type { TestInfo } from '@playwright/test';
+import type { ApiClient } from '../src/client/api-client.ts';
+import { Verdict } from '../src/checks/verdict.ts';
+import type { CheckFailure, Observation } from '../src/checks/types.ts';
+import { describeRunFailure, showValue } from '../src/arbitraries/assert.ts';
+import type { SuiteFixture } from '../conformance/fixtures.ts';
+import type { ExchangeGate } from './exchange-gate.ts';
+import type { FuzzOptions } from './options.ts';
+import { grepFor, replayCommand, writeRunRecord, type FuzzRunRecord } from './record.ts';
+import { WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
+
+/** One property: how cases are generated, and what one case sends and checks. */
+export interface FuzzProperty<T> {
+  arbitrary: Arbitrary<T>;
+  /** One case: send its request(s) through the runner (`fuzz.api`, `fuzz.create`) and check them into `verdict`. */
+  run(value: T, verdict: Verdict): Promise<void>;
+  /** Creates one case makes at most; 0 (default) for a read-only property. */
+  writesPerRun?: number;
+}
+
+/** Thrown by a case that cannot be judged (the list it reads changed under it): skipped, not failed. */
+export class CaseSkipped extends Error {
+  override readonly name = 'CaseSkipped';
+}
+
+/**
+ * A writing property plans at most this share of a capped budget, so one property cannot starve the
+ * others; shrinking draws on what is left, and the budget itself is the hard cap.
+ */
+export const WRITE_SHARE = 0.1;
+
+type RunOutcome = ReturnType<IRawProperty<unknown, boolean>['run']>;
+type SettledRun = Awaited<RunOutcome>;
+const isFailure = (r: SettledRun): boolean => r !== null && !fc.PreconditionFailure.isFailure(r);
+
+/**
+ * A fast-check plugin capping the time spent shrinking: once `ms` have passed since the first failing
+ * case, no further case runs and the smallest failing case found so far is the counterexample.
+ */
+export function shrinkTimeLimit<Ts>(ms: number, now: () => number = () => performance.now()): Plugin<Ts> {
+  return () => {
+    let firstFailureAt: number | null = null;
+    const note = (result: SettledRun): SettledRun => {
+      if (firstFailureAt === null && isFailure(result)) firstFailureAt = now();
+      return result;
+    };
+    return {
+      decorateRun: (nested) => (value) => {
+        if (firstFailureAt !== null && now() - firstFailureAt >= ms) return new fc.PreconditionFailure(true) as never;
+        const out = nested(value) as RunOutcome;
+        return (out !== null && typeof out === 'object' && 'then' in out ? out.then(note) : note(out as SettledRun)) as never;
+      },
+    };
+  };
+}
+
+export interface FuzzRunnerDeps {
+  /** The worker's client itself (its listeners are not muted). */
+  client: ApiClient;
+  gate: ExchangeGate;
+  suite: SuiteFixture;
+  options: FuzzOptions;
+  budget: WriteBudget;
+  /** The test's verdict: gets the shrunk case's failures and every case's observations. */
+  verdict: Verdict;
+  testInfo: TestInfo;
+}
+
+interface FailedCase {
+  failures: CheckFailure[];
+  error: unknown;
+}
+
+export class FuzzRunner {
+  /** True while a case makes a read that is its instrument, not its subject (see `aside`). */
+  private asideDepth = 0;
+
+  constructor(private readonly deps: FuzzRunnerDeps) {}
+
+  /**
+   * A read a case makes to verify something (is a record left behind? did the list change?), not
+   * the request the property is about: its response is not judged by the case's verdict. Otherwise a
+   * record another test left in a shared list would fail every case, whatever its value, and the
+   * shrunk case would say nothing. Those reads are judged where they are the subject (list laws,
+   * conformance).
+   */
+  async aside<T>(read: () => Promise<T>): Promise<T> {
+    this.asideDepth++;
+    try {
+      return await read();
+    } finally {
+      this.asideDepth--;
+    }
+  }
+
+  /** The client a case sends its reads through. */
+  get api(): ApiClient {
+    return this.deps.client;
+  }
+
+  get options(): FuzzOptions {
+    return this.deps.options;
+  }
+
+  /** A create, after claiming a write from the run's budget (throws WriteBudgetSpent when none is left). */
+  create(body: unknown, opts?: Parameters<ApiClient['createSubscription']>[1]): ReturnType<ApiClient['createSubscription']> {
+    this.deps.budget.claim();
+    return this.deps.client.createSubscription(body, opts);
+  }
+
+  /** Cases to run: FUZZ_RUNS, or fewer when a capped write budget could not pay for them. */
+  plannedRuns(writesPerRun: number): { runs: number; reason?: string } {
+    const { budget, options } = this.deps;
+    if (writesPerRun === 0 || !budget.capped) return { runs: options.runs };
+    const plannable = Math.min(budget.remaining(), Math.max(writesPerRun, Math.floor(budget.max * WRITE_SHARE)));
+    const runs = Math.min(options.runs, Math.floor(plannable / writesPerRun));
+    return runs > 0 ? { runs } : { runs: 0, reason: `the write budget of ${budget.max} creates (FUZZ_MAX_WRITES) is spent; raise it to run this property` };
+  }
+
+  /** Runs the property; a failure ends up in the test's verdict (or, for an error outside the checks, is thrown). */
+  async check<T>(property: FuzzProperty<T>): Promise<void> {
+    const { options, suite, testInfo, verdict, gate } = this.deps;
+    const planned = this.plannedRuns(property.writesPerRun ?? 0);
+    if (planned.runs === 0) testInfo.skip(true, planned.reason);
+
+    const failedCases = new Map<string, FailedCase>();
+    const observations = new Map<string, Observation>();
+    const skipReasons = new Set<string>();
+    let budgetSpent = false;
+    let inflight: Promise<unknown> = Promise.resolve();
+
+    const runCase = async (value: T): Promise<void> => {
+      const caseVerdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });
+      const stop = this.deps.client.listen((exchange) => {
+        if (this.asideDepth === 0) caseVerdict.inspect(exchange);
+      });
+      let error: unknown = null;
+      try {
+        await property.run(value, caseVerdict);
+      } catch (e) {
+        if (e instanceof WriteBudgetSpent) {
+          budgetSpent = true;
+          throw new fc.PreconditionFailure(true); // stop here: what ran so far stands
+        }
+        if (e instanceof CaseSkipped) {
+          skipReasons.add(e.message);
+          throw new fc.PreconditionFailure(false);
+        }
+        error = e;
+      } finally {
+        stop();
+      }
+      for (const o of caseVerdict.observations) if (!observations.has(o.key)) observations.set(o.key, o);
+      if (caseVerdict.failures.length === 0 && error === null) return;
+      failedCases.set(fc.stringify(value), { failures: [...caseVerdict.failures], error });
+      // The checks' failures say what is wrong; an error after them is only a consequence.
+      throw caseVerdict.failures.length > 0 ? new Error(caseVerdict.failures.map((f) => `[${f.clause}] ${f.message}`).join('\n')) : error;
+    };
+
+    const params: CheckParameters<[T]> = {
+      numRuns: planned.runs,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
+      plugins: [fc.interruptAfterTimeLimit(options.timeLimitMs) as Plugin<[T]>, shrinkTimeLimit<[T]>(options.shrinkTimeLimitMs)],
+    };
+    const details: RunDetails<[T]> = await gate.muteWhile(async () => {
+      const ran = await fc.check(
+        fc.asyncProperty(property.arbitrary, (value) => {
+          const running = runCase(value);
+          inflight = running.catch(() => undefined);
+          return running;
+        }),
+        params,
+      );
+      await inflight; // a case a time limit cut short still finishes before the test's verdict listens again
+      return ran;
+    });
+
+    for (const o of observations.values()) verdict.observe(o);
+    await this.settle(details, failedCases, { skipReasons, budgetSpent });
+  }
+
+  private async settle<T>(details: RunDetails<[T]>, failedCases: Map<string, FailedCase>, why: { skipReasons: Set<string>; budgetSpent: boolean }): Promise<void> {
+    const { testInfo, verdict } = this.deps;
+    const title = testInfo.title;
+    const grep = grepFor(title);
+    const base = {
+      property: title,
+      file: testInfo.file.replace(/^.*\/fuzz\//, 'fuzz/'),
+      runId: this.deps.suite.config.runId,
+      seed: details.seed,
+      runs: details.numRuns,
+      shrinks: details.numShrinks,
+      interrupted: details.interrupted,
+      grep,
+    };
+    const stopped = details.interrupted ? (why.budgetSpent ? ' (stopped: write budget spent)' : ' (stopped by a time limit)') : '';
+
+    if (!details.failed) {
+      testInfo.annotations.push({ type: 'fuzz', description: `${details.numRuns} cases, seed ${details.seed}${stopped}` });
+      await this.record({ ...base, status: 'passed', path: null, counterexample: null, failures: [], error: null, replay: replayCommand({ seed: details.seed, path: null, grep }) });
+      return;
+    }
+    if (details.counterexample === null) {
+      // No case failed, yet fast-check could not complete: every case was skipped, or none ended in time.
+      const reason = why.budgetSpent
+        ? `the write budget (FUZZ_MAX_WRITES=${this.deps.budget.max}) was spent before a case completed`
+        : why.skipReasons.size > 0
+          ? `every case was skipped: ${[...why.skipReasons].join('; ')}`
+          : null;
+      testInfo.skip(reason !== null, reason ?? '');
+      throw new Error(`No case completed within FUZZ_TIME_LIMIT (${this.deps.options.timeLimitMs / 1000} s); raise it, or lower FUZZ_RUNS.`);
+    }
+
+    const value = details.counterexample[0];
+    const failed = failedCases.get(fc.stringify(value)) ?? { failures: [], error: details.errorInstance };
+    const path = details.counterexamplePath;
+    const replay = replayCommand({ seed: details.seed, path, grep });
+    const errorText = failed.failures.length === 0 && failed.error !== null ? (failed.error instanceof Error ? failed.error.message : String(failed.error)) : null;
+    const file = await this.record({ ...base, status: 'failed', path, counterexample: showValue(value), failures: failed.failures, error: errorText, replay });
+
+    const report = [
+      `Property "${title}" failed${stopped}.`,
+      describeRunFailure(details),
+      `Replay: ${replay}`,
+      `Record: ${file}`,
+    ].join('\n');
+    console.log(this.deps.suite.redact(report));
+    testInfo.annotations.push({ type: 'fuzz', description: `failed after ${details.numRuns} cases, ${details.numShrinks} shrinks; seed ${details.seed}, path ${path}` });
+    if (failed.failures.length === 0) throw new Error(this.deps.suite.redact(report));
+    for (const f of failed.failures) {
+      verdict.fail({ ...f, message: `${f.message} (fuzz, shrunk case; replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${path})` });
+    }
+  }
+
+  private async record(record: FuzzRunRecord): Promise<string> {
+    const { testInfo, suite } = this.deps;
+    const file = writeRunRecord(record, testInfo.repeatEachIndex, suite.redact);
+    await testInfo.attach('fuzz-record.json', { path: file, contentType: 'application/json' });
+    return file;
+  }
+}

@@ -1,0 +1,79 @@
+// The parts of the fuzz runner that decide what is replayable and bounded: the shrink time cap, the
+// record names and the replay command, and the gate that keeps a test's verdict out of the cases.
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import { grepFor, replayCommand, slug } from '../../fuzz/record.ts';
+import { shrinkTimeLimit } from '../../fuzz/runner.ts';
+import { ExchangeGate } from '../../fuzz/exchange-gate.ts';
+import type { ApiClient } from '../../src/client/api-client.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+
+/** A property failing from 1000 up: shrinking ends at exactly 1000 when given the time. */
+const failsFrom1000 = fc.property(fc.integer({ min: 0, max: 1_000_000 }), (n) => n < 1000);
+
+test('with time to shrink, the counterexample is the smallest failing case', () => {
+  const details = fc.check(failsFrom1000, { seed: 42, plugins: [shrinkTimeLimit(60_000)] });
+  expect(details.counterexample).toEqual([1000]);
+  expect(details.interrupted).toBe(false);
+});
+
+test('the shrink time cap stops shrinking and keeps the smallest failing case found so far', () => {
+  let clock = 0;
+  const details = fc.check(failsFrom1000, { seed: 42, plugins: [shrinkTimeLimit(3, () => clock++)] });
+  expect(details.failed).toBe(true);
+  expect(details.interrupted).toBe(true);
+  expect(details.numShrinks).toBeLessThanOrEqual(3);
+  expect(details.counterexample![0]).toBeGreaterThanOrEqual(1000);
+  // The seed and path it reports replay that very case.
+  const replayed = fc.check(failsFrom1000, { seed: details.seed, path: details.counterexamplePath!, endOnFailure: true });
+  expect(replayed.counterexample).toEqual(details.counterexample);
+});
+
+const TITLES = [
+  'one defect, missing-required: refused with a 4xx and no record left',
+  'edge amounts (0.1+0.2, 1e-7) get what [the contract] says?',
+  "the offer's limits $ ^ * hold",
+];
+
+for (const title of TITLES) {
+  test(`-g pattern and replay command select exactly: ${title}`, () => {
+    const pattern = new RegExp(grepFor(title));
+    expect(pattern.test(`fuzz/x.spec.ts ${title} @write`)).toBe(true);
+    expect(pattern.test(title.slice(1))).toBe(false);
+    const command = replayCommand({ seed: -5, path: '3:0:1', grep: grepFor(title) });
+    expect(command.startsWith('FUZZ_SEED=-5 FUZZ_PATH=3:0:1 npx playwright test --project=fuzz -g ')).toBe(true);
+    expect(slug(title)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+}
+
+test('a replay command without a path replays the whole run from its seed', () => {
+  expect(replayCommand({ seed: 7, path: null, grep: 'p' })).toBe("FUZZ_SEED=7 npx playwright test --project=fuzz -g 'p'");
+  expect(replayCommand({ seed: 7, path: null, grep: "it's" })).toBe(`FUZZ_SEED=7 npx playwright test --project=fuzz -g 'it'\\''s'`);
+});
+
+test('listeners through the gate hear nothing while muted; the client and its methods are the same', async () => {
+  const listeners = new Set<(e: Exchange) => void>();
+  const client = {
+    listen(l: (e: Exchange) => void) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    emit(e: Exchange) {
+      for (const l of listeners) l(e);
+    },
+    get profile() {
+      return { name: 'p' };
+    },
+  };
+  const gate = new ExchangeGate(client as unknown as ApiClient);
+  const view = gate.view();
+  expect(ExchangeGate.of(view)).toBe(gate);
+  expect(view.profile).toEqual({ name: 'p' });
+  const heard: number[] = [];
+  view.listen((e) => heard.push(e.seq));
+  const emit = (seq: number) => client.emit({ seq } as Exchange);
+  emit(1);
+  await gate.muteWhile(async () => emit(2));
+  emit(3);
+  expect(heard).toEqual([1, 3]);
+});

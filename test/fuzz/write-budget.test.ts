@@ -1,0 +1,42 @@
+// FUZZ_MAX_WRITES is a cap on the whole run: workers claim from one budget and never exceed it together.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { WriteBudget, WriteBudgetSpent } from '../../fuzz/write-budget.ts';
+
+const freshDir = () => join(mkdtempSync(join(tmpdir(), 'fuzz-budget-')), 'writes');
+
+test('a capped budget gives out exactly its writes, then refuses', () => {
+  const budget = new WriteBudget(3, freshDir());
+  expect([budget.take(), budget.take(), budget.take(), budget.take()]).toEqual([true, true, true, false]);
+  expect(budget.remaining()).toBe(0);
+  expect(() => budget.claim()).toThrow(WriteBudgetSpent);
+});
+
+test('two budgets on one folder (two workers) share the cap', () => {
+  const dir = freshDir();
+  const a = new WriteBudget(4, dir);
+  const b = new WriteBudget(4, dir);
+  expect([a.take(), b.take(), a.take(), b.take()]).toEqual([true, true, true, true]);
+  expect([a.take(), b.take()]).toEqual([false, false]);
+});
+
+test('an uncapped budget (local default) never refuses and writes nothing', () => {
+  const dir = freshDir();
+  const budget = new WriteBudget(Infinity, dir);
+  for (let i = 0; i < 1000; i++) expect(budget.take()).toBe(true);
+  expect(budget.remaining()).toBe(Infinity);
+  expect(existsSync(dir)).toBe(false);
+});
+
+test('processes claiming at the same time never exceed the cap together', async () => {
+  const dir = freshDir();
+  const script = resolve(import.meta.dirname, 'claim-writes.ts');
+  const tsx = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
+  const runs = await Promise.all([1, 2, 3].map(() => promisify(execFile)(tsx, [script, '40', dir])));
+  const taken = runs.map((r) => Number(r.stdout));
+  expect(taken.reduce((sum, n) => sum + n, 0)).toBe(40);
+});
