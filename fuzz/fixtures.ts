@@ -5,14 +5,13 @@
  * - `writeBudget` (worker): the run's cap on creates, shared by every worker (fuzz/write-budget.ts);
  * - `fuzz` (test): the property runner bound to this test (fuzz/runner.ts).
  *
- * `api` is the same worker client, seen through an ExchangeGate: the test's verdict listens through
- * it and is muted while a property runs, because each case is judged by its own verdict.
+ * While a property runs, the test's verdict is muted (Verdict.whileMuted): each case is judged by its
+ * own verdict, and only the final counterexample is reported to the test.
  */
 import { join } from 'node:path';
 import { covers, requireWrites, test as base, expect } from '../conformance/fixtures.ts';
 import type { ClauseId } from '../src/clauses/catalogue.ts';
 import { runDir } from '../src/run/run-paths.ts';
-import { ExchangeGate } from './exchange-gate.ts';
 import { readFuzzOptions, type FuzzOptions } from './options.ts';
 import { FuzzRunner } from './runner.ts';
 import { WriteBudget } from './write-budget.ts';
@@ -30,13 +29,11 @@ interface FuzzTestFixtures {
 const TEST_TIME_MARGIN_MS = 60_000;
 
 export const test = base.extend<FuzzTestFixtures, FuzzWorkerFixtures>({
-  api: [async ({ api }, use) => use(new ExchangeGate(api).view()), { scope: 'worker' }],
   fuzzOptions: [async ({ suite }, use) => use(readFuzzOptions(process.env, suite.config)), { scope: 'worker' }],
   writeBudget: [async ({ suite, fuzzOptions }, use) => use(new WriteBudget(fuzzOptions.maxWrites, join(runDir(suite.config.runId), 'fuzz-writes'))), { scope: 'worker' }],
   fuzz: async ({ api, suite, verdict, fuzzOptions, writeBudget }, use, testInfo) => {
     testInfo.setTimeout(fuzzOptions.timeLimitMs + TEST_TIME_MARGIN_MS);
-    const gate = ExchangeGate.of(api);
-    await use(new FuzzRunner({ client: gate.client, gate, suite, options: fuzzOptions, budget: writeBudget, verdict, testInfo }));
+    await use(new FuzzRunner({ client: api, suite, options: fuzzOptions, budget: writeBudget, verdict, testInfo }));
   },
 });
 

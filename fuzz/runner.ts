@@ -18,7 +18,6 @@ import { Verdict } from '../src/checks/verdict.ts';
 import type { CheckFailure, Observation } from '../src/checks/types.ts';
 import { describeRunFailure, showValue } from '../src/arbitraries/assert.ts';
 import type { SuiteFixture } from '../conformance/fixtures.ts';
-import type { ExchangeGate } from './exchange-gate.ts';
 import type { FuzzOptions } from './options.ts';
 import { grepFor, replayCommand, writeRunRecord, type FuzzRunRecord } from './record.ts';
 import { WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
@@ -70,9 +69,8 @@ export function shrinkTimeLimit<Ts>(ms: number, now: () => number = () => perfor
 }
 
 export interface FuzzRunnerDeps {
-  /** The worker's client itself (its listeners are not muted). */
+  /** The worker's client (the test's verdict, listening to it, is muted while a property runs). */
   client: ApiClient;
-  gate: ExchangeGate;
   suite: SuiteFixture;
   options: FuzzOptions;
   budget: WriteBudget;
@@ -134,7 +132,7 @@ export class FuzzRunner {
 
   /** Runs the property; a failure ends up in the test's verdict (or, for an error outside the checks, is thrown). */
   async check<T>(property: FuzzProperty<T>): Promise<void> {
-    const { options, suite, testInfo, verdict, gate } = this.deps;
+    const { options, suite, testInfo, verdict } = this.deps;
     const planned = this.plannedRuns(property.writesPerRun ?? 0);
     if (planned.runs === 0) testInfo.skip(true, planned.reason);
 
@@ -180,7 +178,7 @@ export class FuzzRunner {
       ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
       plugins: [fc.interruptAfterTimeLimit(options.timeLimitMs) as Plugin<[T]>, shrinkTimeLimit<[T]>(options.shrinkTimeLimitMs)],
     };
-    const details: RunDetails<[T]> = await gate.muteWhile(async () => {
+    const details: RunDetails<[T]> = await verdict.whileMuted(async () => {
       const ran = await fc.check(
         fc.asyncProperty(property.arbitrary, (value) => {
           const running = runCase(value);

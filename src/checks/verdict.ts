@@ -13,12 +13,26 @@ export class Verdict {
   readonly failures: CheckFailure[] = [];
   readonly observations: Observation[] = [];
   private readonly seen = new Set<string>();
+  private muted = 0;
 
   constructor(readonly ctx: CheckContext) {}
 
   /** Run the exchange checks on a response (the client calls this for every exchange). */
   inspect(ex: Exchange): void {
-    this.add(runExchangeChecks(ex, this.ctx));
+    if (this.muted === 0) this.add(runExchangeChecks(ex, this.ctx));
+  }
+
+  /**
+   * Run `work` without inspecting its exchanges. A fuzz property judges each case with a verdict of its
+   * own (so fast-check can shrink) and reports only the final counterexample here.
+   */
+  async whileMuted<T>(work: () => Promise<T>): Promise<T> {
+    this.muted += 1;
+    try {
+      return await work();
+    } finally {
+      this.muted -= 1;
+    }
   }
 
   add(result: Partial<CheckResult>): void {

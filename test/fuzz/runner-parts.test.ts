@@ -1,11 +1,10 @@
 // The parts of the fuzz runner that decide what is replayable and bounded: the shrink time cap, the
-// record names and the replay command, and the gate that keeps a test's verdict out of the cases.
+// record names and the replay command, and the muting that keeps a test's verdict out of the cases.
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { grepFor, replayCommand, slug } from '../../fuzz/record.ts';
 import { shrinkTimeLimit } from '../../fuzz/runner.ts';
-import { ExchangeGate } from '../../fuzz/exchange-gate.ts';
-import type { ApiClient } from '../../src/client/api-client.ts';
+import { Verdict } from '../../src/checks/verdict.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 
 /** A property failing from 1000 up: shrinking ends at exactly 1000 when given the time. */
@@ -51,29 +50,12 @@ test('a replay command without a path replays the whole run from its seed', () =
   expect(replayCommand({ seed: 7, path: null, grep: "it's" })).toBe(`FUZZ_SEED=7 npx playwright test --project=fuzz -g 'it'\\''s'`);
 });
 
-test('listeners through the gate hear nothing while muted; the client and its methods are the same', async () => {
-  const listeners = new Set<(e: Exchange) => void>();
-  const client = {
-    listen(l: (e: Exchange) => void) {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    emit(e: Exchange) {
-      for (const l of listeners) l(e);
-    },
-    get profile() {
-      return { name: 'p' };
-    },
-  };
-  const gate = new ExchangeGate(client as unknown as ApiClient);
-  const view = gate.view();
-  expect(ExchangeGate.of(view)).toBe(gate);
-  expect(view.profile).toEqual({ name: 'p' });
-  const heard: number[] = [];
-  view.listen((e) => heard.push(e.seq));
-  const emit = (seq: number) => client.emit({ seq } as Exchange);
-  emit(1);
-  await gate.muteWhile(async () => emit(2));
-  emit(3);
-  expect(heard).toEqual([1, 3]);
+test('a verdict inspects nothing while muted, and everything before and after', async () => {
+  const verdict = new Verdict({ profile: {}, strict: false });
+  // A response with the wrong content type: one GEN-JSON-CONTENT-TYPE failure each time it is inspected.
+  const bad = (seq: number, path: string) => ({ seq, operation: 'offer.list', method: 'GET', path, requestHeaders: {}, status: 200, responseHeaders: { 'content-type': 'text/plain' }, body: [], text: '[]', isJson: true, durationMs: 1, attempts: 1 }) as Exchange;
+  verdict.inspect(bad(1, '/offer?a=1'));
+  await verdict.whileMuted(async () => verdict.inspect(bad(2, '/offer?b=2')));
+  verdict.inspect(bad(3, '/offer?c=3'));
+  expect(verdict.failures.map((f) => f.evidence?.request)).toEqual(['GET /offer?a=1', 'GET /offer?c=3']);
 });
