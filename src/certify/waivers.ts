@@ -6,7 +6,7 @@
  * waivers.json: [{ "clause": "SUB-CREATE-NO-DEDUP", "reason": "...", "owner": "...", "expires": "2026-12-31" }]
  * (or { "waivers": [...] }). A bad file is a configuration error: one sentence, exit 2.
  */
-import { readFileSync } from 'node:fs';
+import { readJsonFile } from '../config/read-json-file.ts';
 import { isClauseId } from '../clauses/catalogue.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { ClauseVerdict } from '../report/clause-results.ts';
@@ -54,19 +54,7 @@ export function parseWaivers(json: unknown, source: string): Waiver[] {
 }
 
 export function loadWaivers(path: string): Waiver[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new ConfigError(`The waivers file "${path}" cannot be read.`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ConfigError(`The waivers file "${path}" is not valid JSON.`);
-  }
-  return parseWaivers(json, `"${path}"`);
+  return parseWaivers(readJsonFile(path, 'waivers file'), `"${path}"`);
 }
 
 /** Today's date as YYYY-MM-DD in UTC (waiver expiry is compared as a date, not an instant). */

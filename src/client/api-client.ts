@@ -9,7 +9,7 @@
  * - every create tagged with the run tag and journalled before and after it is sent.
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { EVIDENCE_TEXT_LIMIT, type Exchange, type Operation } from './exchange.ts';
+import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } from './exchange.ts';
 import { maskCredentialHeaders, type Redactor } from './redact.ts';
 import { retryDelay } from './retry-policy.ts';
 import type { Journal } from '../run/journal.ts';
@@ -188,14 +188,7 @@ export class ApiClient {
       const text = await response.text();
       // Free the body on Playwright's side without waiting for it: one round trip less per request.
       response.dispose().catch(() => {});
-      let body: unknown;
-      let isJson = false;
-      try {
-        body = text.length ? JSON.parse(text) : undefined;
-        isJson = text.length > 0;
-      } catch {
-        body = undefined;
-      }
+      const { body, isJson } = parseJsonBody(text);
       const exchange: Exchange = {
         seq: ++this.seq,
         operation: o.operation,

@@ -50,6 +50,16 @@ export interface Exchange {
 
 export const EVIDENCE_TEXT_LIMIT = 2_000;
 
+/** A response body as the checks see it: parsed JSON, or `isJson: false` when it is empty or not JSON. */
+export function parseJsonBody(text: string): { body: unknown; isJson: boolean } {
+  if (!text.length) return { body: undefined, isJson: false };
+  try {
+    return { body: JSON.parse(text), isJson: true };
+  } catch {
+    return { body: undefined, isJson: false };
+  }
+}
+
 /** A short excerpt of an exchange for reports: method, path, status, bodies cut short. */
 export function exchangeExcerpt(ex: Exchange): Record<string, unknown> {
   const cut = (v: unknown) => {

@@ -4,7 +4,7 @@
  * never fails on a guess; a pinned profile (the reference's, or one written by discovery) turns a
  * change in those behaviours into drift.
  */
-import { readFileSync } from 'node:fs';
+import { readJsonFile } from '../config/read-json-file.ts';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
@@ -61,19 +61,7 @@ export function parseProfile(json: unknown, source: string): TargetProfile {
 
 export function loadProfile(path: string | null): TargetProfile {
   if (!path) return DEFAULT_PROFILE;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new ConfigError(`The target profile "${path}" cannot be read.`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ConfigError(`The target profile "${path}" is not valid JSON.`);
-  }
-  return parseProfile(json, `"${path}"`);
+  return parseProfile(readJsonFile(path, 'target profile'), `"${path}"`);
 }
 
 /** The expectation in force for a status item, and whether a profile pinned it. */

@@ -1,6 +1,6 @@
 // Valid bodies built from the reference's seed data, fabricated exchanges around them, and a helper to
 // make one deviation at a JSON pointer. Each sample is a fresh, unfrozen copy.
-import type { Exchange, Operation } from '../../src/client/exchange.ts';
+import { parseJsonBody, type Exchange, type Operation } from '../../src/client/exchange.ts';
 import { SEED_ALLOCATIONS } from '../../reference/data/allocations.ts';
 import { SEED_OFFERS } from '../../reference/data/offers.ts';
 
@@ -99,14 +99,7 @@ export interface ExchangeSpec {
 /** An exchange as the client would build it from this response. */
 export function exchange(spec: ExchangeSpec): Exchange {
   const text = spec.text ?? (spec.body === undefined ? '' : JSON.stringify(spec.body));
-  let body: unknown;
-  let isJson = false;
-  try {
-    body = text.length ? JSON.parse(text) : undefined;
-    isJson = text.length > 0;
-  } catch {
-    body = undefined;
-  }
+  const { body, isJson } = parseJsonBody(text);
   const contentType = spec.contentType === undefined ? 'application/json; charset=utf-8' : spec.contentType;
   return {
     seq: 1,
