@@ -7,9 +7,9 @@
  * and returns the teardown, which cancels every record the run created (even when tests failed) and
  * stops the reference. Environment variables set here reach the workers.
  */
-import { exitOnConfigError, ConfigError } from '../src/config/config-error.ts';
+import { exitOnConfigError } from '../src/config/config-error.ts';
 import { loadDotEnv, readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
-import { TransportError } from '../src/client/api-client.ts';
+import { checkTargetReachable } from '../src/run/target-reachable.ts';
 import { cancelOpenRecords } from '../src/run/cleanup.ts';
 import { openSession } from '../src/run/session.ts';
 import { startBundledReference } from '../src/run/bundled-reference.ts';
@@ -45,13 +45,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 async function preflight(config: SuiteConfig): Promise<void> {
   const session = await openSession(config);
   try {
-    const ex = await session.client.listOffers({ offset: 0, limit: 1 });
-    if (ex.status === 401 || ex.status === 403) {
-      throw new ConfigError(`The target ${config.baseUrl} refused the credentials (HTTP ${ex.status} on GET /offer); check API_SUBSCRIPTION_KEY and API_SECRET.`);
-    }
-  } catch (error) {
-    if (error instanceof TransportError) throw new ConfigError(`The target ${config.baseUrl} cannot be reached: ${error.message.replace(/^GET \S+ failed: /, '')}`);
-    throw error;
+    await checkTargetReachable(session.client, config.baseUrl!);
   } finally {
     await session.dispose();
   }

@@ -3,9 +3,9 @@
  * works. Anything else stops the certification with one sentence (ConfigError, exit 2): a report on
  * a target that cannot be reached would only be a list of failures that say nothing.
  */
-import { TransportError } from '../client/api-client.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { Session } from '../run/session.ts';
+import { checkTargetReachable, unreachableAsConfigError } from '../run/target-reachable.ts';
 
 export interface PreflightResult {
   /** One line for the progress output and the report's phase table. */
@@ -16,10 +16,9 @@ const ok = (status: number) => status >= 200 && status < 300;
 
 export async function preflight(session: Session, baseUrl: string): Promise<PreflightResult> {
   const { client, profile } = session;
-  try {
-    const ex = await client.listOffers({ offset: 0, limit: 1 });
-    if (ex.status === 401 || ex.status === 403) throw new ConfigError(`The target ${baseUrl} refused the credentials (HTTP ${ex.status} on GET /offer); check API_SUBSCRIPTION_KEY and API_SECRET.`);
-    if (ex.status >= 500) throw new ConfigError(`The target ${baseUrl} answered HTTP ${ex.status} on GET /offer; it is not in a state to be certified now.`);
+  const ex = await checkTargetReachable(client, baseUrl);
+  if (ex.status >= 500) throw new ConfigError(`The target ${baseUrl} answered HTTP ${ex.status} on GET /offer; it is not in a state to be certified now.`);
+  return unreachableAsConfigError(baseUrl, async () => {
     if (!profile.health) return { detail: `target answers (GET /offer ${ex.status}); the health route is not shown in the contract nor named in the profile: discovery looks for it` };
     const health = await client.health('none');
     if (ok(health.status)) return { detail: `target answers (GET /offer ${ex.status}), credentials accepted, health check ${health.method} ${health.path} ${health.status}` };
@@ -27,8 +26,5 @@ export async function preflight(session: Session, baseUrl: string): Promise<Pref
     const withCredentials = await client.health('valid');
     if (ok(withCredentials.status)) return { detail: `target answers, credentials accepted; the health check answers ${health.status} without credentials and ${withCredentials.status} with them (HEALTH-NO-CREDENTIALS reports it)` };
     throw new ConfigError(`The health check ${health.method} ${health.path} of ${baseUrl} answered HTTP ${health.status} (and ${withCredentials.status} with credentials); the target does not report itself available, so it cannot be certified now.`);
-  } catch (error) {
-    if (error instanceof TransportError) throw new ConfigError(`The target ${baseUrl} cannot be reached: ${error.message.replace(/^\S+ \S+ failed: /, '')}`);
-    throw error;
-  }
+  });
 }
