@@ -12,11 +12,11 @@ import { test as base, expect } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
 import { getClause, type ClauseId } from '../src/clauses/catalogue.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
-import { redactDeep, type Redactor } from '../src/client/redact.ts';
+import { makeRedactor, redactDeep, type Redactor } from '../src/client/redact.ts';
 import { readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
 import { compileAll } from '../src/schema/registry.ts';
 import { formatFailures, Verdict } from '../src/checks/verdict.ts';
-import type { TargetProfile } from '../src/profile/target-profile.ts';
+import { loadProfile, type TargetProfile } from '../src/profile/target-profile.ts';
 import { appendJsonl } from '../src/run/jsonl.ts';
 import { runFile } from '../src/run/run-paths.ts';
 import { openSession } from '../src/run/session.ts';
@@ -43,12 +43,12 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   suite: [
-    async ({}, use, workerInfo) => {
+    async ({}, use) => {
       const config = readSuiteConfig();
       compileAll(); // once per worker, before the first test
-      const session = await openSession(config, { share: workerInfo.config.workers });
-      await session.dispose();
-      await use({ config, profile: session.profile, redact: session.redact, writes: writePolicy(config, session.profile) });
+      const profile = loadProfile(config.profilePath);
+      const redact = makeRedactor([config.credentials?.subscriptionKey, config.credentials?.secret]);
+      await use({ config, profile, redact, writes: writePolicy(config, profile) });
     },
     { scope: 'worker' },
   ],
