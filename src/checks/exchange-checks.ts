@@ -53,12 +53,44 @@ function failure(ex: Exchange, clause: ClauseId, check: string, message: string,
   return { clause, check, message, expected, received, evidence: exchangeExcerpt(ex) };
 }
 
-/** Each instance of a model inside a success body, with its pointer prefix. */
-function instances(ex: Exchange, model: SchemaName): Array<{ prefix: string; value: unknown }> {
+/** One instance of a model inside a success body; `index` is its place in a list body (-1 for a single body). */
+interface Instance {
+  index: number;
+  value: unknown;
+}
+
+const NO_INSTANCES: readonly Instance[] = [];
+/** Several checks walk the same instances: found once per exchange and model. */
+const instancesSeen = new WeakMap<Exchange, Map<SchemaName, readonly Instance[]>>();
+
+/** Each instance of a model inside a success body. */
+function instances(ex: Exchange, model: SchemaName): readonly Instance[] {
   const spec = SUCCESS_MODEL[ex.operation];
-  if (!spec || spec.model !== model || ex.status >= 300 || !ex.isJson) return [];
-  if (!spec.list) return [{ prefix: '', value: ex.body }];
-  return Array.isArray(ex.body) ? ex.body.map((value, i) => ({ prefix: `/${i}`, value })) : [];
+  if (!spec || spec.model !== model || ex.status >= 300 || !ex.isJson) return NO_INSTANCES;
+  let byModel = instancesSeen.get(ex);
+  if (!byModel) instancesSeen.set(ex, (byModel = new Map()));
+  let found = byModel.get(model);
+  if (!found) {
+    found = !spec.list ? [{ index: -1, value: ex.body }] : Array.isArray(ex.body) ? ex.body.map((value, index) => ({ index, value })) : NO_INSTANCES;
+    byModel.set(model, found);
+  }
+  return found;
+}
+
+/** The sorted property names found across the objects of an array. */
+function fieldNamesOf(items: unknown): string[] {
+  if (!Array.isArray(items)) return [];
+  const names = new Set<string>();
+  // Items of one list nearly always share their keys: an item with the same keys as the one before adds nothing.
+  let previous: string[] = [];
+  for (const item of items) {
+    if (item === null || typeof item !== 'object') continue;
+    const keys = Object.keys(item);
+    if (keys.length === previous.length && keys.every((key, i) => key === previous[i])) continue;
+    previous = keys;
+    for (const key of keys) names.add(key);
+  }
+  return [...names].sort();
 }
 
 // Order matters only for speed: extraFields validates against the closed variant first, and a body that
@@ -183,11 +215,11 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     clauses: ['OFFER-ORDER-RANGE'],
     run(ex) {
       const failures: CheckFailure[] = [];
-      for (const { prefix, value } of instances(ex, 'offer')) {
+      for (const { index, value } of instances(ex, 'offer')) {
         const min = valueAt(value, '/pricingAndOrderLimits/hardMinLimit');
         const max = valueAt(value, '/pricingAndOrderLimits/hardMaxLimit');
         if (typeof min === 'number' && typeof max === 'number' && min > max) {
-          failures.push(failure(ex, 'OFFER-ORDER-RANGE', 'offerOrderRange', `offer ${String(valueAt(value, '/id'))} (${prefix || 'body'}) has hardMinLimit ${min} above hardMaxLimit ${max}`, 'hardMinLimit <= hardMaxLimit', { hardMinLimit: min, hardMaxLimit: max }));
+          failures.push(failure(ex, 'OFFER-ORDER-RANGE', 'offerOrderRange', `offer ${String(valueAt(value, '/id'))} (${index < 0 ? 'body' : `/${index}`}) has hardMinLimit ${min} above hardMaxLimit ${max}`, 'hardMinLimit <= hardMaxLimit', { hardMinLimit: min, hardMaxLimit: max }));
         }
       }
       return { failures };
@@ -197,20 +229,24 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     name: 'offerShownValues',
     clauses: ['OFFER-EARLY-CLOSE', 'OFFER-DISCOUNT-NO-PRICE', 'OFFER-STATUS-TRANSITIONS'],
     run(ex) {
-      const observations: Observation[] = [];
+      // A list repeats the same few findings on many offers: one observation per distinct finding.
+      const found = new Map<string, Observation>();
+      const note = (o: Observation) => {
+        if (!found.has(o.key)) found.set(o.key, o);
+      };
       for (const { value } of instances(ex, 'offer')) {
         const status = valueAt(value, '/details/status');
         if (valueAt(value, '/dates/offerEarlyClose') !== undefined) {
-          observations.push({ clause: 'OFFER-EARLY-CLOSE', key: `earlyClose.status.${String(status)}`, message: `offerEarlyClose present on an offer with status ${String(status)}`, value: status });
+          note({ clause: 'OFFER-EARLY-CLOSE', key: `earlyClose.status.${String(status)}`, message: `offerEarlyClose present on an offer with status ${String(status)}`, value: status });
         }
         const priceType = valueAt(value, '/pricingAndOrderLimits/priceType');
         const discount = valueAt(value, '/pricingAndOrderLimits/discount');
         if (priceType === 'no_price' && discount !== null) {
-          observations.push({ clause: 'OFFER-DISCOUNT-NO-PRICE', key: 'discount.noPrice.nonNull', message: `discount is ${JSON.stringify(discount)} on a no_price offer`, value: discount });
+          note({ clause: 'OFFER-DISCOUNT-NO-PRICE', key: 'discount.noPrice.nonNull', message: `discount is ${JSON.stringify(discount)} on a no_price offer`, value: discount });
         }
-        if (typeof status === 'string') observations.push({ clause: 'OFFER-STATUS-TRANSITIONS', key: `offerStatus.${status}`, message: `offer status ${status} seen`, value: status });
+        if (typeof status === 'string') note({ clause: 'OFFER-STATUS-TRANSITIONS', key: `offerStatus.${status}`, message: `offer status ${status} seen`, value: status });
       }
-      return { observations };
+      return { observations: [...found.values()] };
     },
   },
   {
@@ -218,13 +254,15 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     clauses: ['ALLOC-ITEM-FIELDS', 'ERR-VALIDATION-ERROR-MODEL'],
     run(ex) {
       const observations: Observation[] = [];
-      const fieldsOf = (items: unknown) => (Array.isArray(items) ? [...new Set(items.flatMap((i) => (i && typeof i === 'object' ? Object.keys(i) : [])))].sort() : []);
-      for (const { value } of instances(ex, 'allocation-record')) {
-        const fields = fieldsOf(valueAt(value, '/allocations'));
-        if (fields.length) observations.push({ clause: 'ALLOC-ITEM-FIELDS', key: 'allocationItem.fields', message: `allocation items carry ${fields.join(', ')}`, value: fields });
+      // The item fields of every record of the body together, as one finding.
+      const itemFields = new Set<string>();
+      for (const { value } of instances(ex, 'allocation-record')) for (const name of fieldNamesOf(valueAt(value, '/allocations'))) itemFields.add(name);
+      if (itemFields.size) {
+        const fields = [...itemFields].sort();
+        observations.push({ clause: 'ALLOC-ITEM-FIELDS', key: 'allocationItem.fields', message: `allocation items carry ${fields.join(', ')}`, value: fields });
       }
       if (ex.status >= 400 && errorShapeOf(ex.operation) === 'create-cancel' && ex.isJson) {
-        const fields = fieldsOf(valueAt(ex.body, '/errors'));
+        const fields = fieldNamesOf(valueAt(ex.body, '/errors'));
         if (fields.length) observations.push({ clause: 'ERR-VALIDATION-ERROR-MODEL', key: 'validationError.fields', message: `ValidationErrorModel items carry ${fields.join(', ')}`, value: fields });
       }
       return { observations };

@@ -23,11 +23,24 @@ export const VALUES_SEEN: readonly ValuesSeenRule[] = [
   { model: 'health-check-result', pointer: '/status', seen: ['ok'], clause: 'HEALTH-STATUS-VALUES' },
 ];
 
+/** Parsed JSON pointers (RFC 6901), kept: checks read the same few pointers on every response. */
+const pointerTokens = new Map<string, string[]>();
+
+function tokensOf(pointer: string): string[] {
+  let tokens = pointerTokens.get(pointer);
+  if (!tokens) {
+    tokens = pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    pointerTokens.set(pointer, tokens);
+  }
+  return tokens;
+}
+
+/** The value at a JSON pointer, or undefined when the path does not exist. */
 export function valueAt(data: unknown, pointer: string): unknown {
   let cur: unknown = data;
-  for (const part of pointer.split('/').slice(1)) {
+  for (const token of tokensOf(pointer)) {
     if (typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    cur = (cur as Record<string, unknown>)[token];
   }
   return cur;
 }

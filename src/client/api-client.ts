@@ -45,6 +45,8 @@ export interface ApiClientOptions {
   pace: () => Promise<void>;
   /** Per-request timeout, ms. */
   timeoutMs?: number;
+  /** Response bytes left undisposed on Playwright's side before each response is disposed at once. */
+  heldBodyBudgetBytes?: number;
 }
 
 /** Raised when the target cannot be reached at all; its message is already redacted. */
@@ -52,8 +54,17 @@ export class TransportError extends Error {
   override readonly name = 'TransportError';
 }
 
+/**
+ * Playwright keeps every response body until the response is disposed, and each dispose is one more
+ * round trip through its protocol (about a sixth of what a small request costs). Bodies are therefore
+ * left to the context (freed at once when the session ends) until they hold this much; past it each
+ * response is disposed as soon as it is read, so memory stays bounded on any run.
+ */
+export const HELD_BODY_BUDGET_BYTES = 32 * 1024 * 1024;
+
 export class ApiClient {
   private seq = 0;
+  private heldBodyBytes = 0;
   private readonly listeners = new Set<(exchange: Exchange) => void>();
 
   constructor(private readonly opts: ApiClientOptions) {}
@@ -185,9 +196,9 @@ export class ApiClient {
         await sleep(delay);
         continue;
       }
-      const text = await response.text();
-      // Free the body on Playwright's side without waiting for it: one round trip less per request.
-      response.dispose().catch(() => {});
+      const bytes = await response.body();
+      this.releaseBody(response, bytes.length);
+      const text = bytes.toString('utf8');
       const { body, isJson } = parseJsonBody(text);
       const exchange: Exchange = {
         seq: ++this.seq,
@@ -207,6 +218,12 @@ export class ApiClient {
       for (const listener of this.listeners) listener(exchange);
       return exchange;
     }
+  }
+
+  /** Dispose the response on Playwright's side once the held bodies reach the budget (never awaited). */
+  private releaseBody(response: APIResponse, size: number): void {
+    if (this.heldBodyBytes + size <= (this.opts.heldBodyBudgetBytes ?? HELD_BODY_BUDGET_BYTES)) this.heldBodyBytes += size;
+    else response.dispose().catch(() => {});
   }
 
   private headersFor(o: SendOptions): Record<string, string> {

@@ -6,12 +6,12 @@ import { request as playwrightRequest } from '@playwright/test';
 import { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { makePacer } from '../client/pacer.ts';
-import { makeRedactor, redactDeep, type Redactor } from '../client/redact.ts';
+import { makeRedactor, type Redactor } from '../client/redact.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { loadProfile, type TargetProfile } from '../profile/target-profile.ts';
 import { Journal } from './journal.ts';
-import { appendJsonl } from './jsonl.ts';
+import { openJsonlAppender } from './jsonl.ts';
 import { runFile } from './run-paths.ts';
 
 export interface Session {
@@ -35,7 +35,8 @@ export async function openSession(config: SuiteConfig, opts: { share?: number } 
   const profile = loadProfile(config.profilePath);
   const redact = makeRedactor([config.credentials.subscriptionKey, config.credentials.secret]);
   const context = await playwrightRequest.newContext({ ignoreHTTPSErrors: false });
-  const requestLog = runFile.requests(config.runId);
+  // Kept open for the session: it gets a line per request. Each line's text is redacted as written.
+  const requestLog = openJsonlAppender(runFile.requests(config.runId), redact);
   const client = new ApiClient({
     request: context,
     baseUrl: config.baseUrl,
@@ -45,6 +46,15 @@ export async function openSession(config: SuiteConfig, opts: { share?: number } 
     redact,
     pace: makePacer(config.rate / Math.max(1, opts.share ?? 1)),
   });
-  client.listen((ex) => appendJsonl(requestLog, redactDeep(requestLogLine(ex), redact)));
-  return { client, profile, redact, dispose: () => context.dispose() };
+  client.listen((ex) => requestLog.append(requestLogLine(ex)));
+  return {
+    client,
+    profile,
+    redact,
+    dispose: async () => {
+      // The context first: once it is gone no exchange can arrive for a closed log.
+      await context.dispose();
+      requestLog.close();
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Journal, TAG_PREFIX, openRecords } from '../../src/run/journal.ts';
-import { appendJsonl, readJsonl } from '../../src/run/jsonl.ts';
+import { appendJsonl, openJsonlAppender, readJsonl } from '../../src/run/jsonl.ts';
 import { openRecordCases } from './journal.cases.ts';
 
 let dir: string;
@@ -73,5 +73,25 @@ test.describe('readJsonl', () => {
 
   test('a missing file reads as no entries', () => {
     expect(readJsonl(join(dir, 'none.jsonl'))).toEqual([]);
+  });
+});
+
+test.describe('openJsonlAppender (the per-request log)', () => {
+  test('each line is on disk as soon as it is appended, after what the file held, with its text finished', () => {
+    const file = join(dir, 'requests.jsonl');
+    appendJsonl(file, { n: 0 });
+    const log = openJsonlAppender(file, (line) => line.replace('secret-value', '[REDACTED]'));
+    log.append({ n: 1, path: '/offer?key=secret-value' });
+    expect(readJsonl(file), 'read back before close: nothing waits in a buffer').toEqual([{ n: 0 }, { n: 1, path: '/offer?key=[REDACTED]' }]);
+    log.append({ n: 2 });
+    log.close();
+    expect(readJsonl(file)).toEqual([{ n: 0 }, { n: 1, path: '/offer?key=[REDACTED]' }, { n: 2 }]);
+  });
+
+  test('appending after close is an error, and closing twice is harmless', () => {
+    const log = openJsonlAppender(join(dir, 'closed.jsonl'));
+    log.close();
+    log.close();
+    expect(() => log.append({ n: 1 })).toThrow(/closed/);
   });
 });

@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, request } from '@playwright/test';
+import { test as base, request, type APIRequestContext } from '@playwright/test';
 import { ApiClient } from '../../src/client/api-client.ts';
 import { makeRedactor } from '../../src/client/redact.ts';
 import type { Credentials } from '../../src/config/suite-config.ts';
@@ -80,12 +80,13 @@ async function startStub(): Promise<Stub & { close: () => Promise<void> }> {
 }
 
 /** An ApiClient on a fresh Playwright request context, journalling to a temporary file, unpaced. */
-export async function clientFor(baseUrl: string, { credentials = PLANTED, profile = STUB_PROFILE }: { credentials?: Credentials; profile?: TargetProfile } = {}) {
+export async function clientFor(baseUrl: string, { credentials = PLANTED, profile = STUB_PROFILE, wrap = (c) => c, heldBodyBudgetBytes }: { credentials?: Credentials; profile?: TargetProfile; wrap?: (context: APIRequestContext) => APIRequestContext; heldBodyBudgetBytes?: number } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'osd-client-'));
   const journal = new Journal(RUN_ID, join(dir, 'journal.jsonl'));
   const context = await request.newContext();
   const client = new ApiClient({
-    request: context,
+    request: wrap(context),
+    heldBodyBudgetBytes,
     baseUrl,
     credentials,
     profile,
