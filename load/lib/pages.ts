@@ -30,16 +30,14 @@ export function planWalks(resources: readonly PagedResource[], pageSizes: readon
   const sizes = pageSizes.filter((s) => maxLimit === null || s <= maxLimit);
   const above = pageSizes.filter((s) => maxLimit !== null && s > maxLimit);
   if (above.length > 0) notes.push(`page sizes ${above.join(', ')} are above the profile maxLimit ${maxLimit} (the service would apply its own maximum), so they are not walked`);
+  const walked = resources.filter((resource) => resource !== 'allocations' || allocationOfferIds.length > 0);
+  if (walked.length < resources.length) notes.push('no offer with an allocation record was found, so allocations are not walked');
+  // Largest pages first, the resources taking turns: short walks come first, so even a short run
+  // reaches every resource and most sizes before the long limit=1 walks.
+  const bySizeDescending = sizes.map((pageSize, i) => ({ pageSize, i })).sort((a, b) => b.pageSize - a.pageSize);
   const entries: WalkPlanEntry[] = [];
-  for (const resource of resources) {
-    if (resource === 'allocations' && allocationOfferIds.length === 0) {
-      notes.push('no offer with an allocation record was found, so allocations are not walked');
-      continue;
-    }
-    sizes.forEach((pageSize, i) => {
-      const offerId = resource === 'allocations' ? allocationOfferIds[i % allocationOfferIds.length] : null;
-      entries.push({ resource, pageSize, offerId });
-    });
+  for (const { pageSize, i } of bySizeDescending) {
+    for (const resource of walked) entries.push({ resource, pageSize, offerId: resource === 'allocations' ? allocationOfferIds[i % allocationOfferIds.length] : null });
   }
   return { entries, notes };
 }

@@ -72,26 +72,33 @@ export interface StepObservation {
 export interface OnsetResult {
   /** Target rate of the first sustained step; null when 429s never became sustained. */
   onsetRps: number | null;
-  /** Requests per second actually sent in that step (requests / step length). */
+  /**
+   * Requests per second actually sent in that step (requests / step length). Null when there is no
+   * onset, or when the probe stopped inside that step (its requests did not span the step's length).
+   */
   achievedRps: number | null;
+  /** Requests sent in the onset step, and how many of them were answered 429. */
+  onsetStep: { requests: number; limited: number } | null;
   /** Highest step that sent any request. */
   highestRps: number | null;
   /** Steps below the onset that saw 429s under the sustained count (noise at the boundary). */
   sporadic: StepObservation[];
 }
 
-export function detectOnset(observations: readonly StepObservation[], plan: RateProbePlan, rule: SustainedRule): OnsetResult {
+/** `stoppedInOnsetStep`: the stop rule ended the probe (it fires in the onset step, cutting it short). */
+export function detectOnset(observations: readonly StepObservation[], plan: RateProbePlan, rule: SustainedRule, stoppedInOnsetStep = false): OnsetResult {
   const sorted = observations.slice().sort((a, b) => a.targetRps - b.targetRps);
   const sporadic: StepObservation[] = [];
   let highest: number | null = null;
   for (const o of sorted) {
     if (o.requests > 0) highest = o.targetRps;
     if (o.limited >= sustainedCount(rule, o.targetRps, plan.stepMs)) {
-      return { onsetRps: o.targetRps, achievedRps: Math.round((o.requests / (plan.stepMs / 1000)) * 100) / 100, highestRps: highest, sporadic };
+      const achievedRps = stoppedInOnsetStep ? null : Math.round((o.requests / (plan.stepMs / 1000)) * 100) / 100;
+      return { onsetRps: o.targetRps, achievedRps, onsetStep: { requests: o.requests, limited: o.limited }, highestRps: highest, sporadic };
     }
     if (o.limited > 0) sporadic.push(o);
   }
-  return { onsetRps: null, achievedRps: null, highestRps: highest, sporadic };
+  return { onsetRps: null, achievedRps: null, onsetStep: null, highestRps: highest, sporadic };
 }
 
 /** Retry-After as seconds: delta-seconds or an HTTP date (relative to nowMs). Null when absent or bad. */

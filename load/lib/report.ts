@@ -22,8 +22,10 @@ import {
   rateLimitAnswers,
   runTotals,
   scenarioResult,
+  unreachedEndpoints,
 } from './results.ts';
 import { type CheckResult, type NormalisedSummary, type ThresholdResult, shareableK6Summary } from './summary.ts';
+import type { OnsetResult } from './rate-probe.ts';
 
 export const REPORT_SCHEMA = 'osd-suite/load-report@1';
 
@@ -89,12 +91,19 @@ export function verdictOf(summary: NormalisedSummary, totals: RunTotals, result:
   return { valid, passed: valid && failing.length === 0, reasons, stoppedByDesign };
 }
 
+/** What the onset step saw: its achieved rate when it ran its full length, else where the probe stopped. */
+function onsetStepDetail(onset: OnsetResult): string {
+  const step = onset.onsetStep;
+  if (onset.achievedRps !== null) return `achieved ${onset.achievedRps} requests/s in that step`;
+  return step ? `the probe stopped inside that step, by design, after ${step.requests} requests of which ${step.limited} were answered 429` : 'no detail';
+}
+
 function notesFor(report: Pick<LoadReport, 'scenarioResult' | 'rateLimitAnswers' | 'totals'>): string[] {
   const notes: string[] = [];
   const r = report.scenarioResult;
   if (r.kind === 'rate-probe') {
     const top = r.steps[r.steps.length - 1]?.targetRps ?? 0;
-    notes.push(r.onset.onsetRps === null ? `no sustained 429s up to ${r.onset.highestRps ?? top} requests/s` : `429s became sustained at ${r.onset.onsetRps} requests/s (achieved ${r.onset.achievedRps} requests/s in that step)`);
+    notes.push(r.onset.onsetRps === null ? `no sustained 429s up to ${r.onset.highestRps ?? top} requests/s` : `429s became sustained at ${r.onset.onsetRps} requests/s (${onsetStepDetail(r.onset)})`);
     for (const s of r.onset.sporadic) notes.push(`sporadic 429s below the onset: ${s.limited} of ${s.requests} at ${s.targetRps} requests/s`);
     const limited = r.onset.onsetRps !== null || r.onset.sporadic.length > 0;
     if (r.recovery.checked && limited) notes.push(r.recovery.recovered ? `recovered after backing off (first 2xx ${humanDuration(r.recovery.recoveredAfterMs ?? 0)} after the probe)` : 'did NOT answer 2xx again within the recovery attempts');
@@ -105,6 +114,10 @@ function notesFor(report: Pick<LoadReport, 'scenarioResult' | 'rateLimitAnswers'
   }
   if (r.kind === 'subscriptions' && r.cancelRefused > 0) notes.push(`${r.cancelRefused} cancels refused for records created in a state other than accepted (observation)`);
   return notes;
+}
+
+function unreachedNote(keys: readonly string[]): string[] {
+  return keys.length ? [`no request reached ${keys.join(', ')} within the run (a longer run walks them too); no latency is shown for them`] : [];
 }
 
 function pct(share: number | null): string {
@@ -128,7 +141,7 @@ export function buildLoadReport(config: LoadConfig, summary: NormalisedSummary, 
     rateLimitAnswers: answers,
     contractViolations: contractViolations(summary, config.scenario),
     scenarioResult: result,
-    notes: extraNotes.concat(notesFor(partial)),
+    notes: extraNotes.concat(notesFor(partial), unreachedNote(unreachedEndpoints(summary, config.scenario))),
     thresholds: summary.thresholds.filter((t) => !isExposureThreshold(t.expression)),
     checks: summary.checks,
     k6Summary: shareableK6Summary(rawK6),

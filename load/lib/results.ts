@@ -36,7 +36,20 @@ export interface EndpointLatency {
   max: number;
 }
 
+/**
+ * Latency per endpoint (and page size) of the scenario. Only endpoints that received requests: a
+ * threshold declares its sub-metric up front, and an empty one would read as a latency of 0 ms.
+ */
 export function endpointLatencies(summary: NormalisedSummary, scenario: ScenarioName): EndpointLatency[] {
+  return allEndpointRows(summary, scenario).filter((row) => row.count > 0);
+}
+
+/** Endpoints (and page sizes) the scenario plans to measure but sent no request to within the run. */
+export function unreachedEndpoints(summary: NormalisedSummary, scenario: ScenarioName): string[] {
+  return allEndpointRows(summary, scenario).filter((row) => row.count === 0).map((row) => row.key);
+}
+
+function allEndpointRows(summary: NormalisedSummary, scenario: ScenarioName): EndpointLatency[] {
   const out: EndpointLatency[] = [];
   const key = SCENARIO_KEY[scenario];
   for (const metricKey of Object.keys(summary.metrics)) {
@@ -160,7 +173,7 @@ export function rateProbeResult(summary: NormalisedSummary, config: LoadConfig):
   return {
     kind: 'rate-probe',
     steps,
-    onset: detectOnset(steps, plan, rule),
+    onset: detectOnset(steps, plan, rule, stopped),
     stoppedOnSustained429: stopped,
     recovery: {
       checked: recovered !== undefined,

@@ -22,8 +22,9 @@ test.describe('k6 scenarios against the reference server', () => {
   async function runScenario(scenario: string, knobs: Record<string, string>, rateLimit: number | false) {
     if (!k6.found) throw new Error('unreachable');
     const ref = await startReferenceServer({ port: 0, rateLimit });
-    mkdirSync(join(ROOT, 'reports'), { recursive: true });
-    const reportDir = mkdtempSync(join(ROOT, 'reports', `k6-test-${scenario}-`));
+    const parent = join(ROOT, 'reports', 'project-tests', 'k6');
+    mkdirSync(parent, { recursive: true });
+    const reportDir = mkdtempSync(join(parent, `${scenario}-`));
     try {
       const env = {
         PATH: process.env.PATH ?? '',

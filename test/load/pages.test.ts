@@ -71,9 +71,9 @@ test('the request names the endpoint, never the ids or query values', () => {
 
 test('the plan drops page sizes above maxLimit and allocation walks without offers, and says why', () => {
   const plan = planWalks(['offers', 'subscriptions', 'allocations'], [1, 50, 200], 100, []);
-  expect(plan.entries.map((e) => `${e.resource}:${e.pageSize}`)).toEqual(['offers:1', 'offers:50', 'subscriptions:1', 'subscriptions:50']);
+  expect(plan.entries.map((e) => `${e.resource}:${e.pageSize}`), 'largest pages first, resources taking turns').toEqual(['offers:50', 'subscriptions:50', 'offers:1', 'subscriptions:1']);
   expect(plan.notes.join(' ')).toContain('200');
   expect(plan.notes.join(' ')).toContain('allocations are not walked');
   const withOffers = planWalks(['allocations'], [1, 2, 3], null, ['a', 'b']);
-  expect(withOffers.entries.map((e) => e.offerId)).toEqual(['a', 'b', 'a']);
+  expect(withOffers.entries.map((e) => `${e.pageSize}:${e.offerId}`)).toEqual(['3:a', '2:b', '1:a']);
 });

@@ -80,7 +80,18 @@ for (const limit of LIMITS) {
 test('no sustained 429s below the ceiling gives no onset, and sporadic ones are listed', () => {
   const plan = planRateProbe({ start: 2, step: 2, max: 6, stepMs: 5000 });
   const onset = detectOnset([{ targetRps: 2, requests: 10, limited: 0 }, { targetRps: 4, requests: 20, limited: 1 }, { targetRps: 6, requests: 30, limited: 2 }], plan, { minCount: 3, minShare: 0.02 });
-  expect(onset).toEqual({ onsetRps: null, achievedRps: null, highestRps: 6, sporadic: [{ targetRps: 4, requests: 20, limited: 1 }, { targetRps: 6, requests: 30, limited: 2 }] });
+  expect(onset).toEqual({ onsetRps: null, achievedRps: null, onsetStep: null, highestRps: 6, sporadic: [{ targetRps: 4, requests: 20, limited: 1 }, { targetRps: 6, requests: 30, limited: 2 }] });
+});
+
+test('the achieved rate of the onset step is given only when the step ran its full length', () => {
+  const plan = planRateProbe({ start: 10, step: 10, max: 30, stepMs: 2000 });
+  const steps = [{ targetRps: 10, requests: 20, limited: 0 }, { targetRps: 20, requests: 40, limited: 12 }];
+  const rule = { minCount: 3, minShare: 0.02 };
+  const ranThrough = detectOnset(steps, plan, rule);
+  expect(ranThrough).toMatchObject({ onsetRps: 20, achievedRps: 20, onsetStep: { requests: 40, limited: 12 } });
+  // The stop rule fired inside the step: 40 requests over part of it are not "20 requests/s".
+  const stopped = detectOnset([steps[0], { targetRps: 20, requests: 9, limited: 3 }], plan, rule, true);
+  expect(stopped).toMatchObject({ onsetRps: 20, achievedRps: null, onsetStep: { requests: 9, limited: 3 } });
 });
 
 test('Retry-After is read as delta-seconds or an HTTP date', () => {

@@ -41,6 +41,18 @@ test('a clean run passes, with latency per endpoint and page size', () => {
   expect(report.thresholds.some((t) => t.expression === 'count>=0')).toBe(false);
 });
 
+test('an endpoint no request reached within the run shows no latency and is named in a note', () => {
+  // A threshold declares its sub-metric up front; k6 reports it with zero samples.
+  const data = paginationSummary({
+    'http_req_duration{scenario:pagination,name:GET /allocation/{offerId},page_size:100}': trend(0, 0, 0, 0, { 'p(95)<500': { ok: true } }),
+    'http_reqs{scenario:pagination,name:GET /allocation/{offerId},page_size:100}': counter(0),
+  });
+  const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, META);
+  expect(report.endpoints.map((e) => e.key)).toEqual(['GET /offer limit=7', 'GET /subscription limit=7']);
+  expect(report.notes).toContain('no request reached GET /allocation/{offerId} limit=100 within the run (a longer run walks them too); no latency is shown for them');
+  expect(renderTextSummary(report, [])).not.toMatch(/GET \/allocation\/\{offerId\} limit=100\s+0/);
+});
+
 test('dropped iterations make the run invalid, never a pass', () => {
   const data = paginationSummary({ dropped_iterations: counter(4, 10, { 'count==0': { ok: false } }) });
   const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, META);
