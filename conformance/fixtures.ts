@@ -65,10 +65,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ suite, api }, use, testInfo) => {
       const verdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });
       const stop = api.listen((ex) => verdict.inspect(ex));
+      const stopRetries = api.onRetry((r) => verdict.inspectRetried(r));
       try {
         await use(verdict);
       } finally {
         stop();
+        stopRetries();
       }
       await settle(verdict, testInfo, suite);
     },

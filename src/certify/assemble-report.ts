@@ -26,6 +26,8 @@ export interface ReportInputs {
   failures: readonly RunFailure[];
   observations: readonly RunObservation[];
   requestStatuses: readonly number[];
+  /** Retry-After of each 429 the client retried instead of returning (null when absent). */
+  retriedRetryAfter?: readonly (string | null)[];
   discovery: { items: Map<string, ItemObservation[]>; notes: Map<string, string> };
   waivers: readonly Waiver[];
   /** YYYY-MM-DD (UTC) against which waiver expiry is judged. */
@@ -37,7 +39,7 @@ export interface ReportInputs {
 }
 
 export function assembleReport(i: ReportInputs): { report: CertificationReport; observed: TargetProfile } {
-  const items = mergeItems(i.discovery.items, itemsFromRun(i.observations, i.requestStatuses));
+  const items = mergeItems(i.discovery.items, itemsFromRun(i.observations, i.requestStatuses, i.retriedRetryAfter));
   const observedName = `observed: ${i.target.bundledReference ? 'bundled reference' : i.target.baseUrl}, ${i.finishedAt.toISOString().slice(0, 10)}`;
   const observed = observedProfile(items, observedName);
   const { rows: profileRows, drift } = compareWithPinned(items, i.pinned?.profile ?? null, i.discovery.notes);

@@ -24,8 +24,12 @@ export async function runDiscovery(session: Session, opts: { writes: WritePolicy
   const items = new Map<string, ItemObservation[]>();
   const add = (item: string, value: ItemObservation['value']) => items.set(item, [...(items.get(item) ?? []), { source: 'discovery', value }]);
   const retryAfter: Array<string | null> = [];
+  // Both the 429s that reached a probe and those the client retried instead.
   const stopRateWatch = session.client.listen((ex) => {
     if (ex.status === 429) retryAfter.push(ex.responseHeaders['retry-after'] ?? null);
+  });
+  const stopRetryWatch = session.client.onRetry((r) => {
+    if (r.status === 429) retryAfter.push(r.retryAfter);
   });
   try {
     for (const [i, probe] of probes.entries()) {
@@ -48,6 +52,7 @@ export async function runDiscovery(session: Session, opts: { writes: WritePolicy
     }
   } finally {
     stopRateWatch();
+    stopRetryWatch();
   }
   if (retryAfter.length) {
     add('retryAfter', { kind: 'retryAfter', values: retryAfter });

@@ -68,10 +68,11 @@ function parseRoute(text: unknown): RouteSpec | null {
 }
 
 /**
- * The items the conformance run observed, by item. `requests` are the statuses of every exchange of the
- * run (requests.jsonl): a 429 there is a rate-limit answer that reached the suite.
+ * The items the conformance run observed, by item. `requestStatuses` are the statuses of every answer
+ * of the run (requests.jsonl, retried ones included): a 429 there is a rate-limit answer. The
+ * Retry-After of each 429 the client retried is in `retriedRetryAfter`.
  */
-export function itemsFromRun(observations: readonly RunObservation[], requestStatuses: readonly number[] = []): Map<string, ItemObservation[]> {
+export function itemsFromRun(observations: readonly RunObservation[], requestStatuses: readonly number[] = [], retriedRetryAfter: readonly (string | null)[] = []): Map<string, ItemObservation[]> {
   const out = new Map<string, ItemObservation[]>();
   const add = (item: string, value: ItemValue) => out.set(item, [...(out.get(item) ?? []), { source: 'run', value }]);
   for (const spec of PROFILE_ITEMS) {
@@ -85,6 +86,7 @@ export function itemsFromRun(observations: readonly RunObservation[], requestSta
   const atLeast = observations.filter((o) => o.key.startsWith('maxLimit.atLeast.') && typeof o.value === 'number').map((o) => o.value as number);
   if (exact.length || atLeast.length) add('maxLimit', { kind: 'maxLimit', exact: exact.length ? Math.min(...exact) : null, atLeast: atLeast.length ? Math.max(...atLeast) : null });
   const retryAfter = observations.filter((o) => o.key === 'rateLimit.retryAfter').map((o) => (o.value === null || o.value === undefined ? null : String(o.value)));
+  retryAfter.push(...retriedRetryAfter);
   if (retryAfter.length) add('retryAfter', { kind: 'retryAfter', values: retryAfter });
   for (const o of observations.filter((x) => x.key === 'health.route')) {
     const route = parseRoute(o.value);

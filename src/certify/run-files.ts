@@ -22,17 +22,10 @@ export interface RunFailure {
   evidence?: Record<string, unknown>;
 }
 
-/** A line of requests.jsonl (src/run/session.ts writes them, redacted). */
-export interface RequestLine {
-  at: string;
-  seq: number;
-  pid: number;
-  operation: string;
-  request: string;
-  status: number;
-  ms: number;
-  attempts: number;
-}
+/** A line of requests.jsonl (src/run/session.ts writes them, redacted): an exchange, or an answer the client retried. */
+export type RequestLine =
+  | { at: string; seq: number; pid: number; operation: string; request: string; status: number; ms: number; attempts: number; retried?: undefined }
+  | { at: string; pid: number; operation: string; request: string; status: number | null; retried: true; attempt: number; retryAfter: string | null; waitMs: number; error?: string };
 
 /** What the fuzz helper writes to ${REPORTS_DIR}/fuzz/*.json, one record or an array of them. */
 export interface FuzzRecord {

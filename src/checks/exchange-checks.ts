@@ -6,6 +6,7 @@
  * One rule = one named check in the registry below (in the manner of Schemathesis' checks).
  */
 import type { ClauseId } from '../clauses/catalogue.ts';
+import type { RetriedAttempt } from '../client/api-client.ts';
 import { errorShapeOf, exchangeExcerpt, type Exchange, type Operation } from '../client/exchange.ts';
 import { extraProperties, extraPropertiesInList, validate, validateList, type SchemaIssue, type SchemaName } from '../schema/registry.ts';
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
@@ -283,6 +284,20 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     },
   },
 ];
+
+/**
+ * What an answer the client retried instead of returning tells (a 429 or 503 to a read): the service
+ * did answer it, so it counts as an observed status, and a 429 as a rate-limit answer with its
+ * Retry-After, as if it had reached the test (the statusCodesBeyond200And400 check, for retried answers).
+ */
+export function retriedAnswerObservations(r: RetriedAttempt): Observation[] {
+  if (r.status === null) return []; // a transport reset: in the request log, no status to record
+  const observations: Observation[] = [{ clause: 'ERR-STATUS-CODES', key: `status.${r.operation}.${r.status}`, message: `${r.operation} answered ${r.status} (the client waited ${r.waitMs} ms and retried)`, value: r.status }];
+  if (r.status === 429) {
+    observations.push({ clause: 'LIMIT-RATE', key: 'rateLimit.retryAfter', message: `429 answered and retried after ${r.waitMs} ms (Retry-After: ${r.retryAfter ?? 'absent'})`, value: r.retryAfter });
+  }
+  return observations;
+}
 
 /** Run every exchange check on one exchange. */
 export function runExchangeChecks(ex: Exchange, ctx: CheckContext): CheckResult {

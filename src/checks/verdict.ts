@@ -6,7 +6,8 @@
 import type { ClauseId } from '../clauses/catalogue.ts';
 import { exchangeExcerpt, type Exchange } from '../client/exchange.ts';
 import { describeExpectation, expectedStatus, statusMatches, type StatusExpectation, type StatusKey, type TargetProfile } from '../profile/target-profile.ts';
-import { runExchangeChecks } from './exchange-checks.ts';
+import type { RetriedAttempt } from '../client/api-client.ts';
+import { retriedAnswerObservations, runExchangeChecks } from './exchange-checks.ts';
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
 
 export class Verdict {
@@ -20,6 +21,11 @@ export class Verdict {
   /** Run the exchange checks on a response (the client calls this for every exchange). */
   inspect(ex: Exchange): void {
     if (this.muted === 0) this.add(runExchangeChecks(ex, this.ctx));
+  }
+
+  /** Record an answer the client retried instead of returning (the client calls this for each). */
+  inspectRetried(r: RetriedAttempt): void {
+    if (this.muted === 0) this.add({ observations: retriedAnswerObservations(r) });
   }
 
   /**

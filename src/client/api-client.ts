@@ -49,6 +49,27 @@ export interface ApiClientOptions {
   heldBodyBudgetBytes?: number;
 }
 
+/**
+ * An answer the client did not hand to its caller because it retried the request instead (a 429 or 503
+ * to a read, or a transport reset). The service did answer it: reports record it (rate limits, 5xx).
+ */
+export interface RetriedAttempt {
+  operation: Operation;
+  method: string;
+  /** Redacted path and query. */
+  path: string;
+  /** The answer's status; null for a transport reset. */
+  status: number | null;
+  /** The answer's Retry-After header, as sent (null when absent). */
+  retryAfter: string | null;
+  /** Which attempt this was (1 = the first send). */
+  attempt: number;
+  /** How long the client waits before the next attempt. */
+  waitMs: number;
+  /** The transport error's first line, redacted (transport resets only). */
+  error?: string;
+}
+
 /** Raised when the target cannot be reached at all; its message is already redacted. */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
@@ -66,6 +87,7 @@ export class ApiClient {
   private seq = 0;
   private heldBodyBytes = 0;
   private readonly listeners = new Set<(exchange: Exchange) => void>();
+  private readonly retryListeners = new Set<(attempt: RetriedAttempt) => void>();
 
   constructor(private readonly opts: ApiClientOptions) {}
 
@@ -73,6 +95,12 @@ export class ApiClient {
   listen(listener: (exchange: Exchange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Hear every answer that was retried instead of returned (request log, rate-limit observations). */
+  onRetry(listener: (attempt: RetriedAttempt) => void): () => void {
+    this.retryListeners.add(listener);
+    return () => this.retryListeners.delete(listener);
   }
 
   get profile(): TargetProfile {
@@ -179,20 +207,22 @@ export class ApiClient {
           timeout: this.opts.timeoutMs ?? 30_000,
         });
       } catch (error) {
+        // Playwright's error text includes a call log with request headers: never let it out unredacted,
+        // and keep only its first line.
+        const first = this.opts.redact((error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/^apiRequestContext\.\w+: /, ''));
         const delay = retryDelay({ method: o.method, attempt, error });
         if (delay !== null) {
+          this.retried({ operation: o.operation, method: o.method, path, status: null, retryAfter: null, attempt, waitMs: delay, error: first });
           await sleep(delay);
           continue;
         }
-        // Playwright's error text includes a call log with request headers: never let it out unredacted,
-        // and keep only its first line.
-        const first = (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/^apiRequestContext\.\w+: /, '');
         throw new TransportError(this.opts.redact(`${o.method} ${path} failed: ${first}`));
       }
       const responseHeaders = response.headers();
       const delay = retryDelay({ method: o.method, attempt, status: response.status(), retryAfter: responseHeaders['retry-after'] });
       if (delay !== null) {
         response.dispose().catch(() => {});
+        this.retried({ operation: o.operation, method: o.method, path, status: response.status(), retryAfter: responseHeaders['retry-after'] ?? null, attempt, waitMs: delay });
         await sleep(delay);
         continue;
       }
@@ -218,6 +248,11 @@ export class ApiClient {
       for (const listener of this.listeners) listener(exchange);
       return exchange;
     }
+  }
+
+  private retried(attempt: RetriedAttempt): void {
+    const event: RetriedAttempt = { ...attempt, path: this.opts.redact(attempt.path) };
+    for (const listener of this.retryListeners) listener(event);
   }
 
   /** Dispose the response on Playwright's side once the held bodies reach the budget (never awaited). */

@@ -3,7 +3,7 @@
  * Playwright worker, the global setup and teardown, `npm run cleanup` or `npm run certify`.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { ApiClient } from '../client/api-client.ts';
+import { ApiClient, type RetriedAttempt } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { makePacer } from '../client/pacer.ts';
 import { makeRedactor, type Redactor } from '../client/redact.ts';
@@ -24,6 +24,11 @@ export interface Session {
 /** The redacted line every exchange leaves in reports/runs/<runId>/requests.jsonl (the evidence log). */
 function requestLogLine(ex: Exchange) {
   return { at: new Date().toISOString(), seq: ex.seq, pid: process.pid, operation: ex.operation, request: `${ex.method} ${ex.path}`, status: ex.status, ms: ex.durationMs, attempts: ex.attempts };
+}
+
+/** The line an answer the client retried instead of returning leaves in the same log. */
+function retriedLogLine(r: RetriedAttempt) {
+  return { at: new Date().toISOString(), pid: process.pid, operation: r.operation, request: `${r.method} ${r.path}`, status: r.status, retried: true, attempt: r.attempt, retryAfter: r.retryAfter, waitMs: r.waitMs, ...(r.error ? { error: r.error } : {}) };
 }
 
 /**
@@ -47,6 +52,7 @@ export async function openSession(config: SuiteConfig, opts: { share?: number } 
     pace: makePacer(config.rate / Math.max(1, opts.share ?? 1)),
   });
   client.listen((ex) => requestLog.append(requestLogLine(ex)));
+  client.onRetry((r) => requestLog.append(retriedLogLine(r)));
   return {
     client,
     profile,

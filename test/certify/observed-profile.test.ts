@@ -45,6 +45,13 @@ test('a 429 in the request log is a rate-limit status; Retry-After values come f
   expect(retryAfterText(mergeItems())).toMatch(/^not observed/);
 });
 
+test('429s the client retried count too: their status and their Retry-After', () => {
+  const items = mergeItems(itemsFromRun([], [200, 429, 429, 200], ['2', null]));
+  expect(items.find((i) => i.spec.item === 'status.rateLimited')?.value).toEqual({ kind: 'status', codes: [429] });
+  expect(retryAfterText(items)).toMatch(/"2"/);
+  expect(retryAfterText(items)).toMatch(/absent|without/i);
+});
+
 test('the observed profile is a valid target profile, with only what was observed', () => {
   const items = mergeItems(
     discovery([

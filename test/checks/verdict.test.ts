@@ -153,3 +153,30 @@ test.describe('formatFailures', () => {
     expect(formatFailures([])).toBe('0 contract deviation(s):');
   });
 });
+
+test.describe('answers the client retried instead of returning', () => {
+  const attempt = (status: number | null, retryAfter: string | null = null) => ({ operation: 'offer.list' as const, method: 'GET', path: '/offer', status, retryAfter, attempt: 1, waitMs: 1000 });
+
+  test('a retried 429 is a rate-limit answer with its Retry-After, and an observed status; never a failure', () => {
+    const v = verdict(true);
+    v.inspectRetried(attempt(429, '1'));
+    expect(v.failures).toEqual([]);
+    expect(v.observations.map((o) => [o.clause, o.key, o.value])).toEqual([
+      ['ERR-STATUS-CODES', 'status.offer.list.429', 429],
+      ['LIMIT-RATE', 'rateLimit.retryAfter', '1'],
+    ]);
+  });
+
+  test('a retried 503 is an observed status only; a transport reset has no status to record', () => {
+    const v = verdict();
+    v.inspectRetried(attempt(503));
+    v.inspectRetried(attempt(null));
+    expect(v.observations.map((o) => o.key)).toEqual(['status.offer.list.503']);
+  });
+
+  test('a muted verdict records nothing', async () => {
+    const v = verdict();
+    await v.whileMuted(async () => v.inspectRetried(attempt(429, '1')));
+    expect(v.observations).toEqual([]);
+  });
+});

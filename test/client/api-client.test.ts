@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { request, type APIRequestContext } from '@playwright/test';
-import { TransportError, type AuthMode } from '../../src/client/api-client.ts';
+import { TransportError, type AuthMode, type RetriedAttempt } from '../../src/client/api-client.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { REDACTED, encodedForms } from '../../src/client/redact.ts';
 import { DEFAULT_PROFILE } from '../../src/profile/target-profile.ts';
@@ -107,6 +107,32 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
     expect(heard[0].status).toBe(200);
   });
 
+  test('every answer retried instead of returned is told to onRetry listeners, with its status and Retry-After', async ({ stub, api }) => {
+    stub.reply = (_, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: {} } : n === 2 ? { status: 503, body: {} } : { status: 200, body: [] });
+    const retried: RetriedAttempt[] = [];
+    const stop = api.client.onRetry((r) => retried.push(r));
+    const ex = await api.client.listOffers({ limit: 5 });
+    expect(ex.status).toBe(200);
+    expect(retried).toEqual([
+      { operation: 'offer.list', method: 'GET', path: '/offer?limit=5', status: 429, retryAfter: '0', attempt: 1, waitMs: 0 },
+      { operation: 'offer.list', method: 'GET', path: '/offer?limit=5', status: 503, retryAfter: null, attempt: 2, waitMs: 1000 },
+    ]);
+    stop();
+    stub.reply = (_, n) => (n === 4 ? { status: 429, headers: { 'retry-after': '0' }, body: {} } : { status: 200, body: [] });
+    await api.client.listOffers();
+    expect(retried, 'a listener that stopped hears nothing more').toHaveLength(2);
+  });
+
+  test('a create answered 429 is neither retried nor told to onRetry listeners: it reaches the caller', async ({ stub, api }) => {
+    stub.reply = () => ({ status: 429, headers: { 'retry-after': '0' }, body: { status: 429, message: 'Too Many Requests', errors: [] } });
+    const retried: RetriedAttempt[] = [];
+    api.client.onRetry((r) => retried.push(r));
+    const { exchange } = await api.client.createSubscription(CREATE_BODY);
+    expect(exchange.status).toBe(429);
+    expect(stub.hits).toHaveLength(1);
+    expect(retried).toEqual([]);
+  });
+
   test('a GET answered 429 with Retry-After: 1 waits and succeeds', async ({ stub, api }) => {
     stub.reply = (_, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '1' }, body: {} } : { status: 200, body: [] });
     const ex = await api.client.getSubscription('s1');
@@ -148,10 +174,13 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
 
   test('a GET whose connection is reset is retried', async ({ stub, api }) => {
     stub.reply = (_, n) => (n === 1 ? 'reset' : { status: 200, body: [] });
+    const retried: RetriedAttempt[] = [];
+    api.client.onRetry((r) => retried.push(r));
     const ex = await api.client.listSubscriptions();
     expect(stub.hits).toHaveLength(2);
     expect(ex.status).toBe(200);
     expect(ex.attempts).toBe(2);
+    expect(retried).toEqual([expect.objectContaining({ operation: 'subscription.list', status: null, retryAfter: null, attempt: 1, error: expect.stringMatching(/socket hang up|ECONNRESET|other side closed/i) })]);
   });
 
   test('a create answered 429 is NOT retried, and is journalled as sent then refused', async ({ stub, api }) => {
@@ -276,6 +305,16 @@ test.describe('credentials never escape', () => {
     expectNoCredential(ex.text, 'exchange text');
     expectNoCredential(ex.path, 'exchange path');
     expectNoCredential(JSON.stringify(ex.requestHeaders), 'exchange request headers');
+  });
+
+  test('an answer retried instead of returned is told without credentials, in its path or its error', async ({ stub, api }) => {
+    stub.reply = (_, n) => (n === 1 ? 'reset' : n === 2 ? { status: 429, headers: { 'retry-after': '0' }, body: {} } : { status: 200, body: {} });
+    const retried: RetriedAttempt[] = [];
+    api.client.onRetry((r) => retried.push(r));
+    await api.client.getSubscription(PLANTED.secret);
+    expect(retried.map((r) => r.status)).toEqual([null, 429]);
+    for (const r of retried) expectNoCredential(JSON.stringify(r), 'retried attempt');
+    expect(retried[0].path).toContain(REDACTED);
   });
 
   test("a TransportError carries no credential, though Playwright's own error lists the request headers", async () => {
