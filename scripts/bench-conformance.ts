@@ -6,7 +6,8 @@
  * requests one after another. The contenders, each sending the same requests with the same headers:
  * - a plain fetch loop (the yardstick), and the same loop parsing each JSON body;
  * - Playwright's APIRequestContext alone (what the transport the suite is built on costs by itself);
- * - the suite's own client with every exchange check on (what each test pays per request).
+ * - the suite's own client with every exchange check on (what each test pays per request), in a session
+ *   opened and closed within each round, as a worker opens one for its run.
  * The yardstick is the faster of the plain fetch loop in that layout and in one process sending on as
  * many concurrent lanes, so the suite's layout never flatters it.
  *
@@ -35,7 +36,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const SELF = fileURLToPath(import.meta.url);
 const WORKERS = 2;
 /** Measured rounds per contender (after one warm-up round each). */
-const ROUNDS = 7;
+const ROUNDS = 9;
 /** Each round sends the suite's requests this many times, so a round lasts long enough to time. */
 const REPEATS_PER_ROUND = 8;
 const CREDENTIALS = DEMO_CREDENTIALS;
@@ -46,9 +47,11 @@ interface LoggedRequest { at: string; request: string; operation: Operation; pid
 const CONTENDERS = ['plainFetch', 'plainFetchJson', 'playwrightAlone', 'suiteClient'] as const;
 type Contender = (typeof CONTENDERS)[number];
 type Send = (r: LoggedRequest) => Promise<void>;
+/** One measured round: sends `requests` REPEATS_PER_ROUND times over `lanes` lanes; returns how many were sent. */
+type Round = (requests: LoggedRequest[], lanes: number) => Promise<number>;
 
 /** Every contender, sending to `url`. The create body targets an open offer of the seed data. */
-async function makeContenders(url: string, runId: string): Promise<{ sends: Record<Contender, Send>; dispose: () => Promise<void> }> {
+async function makeContenders(url: string, runId: string): Promise<{ rounds: Record<Contender, Round>; plainFetch: Send; dispose: () => Promise<void> }> {
   const offers = (await (await fetch(`${url}/offer`, { headers: HEADERS })).json()) as Array<{ id: string; details: { status: string }; pricingAndOrderLimits: { hardMinLimit: number; currency: string } }>;
   const open = offers.find((o) => o.details.status === 'open_for_subscription')!;
   const bodyObject = { offerId: open.id, amountRequested: open.pricingAndOrderLimits.hardMinLimit, subscriptionType: 'discretionary_qualified', subscriptionCategory: 'professional', clientSubscriptionTimestamp: '2026-01-15T09:30:00Z', currency: open.pricingAndOrderLimits.currency, accountType: 'general_investment' };
@@ -57,41 +60,48 @@ async function makeContenders(url: string, runId: string): Promise<{ sends: Reco
 
   const context = await playwrightRequest.newContext();
   compileAll();
-  const session = await openSession({ baseUrl: url, credentials: CREDENTIALS, environment: 'local', profilePath: REFERENCE_PROFILE_PATH, rate: 0, strict: false, runId });
-  const verdict = new Verdict({ profile: session.profile, strict: false });
-  session.client.listen((ex) => verdict.inspect(ex));
 
-  const sends: Record<Contender, Send> = {
-    plainFetch: async (r) => {
-      const [method, path] = split(r);
-      const res = await fetch(url + path, { method, headers: HEADERS, body: method === 'GET' ? undefined : body });
-      await res.arrayBuffer();
-    },
-    // The same loop reading each response as JSON, as any client of a JSON API does.
-    plainFetchJson: async (r) => {
-      const [method, path] = split(r);
-      const res = await fetch(url + path, { method, headers: HEADERS, body: method === 'GET' ? undefined : body });
-      if (res.headers.get('content-type')?.startsWith('application/json')) await res.json();
-      else await res.arrayBuffer();
-    },
-    playwrightAlone: async (r) => {
-      const [method, path] = split(r);
-      const res = await context.fetch(url + path, { method, headers: HEADERS, data: method === 'GET' ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
-      await res.body();
-      res.dispose().catch(() => {});
-    },
-    suiteClient: async (r) => {
-      const [method, path] = split(r);
-      await session.client.send({ operation: r.operation, method, path, body: method === 'GET' ? undefined : bodyObject });
-    },
+  const plainFetch: Send = async (r) => {
+    const [method, path] = split(r);
+    const res = await fetch(url + path, { method, headers: HEADERS, body: method === 'GET' ? undefined : body });
+    await res.arrayBuffer();
   };
-  return {
-    sends,
-    dispose: async () => {
+  // The same loop reading each response as JSON, as any client of a JSON API does.
+  const plainFetchJson: Send = async (r) => {
+    const [method, path] = split(r);
+    const res = await fetch(url + path, { method, headers: HEADERS, body: method === 'GET' ? undefined : body });
+    if (res.headers.get('content-type')?.startsWith('application/json')) await res.json();
+    else await res.arrayBuffer();
+  };
+  // The transport alone, used as Playwright's docs show: each response read, then disposed.
+  const playwrightAlone: Send = async (r) => {
+    const [method, path] = split(r);
+    const res = await context.fetch(url + path, { method, headers: HEADERS, data: method === 'GET' ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
+    await res.body();
+    res.dispose().catch(() => {});
+  };
+  let sessions = 0;
+  /** As a suite worker does it: a session opened, every request checked, the session closed; all of it timed. */
+  const suiteClientRound: Round = async (requests, lanes) => {
+    const session = await openSession({ baseUrl: url, credentials: CREDENTIALS, environment: 'local', profilePath: REFERENCE_PROFILE_PATH, rate: 0, strict: false, runId: `${runId}-${++sessions}` });
+    try {
+      const verdict = new Verdict({ profile: session.profile, strict: false });
+      session.client.listen((ex) => verdict.inspect(ex));
+      return await replay(requests, lanes, async (r) => {
+        const [method, path] = split(r);
+        await session.client.send({ operation: r.operation, method, path, body: method === 'GET' ? undefined : bodyObject });
+      });
+    } finally {
       await session.dispose();
-      await context.dispose();
-    },
+    }
   };
+  const rounds: Record<Contender, Round> = {
+    plainFetch: (requests, lanes) => replay(requests, lanes, plainFetch),
+    plainFetchJson: (requests, lanes) => replay(requests, lanes, plainFetchJson),
+    playwrightAlone: (requests, lanes) => replay(requests, lanes, playwrightAlone),
+    suiteClient: suiteClientRound,
+  };
+  return { rounds, plainFetch, dispose: () => context.dispose() };
 }
 
 /** Send `requests` REPEATS_PER_ROUND times over `lanes` concurrent lanes; returns how many were sent. */
@@ -187,7 +197,7 @@ async function runReplayerChild(): Promise<void> {
         contenders = await makeContenders(message.setup.url, message.setup.runId);
         process.send!('ready' satisfies FromReplayer);
       } else {
-        const sent = await replay(requests, 1, contenders!.sends[message.run]);
+        const sent = await contenders!.rounds[message.run](requests, 1);
         process.send!({ sent } satisfies FromReplayer);
       }
     })().catch((error: unknown) => {
@@ -287,7 +297,7 @@ async function main(): Promise<void> {
       await ref.reset();
       if (entry !== 'plainFetchOneProcess') return replayers.round(entry);
       const started = performance.now();
-      const sent = await replay(log, WORKERS, local.sends.plainFetch);
+      const sent = await replay(log, WORKERS, local.plainFetch);
       return sent / ((performance.now() - started) / 1000);
     };
     for (const entry of entries) await measure(entry); // warm-up

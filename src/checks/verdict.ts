@@ -11,21 +11,66 @@ import { retriedAnswerObservations, runExchangeChecks } from './exchange-checks.
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
 
 export class Verdict {
-  readonly failures: CheckFailure[] = [];
-  readonly observations: Observation[] = [];
+  private readonly recordedFailures: CheckFailure[] = [];
+  private readonly recordedObservations: Observation[] = [];
   private readonly seen = new Set<string>();
   private muted = 0;
+  /**
+   * Exchanges waiting for their checks. A test usually sends its next request right after reading a
+   * response, so the checks of that response run once the event loop is free (while the next request
+   * is on the wire) instead of in the test's path. Every reader and writer of the verdict runs what is
+   * pending first, so what it sees, and in which order, is as if the checks had run at once.
+   */
+  private readonly pending: Exchange[] = [];
+  private drainScheduled = false;
+  /** An error a check threw while draining in the background; thrown to the next reader. */
+  private drainError: { error: unknown } | null = null;
 
   constructor(readonly ctx: CheckContext) {}
 
+  get failures(): readonly CheckFailure[] {
+    this.runPending();
+    return this.recordedFailures;
+  }
+
+  get observations(): readonly Observation[] {
+    this.runPending();
+    return this.recordedObservations;
+  }
+
   /** Run the exchange checks on a response (the client calls this for every exchange). */
   inspect(ex: Exchange): void {
-    if (this.muted === 0) this.add(runExchangeChecks(ex, this.ctx));
+    if (this.muted !== 0) return;
+    this.pending.push(ex);
+    if (this.drainScheduled) return;
+    this.drainScheduled = true;
+    setImmediate(() => {
+      this.drainScheduled = false;
+      try {
+        this.runPending();
+      } catch (error) {
+        this.drainError ??= { error };
+      }
+    });
   }
 
   /** Record an answer the client retried instead of returning (the client calls this for each). */
   inspectRetried(r: RetriedAttempt): void {
     if (this.muted === 0) this.add({ observations: retriedAnswerObservations(r) });
+  }
+
+  /** Runs the checks of every exchange still waiting, in arrival order. */
+  private runPending(): void {
+    if (this.drainError) {
+      const { error } = this.drainError;
+      this.drainError = null;
+      throw error;
+    }
+    while (this.pending.length > 0) {
+      const results = runExchangeChecks(this.pending.shift()!, this.ctx);
+      results.failures.forEach((f) => this.recordFailure(f));
+      results.observations.forEach((o) => this.recordObservation(o));
+    }
   }
 
   /**
@@ -47,18 +92,28 @@ export class Verdict {
   }
 
   fail(f: CheckFailure): void {
+    this.runPending();
+    this.recordFailure(f);
+  }
+
+  observe(o: Observation): void {
+    this.runPending();
+    this.recordObservation(o);
+  }
+
+  private recordFailure(f: CheckFailure): void {
     // The same deviation met on many responses of one test is one finding.
     const key = `F|${f.clause}|${f.check}|${f.message.replace(/\d+/g, '#')}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.failures.push(f);
+    this.recordedFailures.push(f);
   }
 
-  observe(o: Observation): void {
+  private recordObservation(o: Observation): void {
     const key = `O|${o.key}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.observations.push(o);
+    this.recordedObservations.push(o);
   }
 
   /**
@@ -99,7 +154,7 @@ export class Verdict {
 }
 
 /** Failures as the readable block a failing test shows. */
-export function formatFailures(failures: CheckFailure[]): string {
+export function formatFailures(failures: readonly CheckFailure[]): string {
   const lines = [`${failures.length} contract deviation(s):`];
   for (const f of failures) {
     lines.push(``, `[${f.clause}]${f.drift ? ' (drift from pinned profile)' : ''} ${f.message}`);

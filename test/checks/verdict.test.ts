@@ -180,3 +180,39 @@ test.describe('answers the client retried instead of returning', () => {
     expect(v.observations).toEqual([]);
   });
 });
+
+test.describe('exchange checks run off the test path, yet every reader sees them', () => {
+  const bad = () => exchange({ operation: 'offer.get', status: 200, body: patched(offer(), { '/offerType': 'spac' }) });
+
+  test('a failure found by the exchange checks is there when read at once, before the event loop turned', () => {
+    const v = verdict();
+    v.inspect(bad());
+    expect(v.failures.map((f) => f.clause)).toEqual(['OFFER-ENUMS']);
+  });
+
+  test('the checks also run by themselves once the event loop is free', async () => {
+    const v = verdict();
+    let ran = 0;
+    const spy = new Proxy(bad(), { get: (target, name, receiver) => (name === 'operation' && ran++, Reflect.get(target, name, receiver)) });
+    v.inspect(spy);
+    expect(ran, 'not yet in the path of the test').toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ran).toBeGreaterThan(0);
+    expect(v.failures).toHaveLength(1);
+  });
+
+  test("the order of findings is the order of events: an exchange's findings come before a later own check", () => {
+    const v = verdict();
+    v.inspect(bad());
+    v.check('OFFER-GET', false, 'own check after the exchange', { expected: 1, received: 2 });
+    expect(v.failures.map((f) => f.clause)).toEqual(['OFFER-ENUMS', 'OFFER-GET']);
+  });
+
+  test('a check that throws in the background throws to the next reader', async () => {
+    const v = verdict();
+    const broken = new Proxy(bad(), { get: (target, name, receiver) => { if (name === 'status') throw new Error('broken exchange'); return Reflect.get(target, name, receiver); } });
+    v.inspect(broken);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(() => v.failures).toThrow('broken exchange');
+  });
+});
