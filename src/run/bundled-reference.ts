@@ -18,7 +18,23 @@ function numberEnv(name: string): number | undefined {
   return n;
 }
 
+/**
+ * Settings that name a real target without saying where it is: running against the bundled reference
+ * then would test the wrong server and pass (a CI gate whose API_BASE_URL secret went missing).
+ */
+function refuseRemoteSettingsWithoutUrl(env: NodeJS.ProcessEnv): void {
+  const environment = env.API_ENVIRONMENT?.trim();
+  if (environment && environment !== 'local') {
+    throw new ConfigError(`API_ENVIRONMENT=${environment} names a remote target, but API_BASE_URL is not set: set it to the target's base URL (without it the suite would test its own bundled reference server).`);
+  }
+  const credentials = ['API_SUBSCRIPTION_KEY', 'API_SECRET'].filter((name) => env[name]?.trim());
+  if (credentials.length > 0) {
+    throw new ConfigError(`${credentials.join(' and ')} ${credentials.length > 1 ? 'are' : 'is'} set, but API_BASE_URL is not: set it to the target's base URL, or unset the credentials to test the bundled reference server.`);
+  }
+}
+
 export async function startBundledReference(): Promise<{ url: string; close: () => Promise<void> }> {
+  refuseRemoteSettingsWithoutUrl(process.env);
   const { startReferenceServer } = await import('../../reference/server.ts');
   const faults = (process.env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   let running;

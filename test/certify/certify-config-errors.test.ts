@@ -16,6 +16,7 @@ const CASES: Array<{ description: string; args: string[]; files?: Record<string,
   { description: 'a pinned profile that does not exist', args: ['--profile', 'FILE:missing.json'], message: /--profile names ".*missing.json", which does not exist/ },
   { description: 'a pinned profile that is not a profile', args: ['--profile', 'FILE:p.json'], files: { 'p.json': JSON.stringify({ status: { create: ['ok'] } }) }, message: /The target profile .* is invalid at \/status\/create/ },
   { description: 'a target that cannot be reached', args: [], env: { API_BASE_URL: 'http://127.0.0.1:9', API_SUBSCRIPTION_KEY: 'key-value-1', API_SECRET: 'secret-value-1' }, message: /The target http:\/\/127\.0\.0\.1:9 cannot be reached/ },
+  { description: 'a staging environment with no target URL', args: [], env: { API_ENVIRONMENT: 'staging' }, message: /API_ENVIRONMENT=staging names a remote target, but API_BASE_URL is not set/ },
   { description: '--verify on a folder without a manifest', args: ['--verify', 'FILE:.'], message: /holds no manifest\.json/ },
 ];
 

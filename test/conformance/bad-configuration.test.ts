@@ -13,6 +13,8 @@ const CASES: Array<{ description: string; env: (ref: RunningReference) => Record
   { description: 'a profile that does not exist', env: () => ({ API_PROFILE: 'no/such/profile.json' }), says: /API_PROFILE names "no\/such\/profile.json", which does not exist/ },
   { description: 'an unreachable host', env: () => ({ API_BASE_URL: 'http://127.0.0.1:9', API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }), says: /cannot be reached: connect ECONNREFUSED/ },
   { description: 'credentials the target refuses', env: (ref) => ({ API_BASE_URL: ref.url, API_SUBSCRIPTION_KEY: 'osd-wrong-key-1', API_SECRET: 'osd-wrong-secret-1' }), says: /refused the credentials \(HTTP 401 on GET \/offer\)/ },
+  { description: 'a remote environment with no target URL', env: () => ({ API_ENVIRONMENT: 'staging' }), says: /API_ENVIRONMENT=staging names a remote target, but API_BASE_URL is not set/ },
+  { description: 'credentials with no target URL', env: () => ({ API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }), says: /API_SUBSCRIPTION_KEY and API_SECRET are set, but API_BASE_URL is not/ },
   { description: 'an unknown fault switch', env: () => ({ REFERENCE_FAULTS: 'no-such-fault' }), says: /reference server did not start: .*no-such-fault/ },
 ];
 

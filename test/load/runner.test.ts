@@ -1,7 +1,7 @@
 // The Node-side runners: one clear sentence and a non-zero exit for bad arguments, install
 // instructions without k6, and load:compare / load:baseline on fabricated reports.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,22 @@ test('without k6, npm run load says how to install it and exits non-zero', () =>
   const named = cli('run.ts', ['polling'], { K6_BIN: '/nonexistent/k6' });
   expect(named.code).toBe(3);
   expect(named.stderr).toContain('K6_BIN names "/nonexistent/k6"');
+});
+
+test('a remote environment or credentials without API_BASE_URL are refused before k6 starts: one sentence, exit 2', () => {
+  // A stand-in k6 that would only say its version: the refusal must come first.
+  const dir = mkdtempSync(join(tmpdir(), 'fake-k6-'));
+  const k6 = join(dir, 'k6');
+  writeFileSync(k6, '#!/bin/sh\necho "k6 v1.3.0 (fake)"\n');
+  chmodSync(k6, 0o755);
+  const production = cli('run.ts', ['subscriptions'], { K6_BIN: k6, API_ENVIRONMENT: 'production' });
+  expect(production.code).toBe(2);
+  expect(production.stderr).toContain('API_ENVIRONMENT=production names a remote target, but API_BASE_URL is not set');
+  const credentials = cli('run.ts', ['pagination'], { K6_BIN: k6, API_SECRET: 'osd-planted-secret-55' });
+  expect(credentials.code).toBe(2);
+  expect(credentials.stderr).toContain('API_SECRET is set, but API_BASE_URL is not');
+  expect(credentials.stderr + credentials.stdout).not.toContain('osd-planted-secret-55');
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('k6 versions are read from `k6 version`', () => {
