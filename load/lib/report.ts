@@ -142,7 +142,10 @@ export function buildLoadReport(config: LoadConfig, summary: NormalisedSummary, 
     contractViolations: contractViolations(summary, config.scenario),
     scenarioResult: result,
     notes: extraNotes.concat(notesFor(partial), unreachedNote(unreachedEndpoints(summary, config.scenario))),
-    thresholds: summary.thresholds.filter((t) => !isExposureThreshold(t.expression)),
+    // In a stable, readable order (k6 reports them in no set order): by metric, numbers by value.
+    thresholds: summary.thresholds
+      .filter((t) => !isExposureThreshold(t.expression))
+      .sort((a, b) => a.metric.localeCompare(b.metric, 'en', { numeric: true }) || a.expression.localeCompare(b.expression, 'en', { numeric: true })),
     checks: summary.checks,
     k6Summary: shareableK6Summary(rawK6),
   };

@@ -133,3 +133,16 @@ test('handleSummary outputs: report, JUnit and console text, none holding a cred
   expect(report.notes).toContain('a note');
   expect(redactSecrets(`x${SECRET}y${SECRET}`, [SECRET, ''])).toBe('x[redacted]y[redacted]');
 });
+
+test('thresholds are listed by metric, numbers in tags by value, whatever order k6 gave them in', () => {
+  const data = paginationSummary({
+    'rate_probe_429{target_rps:100}': counter(0, 10, { 'count<5': { ok: true } }),
+    'rate_probe_429{target_rps:20}': counter(0, 10, { 'count<3': { ok: true } }),
+    'rate_probe_429{target_rps:9}': counter(0, 10, { 'count<3': { ok: true } }),
+  });
+  const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, META);
+  const probe = report.thresholds.filter((t) => t.metric.startsWith('rate_probe_429')).map((t) => t.metric);
+  expect(probe).toEqual(['rate_probe_429{target_rps:9}', 'rate_probe_429{target_rps:20}', 'rate_probe_429{target_rps:100}']);
+  const metrics = report.thresholds.map((t) => t.metric);
+  expect(metrics).toEqual([...metrics].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+});
