@@ -88,7 +88,8 @@ export function barChartSvg(title: string, groups: readonly BarGroup[], unit: st
   const plotW = 420;
   const rowH = barH * 2 + pairGap;
   const max = Math.max(1e-9, ...groups.flatMap((g) => g.bars.flatMap((b) => [b.baseline ?? 0, b.current ?? 0])));
-  let y = 30;
+  // Title on the first line, legend on the second, then the groups.
+  let y = 46;
   const parts: string[] = [];
   for (const g of groups) {
     parts.push(`<text x="0" y="${y + 10}" font-size="12" font-weight="bold">${htmlEscape(g.title)}</text>`);
@@ -100,7 +101,7 @@ export function barChartSvg(title: string, groups: readonly BarGroup[], unit: st
         const w = value === null ? 0 : Math.max(1, (value / max) * plotW);
         const colour = kind === 'current' && b.regressed ? COLOURS.regression : COLOURS[kind];
         const by = y + i * barH;
-        parts.push(`<rect x="${labelW}" y="${by}" width="${w.toFixed(1)}" height="${barH - 1}" fill="${colour}"><title>${kind} ${htmlEscape(b.label)}: ${value === null ? 'n/a' : `${value.toFixed(2)} ${unit}`}</title></rect>`);
+        parts.push(`<rect x="${labelW}" y="${by}" width="${w.toFixed(1)}" height="${barH - 1}" fill="${colour}"><title>${htmlEscape(g.title)} · ${kind} ${htmlEscape(b.label)}${kind === 'current' && b.regressed ? ' (regressed)' : ''}: ${value === null ? 'n/a' : `${value.toFixed(2)} ${unit}`}</title></rect>`);
         parts.push(`<text x="${labelW + w + 4}" y="${by + barH - 2}" font-size="9">${value === null ? 'n/a' : `${value >= 100 ? Math.round(value) : Math.round(value * 100) / 100} ${unit}`}</text>`);
       });
       y += rowH;
@@ -109,7 +110,7 @@ export function barChartSvg(title: string, groups: readonly BarGroup[], unit: st
   }
   const height = y + 10;
   const width = labelW + plotW + 90;
-  const legend = `<rect x="${labelW}" y="8" width="10" height="10" fill="${COLOURS.baseline}"/><text x="${labelW + 14}" y="17" font-size="11">baseline</text><rect x="${labelW + 80}" y="8" width="10" height="10" fill="${COLOURS.current}"/><text x="${labelW + 94}" y="17" font-size="11">current</text><rect x="${labelW + 150}" y="8" width="10" height="10" fill="${COLOURS.regression}"/><text x="${labelW + 164}" y="17" font-size="11">current, regressed</text>`;
+  const legend = `<rect x="0" y="26" width="10" height="10" fill="${COLOURS.baseline}"/><text x="14" y="35" font-size="11">baseline</text><rect x="80" y="26" width="10" height="10" fill="${COLOURS.current}"/><text x="94" y="35" font-size="11">current</text><rect x="150" y="26" width="10" height="10" fill="${COLOURS.regression}"/><text x="164" y="35" font-size="11">current, regressed</text>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${htmlEscape(title)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif"><text x="0" y="17" font-size="13" font-weight="bold">${htmlEscape(title)}</text>${legend}${parts.join('')}</svg>`;
 }
 

@@ -1,0 +1,90 @@
+// reports/perf-regression.html as a reader sees it, in Debian's chromium: it loads from disk with no
+// console error and no request beyond the file, the status and the charts are visible, and the
+// regressed rows stand out. Fabricated runs: a 20% p95 regression of one endpoint.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { chromium, type Browser } from 'playwright-core';
+import { type ComparableRun, compareRuns } from '../../load/lib/compare.ts';
+import { renderHtml } from '../../load/lib/compare-render.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const SCREENSHOTS = fileURLToPath(new URL('../../reports/project-tests/screenshots/', import.meta.url));
+
+function run(endpointP95: number, throughput: number): ComparableRun {
+  return {
+    scenario: 'pagination',
+    runId: `r-${endpointP95}`,
+    k6Version: '1.3.0',
+    generatedAt: '2026-01-01T00:00:00Z',
+    target: 'https://staging.example.com',
+    environment: 'staging',
+    settings: { pagesPerSecond: 5, pageSizes: [1, 25], durationMs: 30000 },
+    valid: true,
+    droppedIterations: 0,
+    endpoints: {
+      'GET /offer limit=25': { count: 150, med: 40, p95: endpointP95, p99: 120 },
+      'GET /subscription limit=1': { count: 90, med: 20, p95: 30, p99: 45 },
+    },
+    totals: { httpRequestsPerSecond: throughput, iterationsPerSecond: throughput, errorRate: 0, checkRate: 1, rateLimitedShare: 0, p95: 60, p99: 150 },
+  };
+}
+
+let browser: Browser;
+let dir: string;
+
+test.beforeAll(async () => {
+  test.skip(!existsSync(CHROMIUM), `No ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does).`);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  dir = mkdtempSync(join(fileURLToPath(new URL('../../reports/', import.meta.url)), 'perf-report-'));
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the regression report loads on its own, shows the status and both charts, and marks the regressed rows', async () => {
+  const comparison = compareRuns(run(100, 5), run(80, 5));
+  expect(comparison.status).toBe('regression');
+  const file = join(dir, 'perf-regression.html');
+  writeFileSync(file, renderHtml(comparison));
+
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`file://${file}`);
+
+  await expect(page.locator('.status')).toHaveAttribute('data-status', 'regression');
+  await expect(page.locator('.status')).toBeVisible();
+  for (const chart of ['#latency-chart svg', '#throughput-chart svg']) {
+    await expect(page.locator(chart)).toBeVisible();
+    const box = await page.locator(chart).boundingBox();
+    expect(box && box.width > 100 && box.height > 40, `${chart} has a size`).toBe(true);
+  }
+  // Baseline and current bars for each percentile of each endpoint.
+  expect(await page.locator('#latency-chart svg rect').count()).toBeGreaterThanOrEqual(2 * 3 * 2);
+  const barTitles = await page.locator('#latency-chart svg rect title').allTextContents();
+  expect(barTitles.filter((t) => t.startsWith('GET /offer limit=25 · ')).length, barTitles.join('\n')).toBe(6);
+  // The regressed bar (current p95 of that endpoint) is the only one drawn in the regression colour.
+  const regressedBars = await page.locator('#latency-chart svg rect', { has: page.locator('title') }).evaluateAll((rects) => rects.filter((r) => /\(regressed\)/.test(r.textContent ?? '')).map((r) => [r.textContent, r.getAttribute('fill')]));
+  expect(regressedBars).toHaveLength(1);
+  expect(regressedBars[0][0]).toMatch(/^GET \/offer limit=25 · current p95 \(regressed\): 100\.00 ms$/);
+  const otherFills = await page.locator('#latency-chart svg rect', { has: page.locator('title') }).evaluateAll((rects) => rects.filter((r) => !/\(regressed\)/.test(r.textContent ?? '')).map((r) => r.getAttribute('fill')));
+  expect(otherFills, 'no other bar in the regression colour').not.toContain(regressedBars[0][1]);
+  const regressed = page.locator('tr.bad');
+  await expect(regressed.first()).toBeVisible();
+  await expect(regressed.filter({ hasText: 'GET /offer limit=25' })).not.toHaveCount(0);
+  await expect(page.locator('tr.bad', { hasText: 'GET /subscription limit=1' })).toHaveCount(0);
+
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, 'perf-regression.png'), fullPage: true });
+  expect(errors, 'console errors').toEqual([]);
+  expect(requests, 'requests beyond the file itself').toEqual([`file://${file}`]);
+  await page.close();
+});
