@@ -20,6 +20,8 @@ function pad(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 
+const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
 /** The contract's request form YYYY-MM-DDTHH:MM:SSZ, floored to the second (never later than `ms`). */
 export function toContractInstant(ms: number): string {
   const d = new Date(Math.floor(ms / 1000) * 1000);
@@ -29,6 +31,8 @@ export function toContractInstant(ms: number): string {
 export interface PolledOffer {
   id: string | null;
   lastModifiedMs: number | null;
+  /** dates.lastModifiedOn as the service wrote it. */
+  lastModifiedText: string | null;
 }
 
 /** The id and lastModifiedOn of each offer in a list body; null when the body is not a list. */
@@ -37,7 +41,8 @@ export function readPolledOffers(body: unknown): PolledOffer[] | null {
   return body.map((item) => {
     const o = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     const dates = (typeof o.dates === 'object' && o.dates !== null ? o.dates : {}) as Record<string, unknown>;
-    return { id: typeof o.id === 'string' ? o.id : null, lastModifiedMs: parseTimestamp(dates.lastModifiedOn) };
+    const lastModifiedMs = parseTimestamp(dates.lastModifiedOn);
+    return { id: typeof o.id === 'string' ? o.id : null, lastModifiedMs, lastModifiedText: lastModifiedMs === null ? null : (dates.lastModifiedOn as string) };
   });
 }
 
@@ -48,11 +53,17 @@ export interface PollerState {
   expectedIds: string[];
 }
 
-function stateAt(instantMs: number, offers: readonly PolledOffer[]): PollerState {
-  const floor = Math.floor(instantMs / 1000) * 1000;
+/**
+ * The state of a client asking from an offer's lastModifiedOn. A client polls with the value exactly as
+ * the service wrote it (when it is UTC with Z), so the offers at that instant test the inclusive
+ * boundary; otherwise (or with no offer) with the instant floored to the second in the contract's form.
+ */
+function stateAt(instantMs: number, instantText: string | null, offers: readonly PolledOffer[]): PollerState {
+  const exact = instantText !== null && UTC_TIMESTAMP.test(instantText);
+  const from = exact ? instantMs : Math.floor(instantMs / 1000) * 1000;
   const expectedIds: string[] = [];
-  for (const o of offers) if (o.id !== null && o.lastModifiedMs !== null && o.lastModifiedMs >= floor) expectedIds.push(o.id);
-  return { instant: toContractInstant(floor), instantMs: floor, expectedIds };
+  for (const o of offers) if (o.id !== null && o.lastModifiedMs !== null && o.lastModifiedMs >= from) expectedIds.push(o.id);
+  return { instant: exact ? (instantText as string) : toContractInstant(from), instantMs: from, expectedIds };
 }
 
 /**
@@ -61,16 +72,16 @@ function stateAt(instantMs: number, offers: readonly PolledOffer[]): PollerState
  * clients start from `nowMs` and expect nothing.
  */
 export function pickSeeds(offers: readonly PolledOffer[], count: number, nowMs: number): PollerState[] {
-  const times = offers.map((o) => o.lastModifiedMs).filter((t): t is number => t !== null).sort((a, b) => a - b);
+  const dated = offers.filter((o) => o.lastModifiedMs !== null).sort((a, b) => (a.lastModifiedMs as number) - (b.lastModifiedMs as number));
   const seeds: PollerState[] = [];
   for (let i = 0; i < count; i++) {
-    if (times.length === 0) {
-      seeds.push(stateAt(nowMs, offers));
+    if (dated.length === 0) {
+      seeds.push(stateAt(nowMs, null, offers));
       continue;
     }
     // Quantiles (i+1)/(count+1): never the very first value alone, so the filter has something to exclude.
-    const index = Math.min(times.length - 1, Math.floor(((i + 1) * times.length) / (count + 1)));
-    seeds.push(stateAt(times[index], offers));
+    const at = dated[Math.min(dated.length - 1, Math.floor(((i + 1) * dated.length) / (count + 1)))];
+    seeds.push(stateAt(at.lastModifiedMs as number, at.lastModifiedText, offers));
   }
   return seeds;
 }
@@ -105,7 +116,16 @@ export function checkPoll(state: PollerState, body: unknown): PollOutcome {
     missing.length === 0 ? pass('poll-includes-on-or-after') : fail('poll-includes-on-or-after', `the ${state.expectedIds.length} offers known to be modified on or after ${state.instant}`, `${missing.length} missing (first: ${missing[0]})`),
   );
 
-  let watermark = state.instantMs;
-  for (const o of offers) if (o.lastModifiedMs !== null && o.lastModifiedMs > watermark) watermark = o.lastModifiedMs;
-  return { findings, next: stateAt(watermark, offers), returned: offers.length };
+  // The watermark moves to the latest lastModifiedOn returned; with nothing later, the client asks again from the same instant.
+  let latest: PolledOffer | null = null;
+  for (const o of offers) if (o.lastModifiedMs !== null && o.lastModifiedMs > (latest?.lastModifiedMs ?? state.instantMs)) latest = o;
+  let next: PollerState;
+  if (latest === null) {
+    // Same instant: what was expected still is, with whatever qualifying offer came back besides.
+    const again = stateAt(state.instantMs, state.instant, offers).expectedIds.filter((id) => state.expectedIds.indexOf(id) < 0);
+    next = { ...state, expectedIds: state.expectedIds.concat(again) };
+  } else {
+    next = stateAt(latest.lastModifiedMs as number, latest.lastModifiedText, offers);
+  }
+  return { findings, next, returned: offers.length };
 }
