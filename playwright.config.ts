@@ -15,6 +15,7 @@ export default defineConfig({
   outputDir: `${reports}/conformance/test-results`,
   reporter: [
     ['list'],
+    ['./src/report/skip-reasons-reporter.ts'],
     ['html', { outputFolder: `${reports}/conformance/html`, open: 'never' }],
     ['junit', { outputFile: `${reports}/conformance/junit.xml` }],
     ['json', { outputFile: `${reports}/conformance/results.json` }],

@@ -9,6 +9,6 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   timeout: 60_000,
-  reporter: [['list'], ['junit', { outputFile: '../reports/project-tests/junit.xml' }]],
+  reporter: [['list'], ['../src/report/skip-reasons-reporter.ts'], ['junit', { outputFile: '../reports/project-tests/junit.xml' }]],
   outputDir: '../reports/project-tests/output',
 });
