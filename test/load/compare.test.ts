@@ -4,23 +4,9 @@
 import { test, expect } from '@playwright/test';
 import { type ComparableRun, BASELINE_SCHEMA, compareRuns, compareValue, DEFAULT_TOLERANCES, exitCodeFor, readComparable } from '../../load/lib/compare.ts';
 import { renderHtml, renderMarkdown } from '../../load/lib/compare-render.ts';
+import { comparableRun } from './fixtures.ts';
 
-function run(overrides: Partial<ComparableRun> = {}, p95 = 100, endpointP95 = 80): ComparableRun {
-  return {
-    scenario: 'pagination',
-    runId: 'r',
-    k6Version: '1.3.0',
-    generatedAt: '2026-01-01T00:00:00Z',
-    target: 'https://staging.example.com',
-    environment: 'staging',
-    settings: { pagesPerSecond: 5, pageSizes: [1, 25], durationMs: 30000 },
-    valid: true,
-    droppedIterations: 0,
-    endpoints: { 'GET /offer limit=25': { count: 150, med: 40, p95: endpointP95, p99: 120 } },
-    totals: { httpRequestsPerSecond: 5, iterationsPerSecond: 5, errorRate: 0, checkRate: 1, rateLimitedShare: 0, p95, p99: 150 },
-    ...overrides,
-  };
-}
+const run = (overrides: Partial<ComparableRun> = {}, p95 = 100, endpointP95 = 80) => comparableRun(overrides, p95, endpointP95);
 
 interface Case {
   description: string;

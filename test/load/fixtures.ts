@@ -2,6 +2,7 @@
 // 2.x pass it by default), a configuration, and an in-memory paged list.
 import { type LoadConfig, readLoadConfig } from '../../load/lib/config.ts';
 import type { ScenarioName } from '../../load/lib/names.ts';
+import type { ComparableRun } from '../../load/lib/compare.ts';
 
 export const SECRET_KEY = 'sk-test-5f1d2c';
 export const SECRET = 'secret-test-9a8b7c';
@@ -65,4 +66,22 @@ export function pagedList(items: readonly unknown[], maxLimit = 100, misbehave: 
 
 export function ids(n: number, prefix = 'id'): Array<{ id: string }> {
   return Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}` }));
+}
+
+/** A run as load:compare reads it: whole-scenario p95 `p95`, and one endpoint whose p95 is `endpointP95`. */
+export function comparableRun(overrides: Partial<ComparableRun> = {}, p95 = 100, endpointP95 = 80): ComparableRun {
+  return {
+    scenario: 'pagination',
+    runId: 'r',
+    k6Version: '1.3.0',
+    generatedAt: '2026-01-01T00:00:00Z',
+    target: 'https://staging.example.com',
+    environment: 'staging',
+    settings: { pagesPerSecond: 5, pageSizes: [1, 25], durationMs: 30000 },
+    valid: true,
+    droppedIterations: 0,
+    endpoints: { 'GET /offer limit=25': { count: 150, med: 40, p95: endpointP95, p99: 120 } },
+    totals: { httpRequestsPerSecond: 5, iterationsPerSecond: 5, errorRate: 0, checkRate: 1, rateLimitedShare: 0, p95, p99: 150 },
+    ...overrides,
+  };
 }

@@ -7,29 +7,17 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { chromium, type Browser } from 'playwright-core';
 import { type ComparableRun, compareRuns } from '../../load/lib/compare.ts';
+import { comparableRun } from './fixtures.ts';
 import { renderHtml } from '../../load/lib/compare-render.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCREENSHOTS = fileURLToPath(new URL('../../reports/project-tests/screenshots/', import.meta.url));
 
-function run(endpointP95: number, throughput: number): ComparableRun {
-  return {
-    scenario: 'pagination',
-    runId: `r-${endpointP95}`,
-    k6Version: '1.3.0',
-    generatedAt: '2026-01-01T00:00:00Z',
-    target: 'https://staging.example.com',
-    environment: 'staging',
-    settings: { pagesPerSecond: 5, pageSizes: [1, 25], durationMs: 30000 },
-    valid: true,
-    droppedIterations: 0,
-    endpoints: {
-      'GET /offer limit=25': { count: 150, med: 40, p95: endpointP95, p99: 120 },
-      'GET /subscription limit=1': { count: 90, med: 20, p95: 30, p99: 45 },
-    },
-    totals: { httpRequestsPerSecond: throughput, iterationsPerSecond: throughput, errorRate: 0, checkRate: 1, rateLimitedShare: 0, p95: 60, p99: 150 },
-  };
+/** Two endpoints; the first one's p95 is `endpointP95`. */
+function run(endpointP95: number): ComparableRun {
+  const base = comparableRun({ runId: `r-${endpointP95}` }, 60, endpointP95);
+  return { ...base, endpoints: { ...base.endpoints, 'GET /subscription limit=1': { count: 90, med: 20, p95: 30, p99: 45 } } };
 }
 
 let browser: Browser;
@@ -47,7 +35,7 @@ test.afterAll(async () => {
 });
 
 test('the regression report loads on its own, shows the status and both charts, and marks the regressed rows', async () => {
-  const comparison = compareRuns(run(100, 5), run(80, 5));
+  const comparison = compareRuns(run(100), run(80));
   expect(comparison.status).toBe('regression');
   const file = join(dir, 'perf-regression.html');
   writeFileSync(file, renderHtml(comparison));

@@ -8,6 +8,19 @@ function testCase(title: string, annotations: TestCase['annotations']): TestCase
 }
 const result = (status: TestResult['status'], annotations: TestResult['annotations'] = []) => ({ status, annotations }) as unknown as TestResult;
 
+/** What the reporter prints at the end of the run. */
+function printedAtEnd(reporter: SkipReasonsReporter): string[] {
+  const printed: string[] = [];
+  const log = console.log;
+  console.log = (text: string) => printed.push(text);
+  try {
+    reporter.onEnd({ status: 'passed' } as never);
+  } finally {
+    console.log = log;
+  }
+  return printed;
+}
+
 test('the reason comes from the skip (or fixme) annotation of the result or the test; none given says so', () => {
   expect(skipReasonOf(testCase('t', [{ type: 'skip', description: 'no k6' }]))).toBe('no k6');
   expect(skipReasonOf(testCase('t', []), result('skipped', [{ type: 'skip', description: 'from the result' }]))).toBe('from the result');
@@ -21,27 +34,11 @@ test('skipped tests are listed once each, grouped under their reason; passed one
   reporter.onTestEnd(testCase('b', [{ type: 'skip', description: 'no k6' }]), result('skipped'));
   reporter.onTestEnd(testCase('c', [{ type: 'skip', description: 'no chromium' }]), result('skipped'));
   reporter.onTestEnd(testCase('d', []), result('passed'));
-  const printed: string[] = [];
-  const log = console.log;
-  console.log = (text: string) => printed.push(text);
-  try {
-    reporter.onEnd({ status: 'passed' } as never);
-  } finally {
-    console.log = log;
-  }
-  expect(printed.join('\n').split('\n')).toEqual(['', 'Skipped: 3 test(s), and why:', '  no k6', '    - area › a', '    - area › b', '  no chromium', '    - area › c']);
+  expect(printedAtEnd(reporter).join('\n').split('\n')).toEqual(['', 'Skipped: 3 test(s), and why:', '  no k6', '    - area › a', '    - area › b', '  no chromium', '    - area › c']);
 });
 
 test('a run with nothing skipped prints nothing', () => {
   const reporter = new SkipReasonsReporter();
   reporter.onTestEnd(testCase('d', []), result('passed'));
-  const printed: string[] = [];
-  const log = console.log;
-  console.log = (text: string) => printed.push(text);
-  try {
-    reporter.onEnd({ status: 'passed' } as never);
-  } finally {
-    console.log = log;
-  }
-  expect(printed).toEqual([]);
+  expect(printedAtEnd(reporter)).toEqual([]);
 });
