@@ -127,3 +127,9 @@ test('the run verdict comes from the report; k6 exit codes only say how far k6 g
   expect(runOutcome(105, report, true).exitCode).toBe(0);
   expect(runOutcome(0, { ...report, verdict: { ...report.verdict, valid: false, passed: false } }).lines[0]).toBe('load pagination: INVALID');
 });
+
+test('reports/load/ is part of the repository, so a plain `k6 run load/<scenario>.ts` has a folder to write to', () => {
+  // k6 creates no folders: without this one, handleSummary's files would be lost (k6 only logs an error).
+  const tracked = spawnSync('git', ['ls-files', '--error-unmatch', 'reports/load/.gitkeep'], { cwd: ROOT, encoding: 'utf8' });
+  expect(tracked.status, tracked.stderr).toBe(0);
+});
