@@ -1,6 +1,8 @@
 /**
  * An exchange is one request and its response as the suite saw it: what checks run on, what evidence
  * shows, what the request log records. It is built redacted: credential header values never enter it.
+ * Treat it as read-only: the exchange checks may read it after the test has (see Verdict), so a test
+ * that sorts or edits a body must copy it first.
  */
 
 /** The contract's operations; each decides the schema of its success body and the shape of its errors. */
