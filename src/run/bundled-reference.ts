@@ -22,8 +22,9 @@ function numberEnv(name: string): number | undefined {
  * Settings that name a real target without saying where it is: running against the bundled reference
  * then would test the wrong server and pass (a CI gate whose API_BASE_URL secret went missing).
  */
-function refuseRemoteSettingsWithoutUrl(env: NodeJS.ProcessEnv): void {
-  const environment = env.API_ENVIRONMENT?.trim();
+export function refuseRemoteSettingsWithoutUrl(env: NodeJS.ProcessEnv): void {
+  // Read as the suite configuration reads it: trimmed, in any case.
+  const environment = env.API_ENVIRONMENT?.trim().toLowerCase();
   if (environment && environment !== 'local') {
     throw new ConfigError(`API_ENVIRONMENT=${environment} names a remote target, but API_BASE_URL is not set: set it to the target's base URL (without it the suite would test its own bundled reference server).`);
   }
