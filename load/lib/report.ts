@@ -22,7 +22,6 @@ import {
   rateLimitAnswers,
   runTotals,
   scenarioResult,
-  unreachedEndpoints,
 } from './results.ts';
 import { type CheckResult, type NormalisedSummary, type ThresholdResult, shareableK6Summary } from './summary.ts';
 import type { OnsetResult } from './rate-probe.ts';
@@ -129,6 +128,7 @@ export function buildLoadReport(config: LoadConfig, summary: NormalisedSummary, 
   const result = scenarioResult(summary, config);
   const answers = rateLimitAnswers(summary);
   const partial = { scenarioResult: result, rateLimitAnswers: answers, totals };
+  const endpoints = endpointLatencies(summary, config.scenario);
   return {
     schema: REPORT_SCHEMA,
     scenario: config.scenario,
@@ -137,11 +137,11 @@ export function buildLoadReport(config: LoadConfig, summary: NormalisedSummary, 
     settings: scenarioSettings(config),
     verdict: verdictOf(summary, totals, result),
     totals,
-    endpoints: endpointLatencies(summary, config.scenario),
+    endpoints: endpoints.measured,
     rateLimitAnswers: answers,
     contractViolations: contractViolations(summary, config.scenario),
     scenarioResult: result,
-    notes: extraNotes.concat(notesFor(partial), unreachedNote(unreachedEndpoints(summary, config.scenario))),
+    notes: extraNotes.concat(notesFor(partial), unreachedNote(endpoints.unreached)),
     // In a stable, readable order (k6 reports them in no set order): by metric, numbers by value.
     thresholds: summary.thresholds
       .filter((t) => !isExposureThreshold(t.expression))

@@ -37,16 +37,13 @@ export interface EndpointLatency {
 }
 
 /**
- * Latency per endpoint (and page size) of the scenario. Only endpoints that received requests: a
- * threshold declares its sub-metric up front, and an empty one would read as a latency of 0 ms.
+ * Latency per endpoint (and page size) of the scenario, for the endpoints that received requests; and
+ * the keys of those the scenario planned to measure but sent no request to within the run (a threshold
+ * declares its sub-metric up front, and an empty one would read as a latency of 0 ms).
  */
-export function endpointLatencies(summary: NormalisedSummary, scenario: ScenarioName): EndpointLatency[] {
-  return allEndpointRows(summary, scenario).filter((row) => row.count > 0);
-}
-
-/** Endpoints (and page sizes) the scenario plans to measure but sent no request to within the run. */
-export function unreachedEndpoints(summary: NormalisedSummary, scenario: ScenarioName): string[] {
-  return allEndpointRows(summary, scenario).filter((row) => row.count === 0).map((row) => row.key);
+export function endpointLatencies(summary: NormalisedSummary, scenario: ScenarioName): { measured: EndpointLatency[]; unreached: string[] } {
+  const rows = allEndpointRows(summary, scenario);
+  return { measured: rows.filter((row) => row.count > 0), unreached: rows.filter((row) => row.count === 0).map((row) => row.key) };
 }
 
 function allEndpointRows(summary: NormalisedSummary, scenario: ScenarioName): EndpointLatency[] {

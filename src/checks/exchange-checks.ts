@@ -61,21 +61,35 @@ interface Instance {
 }
 
 const NO_INSTANCES: readonly Instance[] = [];
-/** Several checks walk the same instances: found once per exchange and model. */
-const instancesSeen = new WeakMap<Exchange, Map<SchemaName, readonly Instance[]>>();
+/** Several checks walk the same instances: found once per exchange (whose operation has one model). */
+const instancesSeen = new WeakMap<Exchange, readonly Instance[]>();
 
 /** Each instance of a model inside a success body. */
 function instances(ex: Exchange, model: SchemaName): readonly Instance[] {
   const spec = SUCCESS_MODEL[ex.operation];
   if (!spec || spec.model !== model || ex.status >= 300 || !ex.isJson) return NO_INSTANCES;
-  let byModel = instancesSeen.get(ex);
-  if (!byModel) instancesSeen.set(ex, (byModel = new Map()));
-  let found = byModel.get(model);
+  let found = instancesSeen.get(ex);
   if (!found) {
     found = !spec.list ? [{ index: -1, value: ex.body }] : Array.isArray(ex.body) ? ex.body.map((value, index) => ({ index, value })) : NO_INSTANCES;
-    byModel.set(model, found);
+    instancesSeen.set(ex, found);
   }
   return found;
+}
+
+/**
+ * What the status of an answer tells, whether it reached the test or the client retried it: a status
+ * other than 200 and 400 is recorded, and a 429 is a rate-limit answer with its Retry-After. `fate`
+ * completes the messages: what became of the answer.
+ */
+function statusObservations(operation: Operation, status: number, retryAfter: string | null, fate: { status: string; rateLimit: string }): Observation[] {
+  const observations: Observation[] = [];
+  if (status !== 200 && status !== 400) {
+    observations.push({ clause: 'ERR-STATUS-CODES', key: `status.${operation}.${status}`, message: `${operation} answered ${status}${fate.status}`, value: status });
+  }
+  if (status === 429) {
+    observations.push({ clause: 'LIMIT-RATE', key: 'rateLimit.retryAfter', message: `429 ${fate.rateLimit} (Retry-After: ${retryAfter ?? 'absent'})`, value: retryAfter });
+  }
+  return observations;
 }
 
 /** The sorted property names found across the objects of an array. */
@@ -273,30 +287,19 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     name: 'statusCodesBeyond200And400',
     clauses: ['ERR-STATUS-CODES', 'LIMIT-RATE'],
     run(ex) {
-      const observations: Observation[] = [];
-      if (ex.status !== 200 && ex.status !== 400) {
-        observations.push({ clause: 'ERR-STATUS-CODES', key: `status.${ex.operation}.${ex.status}`, message: `${ex.operation} answered ${ex.status}`, value: ex.status });
-      }
-      if (ex.status === 429) {
-        observations.push({ clause: 'LIMIT-RATE', key: 'rateLimit.retryAfter', message: `429 reached the test (Retry-After: ${ex.responseHeaders['retry-after'] ?? 'absent'})`, value: ex.responseHeaders['retry-after'] ?? null });
-      }
-      return { observations };
+      return { observations: statusObservations(ex.operation, ex.status, ex.responseHeaders['retry-after'] ?? null, { status: '', rateLimit: 'reached the test' }) };
     },
   },
 ];
 
 /**
  * What an answer the client retried instead of returning tells (a 429 or 503 to a read): the service
- * did answer it, so it counts as an observed status, and a 429 as a rate-limit answer with its
- * Retry-After, as if it had reached the test (the statusCodesBeyond200And400 check, for retried answers).
+ * did answer it, so it is recorded as the statusCodesBeyond200And400 check records answers that reached
+ * the test.
  */
 export function retriedAnswerObservations(r: RetriedAttempt): Observation[] {
   if (r.status === null) return []; // a transport reset: in the request log, no status to record
-  const observations: Observation[] = [{ clause: 'ERR-STATUS-CODES', key: `status.${r.operation}.${r.status}`, message: `${r.operation} answered ${r.status} (the client waited ${r.waitMs} ms and retried)`, value: r.status }];
-  if (r.status === 429) {
-    observations.push({ clause: 'LIMIT-RATE', key: 'rateLimit.retryAfter', message: `429 answered and retried after ${r.waitMs} ms (Retry-After: ${r.retryAfter ?? 'absent'})`, value: r.retryAfter });
-  }
-  return observations;
+  return statusObservations(r.operation, r.status, r.retryAfter, { status: ` (the client waited ${r.waitMs} ms and retried)`, rateLimit: `answered and retried after ${r.waitMs} ms` });
 }
 
 /** Run every exchange check on one exchange. */
