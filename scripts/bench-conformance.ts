@@ -20,20 +20,19 @@
  * - the suite's wall time (target <= 60 s on 2 cores).
  * Prints figures; asserts nothing.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest } from '@playwright/test';
 import { DEMO_CREDENTIALS, startReferenceServer, type RunningReference } from '../reference/server.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
+import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { openSession } from '../src/run/session.ts';
 import { Verdict } from '../src/checks/verdict.ts';
 import { compileAll } from '../src/schema/registry.ts';
 import type { Operation } from '../src/client/exchange.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SELF = fileURLToPath(import.meta.url);
 const WORKERS = 2;
 /** Measured rounds per contender (after one warm-up round each). */
 const ROUNDS = 9;
@@ -120,22 +119,6 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Waits for the next IPC message of a child; fails if the child exits first. */
-function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
-  return new Promise<T>((done, fail) => {
-    const onExit = (code: number | null) => fail(new Error(`the ${what} process exited with ${code}`));
-    child.once('exit', onExit);
-    child.once('message', (message: T) => {
-      child.off('exit', onExit);
-      done(message);
-    });
-  });
-}
-
-function forkSelf(role: string): ChildProcess {
-  return fork(SELF, [role], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-}
-
 // ---- the reference, in a child process of its own ------------------------------------------------
 
 type ToReference = 'reset';
@@ -163,7 +146,7 @@ interface ReferenceProcess {
 }
 
 async function startReferenceProcess(): Promise<ReferenceProcess> {
-  const child = forkSelf('--reference-child');
+  const child = forkRole(import.meta.url, 'reference');
   const first = await nextMessage<FromReference>(child, 'reference server');
   if (typeof first !== 'object') throw new Error('the reference server process did not report its address');
   return {
@@ -214,7 +197,7 @@ interface Replayers {
 }
 
 async function startReplayers(url: string, slices: LoggedRequest[][], runId: string, reportsDir: string): Promise<Replayers> {
-  const children = slices.map(() => forkSelf('--replayer-child'));
+  const children = slices.map(() => forkRole(import.meta.url, 'replayer'));
   await Promise.all(children.map((child, i) => {
     const ready = nextMessage<FromReplayer>(child, 'replayer');
     child.send({ setup: { url, requests: slices[i], runId: `${runId}-replay-${i}`, reportsDir } } satisfies ToReplayer);
@@ -335,6 +318,8 @@ const failed = (error: unknown) => {
   process.exit(1);
 };
 
-if (process.argv.includes('--reference-child')) runReferenceChild().catch(failed);
-else if (process.argv.includes('--replayer-child')) runReplayerChild().catch(failed);
+const role = childRole();
+if (role !== undefined) exitWithParent();
+if (role === 'reference') runReferenceChild().catch(failed);
+else if (role === 'replayer') runReplayerChild().catch(failed);
 else main().catch(failed);

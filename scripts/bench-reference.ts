@@ -4,13 +4,12 @@
 //
 // Each server runs in its own child process (so the load generator in this process does not share
 // its event loop); the rounds alternate reference / bare so drift on a noisy machine hits both.
-import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
+import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
 
 const PATH = '/offer?limit=10';
@@ -49,13 +48,11 @@ function runBareChild(): void {
   });
 }
 
-function startChild(role: 'reference' | 'bare', setup?: BareSetup): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--child', role], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message: ChildMessage) => resolve({ child, url: message.url }));
-    child.once('exit', (code) => reject(new Error(`${role} server exited early (${code})`)));
-    if (setup) child.send(setup);
-  });
+async function startChild(role: 'reference' | 'bare', setup?: BareSetup): Promise<{ child: ChildProcess; url: string }> {
+  const child = forkRole(import.meta.url, role);
+  const ready = nextMessage<ChildMessage>(child, `${role} server`);
+  if (setup) child.send(setup);
+  return { child, url: (await ready).url };
 }
 
 // ---- measuring ------------------------------------------------------------------------------------
@@ -147,15 +144,15 @@ function newFigures(): Figures {
   return { requestsPerSecond: [], p50: [], p99: [], errors: 0, non2xx: 0 };
 }
 
-const role = process.argv.includes('--child') ? process.argv[process.argv.indexOf('--child') + 1] : undefined;
+const role = childRole();
 if (role === 'reference') {
-  process.on('disconnect', () => process.exit(0));
+  exitWithParent();
   runReferenceChild().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });
 } else if (role === 'bare') {
-  process.on('disconnect', () => process.exit(0));
+  exitWithParent();
   runBareChild();
 } else {
   main().catch((error: unknown) => {
