@@ -17,7 +17,7 @@ import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { loadProfile } from '../profile/target-profile.ts';
 import type { EvidenceSection, LoadSection, PhaseRow } from '../report/certification/report-model.ts';
 import { REPORT_FILES, writeCertificationReport } from '../report/certification/write-report.ts';
-import { startBundledReference } from '../run/bundled-reference.ts';
+import { referenceFaults, startBundledReference } from '../run/bundled-reference.ts';
 import { openSession } from '../run/session.ts';
 import { schemaDigest } from '../schema/registry.ts';
 import { makeRedactor, type Redactor } from '../client/redact.ts';
@@ -104,7 +104,7 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
   const waivers = o.waivers ? loadWaivers(o.waivers) : [];
   let config = readSuiteConfig();
   const bundled = config.baseUrl === null;
-  const faults = bundled ? (process.env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean) : [];
+  const faults = bundled ? referenceFaults() : [];
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
   prepareOutDir(o.out);
   const suiteDir = join(o.out, OUTPUT.suite);

@@ -34,10 +34,15 @@ export function refuseRemoteSettingsWithoutUrl(env: NodeJS.ProcessEnv): void {
   }
 }
 
+/** The fault switches REFERENCE_FAULTS names (comma-separated) for the bundled reference. */
+export function referenceFaults(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+}
+
 export async function startBundledReference(): Promise<{ url: string; close: () => Promise<void> }> {
   refuseRemoteSettingsWithoutUrl(process.env);
   const { startReferenceServer } = await import('../../reference/server.ts');
-  const faults = (process.env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const faults = referenceFaults();
   let running;
   try {
     running = await startReferenceServer({ port: 0, faults, rateLimit: numberEnv('REFERENCE_RATE_LIMIT') ?? false, maxLimit: numberEnv('REFERENCE_MAX_LIMIT') });
