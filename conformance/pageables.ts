@@ -6,6 +6,7 @@
 import type { ApiClient, Query } from '../src/client/api-client.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import type { AllocationRecord } from '../src/model/types.ts';
+import { canonicalJson } from '../src/certify/evidence.ts';
 
 export interface Pageable {
   name: string;
@@ -30,7 +31,10 @@ export const subscriptionsPageable = (api: ApiClient, offerId: string): Pageable
   key: byId,
 });
 
-/** The allocations array of one offer's record (item fields are not shown: compare whole items). */
+/**
+ * The allocations array of one offer's record. Item fields are not shown, so an item is identified by
+ * its whole content, in a canonical form: the same item with its keys in another order is the same item.
+ */
 export const allocationsPageable = (api: ApiClient, offerId: string): Pageable => ({
   name: `allocations of offer ${offerId}`,
   page: async (q) => {
@@ -38,5 +42,30 @@ export const allocationsPageable = (api: ApiClient, offerId: string): Pageable =
     const items = ex.status === 200 ? (ex.body as AllocationRecord)?.allocations : null;
     return { ex, items: Array.isArray(items) ? items : null };
   },
-  key: (item) => JSON.stringify(item),
+  key: (item) => canonicalJson(item),
 });
+
+/** A limit above any plausible maximum (Limits 3: the service applies its own maximum instead). */
+export const HUGE_LIMIT = 1_000_000;
+
+/** The maximum page size a run works with, and where it comes from. */
+export interface MaxPageSize {
+  /** null = no maximum seen: every entry fitted in the capped page. */
+  value: number | null;
+  source: 'profile' | 'observed' | 'none seen';
+  /** The page asked for with HUGE_LIMIT (its checks belong to PAGE-MAX-LIMIT). */
+  capped: { ex: Exchange; items: unknown[] | null };
+}
+
+/**
+ * The maximum page size: the profile's when pinned; otherwise inferred from one page asked for with a
+ * huge limit: fewer entries than the whole list means the service capped it there (Limits 3 says it
+ * applies its own maximum, whose value is "not shown"). Unknown is not unlimited: a capped page is
+ * the maximum, never a missing entry.
+ */
+export async function maxPageSize(p: Pageable, total: number, pinned: number | null | undefined): Promise<MaxPageSize> {
+  const capped = await p.page({ offset: 0, limit: HUGE_LIMIT });
+  if (typeof pinned === 'number') return { value: pinned, source: 'profile', capped };
+  const count = capped.items?.length ?? 0;
+  return count > 0 && count < total ? { value: count, source: 'observed', capped } : { value: null, source: 'none seen', capped };
+}

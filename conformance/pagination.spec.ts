@@ -1,21 +1,31 @@
 // Pagination laws (Limits 1-3), the same for offers, subscriptions and allocations.
 import { covers, requireWrites, test, type SuiteFixture } from './fixtures.ts';
-import { allocationsPageable, offersPageable, subscriptionsPageable, type Pageable } from './pageables.ts';
+import { allocationsPageable, HUGE_LIMIT, maxPageSize, offersPageable, subscriptionsPageable, type Pageable } from './pageables.ts';
 import type { Verdict } from '../src/checks/verdict.ts';
 import { minimalCreateBody } from '../src/model/bodies.ts';
 
 const keys = (p: Pageable, items: unknown[] | null) => (items ?? []).map(p.key);
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
 
-/** Every law on one collection. `full` is the list read with no offset and no limit. */
+/**
+ * Every law on one collection. `full` is the list read with no offset and no limit. The maximum page
+ * size is the profile's or, when the profile does not pin it, the one this run sees (a page asked for
+ * with a huge limit that holds fewer than all entries); every page the walk asks for stays at or below
+ * it, because above it "increase offset by limit" no longer names the next page.
+ */
 async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFixture): Promise<void> {
   const all = await p.page({});
   if (!verdict.check('PAGE-ALL-WHEN-OMITTED', all.items !== null, `${p.name}: no offset and no limit must return the whole list`, { expected: '200 with every entry', received: all.ex.status, exchange: all.ex })) return;
   const omitted = keys(p, all.items);
 
+  const max = await maxPageSize(p, omitted.length, suite.profile.maxLimit);
+  const { capped } = max;
+  const cappedOk = verdict.check('PAGE-MAX-LIMIT', capped.items !== null, `${p.name}: limit=${HUGE_LIMIT} must be capped, not refused`, { expected: '200 with at most the maximum', received: capped.ex.status, exchange: capped.ex });
+  const pageMax = max.value ?? Infinity;
+
   // Walk: offset += limit until a short page. Independent of the no-parameter list, so each can be
   // checked against the other.
-  const limit = Math.max(2, Math.ceil(omitted.length / 4));
+  const limit = Math.min(pageMax, Math.max(2, Math.ceil(omitted.length / 4)));
   const walked: string[] = [];
   for (let offset = 0, guard = 0; guard < 10_000 / limit; offset += limit, guard++) {
     const page = await p.page({ offset, limit });
@@ -32,15 +42,18 @@ async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFi
   verdict.check('PAGE-WALK', same(walked, full) && duplicates.length === 0, `${p.name}: walking pages of ${limit} must rebuild the full list of ${n} with no gap and no duplicate`, { expected: `${n} entries in list order`, received: `${walked.length} entries${duplicates.length ? `, ${duplicates.length} duplicated` : ''}${same(walked, full) ? '' : ', order or content differs'}` });
   if (n < 3) throw new Error(`${p.name}: needs at least 3 entries to check pagination, has ${n}`);
 
+  /** The entries a page names: `size` from `offset`, no more than the maximum. */
+  const slice = (offset: number, size: number) => full.slice(offset, offset + Math.min(size, pageMax));
+
   // Zero-based: offset=0 is the first entry and offset=1 the second.
   for (const [offset, count] of [[0, 2], [1, 1]] as const) {
     const page = await p.page({ offset, limit: count });
-    verdict.check('PAGE-OFFSET-ZERO-BASED', same(keys(p, page.items), full.slice(offset, offset + count)), `${p.name}: offset=${offset}&limit=${count} must start at entry ${offset + 1} of the list (offset is zero-based)`, { expected: full.slice(offset, offset + count), received: keys(p, page.items), exchange: page.ex });
+    verdict.check('PAGE-OFFSET-ZERO-BASED', same(keys(p, page.items), slice(offset, count)), `${p.name}: offset=${offset}&limit=${count} must start at entry ${offset + 1} of the list (offset is zero-based)`, { expected: slice(offset, count), received: keys(p, page.items), exchange: page.ex });
   }
 
   for (const [offset, size] of [[Math.floor(n / 2), 2], [n - 2, 5]] as const) {
     const page = await p.page({ offset, limit: size });
-    const want = full.slice(offset, offset + size);
+    const want = slice(offset, size);
     verdict.check('PAGE-LIMIT', same(keys(p, page.items), want), `${p.name}: offset=${offset}&limit=${size} must be entries ${offset}..${offset + want.length - 1} of the full list`, { expected: want, received: keys(p, page.items), exchange: page.ex });
   }
 
@@ -49,16 +62,15 @@ async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFi
     verdict.check('PAGE-OFFSET-PAST-END', page.items !== null && page.items.length === 0, `${p.name}: offset=${offset} is past the last entry and must return an empty page`, { expected: '200 with []', received: page.items === null ? `status ${page.ex.status}` : `${page.items.length} entries`, exchange: page.ex });
   }
 
-  // A limit above any plausible maximum: not an error; the service applies its own maximum.
-  const huge = 1_000_000;
-  const capped = await p.page({ offset: 0, limit: huge });
-  if (verdict.check('PAGE-MAX-LIMIT', capped.items !== null, `${p.name}: limit=${huge} must be capped, not refused`, { expected: '200 with at most the maximum', received: capped.ex.status, exchange: capped.ex })) {
-    const count = capped.items!.length;
-    const max = suite.profile.maxLimit;
-    const want = max ? Math.min(n, max) : n;
-    if (max || count < n) {
-      verdict.check('PAGE-MAX-LIMIT', count === want && same(keys(p, capped.items), full.slice(0, count)), `${p.name}: limit=${huge} must return the first ${want} entries (maximum ${max ?? 'unknown'})`, { expected: want, received: count, exchange: capped.ex });
-    }
+  // A limit above any plausible maximum: not an error; the service applies its own maximum. Whatever
+  // that maximum is, the capped page is the start of the list, holds at least one entry, and (when the
+  // profile pins the maximum) holds exactly min(all, maximum).
+  if (cappedOk) {
+    const got = keys(p, capped.items);
+    const want = max.source === 'profile' ? Math.min(n, pageMax) : max.source === 'observed' ? got.length : n;
+    const law = max.source === 'profile' ? `the first ${want} entries (maximum ${pageMax}, from the profile)` : max.source === 'observed' ? `the start of the list (maximum ${got.length}, as observed)` : `all ${n} entries (no smaller maximum seen)`;
+    verdict.check('PAGE-MAX-LIMIT', got.length === want && got.length >= 1 && same(got, full.slice(0, got.length)), `${p.name}: limit=${HUGE_LIMIT} must return ${law}`, { expected: want, received: got.length, exchange: capped.ex });
+    const count = got.length;
     verdict.observe({ clause: 'PAGE-MAX-LIMIT-VALUE', key: count < n ? 'maxLimit' : `maxLimit.atLeast.${p.name.split(' ')[0]}`, message: count < n ? `${p.name}: the maximum page size is ${count}` : `${p.name}: the maximum page size is at least ${n} (all entries fit)`, value: count });
   }
 }
