@@ -57,7 +57,12 @@ export interface ReferenceOptions {
   /** Fault switch names (reference/faults.ts); an unknown name throws. */
   faults?: string[];
   logger?: boolean;
+  /** A request (headers and body) must arrive within this time, or it gets a 408; default 10 s. */
+  requestTimeoutMs?: number;
 }
+
+/** Long enough for any honest client on loopback or staging; short enough that a trickled body cannot hold a socket. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 export interface RunningReference {
   url: string;
@@ -96,9 +101,8 @@ const CLIENT_ERRORS: Record<string, [status: number, detail: string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
 };
 
-function answerClientError(behaviour: Behaviour, error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP'];
+/** A JSON error answer written straight to a socket Fastify never gets (unparsable request, CONNECT), then closed. */
+function answerOnSocket(behaviour: Behaviour, socket: Duplex, status: number, detail: string, error?: Error): void {
   const rendered = behaviour.errors.render('read', new ApiError(status, 'validation', detail));
   if (socket.writable) {
     socket.write(
@@ -106,7 +110,14 @@ function answerClientError(behaviour: Behaviour, error: NodeJS.ErrnoException, s
         `Content-Length: ${Buffer.byteLength(rendered.body)}\r\nConnection: close\r\n\r\n${rendered.body}`,
     );
   }
-  socket.destroy(error);
+  if (error) socket.destroy(error);
+  else socket.end();
+}
+
+function answerClientError(behaviour: Behaviour, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP'];
+  answerOnSocket(behaviour, socket, status, detail, error);
 }
 
 function validatePositiveInteger(name: string, value: number | false | undefined): void {
@@ -120,11 +131,14 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   const maxLimit = opts.maxLimit ?? DEFAULT_MAX_LIMIT;
   validatePositiveInteger('maxLimit', maxLimit);
   validatePositiveInteger('rateLimit', opts.rateLimit);
+  validatePositiveInteger('requestTimeoutMs', opts.requestTimeoutMs);
   const behaviour = behaviourWith(opts.faults ?? []);
 
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Node answers a request still arriving after this with ERR_HTTP_REQUEST_TIMEOUT (408 below).
+    requestTimeout: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -197,6 +211,8 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   await app.register(subscriptionRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await app.ready();
+  // No route takes CONNECT (this is not a proxy): say so instead of dropping the connection unanswered.
+  app.server.on('connect', (_request, socket: Duplex) => answerOnSocket(behaviour, socket, 405, 'CONNECT is not supported'));
   return app;
 }
 

@@ -10,7 +10,7 @@
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } from './exchange.ts';
-import { maskCredentialHeaders, type Redactor } from './redact.ts';
+import { maskCredentialHeaders, redactDeep, type Redactor } from './redact.ts';
 import { retryDelay } from './retry-policy.ts';
 import type { Journal } from '../run/journal.ts';
 import type { Credentials } from '../config/suite-config.ts';
@@ -153,7 +153,8 @@ export class ApiClient {
     const record = exchange.body;
     if (exchange.status < 300 && isPlainObject(record) && typeof record.id === 'string') {
       this.journal.record({ event: 'created', tag: journalTag, id: record.id, status: String(record.status) });
-    } else if (exchange.status >= 400) {
+    } else if (exchange.status >= 400 && exchange.status < 500) {
+      // Only a 4xx is a clear refusal: a 5xx (e.g. a gateway timeout) may come after the service saved the order.
       this.journal.record({ event: 'create-refused', tag: journalTag, httpStatus: exchange.status });
     } else {
       this.journal.record({ event: 'create-unknown', tag: journalTag, reason: `status ${exchange.status} without a record id` });
@@ -230,6 +231,8 @@ export class ApiClient {
       this.releaseBody(response, bytes.length);
       const text = bytes.toString('utf8');
       const { body, isJson } = parseJsonBody(text);
+      // A target that echoes a credential: everything checks and reports see is redacted before any cut.
+      const redactedText = this.opts.redact(text);
       const exchange: Exchange = {
         seq: ++this.seq,
         operation: o.operation,
@@ -238,9 +241,9 @@ export class ApiClient {
         requestHeaders: maskCredentialHeaders(headers),
         requestBody: o.rawBody ?? o.body,
         status: response.status(),
-        responseHeaders,
-        body,
-        text: this.opts.redact(text.length > EVIDENCE_TEXT_LIMIT ? text.slice(0, EVIDENCE_TEXT_LIMIT) : text),
+        responseHeaders: redactDeep(responseHeaders, this.opts.redact),
+        body: redactedText === text ? body : redactDeep(body, this.opts.redact),
+        text: redactedText.length > EVIDENCE_TEXT_LIMIT ? redactedText.slice(0, EVIDENCE_TEXT_LIMIT) : redactedText,
         isJson,
         durationMs: Math.round(performance.now() - started),
         attempts: attempt,

@@ -3,7 +3,9 @@
  * and by `npm run cleanup` for runs that were killed before their teardown.
  */
 import type { ApiClient } from '../client/api-client.ts';
-import { openRecords, type JournalEntry } from './journal.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { openRecords, type JournalEntry, type JournalFile } from './journal.ts';
+import { readJsonl } from './jsonl.ts';
 
 export interface CleanupSummary {
   cancelled: string[];
@@ -19,11 +21,11 @@ export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry
   const open = openRecords(entries);
   const ids = new Set(open.ids);
   if (open.unresolvedTags.length) {
-    // Outcome unknown (killed mid-call or transport error): look for the tag among all subscriptions.
-    const list = await client.listSubscriptions();
-    const records = Array.isArray(list.body) ? (list.body as Array<Record<string, unknown>>) : [];
-    for (const tag of open.unresolvedTags) {
-      const found = records.filter((r) => r.clientSubscriptionReference === tag);
+    // Outcome unknown (killed mid-call, transport error, 5xx): look for the tag among all subscriptions.
+    // A failed list is an error in the summary, never the end of the sweep: the ids already known still get cancelled.
+    const records = await listAll(client, summary.errors);
+    for (const tag of records === null ? [] : open.unresolvedTags) {
+      const found = records!.filter((r) => r.clientSubscriptionReference === tag);
       if (found.length === 0) summary.notFound.push(tag);
       for (const r of found) if (typeof r.id === 'string' && r.status !== 'cancelled') ids.add(r.id);
     }
@@ -38,4 +40,36 @@ export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry
     }
   }
   return summary;
+}
+
+/** Every subscription (no offset/limit: the contract returns all), or null with the reason added to `errors`. */
+async function listAll(client: ApiClient, errors: string[]): Promise<Array<Record<string, unknown>> | null> {
+  try {
+    const list = await client.listSubscriptions();
+    if (list.status < 300 && Array.isArray(list.body)) return list.body as Array<Record<string, unknown>>;
+    errors.push(`listing subscriptions to find records of unknown outcome answered ${list.status}${Array.isArray(list.body) ? '' : ' without a list'}`);
+  } catch (error) {
+    errors.push(error instanceof Error ? error.message : String(error));
+  }
+  return null;
+}
+
+/** The journals `--run` names (all when none is named); a named run without a journal is a usage error (exit 2). */
+export function selectJournals(all: JournalFile[], runIds: string[] | undefined): JournalFile[] {
+  if (!runIds?.length) return all;
+  const unknown = runIds.filter((id) => !all.some((j) => j.runId === id));
+  if (unknown.length) throw new ConfigError(`No journal for run ${unknown.join(', ')} under the reports folder; runs with one: ${all.map((j) => j.runId).join(', ') || 'none'}.`);
+  return all.filter((j) => runIds.includes(j.runId));
+}
+
+/** Sweep each run in turn, one line per run; a run that fails does not stop the next. Returns the number of errors. */
+export async function cleanupRuns(client: ApiClient, journals: JournalFile[], say: (line: string) => void): Promise<number> {
+  let errors = 0;
+  for (const { runId, path } of journals) {
+    const summary = await cancelOpenRecords(client, readJsonl<JournalEntry>(path));
+    errors += summary.errors.length;
+    say(`run ${runId}: ${summary.cancelled.length} cancelled, ${summary.refused.length} refused by the target, ${summary.notFound.length} tag(s) not found, ${summary.errors.length} error(s)`);
+    for (const e of summary.errors) say(`  error: ${e}`);
+  }
+  return errors;
 }

@@ -3,10 +3,10 @@
  * and after (with the id the service gave it), so a run killed at any moment leaves enough behind for
  * `npm run cleanup` to find and cancel its records. Teardown cancels everything still open.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { appendJsonl, readJsonl } from './jsonl.ts';
-import { RUNS_DIR, runFile } from './run-paths.ts';
+import { REPORTS_DIR, runFile } from './run-paths.ts';
 
 export const TAG_PREFIX = 'osd-suite.';
 
@@ -65,10 +65,43 @@ export function openRecords(entries: JournalEntry[]): OpenRecords {
   };
 }
 
-/** Run IDs with a journal under reports/runs/. */
-export function journalledRunIds(): string[] {
+/** A run's journal on disk, whatever command wrote it. */
+export interface JournalFile {
+  runId: string;
+  path: string;
+}
+
+/**
+ * Every non-empty journal under `root` (default REPORTS_DIR): the conformance and fuzz runs' reports/runs/<id>/,
+ * and certify's <out>/suite/runs/<id>/ (reports/certification/suite by default) — any `runs/<id>/journal.jsonl`
+ * a few folders deep. The one place that finds runs, for `npm run cleanup`.
+ */
+export function findJournals(root = REPORTS_DIR, depth = 4): JournalFile[] {
+  const found: JournalFile[] = [];
+  const walk = (dir: string, left: number) => {
+    let names: Dirent[];
+    try {
+      names = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const d of names.filter((n) => n.isDirectory())) {
+      const path = join(dir, d.name);
+      if (d.name === 'runs') {
+        for (const run of safeDirs(path)) {
+          const file = join(path, run, 'journal.jsonl');
+          if (readJsonl(file).length > 0) found.push({ runId: run, path: file });
+        }
+      } else if (left > 0) walk(path, left - 1);
+    }
+  };
+  walk(root, depth);
+  return found;
+}
+
+function safeDirs(dir: string): string[] {
   try {
-    return readdirSync(RUNS_DIR).filter((d) => readJsonl(join(RUNS_DIR, d, 'journal.jsonl')).length > 0);
+    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
   } catch {
     return [];
   }
