@@ -132,13 +132,17 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   validatePositiveInteger('maxLimit', maxLimit);
   validatePositiveInteger('rateLimit', opts.rateLimit);
   validatePositiveInteger('requestTimeoutMs', opts.requestTimeoutMs);
+  const requestTimeout = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const behaviour = behaviourWith(opts.faults ?? []);
 
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Node answers a request still arriving after this with ERR_HTTP_REQUEST_TIMEOUT (408 below).
-    requestTimeout: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    requestTimeout,
+    // Node 20 takes the timeout only when the server is constructed (Fastify sets it later, too late), and checks
+    // it only as often as connectionsCheckingInterval (30 s by default).
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -1,5 +1,6 @@
 // Shared helpers of the reference server tests: build a server, call it through `inject`, and
 // read answers the way a client on the wire would (status, content type, raw body).
+import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildReferenceServer, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../../reference/server.ts';
 import type { ReferenceCredentials, ReferenceOptions } from '../../reference/server.ts';
@@ -135,4 +136,29 @@ export function isCreateCancelError(json: unknown, status: number): boolean {
       (e) => !!e && typeof (e as { property?: unknown }).property === 'string' && Array.isArray((e as { messages?: unknown }).messages),
     )
   );
+}
+
+/** Sends raw bytes, returns everything the server wrote before closing. */
+export function raw(url: string, bytes: string, trickle?: { byte: string; everyMs: number }): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    const deadline = setTimeout(() => socket.destroy(new Error('no answer in 10 s')), 10_000);
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    // A client that never finishes its request: one more byte now and then, until the server gives up on it.
+    const timer = trickle && setInterval(() => socket.writable && socket.write(trickle.byte), trickle.everyMs);
+    socket.on('close', () => {
+      clearInterval(timer);
+      clearTimeout(deadline);
+      resolve(received);
+    });
+    socket.on('error', (error) => (received ? resolve(received) : reject(error)));
+    socket.write(bytes);
+  });
+}
+
+export function split(response: string): { status: number; headers: string; body: string } {
+  const [head, ...rest] = response.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: rest.join('\r\n\r\n') };
 }

@@ -1,11 +1,10 @@
 // Over a real loopback socket: requests Node cannot parse still get a JSON 4xx, the server keeps
 // answering, and a listening server sends the same bytes `inject` shows (so the other tests see
 // what goes on the wire).
-import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { startReferenceServer } from '../../reference/server.ts';
 import type { RunningReference } from '../../reference/server.ts';
-import { AUTH_HEADERS, buildServer, call, isListGetError, TEST_CREDENTIALS } from './helpers.ts';
+import { AUTH_HEADERS, buildServer, call, isListGetError, raw, split, TEST_CREDENTIALS } from './helpers.ts';
 
 let server: RunningReference;
 test.beforeEach(async () => {
@@ -14,25 +13,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await server.close();
 });
-
-/** Sends raw bytes, returns everything the server wrote before closing. */
-function raw(url: string, bytes: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    let received = '';
-    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
-    socket.on('data', (chunk) => (received += chunk.toString()));
-    socket.on('close', () => resolve(received));
-    socket.on('error', (error) => (received ? resolve(received) : reject(error)));
-    socket.write(bytes);
-  });
-}
-
-function split(response: string): { status: number; headers: string; body: string } {
-  const [head, ...rest] = response.split('\r\n\r\n');
-  return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: rest.join('\r\n\r\n') };
-}
 
 // [description, raw request, expected status]
 const UNPARSEABLE: ReadonlyArray<[string, string, number]> = [

@@ -1,0 +1,88 @@
+// The hostile-target test bed: a small node:http front-end on 127.0.0.1 (port 0) in front of a real reference
+// server, that misbehaves as each test scripts it (answers 502 after the reference saved a create, echoes the
+// credentials, ...). Everything not scripted is passed through unchanged. Composed as fixtures in one place.
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { test as base } from '@playwright/test';
+import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
+import { loadProfile } from '../../src/profile/target-profile.ts';
+import { clientFor } from '../client/stub-target.ts';
+
+/** Canary credentials: recognisable, so any byte of them found in output is a leak. */
+export const CANARY = { subscriptionKey: 'canary-subscription-key-Hq7Zt2', secret: 'canary-secret-value-Vx9Lp4' };
+
+/** What reached the reference through the front, and what the front answered. */
+export interface Passed {
+  method: string;
+  url: string;
+  status: number;
+  body: string;
+}
+
+/** A scripted misbehaviour: given the request and what the reference answered, what the client gets. */
+export type Misbehaviour = (request: { method: string; url: string }, upstream: Passed) => { status: number; body: string } | null;
+
+export interface HostileTarget {
+  url: string;
+  reference: RunningReference;
+  /** null: pass the reference's answer through. */
+  misbehave: Misbehaviour;
+  passed: Passed[];
+}
+
+function readAll(stream: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<void> }> {
+  const reference = await startReferenceServer({ credentials: CANARY });
+  const upstream = new URL(reference.url);
+  const target = { misbehave: (() => null) as Misbehaviour, passed: [] as Passed[] };
+  const server = createServer(async (req, res) => {
+    const body = await readAll(req);
+    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, async (up) => {
+      const text = (await readAll(up)).toString('utf8');
+      const passed: Passed = { method: req.method ?? '', url: req.url ?? '', status: up.statusCode ?? 0, body: text };
+      target.passed.push(passed);
+      const answer = target.misbehave({ method: passed.method, url: passed.url }, passed) ?? { status: passed.status, body: text };
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(answer.body);
+    });
+    forwarded.on('error', () => res.destroy());
+    forwarded.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return Object.assign(target, {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    reference,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await reference.close();
+    },
+  });
+}
+
+export const REFERENCE_PROFILE = loadProfile(join(import.meta.dirname, '../../reference/profile.json'));
+
+export const test = base.extend<{ hostile: HostileTarget; api: Awaited<ReturnType<typeof clientFor>> }>({
+  hostile: async ({}, use) => {
+    const target = await startHostileTarget();
+    await use(target);
+    await target.close();
+  },
+  // The suite's own client, with canary credentials, pointed at the front (journal in a temporary folder).
+  api: async ({ hostile }, use) => {
+    const api = await clientFor(hostile.url, { credentials: CANARY, profile: REFERENCE_PROFILE });
+    await use(api);
+    await api.dispose();
+  },
+});
+
+export { expect } from '@playwright/test';
