@@ -67,6 +67,12 @@ export interface HealthResult {
 /** What a subscription looks like when answered (a full record, or what a buggy cancel makes up). */
 export type SubscriptionView = Partial<Subscription> & Pick<Subscription, 'id' | 'status'>;
 
+/** A route the reference serves, in Fastify's notation (`:param`). */
+export interface ServedRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+}
+
 export interface Behaviour {
   /** What goes out on the wire for successful responses. */
   wire: {
@@ -75,6 +81,31 @@ export interface Behaviour {
     subscription(record: SubscriptionView): unknown;
     health(result: HealthResult): unknown;
     contentType: string;
+    /** A last edit of every JSON body as text (number spelling); absent = sent as serialized. */
+    text?: (json: string) => string;
+  };
+  /** The HTTP-level choices the contract leaves "not shown" (reference/variations.ts changes them). */
+  protocol: {
+    createStatus: number;
+    missingCredentialsStatus: number;
+    wrongCredentialsStatus: number;
+    /** Status of an unknown id on a known route (subscription, offer, allocation). */
+    unknownIdStatus: number;
+    cancelRoute: ServedRoute;
+    healthRoute: ServedRoute;
+    /** Largest page; undefined = the server option (default 100). */
+    maxLimit?: number;
+    /** Requests per second per client; undefined = the server option (default off). */
+    rateLimit?: number;
+    retryAfter: 'seconds' | 'http-date';
+    /** Added to every answer. */
+    latencyMs: number;
+    /** gzip a body when the request accepts it. */
+    gzip: boolean;
+  };
+  allocations: {
+    /** Answer for a known offer without allocations yet: throws a 404 (or returns a record to send). */
+    ofOpenOffer(offer: Offer): AllocationRecord;
   };
   /** Error bodies. */
   errors: {
@@ -211,6 +242,22 @@ export function correctBehaviour(): Behaviour {
       subscription: (record) => record,
       health: (result) => result,
       contentType: 'application/json; charset=utf-8',
+    },
+    protocol: {
+      createStatus: 201,
+      missingCredentialsStatus: 401,
+      wrongCredentialsStatus: 401,
+      unknownIdStatus: 404,
+      cancelRoute: { method: 'POST', path: '/subscription/:subscriptionId/cancel' },
+      healthRoute: { method: 'GET', path: '/health' },
+      retryAfter: 'seconds',
+      latencyMs: 0,
+      gzip: false,
+    },
+    allocations: {
+      ofOpenOffer: (offer) => {
+        throw new ApiError(404, 'not-found', `Offer ${JSON.stringify(offer.id)} has no allocations yet (it is still open)`);
+      },
     },
     errors: { render: renderError },
     auth: {

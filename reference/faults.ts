@@ -26,7 +26,7 @@ export interface FaultSwitch {
 type Json = Record<string, unknown>;
 
 /** Replaces some strategies of one kind of effect; `current` lets a fault wrap what was there. */
-function patch<K extends keyof Behaviour>(kind: K, change: (current: Behaviour[K]) => Partial<Behaviour[K]>) {
+export function patch<K extends keyof Behaviour>(kind: K, change: (current: Behaviour[K]) => Partial<Behaviour[K]>) {
   return (behaviour: Behaviour): Behaviour => {
     const next = { ...behaviour };
     next[kind] = { ...behaviour[kind], ...change(behaviour[kind]) };
@@ -35,11 +35,11 @@ function patch<K extends keyof Behaviour>(kind: K, change: (current: Behaviour[K
 }
 
 /** A deep copy of a JSON value as a plain object, for faults that edit what goes out. */
-function editable(value: unknown): Json {
+export function editable(value: unknown): Json {
   return structuredClone(value) as Json;
 }
 
-function isRecord(value: unknown): value is Json {
+export function isRecord(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -503,11 +503,11 @@ export function faultByName(name: string): FaultSwitch | undefined {
   return (FAULTS as readonly FaultSwitch[]).find((f) => f.name === name);
 }
 
-/** The behaviour of a reference with these faults on (none: the correct reference). */
-export function behaviourWith(faultNames: readonly string[] = []): Behaviour {
+/** The behaviour of a reference with these faults on (none: the correct reference), over a base (variations). */
+export function behaviourWith(faultNames: readonly string[] = [], base: Behaviour = correctBehaviour()): Behaviour {
   const unknown = faultNames.filter((name) => !faultByName(name));
   if (unknown.length > 0) throw new UnknownFaultError(unknown);
-  return faultNames.reduce((behaviour, name) => faultByName(name)!.apply(behaviour), correctBehaviour());
+  return faultNames.reduce((behaviour, name) => faultByName(name)!.apply(behaviour), base);
 }
 
 // ---- helpers of individual faults ----------------------------------------------------------------

@@ -1,10 +1,12 @@
-// `npm run serve -- [--port 8080] [--host 127.0.0.1] [--rate-limit N] [--max-limit N] [--fault NAME ...]`
+// `npm run serve -- [--port 8080] [--host 127.0.0.1] [--rate-limit N] [--max-limit N] [--fault NAME ...] [--variant NAME ...]`
 // Starts the reference server and says how to point the suite at it.
-import { relative } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FAULTS, UnknownFaultError } from './faults.ts';
 import { DEFAULT_MAX_LIMIT, areDemoCredentials, startReferenceServer } from './server.ts';
+import { UnknownVariationError, VARIATIONS, routesOnlyProfile } from './variations.ts';
 
 const PROFILE_PATH = relative(process.cwd(), fileURLToPath(new URL('./profile.json', import.meta.url)));
 
@@ -14,6 +16,7 @@ const USAGE = `Usage: npm run serve -- [options]
   --rate-limit N    allow N requests per second per client, then 429 (default: off)
   --max-limit N     largest page size; larger limits are capped (default ${DEFAULT_MAX_LIMIT})
   --fault NAME      switch on a fault (repeatable); --list-faults shows them
+  --variant NAME    switch on a legitimate variation (repeatable); --list-variants shows them
   --log             log requests (never header values)
 Credentials: REFERENCE_SUBSCRIPTION_KEY and REFERENCE_SECRET (default: the demo values).`;
 
@@ -35,6 +38,8 @@ async function main(): Promise<void> {
       'max-limit': { type: 'string' },
       fault: { type: 'string', multiple: true },
       'list-faults': { type: 'boolean' },
+      variant: { type: 'string', multiple: true },
+      'list-variants': { type: 'boolean' },
       log: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -48,12 +53,23 @@ async function main(): Promise<void> {
     for (const fault of FAULTS) console.log(`${fault.name.padEnd(32)} ${fault.clauses.join(', ').padEnd(26)} ${fault.description}`);
     return;
   }
+  if (values['list-variants']) {
+    for (const variation of VARIATIONS) console.log(`${variation.name.padEnd(26)} ${variation.description}`);
+    return;
+  }
   const port = positiveInteger('port', values.port, 8080, true);
   const maxLimit = positiveInteger('max-limit', values['max-limit'], DEFAULT_MAX_LIMIT);
   const rateLimit = values['rate-limit'] === undefined ? false : positiveInteger('rate-limit', values['rate-limit'], 0);
   const faults = values.fault ?? [];
+  const variants = values.variant ?? [];
+  // With variations, the pinned reference profile no longer describes the server: publish its routes only.
+  const profile = variants.length ? routesOnlyProfile(variants) : undefined;
 
-  const server = await startReferenceServer({ port, host: values.host ?? '127.0.0.1', maxLimit, rateLimit, faults, logger: values.log ?? false });
+  const server = await startReferenceServer({
+    port, host: values.host ?? '127.0.0.1', maxLimit: values['max-limit'] === undefined && variants.length ? undefined : maxLimit,
+    rateLimit, faults, variants, logger: values.log ?? false,
+  });
+  const profilePath = profile ? writeRoutesOnlyProfile(profile, server.url) : PROFILE_PATH;
   const demo = areDemoCredentials(server.credentials);
   const key = demo ? server.credentials.subscriptionKey : '"$REFERENCE_SUBSCRIPTION_KEY"';
   const secret = demo ? server.credentials.secret : '"$REFERENCE_SECRET"';
@@ -64,13 +80,14 @@ async function main(): Promise<void> {
       ? `  credentials: service-api-subscription=${key}  service-api-secret=${secret}  (demo values; set REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET to change)`
       : '  credentials: taken from REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET (not printed)',
   );
-  console.log(`  profile:     ${PROFILE_PATH}`);
+  console.log(`  profile:     ${profilePath}${profile ? ' (routes only)' : ''}`);
   console.log(`  max limit:   ${maxLimit}   rate limit: ${rateLimit ? `${rateLimit} requests/s` : 'off'}   faults: ${faults.length ? faults.join(', ') : 'none'}`);
-  if (maxLimit !== DEFAULT_MAX_LIMIT) {
+  if (variants.length) console.log(`  variations:  ${variants.join(', ')}`);
+  if (maxLimit !== DEFAULT_MAX_LIMIT && !profile) {
     console.log(`  note: ${PROFILE_PATH} pins maxLimit ${DEFAULT_MAX_LIMIT}; use a copy with "maxLimit": ${maxLimit} for this server.`);
   }
   console.log('Point the suite at it:');
-  console.log(`  API_BASE_URL=${server.url} API_SUBSCRIPTION_KEY=${key} API_SECRET=${secret} API_PROFILE=${PROFILE_PATH} npm run conformance`);
+  console.log(`  API_BASE_URL=${server.url} API_SUBSCRIPTION_KEY=${key} API_SECRET=${secret} API_PROFILE=${profilePath} npm run conformance`);
 
   const stop = (): void => {
     server.close().then(() => process.exit(0), () => process.exit(1));
@@ -79,8 +96,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+/** Writes the routes-only profile of a varied server under reports/ (one file per port: servers run side by side). */
+function writeRoutesOnlyProfile(profile: object, url: string): string {
+  const path = resolve('reports', 'serve', `routes-only-profile-${new URL(url).port}.json`);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(profile, null, 2)}\n`);
+  return relative(process.cwd(), path);
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof UnknownFaultError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof UsageError || error instanceof UnknownFaultError || error instanceof UnknownVariationError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error(`serve: ${(error as Error).message}`);
     console.error(USAGE);
     process.exit(2);

@@ -2,6 +2,8 @@
 // target of the suite. Its choices for what the contract leaves "not shown" are pinned in
 // reference/profile.json and listed in reference/README.md.
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import type { Duplex } from 'node:stream';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +18,7 @@ import { SEED_OFFERS } from './data/offers.ts';
 import { ApiError, statusMessage, toApiError } from './errors.ts';
 import type { ErrorShape } from './errors.ts';
 import { behaviourWith } from './faults.ts';
+import { withVariations } from './variations.ts';
 import { OfferCatalogue } from './offer-catalogue.ts';
 import { allocationRoutes } from './routes/allocations.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -56,6 +59,8 @@ export interface ReferenceOptions {
   rateLimit?: number | false;
   /** Fault switch names (reference/faults.ts); an unknown name throws. */
   faults?: string[];
+  /** Legitimate-variation names (reference/variations.ts), applied before the faults; an unknown name throws. */
+  variants?: string[];
   logger?: boolean;
   /** A request (headers and body) must arrive within this time, or it gets a 408; default 10 s. */
   requestTimeoutMs?: number;
@@ -91,9 +96,23 @@ function errorShapeOf(request: FastifyRequest): ErrorShape {
   return request.method === 'POST' && WRITE_PATH.test(request.url) ? 'write' : 'read';
 }
 
+/** An unknown id on a known route answers with the behaviour's status for unknown ids. */
+function withUnknownIdStatus(behaviour: Behaviour, request: FastifyRequest, error: ApiError): ApiError {
+  const status = behaviour.protocol.unknownIdStatus;
+  if (error.kind !== 'not-found' || error.statusCode === status || request.routeOptions?.config?.operation === undefined) return error;
+  return new ApiError(status, error.kind, error.message, error.fieldErrors);
+}
+
 function sendError(behaviour: Behaviour, request: FastifyRequest, reply: FastifyReply, error: ApiError): void {
-  const rendered = behaviour.errors.render(errorShapeOf(request), error);
-  reply.code(error.statusCode).type(rendered.contentType).send(rendered.body);
+  const problem = withUnknownIdStatus(behaviour, request, error);
+  const rendered = behaviour.errors.render(errorShapeOf(request), problem);
+  const text = behaviour.wire.text;
+  reply.code(problem.statusCode).type(rendered.contentType).send(text ? text(rendered.body) : rendered.body);
+}
+
+/** Retry-After in delta-seconds rewritten as the HTTP date it points at (rounded up to a whole second). */
+function retryAfterAsDate(seconds: string): string {
+  return new Date(Math.ceil((Date.now() + Number(seconds) * 1000) / 1000) * 1000).toUTCString();
 }
 
 const CLIENT_ERRORS: Record<string, [status: number, detail: string]> = {
@@ -128,12 +147,14 @@ function validatePositiveInteger(name: string, value: number | false | undefined
 /** Builds the server (not listening): for `inject` in tests, or `startReferenceServer`. */
 export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise<FastifyInstance> {
   const credentials = opts.credentials ?? DEMO_CREDENTIALS;
-  const maxLimit = opts.maxLimit ?? DEFAULT_MAX_LIMIT;
+  const behaviour = behaviourWith(opts.faults ?? [], withVariations(opts.variants ?? []));
+  const { protocol } = behaviour;
+  const maxLimit = opts.maxLimit ?? protocol.maxLimit ?? DEFAULT_MAX_LIMIT;
+  const rateLimitPerSecond = opts.rateLimit || protocol.rateLimit;
   validatePositiveInteger('maxLimit', maxLimit);
-  validatePositiveInteger('rateLimit', opts.rateLimit);
+  validatePositiveInteger('rateLimit', rateLimitPerSecond);
   validatePositiveInteger('requestTimeoutMs', opts.requestTimeoutMs);
   const requestTimeout = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const behaviour = behaviourWith(opts.faults ?? []);
 
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -181,12 +202,27 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     sendError(behaviour, request, reply, new ApiError(404, 'not-found', `No route ${request.method} ${path}`));
   });
 
-  if (opts.rateLimit) {
+  if (protocol.latencyMs > 0) app.addHook('onRequest', async () => void (await sleep(protocol.latencyMs)));
+
+  if (rateLimitPerSecond) {
     await app.register(rateLimit, {
-      max: opts.rateLimit,
+      max: rateLimitPerSecond,
       timeWindow: 1000,
       errorResponseBuilder: (_request, context) =>
-        new ApiError(context.statusCode, 'rate-limit', `Rate limit of ${opts.rateLimit} requests per second exceeded; retry in ${context.after}`),
+        new ApiError(context.statusCode, 'rate-limit', `Rate limit of ${rateLimitPerSecond} requests per second exceeded; retry in ${context.after}`),
+    });
+  }
+
+  if (protocol.retryAfter === 'http-date' || protocol.gzip) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const retryAfter = reply.getHeader('retry-after');
+      if (protocol.retryAfter === 'http-date' && retryAfter !== undefined && /^\d+$/.test(String(retryAfter))) {
+        reply.header('retry-after', retryAfterAsDate(String(retryAfter)));
+      }
+      const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
+      if (!protocol.gzip || body === undefined || !/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return payload;
+      reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+      return gzipSync(body);
     });
   }
 
@@ -199,7 +235,8 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
       verdict === 'missing'
         ? `Both credential headers ${SUBSCRIPTION_KEY_HEADER} and ${SECRET_HEADER} are required`
         : 'The credentials are not valid';
-    done(new ApiError(401, 'auth', detail, [{ property: 'headers', messages: [detail] }]));
+    const status = verdict === 'missing' ? protocol.missingCredentialsStatus : protocol.wrongCredentialsStatus;
+    done(new ApiError(status, 'auth', detail, [{ property: 'headers', messages: [detail] }]));
   });
 
   const ctx: ReferenceContext = {

@@ -26,13 +26,9 @@ export async function allocationRoutes(app: FastifyInstance, { ctx }: RouteOptio
     { schema: ROUTE_SCHEMAS.getAllocation, config: { operation: 'getAllocation' } },
     (request, reply) => {
       const { offerId } = request.params;
-      const record = ctx.allocationsByOffer.get(offerId);
-      if (!record) {
-        const detail = ctx.offers.byId.has(offerId)
-          ? `Offer ${JSON.stringify(offerId)} has no allocations yet (it is still open)`
-          : `No offer with id ${JSON.stringify(offerId)}`;
-        throw new ApiError(404, 'not-found', detail);
-      }
+      const offer = ctx.offers.byId.get(offerId);
+      if (!offer) throw new ApiError(404, 'not-found', `No offer with id ${JSON.stringify(offerId)}`);
+      const record = ctx.allocationsByOffer.get(offerId) ?? behaviour.allocations.ofOpenOffer(offer);
       const window = behaviour.paging.window(pageQuery(request.query), record.allocations.length, ctx.maxLimit);
       const page = { ...record, allocations: slicePage(record.allocations, window) };
       sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.allocation(page)));

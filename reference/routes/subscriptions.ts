@@ -39,7 +39,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
       const withDefaults = behaviour.subscriptions.applyDefaults(request.body);
       const record: Subscription = { id: randomUUID(), ...withDefaults, status: behaviour.subscriptions.outcome(withDefaults, offer) };
       const stored = behaviour.subscriptions.insert(store, record);
-      sendJson(reply, ctx, 201, JSON.stringify(behaviour.wire.subscription(stored)));
+      sendJson(reply, ctx, behaviour.protocol.createStatus, JSON.stringify(behaviour.wire.subscription(stored)));
     },
   );
 
@@ -63,13 +63,15 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
       if (text === '') done(null, undefined);
       else strictJson(req, text, done);
     });
-    cancelScope.post<{ Params: { subscriptionId: string } }>(
-      '/subscription/:subscriptionId/cancel',
-      { schema: ROUTE_SCHEMAS.cancelSubscription, config: { operation: 'cancelSubscription' } },
-      (request, reply) => {
+    cancelScope.route<{ Params: { subscriptionId: string } }>({
+      method: behaviour.protocol.cancelRoute.method,
+      url: behaviour.protocol.cancelRoute.path,
+      schema: ROUTE_SCHEMAS.cancelSubscription,
+      config: { operation: 'cancelSubscription' },
+      handler: (request, reply) => {
         const cancelled = behaviour.subscriptions.cancel(store, request.params.subscriptionId);
         sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.subscription(cancelled)));
       },
-    );
+    });
   });
 }

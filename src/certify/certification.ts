@@ -17,7 +17,7 @@ import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { loadProfile } from '../profile/target-profile.ts';
 import type { EvidenceSection, LoadSection, PhaseRow } from '../report/certification/report-model.ts';
 import { REPORT_FILES, writeCertificationReport } from '../report/certification/write-report.ts';
-import { referenceFaults, startBundledReference } from '../run/bundled-reference.ts';
+import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
 import { openSession } from '../run/session.ts';
 import { schemaDigest } from '../schema/registry.ts';
 import { makeRedactor, type Redactor } from '../client/redact.ts';
@@ -115,7 +115,9 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     if (bundled) {
       reference = await startBundledReference();
       config = readSuiteConfig();
-      say(`Certifying the bundled reference server at ${config.baseUrl}${faults.length ? ` with fault switches: ${faults.join(', ')}` : ''}.`);
+      const variants = referenceVariants();
+      const switches = [faults.length ? `fault switches: ${faults.join(', ')}` : '', variants.length ? `variations: ${variants.join(', ')}` : ''].filter(Boolean);
+      say(`Certifying the bundled reference server at ${config.baseUrl}${switches.length ? ` with ${switches.join('; ')}` : ''}.`);
     } else say(`Certifying ${config.baseUrl} (${config.environment}).`);
     process.env.RUN_ID = config.runId;
     const baseUrl = config.baseUrl!;

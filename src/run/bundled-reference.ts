@@ -1,7 +1,8 @@
 /**
  * With no API_BASE_URL, every entry point (conformance, fuzz, certify, load) runs against the bundled
  * reference server, started on a free loopback port. REFERENCE_FAULTS (comma-separated fault names),
- * REFERENCE_RATE_LIMIT and REFERENCE_MAX_LIMIT configure it (the self-test uses the first).
+ * REFERENCE_VARIANTS (comma-separated legitimate variations, reference/variations.ts), REFERENCE_RATE_LIMIT
+ * and REFERENCE_MAX_LIMIT configure it (the self-tests use the first two).
  * Sets API_BASE_URL, the credentials, API_PROFILE (the reference's pinned profile, unless one is given)
  * and API_ENVIRONMENT=local in process.env, so child processes and Playwright workers inherit them.
  */
@@ -34,18 +35,28 @@ export function refuseRemoteSettingsWithoutUrl(env: NodeJS.ProcessEnv): void {
   }
 }
 
+function namesEnv(name: 'REFERENCE_FAULTS' | 'REFERENCE_VARIANTS', env: NodeJS.ProcessEnv): string[] {
+  return (env[name] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+}
+
 /** The fault switches REFERENCE_FAULTS names (comma-separated) for the bundled reference. */
 export function referenceFaults(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.REFERENCE_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  return namesEnv('REFERENCE_FAULTS', env);
+}
+
+/** The legitimate variations REFERENCE_VARIANTS names (comma-separated) for the bundled reference. */
+export function referenceVariants(env: NodeJS.ProcessEnv = process.env): string[] {
+  return namesEnv('REFERENCE_VARIANTS', env);
 }
 
 export async function startBundledReference(): Promise<{ url: string; close: () => Promise<void> }> {
   refuseRemoteSettingsWithoutUrl(process.env);
   const { startReferenceServer } = await import('../../reference/server.ts');
   const faults = referenceFaults();
+  const variants = referenceVariants();
   let running;
   try {
-    running = await startReferenceServer({ port: 0, faults, rateLimit: numberEnv('REFERENCE_RATE_LIMIT') ?? false, maxLimit: numberEnv('REFERENCE_MAX_LIMIT') });
+    running = await startReferenceServer({ port: 0, faults, variants, rateLimit: numberEnv('REFERENCE_RATE_LIMIT') ?? false, maxLimit: numberEnv('REFERENCE_MAX_LIMIT') });
   } catch (error) {
     throw new ConfigError(`The bundled reference server did not start: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,0 +1,284 @@
+// Legitimate-variation switches: each one a different choice the contract allows (a "not shown" item
+// taken the other plausible way, or a representation the contract does not pin). The counterpart of
+// reference/faults.ts: a correct suite must PASS against every one of them, given only the routes
+// (what an operator publishes: `routesOnlyProfile`). A variation changes the behaviour table like a
+// fault does; several compose in the order given, and faults apply on top.
+import { correctBehaviour } from './behaviour.ts';
+import type { Behaviour, ServedRoute } from './behaviour.ts';
+import { ApiError, listGetBody } from './errors.ts';
+import { editable, isRecord, patch } from './faults.ts';
+import type { TargetProfile } from '../src/profile/target-profile.ts';
+
+export interface VariationSwitch {
+  name: string;
+  /** The choice, as an operator would describe it. */
+  description: string;
+  /** The behaviour with this choice made. */
+  apply(behaviour: Behaviour): Behaviour;
+  /** Too slow to run under every suite alone (rate limit, latency): the self-test runs it in a slow composite. */
+  slow?: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+/** Rebuilds every object of a JSON value with `edit` applied (children first). */
+function everyObject(value: unknown, edit: (object: Json) => Json): unknown {
+  if (Array.isArray(value)) return value.map((item) => everyObject(item, edit));
+  if (!isRecord(value)) return value;
+  return edit(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, everyObject(v, edit)])));
+}
+
+/** Wraps every wire strategy and the error renderer with one edit of the JSON value sent. */
+function everyBody(edit: (value: unknown) => unknown) {
+  return (behaviour: Behaviour): Behaviour => {
+    const { wire, errors } = behaviour;
+    return {
+      ...behaviour,
+      wire: {
+        ...wire,
+        offer: (offer) => edit(wire.offer(offer)),
+        allocation: (record) => edit(wire.allocation(record)),
+        subscription: (record) => edit(wire.subscription(record)),
+        health: (result) => edit(wire.health(result)),
+      },
+      errors: {
+        render: (shape, error) => {
+          const rendered = errors.render(shape, error);
+          return { ...rendered, body: JSON.stringify(edit(JSON.parse(rendered.body))) };
+        },
+      },
+    };
+  };
+}
+
+const FRACTION = /\.\d+Z$/;
+/** `2026-01-01T10:00:00.123Z` -> `2026-01-01T10:00:00Z`: a server that keeps whole seconds. */
+const toSeconds = (utc: string): string => utc.replace(FRACTION, 'Z');
+/** Drops only an all-zero fraction: the same instant, spelled as the contract's own example. */
+const withoutZeroFraction = (utc: string): string => utc.replace(/\.0+Z$/, 'Z');
+
+/** Number tokens of a JSON text (strings skipped) respelled: 100 -> 1e2, 7 -> 7.0; fractions as they are. */
+function respellNumbers(json: string): string {
+  return json.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) => {
+    if (token.startsWith('"') || !/^-?\d+$/.test(token)) return token;
+    const n = Number(token);
+    if (n !== 0 && n % 100 === 0) return `${n / 100}e2`;
+    return `${token}.0`;
+  });
+}
+
+const fastifyPath = (route: ServedRoute): string => route.path.replace(/:(\w+)/g, '{$1}');
+
+const protocol = (change: Partial<Behaviour['protocol']>) => patch('protocol', () => change);
+
+export const VARIATIONS = [
+  // ---- "Not shown" items taken the other plausible way ----------------------------------------------
+  {
+    name: 'create-200',
+    description: 'A create is answered 200 (not 201).',
+    apply: protocol({ createStatus: 200 }),
+  },
+  {
+    name: 'credentials-403',
+    description: 'Missing and wrong credentials are answered 403 (not 401).',
+    apply: protocol({ missingCredentialsStatus: 403, wrongCredentialsStatus: 403 }),
+  },
+  {
+    name: 'unknown-id-400',
+    description: 'An unknown offer or subscription id is answered 400 (not 404).',
+    apply: protocol({ unknownIdStatus: 400 }),
+  },
+  {
+    name: 'cancel-by-delete',
+    description: 'Cancel is DELETE /subscription/{subscriptionId} (not POST .../cancel).',
+    apply: protocol({ cancelRoute: { method: 'DELETE', path: '/subscription/:subscriptionId' } }),
+  },
+  {
+    name: 'health-elsewhere',
+    description: 'The health check is GET /status/health (not /health).',
+    apply: protocol({ healthRoute: { method: 'GET', path: '/status/health' } }),
+  },
+  {
+    name: 'cancel-idempotent',
+    description: 'Cancelling a cancelled subscription answers 200 with the record (not 409).',
+    apply: patch('subscriptions', (current) => ({
+      cancel: (store, id) => {
+        const record = store.get(id);
+        return record?.status === 'cancelled' ? record : current.cancel(store, id);
+      },
+    })),
+  },
+  {
+    name: 'refuse-out-of-limits',
+    description: 'An order outside the limits or on a closed offer is refused with 400 (not recorded as rejected).',
+    apply: patch('subscriptions', (current) => ({
+      outcome: (request, offer) => {
+        const status = current.outcome(request, offer);
+        if (status !== 'rejected') return status;
+        const why = 'the order is outside the offer\'s limits or the offer is not open for subscription';
+        throw new ApiError(400, 'validation', why, [{ property: 'amountRequested', messages: [why] }]);
+      },
+    })),
+  },
+  {
+    name: 'allocations-open-empty',
+    description: 'Allocations of an open offer are 200 with an empty array (not 404).',
+    apply: patch('allocations', () => ({
+      ofOpenOffer: (offer) => ({
+        offerId: offer.id,
+        price: offer.pricingAndOrderLimits.offerPrice,
+        priceCurrency: offer.pricingAndOrderLimits.currency,
+        allocationCount: 0,
+        allocations: [],
+      }),
+    })),
+  },
+  {
+    name: 'max-page-10',
+    description: 'The largest page is 10 entries (larger limits are capped).',
+    apply: protocol({ maxLimit: 10 }),
+  },
+  {
+    name: 'rate-limit-5',
+    description: 'At most 5 requests per second per client, then 429 with Retry-After and a JSON error body.',
+    apply: protocol({ rateLimit: 5 }),
+    slow: true,
+  },
+  {
+    name: 'retry-after-date',
+    description: 'Retry-After is an HTTP date (RFC 9110), under a rate limit of 5 requests per second.',
+    apply: protocol({ retryAfter: 'http-date', rateLimit: 5 }),
+    slow: true,
+  },
+  {
+    name: 'latency-200ms',
+    description: 'Every answer takes 200 ms more.',
+    apply: protocol({ latencyMs: 200 }),
+    slow: true,
+  },
+  // ---- Representations the contract does not pin -----------------------------------------------------
+  {
+    name: 'timestamps-without-ms',
+    description: 'Timestamps are written without milliseconds (2026-01-01T10:00:00Z), stored to the second.',
+    apply: (behaviour) => {
+      const next = patch('wire', (current) => ({
+        offer: (offer) => {
+          const out = editable(current.offer(offer));
+          const dates = out.dates as Record<string, string>;
+          for (const key of Object.keys(dates)) dates[key] = toSeconds(dates[key]);
+          return out;
+        },
+        allocation: (record) => {
+          const out = editable(current.allocation(record));
+          for (const item of out.allocations as Json[]) if (typeof item.allocatedOn === 'string') item.allocatedOn = toSeconds(item.allocatedOn);
+          return out;
+        },
+        subscription: (record) => {
+          const out = editable(current.subscription(record));
+          if (typeof out.clientSubscriptionTimestamp === 'string') out.clientSubscriptionTimestamp = withoutZeroFraction(out.clientSubscriptionTimestamp);
+          return out;
+        },
+      }))(behaviour);
+      // modifiedAfter compares the instant the server keeps (whole seconds), the one it shows.
+      return patch('offers', (current) => ({ modifiedOnOrAfter: (last, instant) => current.modifiedOnOrAfter(toSeconds(last), instant) }))(next);
+    },
+  },
+  {
+    name: 'keys-reversed',
+    description: 'Every JSON object has its keys in the reverse order.',
+    apply: everyBody((value) => everyObject(value, (object) => Object.fromEntries(Object.entries(object).reverse()))),
+  },
+  {
+    name: 'charset-uppercase',
+    description: 'The content type is application/json; charset=UTF-8.',
+    apply: (behaviour) => {
+      const contentType = 'application/json; charset=UTF-8';
+      const next = patch('wire', () => ({ contentType }))(behaviour);
+      return patch('errors', (current) => ({ render: (shape, error) => ({ ...current.render(shape, error), contentType }) }))(next);
+    },
+  },
+  {
+    name: 'gzip',
+    description: 'Bodies are gzip-compressed when the request accepts gzip.',
+    apply: protocol({ gzip: true }),
+  },
+  {
+    name: 'numbers-respelled',
+    description: 'Whole numbers are written 1e2 (multiples of 100) or 7.0 (others).',
+    apply: patch('wire', (current) => ({ text: (json) => respellNumbers(current.text ? current.text(json) : json) })),
+  },
+  {
+    name: 'extra-fields',
+    description: 'Every JSON object carries a field the contract does not list.',
+    apply: everyBody((value) => everyObject(value, (object) => ({ ...object, vendorNote: 'extension' }))),
+  },
+  {
+    name: 'values-beyond-seen',
+    description: 'Fields with "values seen" carry other values (details.type, priceType, issuerType, health status).',
+    apply: patch('wire', (current) => ({
+      offer: (offer) => {
+        const out = editable(current.offer(offer)) as { details: Json; pricingAndOrderLimits: Json; issuer: Json };
+        out.details.type = 'tender_offer';
+        out.pricingAndOrderLimits.priceType = 'range';
+        out.issuer.issuerType = 'fund';
+        return out;
+      },
+      health: (result) => ({ ...editable(current.health(result)), status: 'up' }),
+    })),
+  },
+  {
+    name: 'validation-errors-always',
+    description: 'Every list/get error body carries validationErrors (its detail), not only validation failures.',
+    apply: patch('errors', (current) => ({
+      render: (shape, error) => {
+        const rendered = current.render(shape, error);
+        if (shape !== 'read') return rendered;
+        const body = JSON.parse(rendered.body) as ReturnType<typeof listGetBody>;
+        return { ...rendered, body: JSON.stringify({ ...body, validationErrors: body.validationErrors ?? [error.message] }) };
+      },
+    })),
+  },
+  {
+    name: 'error-messages-own',
+    description: 'Errors other than 400 say what happened in message ("No subscription with id ..."), not the reason phrase.',
+    apply: patch('errors', (current) => ({
+      render: (shape, error) => {
+        const rendered = current.render(shape, error);
+        if (error.statusCode === 400) return rendered;
+        return { ...rendered, body: JSON.stringify({ ...(JSON.parse(rendered.body) as Json), message: error.message }) };
+      },
+    })),
+  },
+] as const satisfies readonly VariationSwitch[];
+
+export type VariationName = (typeof VARIATIONS)[number]['name'];
+
+export const VARIATION_NAMES: readonly VariationName[] = VARIATIONS.map((v) => v.name);
+
+export class UnknownVariationError extends Error {
+  constructor(names: readonly string[]) {
+    super(`Unknown variation ${names.map((n) => JSON.stringify(n)).join(', ')}. Valid names: ${VARIATION_NAMES.join(', ')}`);
+    this.name = 'UnknownVariationError';
+  }
+}
+
+export function variationByName(name: string): VariationSwitch | undefined {
+  return (VARIATIONS as readonly VariationSwitch[]).find((v) => v.name === name);
+}
+
+/** The correct behaviour with these variations (none: the reference's own choices). */
+export function withVariations(names: readonly string[]): Behaviour {
+  const unknown = names.filter((name) => !variationByName(name));
+  if (unknown.length > 0) throw new UnknownVariationError(unknown);
+  return names.reduce((behaviour, name) => variationByName(name)!.apply(behaviour), correctBehaviour());
+}
+
+/** What an operator publishes for a server with these variations: the cancel and health routes, nothing else. */
+export function routesOnlyProfile(names: readonly string[]): TargetProfile {
+  const { cancelRoute, healthRoute } = withVariations(names).protocol;
+  return {
+    name: `routes only (${names.length ? names.join(', ') : 'reference'})`,
+    cancel: { method: cancelRoute.method, path: fastifyPath(cancelRoute) },
+    health: { method: healthRoute.method, path: fastifyPath(healthRoute) },
+  };
+}
