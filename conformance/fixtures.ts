@@ -66,11 +66,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const verdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });
       const stop = api.listen((ex) => verdict.inspect(ex));
       const stopRetries = api.onRetry((r) => verdict.inspectRetried(r));
+      const stopCreated = api.onCreated((c) => verdict.inspectCreated(c));
       try {
         await use(verdict);
       } finally {
         stop();
         stopRetries();
+        stopCreated();
       }
       await settle(verdict, testInfo, suite);
     },

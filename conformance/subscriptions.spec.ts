@@ -3,7 +3,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { covers, requireWrites, test } from './fixtures.ts';
 import { decimalPlaces } from '../src/schema/decimal-places.ts';
-import { fullCreateBody, minimalCreateBody, without } from '../src/model/bodies.ts';
+import { ENUM_FIELDS_NOT_COVERED, enumCoverageBodies, fullCreateBody, minimalCreateBody, without } from '../src/model/bodies.ts';
+import { enumFieldsOf } from '../src/schema/registry.ts';
+import type { ApiClient } from '../src/client/api-client.ts';
 import type { Offer, Subscription } from '../src/model/types.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import type { Verdict } from '../src/checks/verdict.ts';
@@ -43,7 +45,43 @@ function checkCreated(verdict: Verdict, ex: Exchange, suite: { profile: import('
   return got;
 }
 
+/**
+ * The list shows a record as GET /subscription/{id} does: the same id AND the same status. A record the
+ * list leaves out is SUB-LIST's finding; a different status is re-read once a second later (a replica
+ * that lags a moment is not a stale list) before it counts.
+ */
+async function checkListMatchesGet(api: ApiClient, verdict: Verdict, read: Exchange, when: string): Promise<void> {
+  const got = record(read);
+  if (!got) return;
+  const listed = async () => {
+    const list = await api.listSubscriptions({ offerId: got.offerId });
+    return { list, entry: Array.isArray(list.body) ? (list.body as Subscription[]).find((s) => s?.id === got.id) : undefined };
+  };
+  let { list, entry } = await listed();
+  if (entry && entry.status !== got.status) {
+    await new Promise((resolve) => setTimeout(resolve, LIST_RECHECK_MS));
+    ({ list, entry } = await listed());
+  }
+  if (!entry) return;
+  const message = `${when}: GET /subscription?offerId=${got.offerId} lists ${got.id} as ${String(entry.status)} (also ${LIST_RECHECK_MS} ms later), GET /subscription/${got.id} as ${String(got.status)}`;
+  verdict.check('SUB-LIST-MATCHES-GET', entry.status === got.status, message, { expected: { id: got.id, status: got.status }, received: { id: entry.id, status: entry.status }, exchange: list });
+}
+
+const LIST_RECHECK_MS = 1000;
+
 test.describe('create a subscription', () => {
+  test('every enum value of every request field is accepted (values of different fields share a create)', covers('write', 'SUB-CREATE-ENUM-VALUES', 'SUB-CREATE-ECHO'), async ({ api, facts, verdict }) => {
+    const offer = await someOffer(facts);
+    test.info().annotations.push(...Object.entries(ENUM_FIELDS_NOT_COVERED).map(([field, why]) => ({ type: 'not covered', description: `${field}: ${why}` })));
+    for (const body of enumCoverageBodies(offer, enumFieldsOf('subscription-create-request'))) {
+      const { exchange, sent } = await api.createSubscription(body);
+      const values = Object.fromEntries(enumFieldsOf('subscription-create-request').filter(([field]) => !(field in ENUM_FIELDS_NOT_COVERED)).map(([field]) => [field, body[field]]));
+      const created = exchange.status >= 200 && exchange.status < 300 && record(exchange) !== null;
+      verdict.check('SUB-CREATE-ENUM-VALUES', created, `a valid body with ${Object.entries(values).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')} was refused`, { expected: '2xx with the created record', received: exchange.isJson ? { status: exchange.status, body: exchange.body } : exchange.status, exchange });
+      checkEcho(verdict, sent as Record<string, unknown>, exchange);
+    }
+  });
+
   test('a valid body with every field creates a record that echoes it', covers('write', 'SUB-CREATE', 'SUB-CREATE-STATUS-CODE', 'SUB-SCHEMA', 'SUB-CREATE-ECHO', 'SUB-CREATE-ID', 'SUB-STATUS-ENUM', 'SUB-CREATE-OUTCOME', 'SUB-MEMBERSHIP-STATUS', 'AUTH-CLIENT-CURRENCY'), async ({ api, facts, verdict, suite }) => {
     const offer = await someOffer(facts);
     const { exchange, sent } = await api.createSubscription(fullCreateBody(offer));
@@ -134,7 +172,7 @@ test.describe('refused creates', () => {
 });
 
 test.describe('read, list and cancel', () => {
-  test('a created record reads back by id and appears in the list', covers('write', 'SUB-GET', 'SUB-LIST', 'SUB-SCHEMA'), async ({ api, facts, verdict, suite }) => {
+  test('a created record reads back by id and appears in the list', covers('write', 'SUB-GET', 'SUB-LIST', 'SUB-SCHEMA', 'SUB-LIST-MATCHES-GET'), async ({ api, facts, verdict, suite }) => {
     const offer = await someOffer(facts);
     const created = checkCreated(verdict, (await api.createSubscription(fullCreateBody(offer))).exchange, suite);
     test.skip(!created, 'The create failed; SUB-CREATE reports why.');
@@ -143,6 +181,7 @@ test.describe('read, list and cancel', () => {
     const list = await api.listSubscriptions();
     const ids = Array.isArray(list.body) ? (list.body as Subscription[]).map((s) => s.id) : [];
     verdict.check('SUB-LIST', list.status === 200 && ids.includes(created!.id), 'GET /subscription must list the record just created', { expected: `a list containing ${created!.id}`, received: list.status === 200 ? `${ids.length} records without it` : list.status, exchange: list });
+    await checkListMatchesGet(api, verdict, read, 'after create');
   });
 
   test('the offerId filter returns only, and all, the subscriptions on that offer', covers('write', 'SUB-LIST-OFFER-FILTER'), async ({ api, facts, verdict }) => {
@@ -163,7 +202,7 @@ test.describe('read, list and cancel', () => {
     verdict.status(ex, { key: 'unknownId', profile: suite.profile, observeClause: 'ERR-STATUS-CODES', contractClause: 'SUB-UNKNOWN-ID', contractRule: ['4xx'], what: 'GET /subscription/{unknown id}' });
   });
 
-  test('a cancelled subscription reads back as cancelled', covers('write', 'SUB-CANCEL', 'SUB-CANCEL-ROUTE', 'SUB-CANCEL-REPEAT'), async ({ api, facts, verdict, suite }) => {
+  test('a cancelled subscription reads back as cancelled', covers('write', 'SUB-CANCEL', 'SUB-CANCEL-ROUTE', 'SUB-CANCEL-REPEAT', 'SUB-LIST-MATCHES-GET'), async ({ api, facts, verdict, suite }) => {
     test.skip(!suite.profile.cancel, 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").');
     const offer = await someOffer(facts);
     const created = record((await api.createSubscription(minimalCreateBody(offer))).exchange);
@@ -173,6 +212,7 @@ test.describe('read, list and cancel', () => {
     const read = await api.getSubscription(created!.id);
     const status = (read.body as Subscription | undefined)?.status;
     verdict.check('SUB-CANCEL', status === 'cancelled', 'after a successful cancel the record must read back as cancelled', { expected: 'cancelled', received: status ?? read.status, exchange: read });
+    await checkListMatchesGet(api, verdict, read, 'after cancel');
     const again = await api.cancelSubscription(created!.id);
     verdict.status(again, { key: 'cancelNotCancellable', profile: suite.profile, observeClause: 'SUB-CANCEL-REPEAT', what: 'cancelling an already cancelled subscription' });
   });

@@ -144,9 +144,11 @@ export class FuzzRunner {
 
     const runCase = async (value: T): Promise<void> => {
       const caseVerdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });
-      const stop = this.deps.client.listen((exchange) => {
+      const stopListening = this.deps.client.listen((exchange) => {
         if (this.asideDepth === 0) caseVerdict.inspect(exchange);
       });
+      const stopCreated = this.deps.client.onCreated((c) => caseVerdict.inspectCreated(c));
+      const stop = () => (stopListening(), stopCreated());
       let error: unknown = null;
       try {
         await property.run(value, caseVerdict);

@@ -3,7 +3,7 @@
 // the reference by wrapping or replacing ONE strategy of the behaviour table (reference/behaviour.ts);
 // several faults compose in the order given.
 import type { ClauseId } from '../src/clauses/catalogue.ts';
-import { loadSchema } from '../src/schema/registry.ts';
+import { enumFieldsOf } from '../src/schema/registry.ts';
 import { ApiError } from './errors.ts';
 import { correctBehaviour } from './behaviour.ts';
 import type { Behaviour } from './behaviour.ts';
@@ -53,9 +53,7 @@ const PAGE_SIZE_WHEN_OMITTED = 20;
 const LONGEST_STORED_REFERENCE = 64;
 
 /** Request fields the create schema gives an enum (subscriptionType, currency, ...). */
-const ENUM_FIELDS: ReadonlyArray<[field: string, values: readonly string[]]> = Object.entries(
-  (loadSchema('subscription-create-request') as { properties: Record<string, { enum?: string[] }> }).properties,
-).flatMap(([field, schema]) => (schema.enum ? [[field, schema.enum] as [string, readonly string[]]] : []));
+const ENUM_FIELDS = enumFieldsOf('subscription-create-request');
 
 /** How a hand-written decimal check miscounts: digits after '.', in whatever String() prints. */
 function naiveDecimalPlaces(n: number): number {
@@ -483,6 +481,46 @@ export const FAULTS = [
         const body = JSON.parse(rendered.body) as Json;
         return { ...rendered, body: JSON.stringify({ ...body, message: 'Validation failed' }) };
       },
+    })),
+  },
+
+  // ---- Verdicts (issue 15): run-wide ids, list against get, every enum value -------------------------
+  {
+    name: 'id-per-offer-sequence',
+    description: 'Subscription ids come from a per-offer sequence (SUB-000001 on every offer): orders on two offers get the same id.',
+    clauses: ['SUB-CREATE-ID'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', () => ({
+      newId: (store, request) => `SUB-${String(store.all().filter((r) => r.offerId === request.offerId).length + 1).padStart(6, '0')}`,
+    })),
+  },
+  {
+    name: 'list-stale-after-cancel',
+    description: 'GET /subscription is served from a copy written at create and never updated: a cancelled record is still listed as accepted.',
+    clauses: ['SUB-LIST-MATCHES-GET'],
+    catchBy: 'conformance',
+    apply: (behaviour) => {
+      const asCreated = new Map<string, Subscription>(); // one copy per server instance
+      return patch('subscriptions', (current) => ({
+        insert: (store, record) => {
+          const stored = current.insert(store, record);
+          asCreated.set(stored.id, stored);
+          return stored;
+        },
+        forOffer: (records, offerId) => current.forOffer(records, offerId).map((r) => asCreated.get(r.id) ?? r),
+      }))(behaviour);
+    },
+  },
+  {
+    name: 'enum-value-with-slash-refused',
+    description: 'subscriptionCategory "ecp/institutional" is refused with 400: enum values are checked against a pattern ^[a-z_]+$ that forgets the slash.',
+    clauses: ['SUB-CREATE-ENUM-VALUES'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      validate: (body) =>
+        isRecord(body) && typeof body.subscriptionCategory === 'string' && !/^[a-z_]+$/.test(body.subscriptionCategory)
+          ? { ok: false, errors: [{ property: 'subscriptionCategory', messages: ['must match pattern "^[a-z_]+$"'] }] }
+          : current.validate(body),
     })),
   },
 ] as const satisfies readonly FaultSwitch[];

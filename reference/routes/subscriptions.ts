@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sendJson } from '../context.ts';
 import type { RouteOptions } from '../context.ts';
@@ -37,7 +36,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
         ]);
       }
       const withDefaults = behaviour.subscriptions.applyDefaults(request.body);
-      const record: Subscription = { id: randomUUID(), ...withDefaults, status: behaviour.subscriptions.outcome(withDefaults, offer) };
+      const record: Subscription = { id: behaviour.subscriptions.newId(store, withDefaults), ...withDefaults, status: behaviour.subscriptions.outcome(withDefaults, offer) };
       const stored = behaviour.subscriptions.insert(store, record);
       sendJson(reply, ctx, behaviour.protocol.createStatus, JSON.stringify(behaviour.wire.subscription(stored)));
     },

@@ -6,8 +6,8 @@
 import type { ClauseId } from '../clauses/catalogue.ts';
 import { exchangeExcerpt, type Exchange } from '../client/exchange.ts';
 import { describeExpectation, expectedStatus, statusMatches, type StatusExpectation, type StatusKey, type TargetProfile } from '../profile/target-profile.ts';
-import type { RetriedAttempt } from '../client/api-client.ts';
-import { retriedAnswerObservations, runExchangeChecks } from './exchange-checks.ts';
+import type { CreatedRecord, RetriedAttempt } from '../client/api-client.ts';
+import { idUniqueInRun, retriedAnswerObservations, runExchangeChecks } from './exchange-checks.ts';
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
 
 export class Verdict {
@@ -57,6 +57,11 @@ export class Verdict {
   /** Record an answer the client retried instead of returning (the client calls this for each). */
   inspectRetried(r: RetriedAttempt): void {
     if (this.muted === 0) this.add({ observations: retriedAnswerObservations(r) });
+  }
+
+  /** Check a create's id against every create of the run (the client calls this for each one journalled). */
+  inspectCreated(c: CreatedRecord): void {
+    if (this.muted === 0) this.add({ failures: idUniqueInRun(c) });
   }
 
   /** Runs the checks of every exchange still waiting, in arrival order. */

@@ -148,6 +148,10 @@ export const clauses = [
   { id: 'LIMIT-RATE', kind: 'observe', section: S.limits, summary: 'Request rate limits are not shown; 429s, Retry-After and their body are recorded.' },
   { id: 'EVT-ALLOCATION-WEBHOOK', kind: 'must', section: S.events, summary: 'An allocation webhook may carry only the allocation count, after which the partner polls the allocations endpoints.', notTestable: 'Webhook registration, payload and delivery are not shown; the suite cannot subscribe to them.' },
   { id: 'VER-COMMERCIAL-2', kind: 'must', section: S.versioning, summary: 'The interface is the Commercial API, version 2.0.', notTestable: 'Version selection in requests is not shown; nothing to send or check.' },
+
+  // --- Subscriptions: consistency and enum coverage (issue 15) ---------------------------------------
+  { id: 'SUB-LIST-MATCHES-GET', kind: 'must', section: S.epSubs, summary: 'GET /subscription lists each record with the status GET /subscription/{id} gives it, after every state change (create, cancel).' },
+  { id: 'SUB-CREATE-ENUM-VALUES', kind: 'must', section: S.subscription, summary: 'Every enumerated value of a request field is valid: a body using it is created, not refused (currency: the client\'s own, Authentication 4).' },
 ] as const satisfies readonly Clause[];
 
 export type ClauseId = (typeof clauses)[number]['id'];

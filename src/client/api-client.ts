@@ -70,6 +70,15 @@ export interface RetriedAttempt {
   error?: string;
 }
 
+/** A create the service answered with a record, as journalled: the run's earlier creates given the same id come with it. */
+export interface CreatedRecord {
+  exchange: Exchange;
+  id: string;
+  tag: string;
+  /** Tags of the run's earlier creates (any worker) the service gave this same id. */
+  earlierTagsWithId: string[];
+}
+
 /** Raised when the target cannot be reached at all; its message is already redacted. */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
@@ -88,6 +97,7 @@ export class ApiClient {
   private heldBodyBytes = 0;
   private readonly listeners = new Set<(exchange: Exchange) => void>();
   private readonly retryListeners = new Set<(attempt: RetriedAttempt) => void>();
+  private readonly createdListeners = new Set<(created: CreatedRecord) => void>();
 
   constructor(private readonly opts: ApiClientOptions) {}
 
@@ -101,6 +111,12 @@ export class ApiClient {
   onRetry(listener: (attempt: RetriedAttempt) => void): () => void {
     this.retryListeners.add(listener);
     return () => this.retryListeners.delete(listener);
+  }
+
+  /** Hear every create answered with a record, once it is journalled (the run-wide id check). */
+  onCreated(listener: (created: CreatedRecord) => void): () => void {
+    this.createdListeners.add(listener);
+    return () => this.createdListeners.delete(listener);
   }
 
   get profile(): TargetProfile {
@@ -152,7 +168,8 @@ export class ApiClient {
     }
     const record = exchange.body;
     if (exchange.status < 300 && isPlainObject(record) && typeof record.id === 'string') {
-      this.journal.record({ event: 'created', tag: journalTag, id: record.id, status: String(record.status) });
+      const earlierTagsWithId = this.journal.recordCreated({ tag: journalTag, id: record.id, status: String(record.status) });
+      for (const listener of this.createdListeners) listener({ exchange, id: record.id, tag: journalTag, earlierTagsWithId });
     } else if (exchange.status >= 400 && exchange.status < 500) {
       // Only a 4xx is a clear refusal: a 5xx (e.g. a gateway timeout) may come after the service saved the order.
       this.journal.record({ event: 'create-refused', tag: journalTag, httpStatus: exchange.status });

@@ -57,3 +57,49 @@ export function without<T extends Record<string, unknown>>(body: T, ...fields: s
   for (const f of fields) delete copy[f];
   return copy;
 }
+
+/** One plausible investor reference per investorReferenceType, so a target that checks the format has nothing to refuse. */
+const REFERENCE_EXAMPLES: Record<string, string> = {
+  nino: 'QQ123456C',
+  lei: '5493001KJTIIGC8Y1R12',
+  identity_card_number: 'ID4821937',
+  passport_number: '502135326',
+  concat: 'GB19800101JOHN#SMITH',
+  ssn: '123-45-6789',
+  other: 'CLIENT-000123',
+};
+
+/**
+ * The category the contract's wording pairs with each type (retail = unqualified, professional =
+ * certified, ecp/institutional = corporate): no body asks a target to accept an odd combination.
+ */
+const CATEGORY_OF_TYPE: Record<string, string> = {
+  xo_qualified: 'professional',
+  xo_unqualified: 'retail',
+  discretionary_qualified: 'professional',
+  discretionary_unqualified: 'retail',
+  institutional: 'ecp/institutional',
+};
+
+/** Enum fields the coverage leaves at a fixed value, and why. */
+export const ENUM_FIELDS_NOT_COVERED: Readonly<Record<string, string>> = {
+  currency: 'a client is associated with one currency (Authentication 4): bodies use the offer\'s; other currencies are observed (AUTH-CLIENT-CURRENCY)',
+};
+
+/**
+ * Full valid bodies that together use every value of every enum field of the request (but those in
+ * ENUM_FIELDS_NOT_COVERED): values of different fields share a body, so the count is the longest enum's
+ * length, one create per value of it. `enumFields` comes from the request schema.
+ */
+export function enumCoverageBodies(offer: Offer, enumFields: ReadonlyArray<readonly [string, readonly string[]]>): Record<string, unknown>[] {
+  const covered = enumFields.filter(([field]) => !(field in ENUM_FIELDS_NOT_COVERED) && field !== 'subscriptionCategory');
+  const count = Math.max(1, ...covered.map(([, values]) => values.length));
+  return Array.from({ length: count }, (_, i) => {
+    const body = fullCreateBody(offer);
+    for (const [field, values] of covered) body[field] = values[i % values.length];
+    const type = String(body.subscriptionType);
+    body.subscriptionCategory = CATEGORY_OF_TYPE[type] ?? body.subscriptionCategory;
+    body.investorReference = REFERENCE_EXAMPLES[String(body.investorReferenceType)] ?? body.investorReference;
+    return body;
+  });
+}

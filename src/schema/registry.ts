@@ -218,3 +218,9 @@ export function loadSchema(name: SchemaName): object {
   if (!raw) throw new Error(`schema registry: unknown schema name ${String(name)}`);
   return structuredClone(raw);
 }
+
+/** The top-level properties of a schema that carry an `enum`, with their values, in schema order. */
+export function enumFieldsOf(name: SchemaName): Array<[field: string, values: readonly string[]]> {
+  const { properties = {} } = loadSchema(name) as { properties?: Record<string, { enum?: string[] }> };
+  return Object.entries(properties).flatMap(([field, schema]) => (schema.enum ? [[field, schema.enum] as [string, readonly string[]]] : []));
+}

@@ -95,3 +95,14 @@ test.describe('openJsonlAppender (the per-request log)', () => {
     expect(() => log.append({ n: 1 })).toThrow(/closed/);
   });
 });
+
+test('recordCreated names the run\'s earlier creates given the same id, by any journal on the file (any worker)', () => {
+  const file = join(dir, 'journal.jsonl');
+  const [a, b] = [new Journal('run-1', file), new Journal('run-1', file)];
+  expect(a.recordCreated({ tag: 't1', id: 'id-1', status: 'accepted' })).toEqual([]);
+  expect(b.recordCreated({ tag: 't2', id: 'id-2', status: 'accepted' })).toEqual([]);
+  expect(b.recordCreated({ tag: 't3', id: 'id-1', status: 'accepted' })).toEqual(['t1']);
+  appendJsonl(file, { event: 'created', tag: 't4', id: 'id-2', status: 'accepted' }); // another process
+  expect(a.recordCreated({ tag: 't5', id: 'id-2', status: 'rejected' })).toEqual(['t2', 't4']);
+  expect(b.recordCreated({ tag: 't6', id: 'id-3', status: 'accepted' })).toEqual([]);
+});

@@ -300,4 +300,30 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result(answer.status === 400 && (answer.json as Json).message === 'Bad Request', answer);
     },
   },
+  'id-per-offer-sequence': {
+    expectation: 'orders on two offers get different ids',
+    run: async (app) => {
+      const [a, b] = openOffers();
+      const onA = (await created(app, minimalCreateBody(a))).record.id;
+      const { answer, record } = await created(app, minimalCreateBody(b));
+      return result(typeof onA === 'string' && onA !== record.id, `${onA} / ${record.id} (${answer.status})`);
+    },
+  },
+  'list-stale-after-cancel': {
+    expectation: 'after a cancel the list shows the record as cancelled, as GET by id does',
+    run: async (app) => {
+      const { record } = await created(app, minimalCreateBody());
+      await call(app, { method: 'POST', url: `/subscription/${record.id}/cancel` });
+      const answer = await call(app, { url: `/subscription?offerId=${record.offerId}` });
+      const listed = (answer.json as Json[]).find((s) => s.id === record.id);
+      return result(listed?.status === 'cancelled', answer);
+    },
+  },
+  'enum-value-with-slash-refused': {
+    expectation: 'subscriptionCategory ecp/institutional is accepted',
+    run: async (app) => {
+      const { answer, record } = await created(app, minimalCreateBody(openOffer(), { subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional' }));
+      return result(answer.status === 201 && record.subscriptionCategory === 'ecp/institutional', answer);
+    },
+  },
 };
