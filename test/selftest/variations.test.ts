@@ -1,0 +1,64 @@
+// The suite gives no false failure: against each legitimate variation of the reference (a choice the
+// contract allows), given only the routes an operator publishes, conformance passes. Fuzz and
+// certification run against composites of mutually compatible variations, so every variation meets
+// every suite within the time budget of `npm test`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { VARIATIONS, routesOnlyProfile } from '../../reference/variations.ts';
+import type { VariationSwitch } from '../../reference/variations.ts';
+import { runCertify } from '../certify/run-certify.ts';
+import { ROOT, failingClauses, runSuite, tail } from './run-suite.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 240_000 });
+
+const all: readonly VariationSwitch[] = VARIATIONS;
+const fast = all.filter((v) => !v.slow).map((v) => v.name);
+const slow = all.filter((v) => v.slow).map((v) => v.name);
+
+/** Composites: every variation in one of them (create-200 is the only alternative to 201: one server has one). */
+const COMPOSITES: ReadonlyArray<{ label: string; variants: string[] }> = [
+  { label: 'all-fast', variants: fast },
+  { label: 'all-slow', variants: slow },
+];
+
+/** The environment of a child run against the bundled reference with these variations and their routes-only profile. */
+function variationEnv(label: string, variants: readonly string[]): Record<string, string> {
+  const dir = join(ROOT, 'reports', 'selftest', 'variations');
+  mkdirSync(dir, { recursive: true });
+  const profilePath = join(dir, `${label}.profile.json`);
+  writeFileSync(profilePath, JSON.stringify(routesOnlyProfile(variants), null, 2));
+  return { REFERENCE_VARIANTS: variants.join(','), API_PROFILE: profilePath };
+}
+
+for (const variation of all.filter((v) => !v.slow)) {
+  test(`conformance passes against variation "${variation.name}"`, async () => {
+    const run = await runSuite({ project: 'conformance', label: `variation-${variation.name}`, env: variationEnv(variation.name, [variation.name]) });
+    expect(run.report, tail(run)).not.toBeNull();
+    expect(failingClauses(run), `${variation.description}\n${tail(run)}`).toEqual([]);
+    expect(run.exitCode, tail(run)).toBe(0);
+  });
+}
+
+for (const composite of COMPOSITES) {
+  test(`conformance passes against composite "${composite.label}" (${composite.variants.join(', ')})`, async () => {
+    const run = await runSuite({ project: 'conformance', label: `composite-${composite.label}`, env: variationEnv(composite.label, composite.variants) });
+    expect(run.report, tail(run)).not.toBeNull();
+    expect(failingClauses(run), tail(run)).toEqual([]);
+    expect(run.exitCode, tail(run)).toBe(0);
+  });
+
+  test(`fuzz holds against composite "${composite.label}"`, async () => {
+    const env = { ...variationEnv(`fuzz-${composite.label}`, composite.variants), FUZZ_RUNS: '5' };
+    const run = await runSuite({ project: 'fuzz', label: `composite-${composite.label}`, env });
+    expect(run.report, tail(run)).not.toBeNull();
+    expect(failingClauses(run), tail(run)).toEqual([]);
+    expect(run.exitCode, tail(run)).toBe(0);
+  });
+
+  test(`certify --skip-load passes against composite "${composite.label}"`, async () => {
+    const env = { ...variationEnv(`certify-${composite.label}`, composite.variants), FUZZ_RUNS: '5' };
+    const run = await runCertify({ label: `variation-${composite.label}`, args: ['--skip-load'], env });
+    expect(run.exitCode, run.output.slice(-3000)).toBe(0);
+  });
+}
