@@ -2,9 +2,9 @@
  * The checks the fuzz properties make on one run, each a named function recording into the run's
  * verdict (the exchange checks, which validate every response, run on top of these).
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { ClauseId } from '../src/clauses/catalogue.ts';
 import type { Verdict } from '../src/checks/verdict.ts';
+import { checkEcho as checkEchoOf } from '../src/checks/echo.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import type { Subscription } from '../src/model/types.ts';
 import type { TargetProfile } from '../src/profile/target-profile.ts';
@@ -31,20 +31,9 @@ export function checkCreated(verdict: Verdict, ex: Exchange, profile: TargetProf
   return record;
 }
 
-/**
- * Every request field comes back with the value sent (SUB-CREATE-ECHO). Numbers compare by value:
- * JSON `1.10` and `1.1` are one number, so a decimal that comes back equal is echoed, and one that
- * was rounded or truncated is not.
- */
+/** Every request field comes back with the value sent (SUB-CREATE-ECHO; see src/checks/echo.ts). */
 export function checkEcho(verdict: Verdict, sent: Record<string, unknown>, ex: Exchange): void {
-  const record = createdRecord(ex);
-  if (!record) return;
-  const differ = Object.keys(sent).filter((field) => !isDeepStrictEqual(sent[field], record[field]));
-  verdict.check('SUB-CREATE-ECHO', differ.length === 0, `the created record differs from the request in ${differ.join(', ')}`, {
-    expected: Object.fromEntries(differ.map((f) => [f, sent[f]])),
-    received: Object.fromEntries(differ.map((f) => [f, record[f]])),
-    exchange: ex,
-  });
+  checkEchoOf(verdict, sent, ex, createdRecord(ex) as Record<string, unknown> | null);
 }
 
 /** A body the contract refuses: a 4xx (its error body is checked by the exchange checks). */

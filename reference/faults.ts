@@ -416,6 +416,16 @@ export const FAULTS = [
     })),
   },
   {
+    name: 'timestamp-read-as-local-time',
+    description: 'clientSubscriptionTimestamp is parsed without its Z and stored as local time in UTC+01:00: 09:30:00Z comes back as 08:30:00Z.',
+    clauses: ['SUB-CREATE-ECHO'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      insert: (store, record) =>
+        current.insert(store, { ...record, clientSubscriptionTimestamp: new Date(Date.parse(record.clientSubscriptionTimestamp) - 3_600_000).toISOString() }),
+    })),
+  },
+  {
     name: 'status-uppercase',
     description: 'Subscription status is sent in upper case ("ACCEPTED").',
     clauses: ['SUB-STATUS-ENUM'],

@@ -31,7 +31,8 @@ export const WIDEST_STATUS: Record<StatusKey, StatusExpectation> = {
   missingCredentials: ['4xx'],
   wrongCredentials: ['4xx'],
   unknownId: ['4xx'],
-  cancelNotCancellable: ['4xx'],
+  // Which states a cancel is allowed from is not shown: an idempotent 2xx is as plausible as a refusal.
+  cancelNotCancellable: ['2xx', '4xx'],
   rateLimited: ['4xx'],
 };
 

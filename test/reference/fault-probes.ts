@@ -252,6 +252,14 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result(record.amountRequested === amount && answer.text.includes(`"amountRequested":${amount}`), answer);
     },
   },
+  'timestamp-read-as-local-time': {
+    expectation: 'clientSubscriptionTimestamp comes back as the instant sent',
+    run: async (app) => {
+      const sent = '2026-01-15T09:30:00.000Z';
+      const { answer, record } = await created(app, minimalCreateBody(openOffer(), { clientSubscriptionTimestamp: sent }));
+      return result(Date.parse(String(record.clientSubscriptionTimestamp)) === Date.parse(sent), answer);
+    },
+  },
   'status-uppercase': {
     expectation: 'status is one of accepted, rejected, cancelled',
     run: async (app) => {
