@@ -7,7 +7,7 @@
  *   5. report      index.html, certification.md, certification.json, observed-profile.json and the
  *                  evidence bundle with its SHA-256 manifest
  * With no API_BASE_URL the bundled reference server is started once, here; the child run inherits it.
- * Returns the exit code: 0 passing verdict, 1 failing (configuration errors throw ConfigError: 2).
+ * Returns the exit code: 0 pass, 1 fail, 4 incomplete (configuration errors throw ConfigError: 2).
  * The caller loads `.env` and points REPORTS_DIR at `<out>/suite` before importing this module.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { loadProfile } from '../profile/target-profile.ts';
-import type { EvidenceSection, LoadSection, PhaseRow } from '../report/certification/report-model.ts';
+import type { CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from '../report/certification/report-model.ts';
 import { REPORT_FILES, writeCertificationReport } from '../report/certification/write-report.ts';
 import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
 import { openSession } from '../run/session.ts';
@@ -32,6 +32,9 @@ import { readClauseReport, readFailures, readFuzzRecords, readObservations, read
 import { runProblem, runSuite } from './suite-run.ts';
 import { utcDate, loadWaivers } from './waivers.ts';
 import { writePolicy } from '../run/write-policy.ts';
+
+/** The exit code of each verdict (README, "Exit codes"). */
+export const VERDICT_EXIT_CODE = { pass: 0, fail: 1, incomplete: 4 } as const satisfies Record<CertificationVerdict, number>;
 
 export const OUTPUT = { observedProfile: 'observed-profile.json', discovery: 'discovery.json', evidence: 'evidence', suite: 'suite' } as const;
 
@@ -228,12 +231,12 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
 
     const c = report.summary.clauses;
     say('');
-    say(`Certification ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`);
+    say(`Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`);
     for (const reason of report.verdictReasons.slice(0, 12)) say(`  - ${reason}`);
     say(`  report:   ${shown(join(o.out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
     say(`  profile:  ${shown(join(o.out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
     say(`  evidence: ${shown(join(o.out, OUTPUT.evidence))}/, manifest of ${manifest.files.length} files, sha256 ${manifestDigest}`);
-    return report.verdict === 'pass' ? 0 : 1;
+    return VERDICT_EXIT_CODE[report.verdict];
   } finally {
     await reference?.close();
   }

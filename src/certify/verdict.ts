@@ -1,7 +1,13 @@
 /**
- * The certification verdict: pass only when no clause fails (waived failures aside), nothing drifted
- * from the pinned profile without a waiver, and the suite ran to its end with every failure attributed
- * to a clause. Pure module.
+ * The certification verdict:
+ * - fail: a clause fails (waived failures aside), something drifted from the pinned profile without a
+ *   waiver, or the suite did not run to its end / a failure names no clause;
+ * - incomplete: nothing failed, but a `must` clause testable on this target was not confirmed by a
+ *   passing test (its tests skipped: no cancel route in the profile, write budget spent, no allocations
+ *   to page...; or no test covered it in this run). A certification must not say PASS for what it did
+ *   not see;
+ * - pass: otherwise.
+ * Pure module.
  */
 import type { TestOutcome } from '../report/clause-results.ts';
 import type { CertificationVerdict, ClauseRow, WaiverRow } from '../report/certification/report-model.ts';
@@ -28,7 +34,16 @@ export function decideVerdict(clauses: readonly ClauseRow[], waivers: readonly W
   const notes: string[] = [];
   for (const c of clauses.filter((x) => x.status === 'waived')) notes.push(`${c.id} fails but is waived until ${c.waiver!.expires} (owner ${c.waiver!.owner}): ${c.waiver!.reason}`);
   for (const w of waivers.filter((x) => x.state !== 'applied')) notes.push(`waiver for ${w.clause}: ${w.note}`);
-  const unchecked = clauses.filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered'));
-  if (unchecked.length) notes.push(`${unchecked.length} clause(s) the contract requires were not confirmed by a passing test in this run (skipped, not covered, or their tests failed on another clause): ${unchecked.map((c) => c.id).join(', ')}`);
-  return failing.length ? { verdict: 'fail', reasons: [...failing, ...notes] } : { verdict: 'pass', reasons: notes };
+  const unconfirmed = clauses.filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered'));
+  const incomplete = unconfirmed.map((c) => `${c.id} not confirmed: ${whyUnconfirmed(c)}`);
+  if (failing.length) return { verdict: 'fail', reasons: [...failing, ...incomplete, ...notes] };
+  if (incomplete.length) return { verdict: 'incomplete', reasons: [...incomplete, ...notes] };
+  return { verdict: 'pass', reasons: notes };
+}
+
+/** Why a must clause has no confirmation: its tests' skip reasons, or that none of its tests ran to a pass. */
+function whyUnconfirmed(c: ClauseRow): string {
+  const skipped = c.notes.filter((n) => n.startsWith('skipped: ')).map((n) => n.slice('skipped: '.length));
+  if (skipped.length) return [...new Set(skipped)].join('; ');
+  return c.tests.length ? 'its tests did not pass (they failed on another clause or did not run)' : 'no test of this run covers it';
 }

@@ -30,10 +30,24 @@ for (const c of RUN_CASES) {
 }
 
 test('an incomplete run fails the verdict even with no failing clause', () => {
-  const rows = clauseRows(clauseResults([passed]), [], [], []);
+  const rows = clauseRows(clauseResults([passed]), [], [], []).filter((r) => r.id === 'OFFER-LIST');
   expect(decideVerdict(rows, [], { problem: null, outcomes: [passed] }).verdict).toBe('pass');
   const decided = decideVerdict(rows, [], { problem: 'the conformance/fuzz run ran no tests', outcomes: [] });
   expect(decided).toMatchObject({ verdict: 'fail', reasons: expect.arrayContaining(['the conformance/fuzz run ran no tests']) });
+});
+
+test('nothing failed but a must clause unconfirmed: INCOMPLETE, naming each clause and why', () => {
+  const skippedCancel: TestOutcome = { ...passed, title: 'cancel', status: 'skipped', clauses: ['SUB-CANCEL'], skipReason: 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").' };
+  const all = clauseRows(clauseResults([passed, skippedCancel]), [], [], []);
+  const rows = all.filter((r) => ['OFFER-LIST', 'SUB-CANCEL', 'SUB-GET', 'VER-COMMERCIAL-2'].includes(r.id));
+  const decided = decideVerdict(rows, [], { problem: null, outcomes: [passed, skippedCancel] });
+  expect(decided.verdict).toBe('incomplete');
+  expect([...decided.reasons].sort()).toEqual([
+    'SUB-CANCEL not confirmed: The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").',
+    'SUB-GET not confirmed: no test of this run covers it',
+  ]); // VER-COMMERCIAL-2 is not testable: it never makes a run incomplete
+  const failed: TestOutcome = { ...passed, status: 'failed', clauseFailures: [{ clause: 'OFFER-LIST', message: 'no' }] };
+  expect(decideVerdict(clauseRows(clauseResults([failed, skippedCancel]), [], [], []), [], { problem: null, outcomes: [failed, skippedCancel] }).verdict).toBe('fail');
 });
 
 test('a failed test that names no clause fails the verdict, by name', () => {

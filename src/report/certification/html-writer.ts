@@ -23,6 +23,7 @@ main{max-width:1200px;margin:0 auto;padding:0 20px 40px}
 header.verdict{padding:20px;color:#fff}
 header.verdict.pass{background:#2e7d32}
 header.verdict.fail{background:#c62828}
+header.verdict.incomplete{background:#8d5a00}
 header.verdict h1{margin:0 0 6px;font-size:26px}
 header.verdict ul{margin:6px 0 0;padding-left:20px}
 h2{margin-top:32px;border-bottom:2px solid #ddd;padding-bottom:4px}
@@ -104,7 +105,7 @@ function loadScenario(s: LoadScenarioRow): string {
 }
 
 export function renderHtml(r: CertificationReport): string {
-  const verdictText = r.verdict === 'pass' ? 'PASS' : 'FAIL';
+  const verdictText = r.verdict.toUpperCase();
   const c = r.summary.clauses;
   const statusChart = stackedBar(
     (Object.keys(STATUS_COLOR) as ClauseStatus[]).map((s) => ({ label: STATUS_LABEL[s], value: c[s], color: STATUS_COLOR[s] })),

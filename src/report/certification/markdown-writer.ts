@@ -39,7 +39,7 @@ function failureDetails(c: ClauseRow): string[] {
 
 export function renderMarkdown(r: CertificationReport): string {
   const out: string[] = [];
-  out.push(`# Certification: ${r.verdict === 'pass' ? 'PASS' : 'FAIL'}`, '');
+  out.push(`# Certification: ${r.verdict.toUpperCase()}`, '');
   for (const reason of r.verdictReasons) out.push(`- ${reason}`);
   if (r.verdictReasons.length) out.push('');
   out.push(

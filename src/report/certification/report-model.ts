@@ -15,7 +15,8 @@ export const REPORT_FORMAT = 'osd-suite/certification@1';
 export type ClauseStatus = ClauseVerdict | 'waived';
 export const CLAUSE_STATUSES: readonly ClauseStatus[] = ['pass', 'fail', 'waived', 'observed', 'not-testable', 'skipped', 'not-covered'];
 
-export type CertificationVerdict = 'pass' | 'fail';
+/** pass / fail, or incomplete: nothing failed but a testable must clause was not confirmed (exit code 4). */
+export type CertificationVerdict = 'pass' | 'fail' | 'incomplete';
 
 /** Redacted excerpt of the exchange that showed a failure (src/client/exchange.ts exchangeExcerpt). */
 export interface EvidenceExcerpt {
