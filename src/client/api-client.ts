@@ -11,7 +11,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } from './exchange.ts';
 import { maskCredentialHeaders, redactDeep, type Redactor } from './redact.ts';
-import { retryDelay } from './retry-policy.ts';
+import { parseRetryAfter, retryDelay } from './retry-policy.ts';
 import type { Journal } from '../run/journal.ts';
 import type { Credentials } from '../config/suite-config.ts';
 import { fillPath, type RouteSpec, type TargetProfile } from '../profile/target-profile.ts';
@@ -41,8 +41,8 @@ export interface ApiClientOptions {
   profile: TargetProfile;
   journal: Journal;
   redact: Redactor;
-  /** Waits until the next request may be sent (pacing); resolves at once when unpaced. */
-  pace: () => Promise<void>;
+  /** Waits until the next request may be sent (pacing); resolves at once when unpaced. Told of every 429, when it can slow down. */
+  pace: (() => Promise<void>) & { rateLimited?(waitMs: number | null): void };
   /** Per-request timeout, ms. */
   timeoutMs?: number;
   /** Response bytes left undisposed on Playwright's side before each response is disposed at once. */
@@ -151,7 +151,7 @@ export class ApiClient {
   /**
    * Create a subscription. A JSON-object body without clientSubscriptionReference gets the run tag;
    * either way the reference sent is journalled before the call and the outcome after it.
-   * Never retried. Returns the exchange and the tag used.
+   * Re-sent only after a 429 with Retry-After (src/client/retry-policy.ts). Returns the exchange and the tag used.
    */
   async createSubscription(body: unknown, opts: { auth?: AuthMode; rawBody?: string; headers?: Record<string, string> } = {}) {
     const tag = this.journal.nextTag();
@@ -179,7 +179,7 @@ export class ApiClient {
     return { exchange, sent, tag: journalTag };
   }
 
-  /** Cancel through the profile's route. Throws when the profile does not know the route. Never retried. */
+  /** Cancel through the profile's route. Throws when the profile does not know the route. Re-sent only after a 429 with Retry-After. */
   async cancelSubscription(id: string, auth?: AuthMode): Promise<Exchange> {
     const route = this.requireRoute('cancel');
     const exchange = await this.send({ operation: 'subscription.cancel', method: route.method, path: fillPath(route, { subscriptionId: id }), auth });
@@ -237,6 +237,7 @@ export class ApiClient {
         throw new TransportError(this.opts.redact(`${o.method} ${path} failed: ${first}`));
       }
       const responseHeaders = response.headers();
+      if (response.status() === 429) this.opts.pace.rateLimited?.(parseRetryAfter(responseHeaders['retry-after']));
       const delay = retryDelay({ method: o.method, attempt, status: response.status(), retryAfter: responseHeaders['retry-after'] });
       if (delay !== null) {
         response.dispose().catch(() => {});

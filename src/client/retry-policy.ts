@@ -1,8 +1,10 @@
 /**
- * Which requests the client retries, and how long it waits. Only idempotent reads are retried, only on
- * 429 / 503 and transport resets, honouring Retry-After (seconds or HTTP date), and only a bounded
- * number of times. A create or cancel is never retried: the service does no duplicate detection, so a
- * retried create could place a second real order.
+ * Which requests the client retries, and how long it waits, a bounded number of times:
+ * - reads (GET) on 429 / 503 and transport resets, honouring Retry-After (seconds or HTTP date);
+ * - writes (create, cancel) ONLY on a 429 that carries a usable Retry-After: the target said it did not
+ *   take the request and when to come back, and the contract asks clients to wait Retry-After. Any
+ *   other failed write (503, 5xx, a reset, a 429 without Retry-After) is never re-sent: the service
+ *   does no duplicate detection, so a blind retry could place a second real order.
  */
 export const RETRY_LIMITS = { maxRetries: 3, maxWaitMs: 30_000, baseBackoffMs: 500 } as const;
 
@@ -33,7 +35,12 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 /** Delay before retry number `attempt` (1-based), or null when the request must not be retried. */
 export function retryDelay(opts: { method: string; attempt: number; status?: number; error?: unknown; retryAfter?: string; now?: number }): number | null {
-  if (!isRetryableMethod(opts.method) || opts.attempt > RETRY_LIMITS.maxRetries) return null;
+  if (opts.attempt > RETRY_LIMITS.maxRetries) return null;
+  if (!isRetryableMethod(opts.method)) {
+    if (opts.status !== 429) return null;
+    const told = parseRetryAfter(opts.retryAfter, opts.now);
+    return told === null || told > RETRY_LIMITS.maxWaitMs ? null : told;
+  }
   const retryable = opts.status !== undefined ? RETRYABLE_STATUSES.has(opts.status) : isTransportReset(opts.error);
   if (!retryable) return null;
   const backoff = RETRY_LIMITS.baseBackoffMs * 2 ** (opts.attempt - 1);

@@ -123,14 +123,34 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
     expect(retried, 'a listener that stopped hears nothing more').toHaveLength(2);
   });
 
-  test('a create answered 429 is neither retried nor told to onRetry listeners: it reaches the caller', async ({ stub, api }) => {
-    stub.reply = () => ({ status: 429, headers: { 'retry-after': '0' }, body: { status: 429, message: 'Too Many Requests', errors: [] } });
+  test('a create answered 429 without Retry-After is neither retried nor told to onRetry listeners: it reaches the caller', async ({ stub, api }) => {
+    stub.reply = () => ({ status: 429, body: { status: 429, message: 'Too Many Requests', errors: [] } });
     const retried: RetriedAttempt[] = [];
     api.client.onRetry((r) => retried.push(r));
     const { exchange } = await api.client.createSubscription(CREATE_BODY);
     expect(exchange.status).toBe(429);
     expect(stub.hits).toHaveLength(1);
     expect(retried).toEqual([]);
+  });
+
+  test('a create answered 429 with Retry-After, every time, is re-sent at most 3 times, then reaches the caller', async ({ stub, api }) => {
+    stub.reply = () => ({ status: 429, headers: { 'retry-after': '0' }, body: { status: 429, errors: [], message: 'Too Many Requests' } });
+    const { exchange } = await api.client.createSubscription(CREATE_BODY);
+    expect(stub.hits).toHaveLength(4);
+    expect(exchange.status).toBe(429);
+    expect(exchange.attempts).toBe(4);
+  });
+
+  test('a create answered 429 with Retry-After is re-sent once it has passed, with the same body and tag, and journalled once', async ({ stub, api }) => {
+    stub.reply = (hit, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { status: 429, message: 'Too Many Requests', errors: [] } } : created(hit));
+    const retried: RetriedAttempt[] = [];
+    api.client.onRetry((r) => retried.push(r));
+    const { exchange, tag } = await api.client.createSubscription(CREATE_BODY);
+    expect(exchange.status).toBe(201);
+    expect(stub.hits).toHaveLength(2);
+    expect(stub.hits[1].body).toBe(stub.hits[0].body);
+    expect(retried).toEqual([expect.objectContaining({ operation: 'subscription.create', status: 429, retryAfter: '0', attempt: 1 })]);
+    expect(api.journal.entries().filter((e) => 'tag' in e && e.tag === tag).map((e) => e.event)).toEqual(['create-sent', 'created']);
   });
 
   test('a GET answered 429 with Retry-After: 1 waits and succeeds', async ({ stub, api }) => {
@@ -183,8 +203,8 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
     expect(retried).toEqual([expect.objectContaining({ operation: 'subscription.list', status: null, retryAfter: null, attempt: 1, error: expect.stringMatching(/socket hang up|ECONNRESET|other side closed/i) })]);
   });
 
-  test('a create answered 429 is NOT retried, and is journalled as sent then refused', async ({ stub, api }) => {
-    stub.reply = () => ({ status: 429, headers: { 'retry-after': '0' }, body: { status: 429, errors: [], message: 'Too Many Requests' } });
+  test('a create answered 429 without Retry-After is NOT retried, and is journalled as sent then refused', async ({ stub, api }) => {
+    stub.reply = () => ({ status: 429, body: { status: 429, errors: [], message: 'Too Many Requests' } });
     const { exchange, tag } = await api.client.createSubscription(CREATE_BODY);
     expect(stub.hits).toHaveLength(1);
     expect(exchange.status).toBe(429);

@@ -3,7 +3,7 @@
 // setTimeout and Date.now; the real event loop (setImmediate) lets resolved calls run.
 import { mock } from 'node:test';
 import { expect, test } from '@playwright/test';
-import { makePacer } from '../../src/client/pacer.ts';
+import { MIN_RATE_PER_SECOND, makePacer } from '../../src/client/pacer.ts';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -55,4 +55,44 @@ test('a pacer that has been idle lets the next call through at once', async () =
   } finally {
     mock.timers.reset();
   }
+});
+
+test.describe('a 429 slows the pacer down', () => {
+  test('a paced run halves its rate and holds every call until Retry-After has passed', async () => {
+    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_700_000_000_000 });
+    try {
+      const pace = makePacer(4);
+      let done = 0;
+      void pace().then(() => done++);
+      await settle();
+      pace.rateLimited(1_000);
+      expect(pace.ratePerSecond).toBe(2);
+      for (let i = 0; i < 2; i++) void pace().then(() => done++);
+      await settle();
+      const through = [done];
+      for (const ms of [999, 1, 499, 1]) {
+        mock.timers.tick(ms);
+        await settle();
+        through.push(done);
+      }
+      expect(through).toEqual([1, 1, 2, 2, 3]); // held 1 s, then one per 500 ms
+    } finally {
+      mock.timers.reset();
+    }
+  });
+
+  test('an unpaced run learns a rate: half of what it was sending in the last second, never below the floor', async () => {
+    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_700_000_000_000 });
+    try {
+      const pace = makePacer(0);
+      for (let i = 0; i < 10; i++) await pace();
+      expect(pace.ratePerSecond).toBe(0);
+      pace.rateLimited(null);
+      expect(pace.ratePerSecond).toBe(5);
+      for (let i = 0; i < 6; i++) pace.rateLimited(null);
+      expect(pace.ratePerSecond).toBe(MIN_RATE_PER_SECOND);
+    } finally {
+      mock.timers.reset();
+    }
+  });
 });

@@ -49,10 +49,15 @@ export const retryDelayCases: RetryDelayCase[] = [
   { description: 'GET 200 is not retried', input: { method: 'GET', attempt: 1, status: 200 }, expected: null },
   // Which methods.
   { description: 'lower-case get 429 is retried', input: { method: 'get', attempt: 1, status: 429 }, expected: 500 },
-  { description: 'POST 429 is never retried (create)', input: { method: 'POST', attempt: 1, status: 429, retryAfter: '0' }, expected: null },
+  { description: 'POST 429 with Retry-After is re-sent after it (the target did not take it and said when)', input: { method: 'POST', attempt: 1, status: 429, retryAfter: '2' }, expected: 2_000 },
+  { description: 'POST 429 with Retry-After as an HTTP date', input: { method: 'POST', attempt: 1, status: 429, retryAfter: 'Wed, 21 Oct 2015 07:28:04 GMT' }, expected: 4_000 },
+  { description: 'POST 429 without Retry-After is never re-sent (no backoff guess on a write)', input: { method: 'POST', attempt: 1, status: 429 }, expected: null },
+  { description: 'POST 429 with garbage Retry-After is never re-sent', input: { method: 'POST', attempt: 1, status: 429, retryAfter: 'later' }, expected: null },
+  { description: 'POST 429 with Retry-After beyond the cap is not re-sent', input: { method: 'POST', attempt: 1, status: 429, retryAfter: '31' }, expected: null },
+  { description: 'POST 429 is re-sent a bounded number of times', input: { method: 'POST', attempt: 4, status: 429, retryAfter: '0' }, expected: null },
   { description: 'POST 503 is never retried', input: { method: 'POST', attempt: 1, status: 503 }, expected: null },
   { description: 'DELETE 503 is never retried (cancel)', input: { method: 'DELETE', attempt: 1, status: 503 }, expected: null },
-  { description: 'PUT 429 is never retried', input: { method: 'PUT', attempt: 1, status: 429 }, expected: null },
+  { description: 'PUT 429 without Retry-After is never retried', input: { method: 'PUT', attempt: 1, status: 429 }, expected: null },
   { description: 'PATCH 429 is never retried', input: { method: 'PATCH', attempt: 1, status: 429 }, expected: null },
   { description: 'HEAD 429 is not retried (only GET)', input: { method: 'HEAD', attempt: 1, status: 429 }, expected: null },
   // Bounded, with exponential backoff.
