@@ -23,6 +23,7 @@ test('a valid body is created with a 2xx, a valid record and every field echoed'
   await fuzz.check({
     arbitrary: clientTagged(validCreateBody(offers, BODY_CONSTRAINTS)),
     writesPerRun: 1,
+    writeShares: 6,
     async run(body, verdict) {
       // The exchange checks validate the record against the response schema (status in its enum included).
       const { exchange, sent } = await fuzz.create(body);
@@ -37,6 +38,7 @@ test('a body with neither subscriptionType nor subscriptionCategory gets discret
   await fuzz.check({
     arbitrary: clientTagged(createBodyWithoutTypeOrCategory(offers, BODY_CONSTRAINTS)),
     writesPerRun: 1,
+    writeShares: 2,
     async run(body, verdict) {
       const { exchange, sent } = await fuzz.create(body);
       const record = checkCreated(verdict, exchange, suite.profile);
@@ -53,6 +55,7 @@ test('edge amounts get what the contract says of them', property('write', 'SUB-C
   await fuzz.check({
     arbitrary: edgeAmountBody(offers, BODY_CONSTRAINTS).map((c) => ({ ...c, body: withoutReference(c.body) })),
     writesPerRun: 1,
+    writeShares: 4,
     async run({ edge, body }, verdict) {
       const { exchange, sent } = await fuzz.create(body);
       const what = `amountRequested ${edge.name}`;

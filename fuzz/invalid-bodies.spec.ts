@@ -48,6 +48,8 @@ for (const kind of DEFECT_KINDS) {
     await fuzz.check({
       arbitrary: clientTaggedInvalid(bodiesWith(kind, offers)),
       writesPerRun: 1,
+      // Schema defects must be refused (no record, no cost); orders a target may record as rejected take a share.
+      refusedByDesign: CREATE_BODY_DEFECTS[kind].expect === 'schema' && getClause(CREATE_BODY_DEFECTS[kind].clause).kind !== 'observe',
       async run(c, verdict) {
         const { exchange, tag } = await fuzz.create(c.body);
         if (c.contract === 'observe') {

@@ -142,6 +142,7 @@ const FAMILIES: Family[] = [
       return {
         arbitrary: oddStringBody(await writeOffers(facts)),
         writesPerRun: 1,
+        writeShares: 2,
         async run(c) {
           await fuzz.create(oddStringBodyToSend(c, fuzz.api.journal.nextTag()));
         },
@@ -156,6 +157,7 @@ const FAMILIES: Family[] = [
       return {
         arbitrary: extraFieldsBody(await writeOffers(facts)),
         writesPerRun: 1,
+        writeShares: 2,
         async run(c) {
           await fuzz.create(c.body);
         },
@@ -170,6 +172,7 @@ const FAMILIES: Family[] = [
       return {
         arbitrary: malformedBody(await writeOffers(facts)),
         writesPerRun: 1,
+        refusedByDesign: true,
         async run(c, verdict) {
           const { exchange } = await fuzz.create(undefined, { rawBody: c.text, headers: c.contentType ? { 'content-type': c.contentType } : undefined });
           checkRefused(verdict, exchange, 'SUB-CREATE-VALIDATION', `a body that is not JSON (${c.description})`);
@@ -185,6 +188,7 @@ const FAMILIES: Family[] = [
       return {
         arbitrary: fc.jsonValue({ maxDepth: 3 }),
         writesPerRun: 1,
+        refusedByDesign: true,
         async run(body) {
           await fuzz.create(body);
         },

@@ -29,6 +29,15 @@ export interface FuzzProperty<T> {
   run(value: T, verdict: Verdict): Promise<void>;
   /** Creates one case makes at most; 0 (default) for a read-only property. */
   writesPerRun?: number;
+  /**
+   * Every create of a case is one the contract requires the target to refuse (an invalid body): on a
+   * correct target it leaves no record, so it costs the write budget nothing and the property runs
+   * FUZZ_RUNS cases. A create the target accepts anyway still takes its token: the budget caps real
+   * records whatever the target does.
+   */
+  refusedByDesign?: boolean;
+  /** Shares of a capped write budget this property may plan on (default 1, of WRITE_SHARES): where writes find most. */
+  writeShares?: number;
 }
 
 /** Thrown by a case that cannot be judged (the list it reads changed under it): skipped, not failed. */
@@ -37,9 +46,10 @@ export class CaseSkipped extends Error {
 }
 
 /**
- * A writing property plans at most 1/WRITE_SHARES of a capped budget (at least one case), so however
- * the properties are ordered, each gets its share; shrinking draws on what is left, and the budget
- * itself is the hard cap. The fuzz project has fewer writing properties than this (a test checks).
+ * A property that makes records plans at most writeShares/WRITE_SHARES of a capped budget (at least one
+ * case), so however the properties are ordered, each gets its share; shrinking draws on what is left,
+ * and the budget itself is the hard cap. The shares of the fuzz project's writing properties add up to
+ * at most this (a test checks).
  */
 export const WRITE_SHARES = 30;
 
@@ -115,26 +125,36 @@ export class FuzzRunner {
     return this.deps.options;
   }
 
-  /** A create, after claiming a write from the run's budget (throws WriteBudgetSpent when none is left). */
-  create(body: unknown, opts?: Parameters<ApiClient['createSubscription']>[1]): ReturnType<ApiClient['createSubscription']> {
-    this.deps.budget.claim();
-    return this.deps.client.createSubscription(body, opts);
+  /**
+   * A create, after claiming a write from the run's budget (throws WriteBudgetSpent when none is left).
+   * A clear refusal (4xx) made no record, so its token goes back: the budget counts records, not calls.
+   */
+  async create(body: unknown, opts?: Parameters<ApiClient['createSubscription']>[1]): ReturnType<ApiClient['createSubscription']> {
+    const token = this.deps.budget.claim();
+    const result = await this.deps.client.createSubscription(body, opts);
+    if (result.exchange.status >= 400 && result.exchange.status < 500) this.deps.budget.release(token);
+    return result;
   }
 
-  /** Cases to run: FUZZ_RUNS, or fewer when a capped write budget could not pay for them. */
-  plannedRuns(writesPerRun: number): { runs: number; reason?: string } {
+  /** Cases to run: FUZZ_RUNS, or fewer when the property's share of a capped write budget could not pay for them. */
+  plannedRuns(property: Pick<FuzzProperty<unknown>, 'writesPerRun' | 'refusedByDesign' | 'writeShares'>): { runs: number; reason?: string; budgetNote?: string } {
     const { budget, options } = this.deps;
+    const writesPerRun = property.writesPerRun ?? 0;
     if (writesPerRun === 0 || !budget.capped) return { runs: options.runs };
-    const plannable = Math.min(budget.remaining(), Math.max(writesPerRun, Math.floor(budget.max / WRITE_SHARES)));
+    if (property.refusedByDesign) return { runs: options.runs, budgetNote: `every create is one the contract refuses: no share of the write budget planned (a create the target accepts still takes a token)` };
+    const shares = property.writeShares ?? 1;
+    const plannable = Math.min(budget.remaining(), Math.max(writesPerRun, Math.floor((budget.max * shares) / WRITE_SHARES)));
     const runs = Math.min(options.runs, Math.floor(plannable / writesPerRun));
-    return runs > 0 ? { runs } : { runs: 0, reason: `the write budget of ${budget.max} creates (FUZZ_MAX_WRITES) is spent; raise it to run this property` };
+    const budgetNote = `${runs} of FUZZ_RUNS=${options.runs} cases: ${shares}/${WRITE_SHARES} of the write budget FUZZ_MAX_WRITES=${budget.max} (${budget.remaining()} left when it started)`;
+    return runs > 0 ? { runs, budgetNote } : { runs: 0, reason: `the write budget of ${budget.max} creates (FUZZ_MAX_WRITES) is spent; raise it to run this property` };
   }
 
   /** Runs the property; a failure ends up in the test's verdict (or, for an error outside the checks, is thrown). */
   async check<T>(property: FuzzProperty<T>): Promise<void> {
     const { options, suite, testInfo, verdict } = this.deps;
-    const planned = this.plannedRuns(property.writesPerRun ?? 0);
+    const planned = this.plannedRuns(property as FuzzProperty<unknown>);
     if (planned.runs === 0) testInfo.skip(true, planned.reason);
+    if (planned.budgetNote) testInfo.annotations.push({ type: 'write budget', description: planned.budgetNote });
 
     const failedCases = new Map<string, FailedCase>();
     const observations = new Map<string, Observation>();

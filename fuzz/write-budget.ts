@@ -1,10 +1,10 @@
 /**
  * The run's write budget (FUZZ_MAX_WRITES): the most subscriptions the fuzz properties may create in
- * one run, across every worker process. Each create first claims a token, a file created with the
+ * one run, across every worker process (a create refused with a 4xx gives its token back: no record). Each create first claims a token, a file created with the
  * exclusive flag in the run's folder, so two workers can never claim the same one and the cap holds
  * for the run as a whole, not per worker.
  */
-import { closeSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Raised by a create when the budget is spent; the property stops there (see FuzzRunner). */
@@ -28,23 +28,39 @@ export class WriteBudget {
 
   /** Claims one write; false when the budget is spent. */
   take(): boolean {
-    if (!this.capped) return true;
+    return this.takeToken() !== false;
+  }
+
+  /** Claims one write: its token (null when uncapped), or false when the budget is spent. */
+  private takeToken(): number | null | false {
+    if (!this.capped) return null;
     mkdirSync(this.dir, { recursive: true });
-    for (; this.next < this.max; this.next++) {
-      try {
-        closeSync(openSync(join(this.dir, `write-${this.next}`), 'wx'));
-        this.next++;
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // From the hint up, then once more from 0: a token another worker released lies below the hint.
+    for (const start of [this.next, 0]) {
+      for (let i = start; i < this.max; i++) {
+        try {
+          closeSync(openSync(join(this.dir, `write-${i}`), 'wx'));
+          this.next = i + 1;
+          return i;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
       }
     }
     return false;
   }
 
-  /** Claims one write or throws WriteBudgetSpent. */
-  claim(): void {
-    if (!this.take()) throw new WriteBudgetSpent(`the write budget of ${this.max} creates (FUZZ_MAX_WRITES) is spent`);
+  /** Claims one write or throws WriteBudgetSpent; returns the token to release if no record was made. */
+  claim(): number | null {
+    const token = this.takeToken();
+    if (token === false) throw new WriteBudgetSpent(`the write budget of ${this.max} creates (FUZZ_MAX_WRITES) is spent`);
+    return token;
+  }
+
+  /** Gives a token back: its create was refused and made no record. */
+  release(token: number | null): void {
+    if (token === null) return;
+    rmSync(join(this.dir, `write-${token}`), { force: true });
   }
 
   /** Writes still free in the whole run. */

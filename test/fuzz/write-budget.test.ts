@@ -40,3 +40,15 @@ test('processes claiming at the same time never exceed the cap together', async 
   const taken = runs.map((r) => Number(r.stdout));
   expect(taken.reduce((sum, n) => sum + n, 0)).toBe(40);
 });
+
+test('a released token (a refused create: no record) can be claimed again, by any worker', () => {
+  const dir = freshDir();
+  const [a, b] = [new WriteBudget(2, dir), new WriteBudget(2, dir)];
+  const first = a.claim();
+  b.claim();
+  expect(a.take()).toBe(false);
+  a.release(first);
+  expect(a.remaining()).toBe(1);
+  expect(b.take(), 'a token below the hint is found again').toBe(true);
+  expect(a.take()).toBe(false);
+});
