@@ -11,10 +11,10 @@
  * The caller loads `.env` and points REPORTS_DIR at `<out>/suite` before importing this module.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
-import { loadProfile } from '../profile/target-profile.ts';
+import { loadProfile, type TargetProfile } from '../profile/target-profile.ts';
 import type { CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from '../report/certification/report-model.ts';
 import { REPORT_FILES, writeCertificationReport } from '../report/certification/write-report.ts';
 import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
@@ -147,14 +147,16 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
       await session.dispose();
     }
 
-    // 3. Conformance and fuzz, as a child run.
+    // 3. Conformance and fuzz, as a child run (with the health route discovery found, when the profile named none).
+    const childEnv = withDiscoveredRoutes(process.env, session.profile, discovery, join(suiteDir, 'run-profile.json'));
     const run = await phases.run('conformance + fuzz', async () => {
-      const r = await runSuite({ root, reportsDir: suiteDir, runId: config.runId, env: process.env });
+      const r = await runSuite({ root, reportsDir: suiteDir, runId: config.runId, env: childEnv });
       if (r.interrupted) throw new ConfigError('Interrupted: the conformance/fuzz run was stopped; its teardown cancelled what it created.', 130);
       if (!r.report && r.exitCode === 2) throw new ConfigError('The conformance/fuzz run stopped on a configuration error (its message is above).');
       const outcomes = r.report?.outcomes ?? [];
       const failed = outcomes.filter((x) => x.status === 'failed' || x.status === 'timedOut').length;
-      return { value: r, status: runProblem(r) ? 'failed' : 'ok', detail: `${outcomes.length} tests, ${failed} failed (exit code ${r.exitCode ?? 'none'})` };
+      // A phase whose tests failed never shows "ok".
+      return { value: r, status: runProblem(r) || failed > 0 ? 'failed' : 'ok', detail: `${outcomes.length} tests, ${failed} failed (exit code ${r.exitCode ?? 'none'})` };
     });
 
     // 4. Load smoke.
@@ -240,4 +242,19 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
   } finally {
     await reference?.close();
   }
+}
+
+/**
+ * The child run's environment: when the profile names no health route and discovery found one (a read,
+ * tried without credentials), the child's profile gets it, so the health tests run on the target's
+ * own route instead of skipping ("unknown" is inferred, not left untested). The cancel route, a write,
+ * is never taken from a guess.
+ */
+function withDiscoveredRoutes(env: NodeJS.ProcessEnv, profile: TargetProfile, discovery: DiscoveryResult, file: string): NodeJS.ProcessEnv {
+  if (profile.health) return env;
+  const found = discovery.records.find((r) => r.item === 'health')?.value;
+  if (!found || typeof found !== 'object' || !('kind' in found) || found.kind !== 'route') return env;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...profile, health: found.route }, null, 2) + '\n');
+  return { ...env, API_PROFILE: file };
 }

@@ -1,7 +1,8 @@
 // Certification as a partner runs it against staging: a separately running correct server (the
 // reference), API_ENVIRONMENT=staging, and a profile that names only what an operator publishes.
-// With the routes it PASSes; without a cancel route the cancel clauses cannot be confirmed, so the
-// verdict is INCOMPLETE (exit 4), naming each unconfirmed clause and why, never PASS.
+// With the routes it PASSes; with none, the health route is taken from discovery, but the cancel route
+// (a write) is never guessed: the cancel clauses cannot be confirmed, so the verdict is INCOMPLETE
+// (exit 4), naming each unconfirmed clause and why, never PASS.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -20,7 +21,7 @@ test.afterAll(async () => {
 
 const PROFILES = {
   'routes-only': { name: 'routes-only', cancel: { method: 'POST', path: '/subscription/{subscriptionId}/cancel' }, health: { method: 'GET', path: '/health' } },
-  'no-cancel-route': { name: 'no-cancel-route', health: { method: 'GET', path: '/health' } },
+  'no-routes': { name: 'no-routes' },
 };
 
 function stagingEnv(profile: keyof typeof PROFILES): Record<string, string> {
@@ -46,8 +47,8 @@ test('staging, routes-only profile: certify --skip-load PASSes (exit 0)', async 
   expect(run.exitCode, tail(run)).toBe(0);
 });
 
-test('staging, no cancel route: INCOMPLETE (exit 4), naming the cancel clauses and why', async () => {
-  const run = await runCertify({ label: 'staging-no-cancel', args: ['--skip-load'], env: stagingEnv('no-cancel-route') });
+test('staging, no routes in the profile: the health tests run on the route discovery found; INCOMPLETE (exit 4) for the cancel clauses, naming why', async () => {
+  const run = await runCertify({ label: 'staging-no-routes', args: ['--skip-load'], env: stagingEnv('no-routes') });
   expect(run.report, tail(run)).not.toBeNull();
   expect(run.report!.verdict, tail(run)).toBe('incomplete');
   expect(run.exitCode, tail(run)).toBe(4);
@@ -55,4 +56,7 @@ test('staging, no cancel route: INCOMPLETE (exit 4), naming the cancel clauses a
   const reasons = run.report!.verdictReasons.join('\n');
   expect(reasons).toMatch(/SUB-CANCEL not confirmed: .*cancel route/);
   expect(run.report!.clauses.filter((c) => c.status === 'fail')).toEqual([]);
+  const health = run.report!.clauses.filter((c) => c.id.startsWith('HEALTH-') && c.kind === 'must');
+  expect(health.length).toBeGreaterThan(0);
+  for (const c of health) expect(`${c.id} ${c.status}`).toBe(`${c.id} pass`);
 });
