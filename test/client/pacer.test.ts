@@ -3,28 +3,32 @@
 // setTimeout and Date.now; the real event loop (setImmediate) lets resolved calls run.
 import { mock } from 'node:test';
 import { expect, test } from '@playwright/test';
-import { MIN_RATE_PER_SECOND, makePacer } from '../../src/client/pacer.ts';
+import { MIN_RATE_PER_SECOND, makePacer, type Pacer } from '../../src/client/pacer.ts';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Start `calls` paced calls at once and report how many have gone through after each clock step. */
-async function throughAfter(rate: number, calls: number, steps: number[]): Promise<number[]> {
+/** Runs `body` on Node's mock clock (setTimeout and Date), restored afterwards. */
+async function onFakeClock<T>(body: () => Promise<T>): Promise<T> {
   mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_700_000_000_000 });
   try {
-    const pace = makePacer(rate);
-    let done = 0;
-    for (let i = 0; i < calls; i++) void pace().then(() => done++);
-    await settle();
-    const counts = [done];
-    for (const ms of steps) {
-      mock.timers.tick(ms);
-      await settle();
-      counts.push(done);
-    }
-    return counts;
+    return await body();
   } finally {
     mock.timers.reset();
   }
+}
+
+/** Start `calls` paced calls at once and report how many have gone through after each clock step. */
+async function throughAfter(pace: Pacer, calls: number, steps: number[]): Promise<number[]> {
+  let done = 0;
+  for (let i = 0; i < calls; i++) void pace().then(() => done++);
+  await settle();
+  const counts = [done];
+  for (const ms of steps) {
+    mock.timers.tick(ms);
+    await settle();
+    counts.push(done);
+  }
+  return counts;
 }
 
 const CASES: Array<{ description: string; rate: number; calls: number; steps: number[]; through: number[] }> = [
@@ -37,53 +41,32 @@ const CASES: Array<{ description: string; rate: number; calls: number; steps: nu
 
 for (const c of CASES) {
   test(c.description, async () => {
-    expect(await throughAfter(c.rate, c.calls, c.steps)).toEqual(c.through);
+    expect(await onFakeClock(() => throughAfter(makePacer(c.rate), c.calls, c.steps))).toEqual(c.through);
   });
 }
 
 test('a pacer that has been idle lets the next call through at once', async () => {
-  mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_700_000_000_000 });
-  try {
+  await onFakeClock(async () => {
     const pace = makePacer(2);
-    let done = 0;
-    void pace().then(() => done++);
-    await settle();
+    await pace();
     mock.timers.tick(5_000);
-    void pace().then(() => done++);
-    await settle();
-    expect(done).toBe(2);
-  } finally {
-    mock.timers.reset();
-  }
+    expect(await throughAfter(pace, 1, [])).toEqual([1]);
+  });
 });
 
 test.describe('a 429 slows the pacer down', () => {
   test('a paced run halves its rate and holds every call until Retry-After has passed', async () => {
-    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_700_000_000_000 });
-    try {
+    await onFakeClock(async () => {
       const pace = makePacer(4);
-      let done = 0;
-      void pace().then(() => done++);
-      await settle();
+      await pace();
       pace.rateLimited(1_000);
       expect(pace.ratePerSecond).toBe(2);
-      for (let i = 0; i < 2; i++) void pace().then(() => done++);
-      await settle();
-      const through = [done];
-      for (const ms of [999, 1, 499, 1]) {
-        mock.timers.tick(ms);
-        await settle();
-        through.push(done);
-      }
-      expect(through).toEqual([1, 1, 2, 2, 3]); // held 1 s, then one per 500 ms
-    } finally {
-      mock.timers.reset();
-    }
+      expect(await throughAfter(pace, 2, [999, 1, 499, 1])).toEqual([0, 0, 1, 1, 2]); // held 1 s, then one per 500 ms
+    });
   });
 
   test('an unpaced run learns a rate: half of what it was sending in the last second, never below the floor', async () => {
-    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_700_000_000_000 });
-    try {
+    await onFakeClock(async () => {
       const pace = makePacer(0);
       for (let i = 0; i < 10; i++) await pace();
       expect(pace.ratePerSecond).toBe(0);
@@ -91,8 +74,6 @@ test.describe('a 429 slows the pacer down', () => {
       expect(pace.ratePerSecond).toBe(5);
       for (let i = 0; i < 6; i++) pace.rateLimited(null);
       expect(pace.ratePerSecond).toBe(MIN_RATE_PER_SECOND);
-    } finally {
-      mock.timers.reset();
-    }
+    });
   });
 });
