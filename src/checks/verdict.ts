@@ -107,6 +107,13 @@ export class Verdict {
   }
 
   private recordFailure(f: CheckFailure): void {
+    // A test's judgement of an answer that was a 429 judges nothing: the target did not take the request
+    // (rate limiting, LIMIT-RATE), so it is recorded as such, never as a deviation of the test's clause.
+    // The 429's own body is still checked by the exchange checks (their check names are not 'test').
+    if (f.evidence?.status === 429 && (f.check === 'test' || f.check === 'profileStatus') && f.clause !== 'LIMIT-RATE') {
+      this.recordObservation({ clause: 'LIMIT-RATE', key: `rateLimit.instead.${f.clause}`, message: `rate limited (429) where ${f.clause} was to be judged: ${f.message}`, value: 429 });
+      return;
+    }
     // The same deviation met on many responses of one test is one finding.
     const key = `F|${f.clause}|${f.check}|${f.message.replace(/\d+/g, '#')}`;
     if (this.seen.has(key)) return;

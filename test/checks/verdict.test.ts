@@ -216,3 +216,15 @@ test.describe('exchange checks run off the test path, yet every reader sees them
     expect(() => v.failures).toThrow('broken exchange');
   });
 });
+
+test('a 429 where a test judged an answer is rate limiting (LIMIT-RATE), not a deviation of the test\'s clause', () => {
+  const v = verdict();
+  const limited = exchange({ operation: 'subscription.create', status: 429, body: { status: 429, errors: [], message: 'Too Many Requests' } });
+  v.status(limited, { key: 'create', profile: DEFAULT_PROFILE, observeClause: 'SUB-CREATE-STATUS-CODE', contractClause: 'SUB-CREATE', contractRule: ['2xx'], what: 'POST /subscription with a valid body' });
+  v.check('SUB-CREATE', false, 'a successful create returns the created subscription', { expected: 'the record', received: 429, exchange: limited });
+  expect(v.failures.filter((f) => f.clause === 'SUB-CREATE')).toEqual([]);
+  expect(v.observations.map((o) => o.clause)).toContain('LIMIT-RATE');
+  const refused = exchange({ operation: 'subscription.create', status: 503, body: {} });
+  v.check('SUB-CREATE', false, 'a successful create returns the created subscription', { expected: 'the record', received: 503, exchange: refused });
+  expect(v.failures.map((f) => f.clause)).toContain('SUB-CREATE');
+});
