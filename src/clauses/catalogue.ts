@@ -6,10 +6,13 @@
  * - `observe`: the document says "not shown" or only lists values seen; the suite records what the
  *   target does and never fails on it (unless a pinned profile turns a change into drift, or strict mode).
  * - `notTestable`: a `must` that no black-box test can check, with the reason (shown in reports).
+ * - `client`: a duty the contract puts on the partner's client (`clientClauses`, below). No test of the service
+ *   can see it: the client certification (`npm run proxy`, `npm run certify:client`) checks it on a recorded
+ *   session. Client clauses are never service must-clauses and never appear in a service certification.
  *
  * IDs are stable: tests, fault switches, waivers and reports refer to them. Add, never renumber.
  */
-export type ClauseKind = 'must' | 'observe';
+export type ClauseKind = 'must' | 'observe' | 'client';
 
 export interface Clause {
   /** Stable identifier, AREA-WHAT, e.g. `SUB-CREATE-DECIMALS`. */
@@ -21,6 +24,8 @@ export interface Clause {
   kind: ClauseKind;
   /** Set when no black-box test can check it; the reason is shown in reports. */
   notTestable?: string;
+  /** The contract's own words the clause comes from (client clauses quote them in their report). */
+  contract?: string;
 }
 
 const S = {
@@ -55,7 +60,7 @@ export const clauses = [
   { id: 'GEN-FAILURE-4XX', kind: 'must', section: S.overview, summary: 'A failed call returns a 4xx status with a JSON error body; never a 5xx, whatever the request.' },
   { id: 'GEN-TIMESTAMP-UTC', kind: 'must', section: S.conventions, summary: 'Every timestamp is ISO 8601 in UTC with a Z suffix (milliseconds allowed).' },
   { id: 'GEN-FIELD-NAMES', kind: 'must', section: S.conventions, summary: 'Field names are exact and case-sensitive.' },
-  { id: 'GEN-ACCEPT-HEADER', kind: 'must', section: S.overview, summary: 'Requests are sent with accept: application/json.', notTestable: 'An obligation on the client; the suite\'s client always sends the header.' },
+  { id: 'GEN-ACCEPT-HEADER', kind: 'must', section: S.overview, summary: 'Requests are sent with accept: application/json.', notTestable: 'An obligation on the client; the suite\'s client always sends the header (a partner\'s client: CLIENT-ACCEPT-HEADER, npm run certify:client).' },
   { id: 'GEN-EXTRA-FIELDS', kind: 'observe', section: S.conventions, summary: 'Fields beyond those the contract lists are recorded (strict mode fails on them).' },
 
   // --- Authentication ------------------------------------------------------------------------
@@ -109,7 +114,7 @@ export const clauses = [
   { id: 'SUB-CREATE-OUTCOME', kind: 'observe', section: S.subStates, summary: 'Which status a new record gets under which condition is not shown; outcomes are recorded.' },
   { id: 'SUB-MEMBERSHIP-STATUS', kind: 'observe', section: S.subscription, summary: 'membershipStatus is set for community offerings; when and to what is recorded.' },
   { id: 'SUB-TYPE-DEPRECATED', kind: 'must', section: S.versioning, summary: 'subscriptionType is deprecated in favour of subscriptionCategory but still part of the request.', notTestable: 'Deprecation is documentation; sending the field is exercised by SUB-CREATE.' },
-  { id: 'SUB-CLIENT-PREVENTS-DUPLICATES', kind: 'must', section: S.epCreate, summary: 'The client must prevent duplicates.', notTestable: 'An obligation on the client; the suite never retries a create.' },
+  { id: 'SUB-CLIENT-PREVENTS-DUPLICATES', kind: 'must', section: S.epCreate, summary: 'The client must prevent duplicates.', notTestable: 'An obligation on the client; the suite never retries a create (a partner\'s client: CLIENT-NO-DUPLICATE-CREATES, npm run certify:client).' },
 
   // --- Subscriptions: read, list, cancel -------------------------------------------------------
   { id: 'SUB-GET', kind: 'must', section: S.epSub, summary: 'GET /subscription/{id} returns 200 and the record as created.' },
@@ -154,9 +159,28 @@ export const clauses = [
   { id: 'SUB-CREATE-ENUM-VALUES', kind: 'must', section: S.subscription, summary: 'Every enumerated value of a request field is valid: a body using it is created, not refused (currency: the client\'s own, Authentication 4).' },
 ] as const satisfies readonly Clause[];
 
-export type ClauseId = (typeof clauses)[number]['id'];
+/**
+ * The client's side of the contract: what a partner's client must do, checked on a session recorded by
+ * the proxy (src/client-certification/client-checks.ts has one named check per clause).
+ */
+export const clientClauses = [
+  { id: 'CLIENT-ACCEPT-HEADER', kind: 'client', section: S.overview, summary: 'Every request carries accept: application/json.', contract: 'Requests are sent with the header `accept: application/json`.' },
+  { id: 'CLIENT-CREDENTIALS', kind: 'client', section: S.auth, summary: 'Every call but the health check carries both credential headers, non-empty.', contract: 'Every call (except the health check) carries two headers: `service-api-subscription` (subscription key) and `service-api-secret` (secret key).' },
+  { id: 'CLIENT-REQUEST-SCHEMA', kind: 'client', section: S.subscription, summary: 'Every create body is a valid Subscription request (required fields, types, UTC timestamps); list queries carry numeric offset/limit and a UTC modifiedAfter.', contract: 'Request body: JSON object with the Subscription request fields.' },
+  { id: 'CLIENT-DECIMALS', kind: 'client', section: S.limits, summary: 'amountRequested never has more than 6 decimal places.', contract: 'amountRequested holds at most 6 decimal places.' },
+  { id: 'CLIENT-CURRENCY', kind: 'client', section: S.auth, summary: 'Every create is in the client\'s one currency (the same currency throughout, and the agreed one when given).', contract: 'A partner\'s client is associated with one currency; amounts in subscriptions are expressed in that currency.' },
+  { id: 'CLIENT-ENUMS', kind: 'client', section: S.subscription, summary: 'Enumerated request fields carry one of their exact values (case-sensitive).', contract: 'Subscription request fields subscriptionType, subscriptionCategory, investorReferenceType, currency and accountType: Enum: [their listed values].' },
+  { id: 'CLIENT-NO-DUPLICATE-CREATES', kind: 'client', section: S.epCreate, summary: 'No identical create body is sent twice within the duplicate window, and a create whose outcome is unknown (no answer, 5xx) is never resent as it was.', contract: 'Sending identical bodies several times creates several records; the service performs no duplicate detection, so the client must prevent duplicates.' },
+  { id: 'CLIENT-POLLS-MODIFIED-AFTER', kind: 'client', section: S.epOffers, summary: 'After its first read of the offers, the client polls for new offers with modifiedAfter.', contract: 'modifiedAfter: Only offers modified on or after this instant are returned. Recommended way to poll for new offers.' },
+  { id: 'CLIENT-PAGINATION-WALK', kind: 'client', section: S.limits, summary: 'A list is walked by increasing offset by limit: each next page starts where the previous one ended.', contract: 'Pagination is offset-based [...] Next page: increase offset by limit.' },
+  { id: 'CLIENT-HONOURS-RETRY-AFTER', kind: 'client', section: S.limits, summary: 'After a 429 with Retry-After, the client sends nothing before that time has passed.', contract: 'Request rate limits: not shown. (A 429 with Retry-After, RFC 9110 section 10.2.3, is the service\'s limit; the suite\'s own client honours it the same way.)' },
+  { id: 'CLIENT-RATE', kind: 'client', section: S.limits, summary: 'The client never sends more requests in any one second than the rate agreed with the operator.', contract: 'Request rate limits: not shown. (The agreed rate is given to the certification with --agreed-rate.)' },
+] as const satisfies readonly Clause[];
 
-const byId = new Map<string, Clause>(clauses.map((c) => [c.id, c]));
+export type ClauseId = (typeof clauses)[number]['id'] | (typeof clientClauses)[number]['id'];
+export type ClientClauseId = (typeof clientClauses)[number]['id'];
+
+const byId = new Map<string, Clause>([...clauses, ...clientClauses].map((c) => [c.id, c]));
 
 export function getClause(id: string): Clause {
   const clause = byId.get(id);

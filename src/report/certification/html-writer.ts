@@ -17,7 +17,7 @@ const STATUS_COLOR: Record<ClauseStatus, string> = {
   'not-covered': '#8e24aa',
 };
 
-const CSS = `
+export const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1b1b1b;background:#fafafa}
 main{max-width:1200px;margin:0 auto;padding:0 20px 40px}
 header.verdict{padding:20px;color:#fff}
@@ -51,7 +51,7 @@ function badge(status: ClauseStatus): string {
   return `<span class="badge" style="background:${STATUS_COLOR[status]}">${esc(STATUS_LABEL[status])}</span>`;
 }
 
-function list(items: readonly string[], empty = '—'): string {
+export function list(items: readonly string[], empty = '—'): string {
   return items.length ? `<ul class="tight">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>` : `<span class="muted">${esc(empty)}</span>`;
 }
 
@@ -75,18 +75,18 @@ function clauseRow(c: ClauseRow): string {
   return tr(cells, ` data-clause="${esc(c.id)}" data-status="${esc(c.status)}"`);
 }
 
-function facts(rows: Array<[string, string]>): string {
+export function facts(rows: Array<[string, string]>): string {
   return `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;
 }
 
 /** A table of complete rows (`<tr>…</tr>`, see `tr`), so a row can carry its own attributes. */
-function table(head: string[], rows: readonly string[], attrs = ''): string {
+export function table(head: string[], rows: readonly string[], attrs = ''): string {
   return `<table${attrs}><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-const tr = (cells: readonly string[], attrs = '') => `<tr${attrs}>${cells.join('')}</tr>`;
+export const tr = (cells: readonly string[], attrs = '') => `<tr${attrs}>${cells.join('')}</tr>`;
 
-const td = (text: string) => `<td>${esc(text)}</td>`;
+export const td = (text: string) => `<td>${esc(text)}</td>`;
 
 function loadScenario(s: LoadScenarioRow): string {
   const head = `<h3>${esc(s.scenario)}: ${s.passed ? 'passed' : 'did not pass'}${s.valid ? '' : ' (invalid run)'}</h3><p>${esc(`${s.requests} requests in ${durationText(s.durationMs)} (${s.requestsPerSecond.toFixed(1)}/s), errors ${percent(s.errorRate)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, 429 answers ${s.rateLimited}.`)}</p>${s.reasons.length ? list(s.reasons) : ''}`;

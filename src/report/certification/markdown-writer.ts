@@ -10,12 +10,12 @@ function cell(text: string): string {
   return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
 }
 
-function table(head: string[], rows: string[][]): string[] {
+export function table(head: string[], rows: string[][]): string[] {
   return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)];
 }
 
 /** A fenced block whose fence is longer than any backtick run inside it. */
-function fenced(text: string, lang = ''): string[] {
+export function fenced(text: string, lang = ''): string[] {
   const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((m) => m.length));
   const fence = '`'.repeat(longest + 1);
   return [fence + lang, ...text.split(/\r?\n/), fence];

@@ -7,11 +7,14 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import reportSchema from '../../../schemas/certification-report.schema.json' with { type: 'json' };
 import profileSchema from '../../../schemas/target-profile.schema.json' with { type: 'json' };
+import clientReportSchema from '../../../schemas/client-certification-report.schema.json' with { type: 'json' };
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats(ajv);
 ajv.addSchema(profileSchema);
 const check = ajv.compile(reportSchema);
+// The client certification's report (npm run certify:client) is the suite's own output too.
+const checkClient = ajv.compile(clientReportSchema);
 
 export interface ReportValidation {
   valid: boolean;
@@ -19,10 +22,19 @@ export interface ReportValidation {
   errors: string[];
 }
 
-export function validateCertificationReport(data: unknown): ReportValidation {
-  const valid = check(data) as boolean;
-  const errors = valid ? [] : (check.errors ?? []).map((e) => `${e.instancePath || '(root)'}: ${e.message ?? e.keyword}`);
+function validateWith(validator: typeof check, data: unknown): ReportValidation {
+  const valid = validator(data) as boolean;
+  const errors = valid ? [] : (validator.errors ?? []).map((e) => `${e.instancePath || '(root)'}: ${e.message ?? e.keyword}`);
   return { valid, errors };
+}
+
+export function validateCertificationReport(data: unknown): ReportValidation {
+  return validateWith(check, data);
+}
+
+/** Validates client-certification.json against schemas/client-certification-report.schema.json. */
+export function validateClientCertificationReport(data: unknown): ReportValidation {
+  return validateWith(checkClient, data);
 }
 
 export const CERTIFICATION_SCHEMA_ID = (reportSchema as { $id: string }).$id;

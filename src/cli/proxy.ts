@@ -1,0 +1,81 @@
+/**
+ * `npm run proxy -- [--target url] [--port 8089] [--out dir] [--profile profile.json] [--stop-after s] [--agreed-rate n] ...`
+ * The recording, validating proxy a partner puts between their own client and the API. With no --target (and no
+ * API_BASE_URL) it starts the bundled reference (REFERENCE_FAULTS / REFERENCE_VARIANTS rehearse a service's bad
+ * days). On Ctrl-C, SIGTERM or --stop-after it stops, and certifies the client from the session it recorded.
+ * Exit code: the client certification's (0 pass, 1 fail, 4 incomplete); 2 usage or configuration error;
+ * 130 when interrupted a second time (the session is kept, nothing certified).
+ */
+import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
+import { loadDotEnv } from '../config/suite-config.ts';
+import { loadProfile } from '../profile/target-profile.ts';
+import { startBundledReference } from '../run/bundled-reference.ts';
+import { certifyClient } from '../client-certification/certify-client.ts';
+import { requestFindings } from '../client-certification/client-checks.ts';
+import { parseProxyArgs } from '../client-certification/options.ts';
+import { printClientVerdict } from '../client-certification/print.ts';
+import { startProxy } from '../proxy/proxy-server.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const options = parseProxyArgs(process.argv.slice(2));
+  const targetUrl = options.target ?? process.env.API_BASE_URL?.trim() ?? null;
+  const reference = targetUrl ? null : await startBundledReference();
+  const profile = loadProfile(options.profile ?? process.env.API_PROFILE ?? null);
+  mkdirSync(options.out, { recursive: true });
+  const sessionPath = join(options.out, 'session.jsonl');
+  let proxy;
+  try {
+    proxy = await startProxy({
+      target: targetUrl ?? reference!.url,
+      port: options.port,
+      sessionPath,
+      profile,
+      bundledReference: reference !== null,
+      onExchange(ex) {
+        const took = ex.answeredAt === null ? ex.outcome : `${ex.answeredAt - ex.arrivedAt} ms${ex.outcome === 'answered' ? '' : `, ${ex.outcome}`}`;
+        process.stdout.write(`#${ex.seq} ${ex.method} ${ex.path} -> ${ex.status ?? '-'} (${took})\n`);
+        for (const f of requestFindings(ex)) process.stdout.write(`    client ${f.clause}: ${f.message}\n`);
+        for (const f of ex.serviceFindings) process.stdout.write(`    service ${f.clause}: ${f.message}\n`);
+      },
+    });
+  } catch (error) {
+    await reference?.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError(`The proxy cannot listen on 127.0.0.1:${options.port} (${code}): pick another --port (0: any free port).`);
+    throw error;
+  }
+  const running = proxy;
+  process.stdout.write(
+    `Proxy ${running.url} -> ${reference ? `the bundled reference server (${reference.url}; credentials: reference/README.md)` : targetUrl}\n` +
+      `Point your client's base URL at ${running.url}. Session: ${sessionPath}\n` +
+      `${options.stopAfterMs ? `Stops after ${options.stopAfterMs / 1000} s, or on Ctrl-C` : 'Ctrl-C stops it'} and writes the client certification.\n`,
+  );
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) {
+      process.stderr.write(`\nInterrupted again: the session is kept in ${sessionPath}; certify it with npm run certify:client -- --session ${sessionPath}\n`);
+      process.exit(130);
+    }
+    stopping = true;
+    process.stdout.write(`\nStopping: ${running.count} request(s) recorded; certifying the client.\n`);
+    await running.close();
+    await reference?.close();
+    const result = certifyClient(sessionPath, join(options.out, 'client-certification'), options.settings, ROOT);
+    printClientVerdict(result);
+    process.exit(result.exitCode);
+  };
+  const onStop = () => void stop().catch(exitOnConfigError);
+  process.on('SIGINT', onStop);
+  process.on('SIGTERM', onStop);
+  if (options.stopAfterMs) setTimeout(onStop, options.stopAfterMs).unref();
+  // Keep running until a signal or --stop-after (the proxy's server holds the event loop open).
+}
+
+main().catch(exitOnConfigError);

@@ -1,0 +1,321 @@
+/**
+ * The client checks: one named check per client clause of the catalogue, each judging a recorded session.
+ * A check finds the requests that exercise its duty; it fails with the requests that break it (their
+ * sequence numbers are the evidence), and is incomplete when the session never exercised the duty:
+ * a duty not seen is not a duty met.
+ */
+import type { ClientClauseId } from '../clauses/catalogue.ts';
+import { canonicalJson } from '../certify/evidence.ts';
+import { parseJsonBody } from '../client/exchange.ts';
+import { parseRetryAfter } from '../client/retry-policy.ts';
+import { validate } from '../schema/registry.ts';
+import { isUtcDateTime, MAX_DECIMAL_PLACES_KEYWORD } from '../schema/vocabulary.ts';
+import { SESSION_FORMAT, type Session, type SessionExchange } from './session.ts';
+
+export type ClientVerdict = 'pass' | 'fail' | 'incomplete';
+
+export interface ClientFinding {
+  message: string;
+  expected: unknown;
+  received: unknown;
+  /** Sequence numbers of the requests that show it, in the order they tell the story. */
+  evidence: number[];
+}
+
+export interface ClientCheckResult {
+  verdict: ClientVerdict;
+  findings: ClientFinding[];
+  /** The requests that exercised the duty. */
+  exercisedBy: number[];
+  /** One line: what the session showed of the duty, or why it is incomplete. */
+  note: string;
+}
+
+export interface ClientCheckSettings {
+  /** Requests per second agreed with the operator; null = not given (CLIENT-RATE is then incomplete). */
+  agreedRate: number | null;
+  /** The client's currency as agreed with the operator; null = whichever the client uses, as long as it is one. */
+  currency: string | null;
+  /** Identical create bodies closer than this are duplicates. */
+  duplicateWindowMs: number;
+}
+
+export const DEFAULT_SETTINGS: ClientCheckSettings = { agreedRate: null, currency: null, duplicateWindowMs: 60_000 };
+
+/** Clock slack between the proxy's two timestamps and the client's own timer (Retry-After). */
+export const RETRY_AFTER_TOLERANCE_MS = 50;
+
+export interface ClientCheck {
+  name: string;
+  clause: ClientClauseId;
+  /** True when each request is judged on its own: the proxy then reports its findings as the request passes. */
+  perRequest?: boolean;
+  run(session: Session, settings: ClientCheckSettings): ClientCheckResult;
+}
+
+const CREDENTIAL_FREE = new Set(['health', 'other']);
+const LIST_QUERY_OPS = new Set(['offer.list', 'subscription.list', 'allocation.list', 'allocation.get']);
+
+export const requestLine = (ex: SessionExchange): string => `#${ex.seq} ${ex.method} ${ex.path}`;
+
+function result(exercised: readonly SessionExchange[], findings: ClientFinding[], seen: string, missing: string): ClientCheckResult {
+  const exercisedBy = exercised.map((e) => e.seq);
+  if (findings.length) return { verdict: 'fail', findings, exercisedBy, note: seen };
+  return exercised.length ? { verdict: 'pass', findings, exercisedBy, note: seen } : { verdict: 'incomplete', findings, exercisedBy, note: missing };
+}
+
+const creates = (s: Session) => s.exchanges.filter((e) => e.operation === 'subscription.create');
+
+interface SchemaProblem {
+  clause: ClientClauseId;
+  line: string;
+}
+
+/** What is wrong with a create body, each problem under the clause it breaks (enums and decimals have their own). */
+const bodyProblems = new WeakMap<SessionExchange, SchemaProblem[]>();
+function createBodyProblems(ex: SessionExchange): SchemaProblem[] {
+  let problems = bodyProblems.get(ex);
+  if (!problems) {
+    const { body, isJson } = parseJsonBody(ex.requestBody ?? '');
+    if (!isJson) problems = [{ clause: 'CLIENT-REQUEST-SCHEMA', line: 'the body is not JSON' }];
+    else {
+      const check = validate('subscription-create-request', body);
+      problems = check.issues.map((issue, i) => ({
+        clause: issue.keyword === 'enum' ? 'CLIENT-ENUMS' : issue.keyword === MAX_DECIMAL_PLACES_KEYWORD ? 'CLIENT-DECIMALS' : 'CLIENT-REQUEST-SCHEMA',
+        line: check.errors[i] ?? issue.message,
+      }));
+    }
+    bodyProblems.set(ex, problems);
+  }
+  return problems;
+}
+
+function queryOf(ex: SessionExchange): URLSearchParams {
+  return new URL(ex.path, 'http://client').searchParams;
+}
+
+function queryProblems(ex: SessionExchange): string[] {
+  if (!LIST_QUERY_OPS.has(ex.operation)) return [];
+  const q = queryOf(ex);
+  const problems: string[] = [];
+  for (const name of ['offset', 'limit']) {
+    const v = q.get(name);
+    if (v !== null && !/^\d+$/.test(v)) problems.push(`${name}=${JSON.stringify(v)} is not a whole number of 0 or more`);
+  }
+  const since = q.get('modifiedAfter');
+  if (ex.operation === 'offer.list' && since !== null && !isUtcDateTime(since)) problems.push(`modifiedAfter=${JSON.stringify(since)} is not an ISO 8601 UTC timestamp`);
+  return problems;
+}
+
+/** A check that judges each create body on its own: the schema problems it finds under `clause`. */
+function createBodyCheck(name: string, clause: ClientClauseId, what: string): ClientCheck {
+  return {
+    name,
+    clause,
+    perRequest: true,
+    run(session) {
+      const exercised = creates(session);
+      const findings = exercised.flatMap((ex) => {
+        const lines = createBodyProblems(ex).filter((p) => p.clause === clause).map((p) => p.line);
+        return lines.length ? [{ message: `${requestLine(ex)}: ${lines[0]}`, expected: what, received: lines, evidence: [ex.seq] }] : [];
+      });
+      return result(exercised, findings, `${exercised.length} create(s) checked`, 'the session has no create (POST /subscription): nothing showed the duty');
+    },
+  };
+}
+
+function mediaTypes(accept: string | undefined): string[] {
+  return (accept ?? '').split(',').map((part) => part.split(';')[0].trim().toLowerCase()).filter(Boolean);
+}
+
+const isSuccess = (ex: SessionExchange) => ex.status !== null && ex.status >= 200 && ex.status < 300;
+const unknownOutcome = (ex: SessionExchange) => ex.outcome !== 'answered' || ex.status === null || ex.status >= 500;
+
+/** The pages of one list walk share the operation, the path and every query parameter but offset and limit. */
+function walkKey(ex: SessionExchange): string {
+  const url = new URL(ex.path, 'http://client');
+  const rest = [...url.searchParams].filter(([n]) => n !== 'offset' && n !== 'limit').sort(([a], [b]) => (a < b ? -1 : 1));
+  return `${ex.operation} ${url.pathname}?${new URLSearchParams(rest).toString()}`;
+}
+
+function pageOf(ex: SessionExchange): { offset: number; limit: number | null } | null {
+  const q = queryOf(ex);
+  const offset = q.get('offset') === null ? 0 : Number(q.get('offset'));
+  const limit = q.get('limit') === null ? null : Number(q.get('limit'));
+  return Number.isInteger(offset) && (limit === null || Number.isInteger(limit)) ? { offset, limit } : null;
+}
+
+export const clientChecks: readonly ClientCheck[] = [
+  {
+    name: 'acceptHeader',
+    perRequest: true,
+    clause: 'CLIENT-ACCEPT-HEADER',
+    run(session) {
+      const exercised = session.exchanges;
+      const findings = exercised
+        .filter((ex) => !mediaTypes(ex.requestHeaders.accept).includes('application/json'))
+        .map((ex) => ({ message: `${requestLine(ex)} was sent with accept ${JSON.stringify(ex.requestHeaders.accept ?? '(none)')}`, expected: 'application/json', received: ex.requestHeaders.accept ?? '(none)', evidence: [ex.seq] }));
+      return result(exercised, findings, `${exercised.length} request(s) checked`, 'the session holds no request');
+    },
+  },
+  {
+    name: 'credentialHeaders',
+    perRequest: true,
+    clause: 'CLIENT-CREDENTIALS',
+    run(session) {
+      const exercised = session.exchanges.filter((ex) => !CREDENTIAL_FREE.has(ex.operation));
+      const findings = exercised.flatMap((ex) => {
+        const missing = ['service-api-subscription', 'service-api-secret'].filter((h) => !ex.requestHeaders[h]?.trim());
+        return missing.length ? [{ message: `${requestLine(ex)} was sent without ${missing.join(' and ')}`, expected: 'both credential headers', received: `missing: ${missing.join(', ')}`, evidence: [ex.seq] }] : [];
+      });
+      return result(exercised, findings, `${exercised.length} call(s) of the contract's operations checked (health check and unknown routes exempt)`, 'the session holds no call to an operation that needs credentials');
+    },
+  },
+  {
+    name: 'requestSchema',
+    perRequest: true,
+    clause: 'CLIENT-REQUEST-SCHEMA',
+    run(session) {
+      const exercised = creates(session);
+      const findings: ClientFinding[] = [];
+      for (const ex of exercised) {
+        const lines = createBodyProblems(ex).filter((p) => p.clause === 'CLIENT-REQUEST-SCHEMA').map((p) => p.line);
+        if (lines.length) findings.push({ message: `${requestLine(ex)}: ${lines[0]}`, expected: 'a valid Subscription request (schemas/subscription-create-request.schema.json)', received: lines.slice(0, 8), evidence: [ex.seq] });
+      }
+      for (const ex of session.exchanges) {
+        const lines = queryProblems(ex);
+        if (lines.length) findings.push({ message: `${requestLine(ex)}: ${lines[0]}`, expected: 'offset and limit as whole numbers, modifiedAfter as a UTC timestamp', received: lines, evidence: [ex.seq] });
+      }
+      return result(exercised, findings, `${exercised.length} create(s) and every list query checked`, 'the session has no create (POST /subscription): the request body was never shown');
+    },
+  },
+  createBodyCheck('createDecimals', 'CLIENT-DECIMALS', 'amountRequested with at most 6 decimal places'),
+  {
+    name: 'oneCurrency',
+    clause: 'CLIENT-CURRENCY',
+    run(session, settings) {
+      const exercised = creates(session).filter((ex) => typeof (parseJsonBody(ex.requestBody ?? '').body as { currency?: unknown } | undefined)?.currency === 'string');
+      const currencyOf = (ex: SessionExchange) => (parseJsonBody(ex.requestBody ?? '').body as { currency: string }).currency;
+      const expected = settings.currency ?? (exercised[0] ? currencyOf(exercised[0]) : null);
+      const others = exercised.filter((ex) => currencyOf(ex) !== expected);
+      const findings = others.length
+        ? [{ message: `${others.length} create(s) in another currency than ${expected}${settings.currency ? ' (the agreed one)' : ' (the first create\'s)'}, first ${requestLine(others[0])} in ${currencyOf(others[0])}`, expected, received: [...new Set(others.map(currencyOf))], evidence: [...(settings.currency ? [] : [exercised[0].seq]), ...others.map((e) => e.seq)] }]
+        : [];
+      return result(exercised, findings, `${exercised.length} create(s) in ${[...new Set(exercised.map(currencyOf))].join(', ')}`, 'the session has no create with a currency');
+    },
+  },
+  createBodyCheck('createEnums', 'CLIENT-ENUMS', 'each enumerated field with one of its exact values'),
+  {
+    name: 'noDuplicateCreates',
+    clause: 'CLIENT-NO-DUPLICATE-CREATES',
+    run(session, settings) {
+      const exercised = creates(session);
+      const findings: ClientFinding[] = [];
+      const earlier = new Map<string, SessionExchange[]>();
+      for (const ex of exercised) {
+        const parsed = parseJsonBody(ex.requestBody ?? '');
+        const key = parsed.isJson ? canonicalJson(parsed.body) : (ex.requestBody ?? '');
+        for (const before of earlier.get(key) ?? []) {
+          if (unknownOutcome(before)) {
+            const fate = before.outcome === 'client-gone' ? 'the client gave up waiting for its answer (a timeout)' : before.outcome === 'upstream-error' ? 'the target did not answer' : `it was answered ${before.status}`;
+            findings.push({ message: `${requestLine(ex)} resent the body of create #${before.seq} as it was, after ${fate}: the service may have saved the first one`, expected: 'no blind retry of a create of unknown outcome', received: { first: before.seq, resent: ex.seq }, evidence: [before.seq, ex.seq] });
+            break;
+          }
+          if (isSuccess(before) && ex.arrivedAt - before.arrivedAt <= settings.duplicateWindowMs) {
+            findings.push({ message: `${requestLine(ex)} sent the same body as create #${before.seq} (answered ${before.status}) ${((ex.arrivedAt - before.arrivedAt) / 1000).toFixed(1)} s later`, expected: `no identical create body within ${settings.duplicateWindowMs / 1000} s`, received: { first: before.seq, duplicate: ex.seq }, evidence: [before.seq, ex.seq] });
+            break;
+          }
+        }
+        earlier.set(key, [...(earlier.get(key) ?? []), ex]);
+      }
+      return result(exercised, findings, `${exercised.length} create(s) compared (a create refused with a 4xx may be sent again)`, 'the session has no create (POST /subscription)');
+    },
+  },
+  {
+    name: 'pollsWithModifiedAfter',
+    clause: 'CLIENT-POLLS-MODIFIED-AFTER',
+    run(session) {
+      // A read of the offers from the start (no offset, or offset 0) is a poll; the first one is the initial load.
+      const reads = session.exchanges.filter((ex) => ex.operation === 'offer.list' && (pageOf(ex)?.offset ?? 0) === 0);
+      const polls = reads.slice(1);
+      const findings = polls
+        .filter((ex) => !queryOf(ex).has('modifiedAfter'))
+        .map((ex) => ({ message: `${requestLine(ex)} read the offers again without modifiedAfter (initial read: #${reads[0].seq})`, expected: 'modifiedAfter on every read of the offers after the first', received: ex.path, evidence: [reads[0].seq, ex.seq] }));
+      return result(polls, findings, `${polls.length} poll(s) after the initial read #${reads[0]?.seq ?? '?'}`, reads.length ? 'the client read the offers once and never polled for new ones' : 'the session has no read of the offers list');
+    },
+  },
+  {
+    name: 'paginationWalk',
+    clause: 'CLIENT-PAGINATION-WALK',
+    run(session) {
+      const lastPage = new Map<string, SessionExchange>();
+      const exercised: SessionExchange[] = [];
+      const findings: ClientFinding[] = [];
+      const notes: string[] = [];
+      for (const ex of session.exchanges.filter((e) => LIST_QUERY_OPS.has(e.operation))) {
+        const page = pageOf(ex);
+        if (!page) continue;
+        const key = walkKey(ex);
+        const before = lastPage.get(key);
+        const prev = before && pageOf(before);
+        if (page.offset > 0 && before && prev && prev.limit !== null) {
+          exercised.push(ex);
+          // A capped page (fewer items than asked, the service's own maximum) may be followed from where it ended.
+          const allowed = [prev.offset + prev.limit, ...(before.responseItems !== null && before.responseItems > 0 ? [prev.offset + before.responseItems] : [])];
+          if (!allowed.includes(page.offset)) {
+            const kind = page.offset < prev.offset + prev.limit ? 'overlaps' : 'leaves a gap after';
+            findings.push({ message: `${requestLine(ex)} ${kind} the page before it (#${before.seq}, offset ${prev.offset}, limit ${prev.limit})`, expected: `offset ${allowed.join(' or ')}`, received: `offset ${page.offset}`, evidence: [before.seq, ex.seq] });
+          }
+        }
+        if (isSuccess(ex)) lastPage.set(key, ex);
+      }
+      for (const [, ex] of lastPage) {
+        const p = pageOf(ex);
+        if (p?.limit && ex.responseItems === p.limit) notes.push(`walk ended at ${requestLine(ex)} after a full page`);
+      }
+      const seen = `${exercised.length} next-page request(s) checked${notes.length ? `; ${notes.join('; ')}` : ''}`;
+      return result(exercised, findings, seen, 'the client never asked for a page after the first (no offset beyond 0 following a page of the same list)');
+    },
+  },
+  {
+    name: 'honoursRetryAfter',
+    clause: 'CLIENT-HONOURS-RETRY-AFTER',
+    run(session) {
+      const limited = session.exchanges.filter((ex) => ex.status === 429 && ex.answeredAt !== null && parseRetryAfter(ex.retryAfter ?? undefined, ex.answeredAt) !== null);
+      const findings: ClientFinding[] = [];
+      for (const r of limited) {
+        const until = r.answeredAt! + parseRetryAfter(r.retryAfter!, r.answeredAt!)!;
+        const early = session.exchanges.filter((ex) => ex.arrivedAt > r.answeredAt! && ex.arrivedAt < until - RETRY_AFTER_TOLERANCE_MS);
+        if (early.length) {
+          findings.push({ message: `after the 429 to ${requestLine(r)} (Retry-After: ${r.retryAfter}), the client sent ${early.length} request(s) before the wait was over, first ${requestLine(early[0])} ${early[0].arrivedAt - r.answeredAt!} ms after`, expected: `no request for ${until - r.answeredAt!} ms`, received: `${early[0].arrivedAt - r.answeredAt!} ms`, evidence: [r.seq, ...early.slice(0, 5).map((e) => e.seq)] });
+        }
+      }
+      const without = session.exchanges.filter((ex) => ex.status === 429).length - limited.length;
+      return result(limited, findings, `${limited.length} answer(s) 429 with Retry-After${without ? ` (${without} without a usable Retry-After, not judged)` : ''}`, 'the service never answered 429 with Retry-After in this session (rehearse with a rate-limited reference: README, "Certify your own client")');
+    },
+  },
+  {
+    name: 'agreedRate',
+    clause: 'CLIENT-RATE',
+    run(session, settings) {
+      const times = session.exchanges.map((ex) => ({ seq: ex.seq, at: ex.arrivedAt })).sort((a, b) => a.at - b.at);
+      let peak = { count: 0, from: 0 };
+      for (let start = 0, end = 0; start < times.length; start++) {
+        while (end < times.length && times[end].at < times[start].at + 1000) end++;
+        if (end - start > peak.count) peak = { count: end - start, from: start };
+      }
+      const seen = `peak ${peak.count} request(s) in one second${settings.agreedRate === null ? '' : ` (agreed: ${settings.agreedRate}/s)`}`;
+      if (settings.agreedRate === null) return { verdict: 'incomplete', findings: [], exercisedBy: [], note: `no agreed rate given (--agreed-rate): ${seen}` };
+      const window = times.slice(peak.from, peak.from + peak.count).map((t) => t.seq);
+      const findings = peak.count > settings.agreedRate ? [{ message: `${peak.count} requests within one second, from #${window[0]} to #${window[window.length - 1]}`, expected: `at most ${settings.agreedRate} per second`, received: peak.count, evidence: window.slice(0, 20) }] : [];
+      return result(session.exchanges, findings, seen, 'the session holds no request');
+    },
+  },
+];
+
+/** The findings of the per-request checks on one exchange, as the proxy prints them while the client runs. */
+export function requestFindings(ex: SessionExchange): Array<{ clause: ClientClauseId; message: string }> {
+  // Per-request checks read the exchange only: the header is a placeholder.
+  const one: Session = { header: { type: 'session', format: SESSION_FORMAT, startedAt: '', target: '', bundledReference: false, profile: {} }, exchanges: [ex], end: null };
+  return clientChecks.filter((c) => c.perRequest).flatMap((c) => c.run(one, DEFAULT_SETTINGS).findings.map((f) => ({ clause: c.clause, message: f.message })));
+}

@@ -1,0 +1,107 @@
+/**
+ * Command lines of the client certification:
+ *   npm run proxy -- [--target <url>] [--port 8089] [--out <dir>] [--profile <profile.json>] [--stop-after <s>] [settings]
+ *   npm run certify:client -- --session <session.jsonl> [--out <dir>] [settings]
+ * settings: --agreed-rate <requests/s>  --currency <GBP|...>  --duplicate-window <s>
+ * A bad flag or value is one sentence and exit 2 (ConfigError).
+ */
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ConfigError } from '../config/config-error.ts';
+import { enumFieldsOf } from '../schema/registry.ts';
+import { DEFAULT_SETTINGS, type ClientCheckSettings } from './client-checks.ts';
+
+export const PROXY_USAGE = 'npm run proxy -- [--target url] [--port 8089] [--out dir] [--profile profile.json] [--stop-after seconds] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
+export const CERTIFY_CLIENT_USAGE = 'npm run certify:client -- --session session.jsonl [--out dir] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
+
+const SETTINGS_OPTIONS = { 'agreed-rate': { type: 'string' }, currency: { type: 'string' }, 'duplicate-window': { type: 'string' } } as const;
+
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(argv: readonly string[], options: ParseArgsConfig['options'], usage: string): Values {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as Values;
+  } catch (error) {
+    const what = error instanceof Error ? error.message.split('\n')[0].replace(/\.$/, '') : String(error);
+    throw new ConfigError(`${what}; usage: ${usage}.`);
+  }
+}
+
+function positiveNumber(values: Values, name: string, usage: string, integer = false): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || !raw.trim() || !Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+    throw new ConfigError(`--${name} must be a ${integer ? 'whole ' : ''}number above 0, got "${String(raw)}"; usage: ${usage}.`);
+  }
+  return n;
+}
+
+function path(values: Values, name: string, usage: string): string | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !raw.trim()) throw new ConfigError(`--${name} needs a value; usage: ${usage}.`);
+  return resolve(raw);
+}
+
+function settingsOf(values: Values, usage: string): ClientCheckSettings {
+  const currencies = enumFieldsOf('subscription-create-request').find(([field]) => field === 'currency')?.[1] ?? [];
+  const currency = values.currency;
+  if (currency !== undefined && !currencies.includes(String(currency))) throw new ConfigError(`--currency must be one of ${currencies.join(', ')}, got "${String(currency)}".`);
+  const window = positiveNumber(values, 'duplicate-window', usage);
+  return {
+    agreedRate: positiveNumber(values, 'agreed-rate', usage) ?? DEFAULT_SETTINGS.agreedRate,
+    currency: (currency as string | undefined) ?? DEFAULT_SETTINGS.currency,
+    duplicateWindowMs: window === undefined ? DEFAULT_SETTINGS.duplicateWindowMs : Math.round(window * 1000),
+  };
+}
+
+export interface CertifyClientOptions {
+  session: string;
+  out: string;
+  settings: ClientCheckSettings;
+}
+
+export function parseCertifyClientArgs(argv: readonly string[]): CertifyClientOptions {
+  const values = parse(argv, { session: { type: 'string' }, out: { type: 'string' }, ...SETTINGS_OPTIONS }, CERTIFY_CLIENT_USAGE);
+  const session = path(values, 'session', CERTIFY_CLIENT_USAGE);
+  if (!session) throw new ConfigError(`--session is required (the session.jsonl the proxy wrote); usage: ${CERTIFY_CLIENT_USAGE}.`);
+  return { session, out: path(values, 'out', CERTIFY_CLIENT_USAGE) ?? join(dirname(session), 'client-certification'), settings: settingsOf(values, CERTIFY_CLIENT_USAGE) };
+}
+
+export interface ProxyCliOptions {
+  target: string | null;
+  port: number;
+  out: string;
+  profile: string | null;
+  stopAfterMs: number | null;
+  settings: ClientCheckSettings;
+}
+
+export const DEFAULT_PROXY_PORT = 8089;
+
+export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now = new Date()): ProxyCliOptions {
+  const values = parse(argv, { target: { type: 'string' }, port: { type: 'string' }, out: { type: 'string' }, profile: { type: 'string' }, 'stop-after': { type: 'string' }, ...SETTINGS_OPTIONS }, PROXY_USAGE);
+  const target = values.target === undefined ? null : String(values.target).trim();
+  if (target !== null) {
+    let url: URL | null = null;
+    try {
+      url = new URL(target);
+    } catch {
+      /* reported below */
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError(`--target must be an http(s) URL such as https://staging.example.com/api, got "${target}".`);
+  }
+  const port = values.port === undefined ? DEFAULT_PROXY_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port must be a port number from 0 to 65535 (0: any free port), got "${String(values.port)}".`);
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const stopAfter = positiveNumber(values, 'stop-after', PROXY_USAGE);
+  return {
+    target,
+    port,
+    out: path(values, 'out', PROXY_USAGE) ?? resolve(env.REPORTS_DIR || 'reports', 'proxy', stamp),
+    profile: path(values, 'profile', PROXY_USAGE) ?? null,
+    stopAfterMs: stopAfter === undefined ? null : Math.round(stopAfter * 1000),
+    settings: settingsOf(values, PROXY_USAGE),
+  };
+}
