@@ -307,7 +307,9 @@ export const clientChecks: readonly ClientCheck[] = [
       const seen = `peak ${peak.count} request(s) in one second${settings.agreedRate === null ? '' : ` (agreed: ${settings.agreedRate}/s)`}`;
       if (settings.agreedRate === null) return { verdict: 'incomplete', findings: [], exercisedBy: [], note: `no agreed rate given (--agreed-rate): ${seen}` };
       const window = times.slice(peak.from, peak.from + peak.count).map((t) => t.seq);
-      const findings = peak.count > settings.agreedRate ? [{ message: `${peak.count} requests within one second, from #${window[0]} to #${window[window.length - 1]}`, expected: `at most ${settings.agreedRate} per second`, received: peak.count, evidence: window.slice(0, 20) }] : [];
+      // The evidence: the requests of the densest second sent beyond the agreed rate.
+      const beyond = window.slice(Math.floor(settings.agreedRate));
+      const findings = peak.count > settings.agreedRate ? [{ message: `${peak.count} requests within one second, from #${window[0]} to #${window[window.length - 1]}: ${beyond.length} beyond the agreed rate`, expected: `at most ${settings.agreedRate} per second`, received: peak.count, evidence: beyond.slice(0, 100) }] : [];
       return result(session.exchanges, findings, seen, 'the session holds no request');
     },
   },

@@ -112,15 +112,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     options.onExchange?.(JSON.parse(credentials.redact(JSON.stringify(exchange))) as SessionExchange);
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+  function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, seqNo: number, arrivedAt: number): void {
     credentials.learn(req.headers);
-    const arrivedAt = Date.now();
     const path = req.url ?? '/';
     const requestHeaders = flatHeaders(req.headers);
     const operation = operationOf(req.method ?? 'GET', new URL(path, 'http://proxy').pathname, options.profile);
     const base: Omit<SessionExchange, 'answeredAt' | 'status' | 'retryAfter' | 'responseItems' | 'outcome' | 'serviceFindings'> = {
       type: 'exchange',
-      seq: ++seq,
+      seq: seqNo,
       operation,
       method: req.method ?? 'GET',
       path,
@@ -128,7 +127,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       requestHeaders: maskedHeaders(requestHeaders),
       requestBody: body.length ? body.subarray(0, RECORDED_BODY_BYTES).toString('utf8') : null,
     };
+    // A client that closes its connection before its answer is complete gave up waiting (a timeout).
     let clientGone = false;
+    const gone = () => void (clientGone = true);
+    req.socket.once('end', gone).once('close', gone);
     res.on('close', () => {
       if (!res.writableFinished) clientGone = true;
     });
@@ -139,6 +141,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
     const upstream = send({ host: target.hostname, port: target.port || (secure ? 443 : 80), method: req.method, path: `${basePath}${path}`, headers: forwarded, agent, timeout: UPSTREAM_TIMEOUT_MS });
     const done = (exchange: SessionExchange) => {
+      req.socket.off('end', gone).off('close', gone);
       record(exchange);
       if (--inFlight === 0) drained?.();
     };
@@ -204,10 +207,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }
 
   const server = createServer((req, res) => {
+    // Numbered and timed as the request arrives (its headers), not when its body is complete.
+    const seqNo = ++seq;
+    const arrivedAt = Date.now();
     inFlight++;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks)));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks), seqNo, arrivedAt));
     req.on('error', () => {
       if (--inFlight === 0) drained?.();
     });
@@ -217,21 +223,25 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | null = null;
 
   return {
     url: `http://127.0.0.1:${port}`,
     get count() {
       return seq;
     },
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
-      server.closeAllConnections();
-      await closed;
-      agent.destroy();
-      session.append({ type: 'end', finishedAt: new Date().toISOString(), requests: seq });
-      session.close();
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+        server.closeAllConnections();
+        await closed;
+        agent.destroy();
+        session.append({ type: 'end', finishedAt: new Date().toISOString(), requests: seq });
+        session.close();
+      })();
+      return closing;
     },
   };
 }

@@ -1,0 +1,56 @@
+// Fixtures of the client-certification tests: a reference server (canary credentials, its own rate limit),
+// the recording proxy in front of it (127.0.0.1, port 0), a client run through it, and the certification of
+// the session it recorded, written under the test's output folder.
+import { test as base } from '@playwright/test';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startReferenceServer } from '../../reference/server.ts';
+import { certifyClient, type ClientCertification } from '../../src/client-certification/certify-client.ts';
+import type { ClientCheckSettings } from '../../src/client-certification/client-checks.ts';
+import { readSession, type Session } from '../../src/client-certification/session.ts';
+import { loadProfile } from '../../src/profile/target-profile.ts';
+import { startProxy } from '../../src/proxy/proxy-server.ts';
+import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
+import type { Credentials } from '../../examples/clients/http.ts';
+
+export { expect } from '@playwright/test';
+/** Canary credentials sharing no word with what a report says (the hostile tests' canary contains "subscription"). */
+export const CANARY = { subscriptionKey: 'k7Qz-Vw2m-X9pL-r4Tn-cnry', secret: 's3Jd-Hy8c-Wq5B-n6Ze-cnry' };
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SETTINGS: ClientCheckSettings = { agreedRate: 10, currency: null, duplicateWindowMs: 60_000 };
+
+export interface ClientRun extends ClientCertification {
+  session: Session;
+  sessionPath: string;
+  /** Every file the run wrote (session and report folder), for the canary scan. */
+  writtenFiles(): string[];
+}
+
+type Client = (baseUrl: string, credentials: Credentials) => Promise<void>;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+}
+
+export const test = base.extend<{ certifyClientRun: (client: Client, opts: { rateLimit: number }) => Promise<ClientRun> }>({
+  certifyClientRun: async ({}, use, testInfo) => {
+    const closers: Array<() => Promise<void>> = [];
+    await use(async (client, { rateLimit }) => {
+      const reference = await startReferenceServer({ port: 0, credentials: CANARY, rateLimit });
+      closers.push(() => reference.close());
+      const dir = testInfo.outputPath('client');
+      const sessionPath = join(dir, 'session.jsonl');
+      mkdirSync(dir, { recursive: true });
+      const proxy = await startProxy({ target: reference.url, port: 0, sessionPath, profile: loadProfile(REFERENCE_PROFILE_PATH), bundledReference: true });
+      closers.push(() => proxy.close());
+      await client(proxy.url, CANARY);
+      await proxy.close();
+      const certification = certifyClient(sessionPath, join(dir, 'client-certification'), SETTINGS, ROOT);
+      return { ...certification, session: readSession(sessionPath), sessionPath, writtenFiles: () => filesUnder(dir) };
+    });
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  },
+});
+
+export const readText = (path: string) => readFileSync(path, 'utf8');
