@@ -3,8 +3,10 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { clauses, isClauseId } from '../../src/clauses/catalogue.ts';
+import { clauses, clientClauses, isClauseId } from '../../src/clauses/catalogue.ts';
 import { exchangeChecks } from '../../src/checks/exchange-checks.ts';
+import { clientChecks } from '../../src/client-certification/client-checks.ts';
+import { clauseResults } from '../../src/report/clause-results.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -42,4 +44,15 @@ test('every clause tag names a clause of the catalogue', () => {
 
 test('not-testable clauses give a reason', () => {
   for (const c of clauses) if ('notTestable' in c) expect(String(c.notTestable).length, c.id).toBeGreaterThan(20);
+});
+
+test('client clauses are a kind of their own: one client check each, never a service clause', () => {
+  expect(clauses.filter((c) => (c.kind as string) === 'client').map((c) => c.id)).toEqual([]);
+  expect(clauseResults([]).filter((r) => r.clause.kind === 'client')).toEqual([]);
+  for (const c of clientClauses) {
+    expect(c.kind).toBe('client');
+    expect(c.contract.length, c.id).toBeGreaterThan(20);
+    expect(clientChecks.filter((check) => check.clause === c.id).map((check) => check.name), c.id).toHaveLength(1);
+  }
+  expect(clientChecks.filter((check) => !clientClauses.some((c) => c.id === check.clause)).map((check) => check.name)).toEqual([]);
 });

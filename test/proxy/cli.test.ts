@@ -1,0 +1,81 @@
+// The command lines: bad flags are one sentence and exit 2; certify:client on a session that never showed
+// most duties exits 4 (INCOMPLETE) with its report; the proxy with no target fronts the bundled reference,
+// stops by itself (--stop-after), certifies the session, and writes no credential byte.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../../src/config/config-error.ts';
+import { parseCertifyClientArgs, parseProxyArgs } from '../../src/client-certification/options.ts';
+import { SESSION_FORMAT } from '../../src/client-certification/session.ts';
+import { verifyManifest } from '../../src/certify/evidence.ts';
+import { findCanaries } from '../hostile/canary-scan.ts';
+import { ex } from './client-checks.cases.ts';
+import { CANARY, expect, ROOT, test } from './fixtures.ts';
+
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/** The environment of a child command, without the settings of whoever runs the tests. */
+function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+  return { ...env, ...extra };
+}
+
+const BAD_ARGS: Array<{ parse: (argv: string[]) => unknown; args: string[]; message: RegExp }> = [
+  { parse: parseCertifyClientArgs, args: [], message: /^--session is required/ },
+  { parse: parseCertifyClientArgs, args: ['--session', 's.jsonl', '--agreed-rate', 'fast'], message: /^--agreed-rate must be a number above 0, got "fast"/ },
+  { parse: parseCertifyClientArgs, args: ['--session', 's.jsonl', '--currency', 'gbp'], message: /^--currency must be one of GBX, GBP/ },
+  { parse: parseCertifyClientArgs, args: ['--session', 's.jsonl', '--frobnicate'], message: /Unknown option '--frobnicate'; usage: npm run certify:client/ },
+  { parse: parseProxyArgs, args: ['--target', 'ftp://x'], message: /^--target must be an http\(s\) URL/ },
+  { parse: parseProxyArgs, args: ['--port', '70000'], message: /^--port must be a port number/ },
+  { parse: parseProxyArgs, args: ['--stop-after', '0'], message: /^--stop-after must be a number above 0/ },
+];
+
+for (const c of BAD_ARGS) {
+  test(`${c.args.join(' ') || '(no flags)'}: a usage error in one sentence`, () => {
+    expect(() => c.parse(c.args)).toThrow(ConfigError);
+    expect(() => c.parse(c.args)).toThrow(c.message);
+  });
+}
+
+test('certify:client: exit 2 without a session, exit 4 (INCOMPLETE) on a session that never showed most duties', ({}, testInfo) => {
+  const usage = spawnSync(TSX, ['src/cli/certify-client.ts'], { cwd: ROOT, env: cleanEnv(), encoding: 'utf8', timeout: 60_000 });
+  expect(usage.status, usage.stderr).toBe(2);
+  expect(usage.stderr).toMatch(/^\nConfiguration error: --session is required[^\n]+\n\n$/);
+
+  const dir = testInfo.outputPath('incomplete');
+  mkdirSync(dir, { recursive: true });
+  const session = join(dir, 'session.jsonl');
+  const lines = [{ type: 'session', format: SESSION_FORMAT, startedAt: new Date().toISOString(), target: 'http://127.0.0.1:1', bundledReference: false, profile: {} }, ex(1, 0), { type: 'end', finishedAt: new Date().toISOString(), requests: 1 }];
+  writeFileSync(session, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const run = spawnSync(TSX, ['src/cli/certify-client.ts', '--session', session, '--agreed-rate', '5'], { cwd: ROOT, env: cleanEnv(), encoding: 'utf8', timeout: 60_000 });
+  expect(run.status, run.stdout + run.stderr).toBe(4);
+  expect(run.stdout).toMatch(/Client certification: INCOMPLETE/);
+  const report = JSON.parse(readFileSync(join(dir, 'client-certification', 'client-certification.json'), 'utf8')) as { verdict: string };
+  expect(report.verdict).toBe('incomplete');
+  expect(verifyManifest(join(dir, 'client-certification')).ok).toBe(true);
+});
+
+test('proxy with no target: fronts the bundled reference, stops after --stop-after and certifies what it recorded', async ({}, testInfo) => {
+  const out = testInfo.outputPath('proxy-run');
+  const env = cleanEnv({ REFERENCE_SUBSCRIPTION_KEY: CANARY.subscriptionKey, REFERENCE_SECRET: CANARY.secret });
+  const child = spawn(TSX, ['src/cli/proxy.ts', '--port', '0', '--stop-after', '3', '--out', out], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const m = /^Proxy (http:\/\/127\.0\.0\.1:\d+) /m.exec(stdout);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', () => reject(new Error(`the proxy exited before listening: ${stderr}`)));
+  });
+  const headers = { accept: 'application/json', 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret };
+  expect((await fetch(`${url}/offer?offset=0&limit=5`, { headers })).status).toBe(200);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code, stdout + stderr).toBe(4);
+  expect(stdout).toMatch(/#1 GET \/offer\?offset=0&limit=5 -> 200/);
+  const written = [join(out, 'session.jsonl'), join(out, 'client-certification', 'client-certification.json'), join(out, 'client-certification', 'index.html'), join(out, 'client-certification', 'client-certification.md')];
+  for (const file of written) expect(findCanaries(readFileSync(file, 'utf8'), [CANARY.subscriptionKey, CANARY.secret]), file).toEqual([]);
+  expect(findCanaries(stdout + stderr, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
+});
