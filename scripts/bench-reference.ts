@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
+import { line, mean, newFigures, record } from './autocannon-figures.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
 
@@ -76,28 +77,6 @@ function load(url: string, seconds: number): Promise<Result> {
   return autocannon({ url: `${url}${PATH}`, connections: CONNECTIONS, pipelining: 1, duration: seconds, headers: requestHeaders });
 }
 
-interface Figures {
-  requestsPerSecond: number[];
-  p50: number[];
-  p99: number[];
-  errors: number;
-  non2xx: number;
-}
-
-function record(figures: Figures, result: Result): void {
-  figures.requestsPerSecond.push(result.requests.average);
-  figures.p50.push(result.latency.p50);
-  figures.p99.push(result.latency.p99);
-  figures.errors += result.errors + result.timeouts;
-  figures.non2xx += result.non2xx;
-}
-
-const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
-
-function line(label: string, f: Figures): string {
-  return `  ${label.padEnd(22)} ${mean(f.requestsPerSecond).toFixed(0).padStart(8)} req/s   p50 ${mean(f.p50).toFixed(2)} ms   p99 ${mean(f.p99).toFixed(2)} ms   errors ${f.errors}   non-2xx ${f.non2xx}   rounds ${f.requestsPerSecond.map((r) => r.toFixed(0)).join(' / ')}`;
-}
-
 async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const guard = setTimeout(() => {
@@ -138,10 +117,6 @@ async function main(): Promise<void> {
     clearTimeout(guard);
     for (const child of children) child.kill('SIGTERM');
   }
-}
-
-function newFigures(): Figures {
-  return { requestsPerSecond: [], p50: [], p99: [], errors: 0, non2xx: 0 };
 }
 
 const role = childRole();

@@ -10,6 +10,7 @@
  */
 import { createServer, request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { runExchangeChecks } from '../checks/exchange-checks.ts';
@@ -17,7 +18,7 @@ import { parseJsonBody, type Exchange } from '../client/exchange.ts';
 import { CREDENTIAL_HEADERS, makeRedactor, maskCredentialHeaders, REDACTED, type Redactor } from '../client/redact.ts';
 import type { TargetProfile } from '../profile/target-profile.ts';
 import { openJsonlAppender } from '../run/jsonl.ts';
-import { operationOf, SESSION_FORMAT, type SessionExchange, type SessionHeader } from '../client-certification/session.ts';
+import { operationOf, SESSION_FORMAT, type ServiceFinding, type SessionExchange, type SessionHeader } from '../client-certification/session.ts';
 
 /** Hop-by-hop headers (RFC 9110 7.6.1) belong to one connection: never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -28,6 +29,8 @@ const RECORDED_BODY_BYTES = 64 * 1024;
 const CHECKED_ANSWER_BYTES = 16 * 1024 * 1024;
 /** An answer the target has not finished in this time is cut, and recorded as an upstream error. */
 const UPSTREAM_TIMEOUT_MS = 60_000;
+/** Checked answers remembered (by digest) so that a page read again is not checked again. */
+const ANSWERS_REMEMBERED = 256;
 
 export interface ProxyOptions {
   /** The target's base URL (its path is the base path every request is sent under). */
@@ -92,6 +95,49 @@ function credentialRedaction(): { learn(headers: IncomingHttpHeaders): void; red
   };
 }
 
+type RequestPart = Pick<SessionExchange, 'seq' | 'operation' | 'method' | 'path' | 'requestHeaders' | 'requestBody'>;
+interface AnswerCheck {
+  findings: ServiceFinding[];
+  items: number | null;
+}
+
+/**
+ * The suite's exchange checks on one answer. A client re-reading the same page gets the same bytes: an answer
+ * identical to one already checked for the same request line (digest of its bytes) is not parsed and checked again.
+ */
+function answerChecker(profile: TargetProfile): (request: RequestPart, status: number, headers: Record<string, string>, raw: Buffer, durationMs: number) => AnswerCheck {
+  const seen = new Map<string, AnswerCheck>();
+  return (request, status, headers, raw, durationMs) => {
+    const key = `${request.method} ${request.path} ${status} ${headers['content-type'] ?? ''} ${headers['content-encoding'] ?? ''} ${createHash('sha1').update(raw).digest('base64')}`;
+    const known = seen.get(key);
+    if (known) return known;
+    let text = '';
+    try {
+      text = decoded(raw, headers['content-encoding']).toString('utf8');
+    } catch {
+      text = ''; // an answer that does not decode as its content-encoding says: checked as a non-JSON body
+    }
+    const { body, isJson } = parseJsonBody(text);
+    const requestJson = parseJsonBody(request.requestBody ?? '');
+    const ex: Exchange = {
+      ...request,
+      requestBody: requestJson.isJson ? requestJson.body : (request.requestBody ?? undefined),
+      status,
+      responseHeaders: headers,
+      body,
+      text: text.slice(0, 2_000),
+      isJson,
+      durationMs,
+      attempts: 1,
+    };
+    const failures = runExchangeChecks(ex, { profile, strict: false }).failures;
+    const result = { findings: failures.map((f) => ({ clause: f.clause, check: f.check, message: f.message })), items: isJson && Array.isArray(body) ? body.length : null };
+    if (seen.size >= ANSWERS_REMEMBERED) seen.delete(seen.keys().next().value!);
+    seen.set(key, result);
+    return result;
+  };
+}
+
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const target = new URL(options.target);
   const basePath = target.pathname.replace(/\/+$/, '');
@@ -99,6 +145,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const send = secure ? httpsRequest : httpRequest;
   const credentials = credentialRedaction();
+  const checkAnswer = answerChecker(options.profile);
   const session = openJsonlAppender(options.sessionPath, (line) => credentials.redact(line));
   const startedAt = new Date();
   const header: SessionHeader = { type: 'session', format: SESSION_FORMAT, startedAt: startedAt.toISOString(), target: `${target.origin}${basePath}`, bundledReference: options.bundledReference, profile: options.profile };
@@ -167,40 +214,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       answer.on('error', () => res.destroy());
       answer.on('end', () => {
         res.end();
+        const answeredAt = Date.now();
         const status = answer.statusCode ?? 0;
-        let text = '';
-        try {
-          text = size <= CHECKED_ANSWER_BYTES ? decoded(Buffer.concat(chunks), headers['content-encoding']).toString('utf8') : '';
-        } catch {
-          text = ''; // an answer that does not decode as its content-encoding says: checked as a non-JSON body
-        }
-        const { body: parsed, isJson } = parseJsonBody(text);
-        const requestJson = parseJsonBody(base.requestBody ?? '');
-        const ex: Exchange = {
-          seq: base.seq,
-          operation,
-          method: base.method,
-          path,
-          requestHeaders: base.requestHeaders,
-          requestBody: requestJson.isJson ? requestJson.body : base.requestBody ?? undefined,
-          status,
-          responseHeaders: headers,
-          body: parsed,
-          text: text.slice(0, 2_000),
-          isJson,
-          durationMs: Date.now() - arrivedAt,
-          attempts: 1,
-        };
-        const findings = size <= CHECKED_ANSWER_BYTES ? runExchangeChecks(ex, { profile: options.profile, strict: false }).failures : [];
-        done({
-          ...base,
-          answeredAt: Date.now(),
-          status,
-          retryAfter: headers['retry-after'] ?? null,
-          responseItems: isJson && Array.isArray(parsed) ? parsed.length : null,
-          outcome: clientGone ? 'client-gone' : 'answered',
-          serviceFindings: findings.map((f) => ({ clause: f.clause, check: f.check, message: f.message })),
-        });
+        const checked = size <= CHECKED_ANSWER_BYTES ? checkAnswer(base, status, headers, Buffer.concat(chunks), answeredAt - arrivedAt) : { findings: [], items: null };
+        done({ ...base, answeredAt, status, retryAfter: headers['retry-after'] ?? null, responseItems: checked.items, outcome: clientGone ? 'client-gone' : 'answered', serviceFindings: checked.findings });
       });
     });
     upstream.end(body);

@@ -1,0 +1,29 @@
+// Figures of autocannon rounds, shared by the benchmarks that compare two servers side by side
+// (bench:reference, bench:proxy): requests/s, p50 and p99 per round, errors, one printed line per contender.
+import type { Result } from 'autocannon';
+
+export interface Figures {
+  requestsPerSecond: number[];
+  p50: number[];
+  p99: number[];
+  errors: number;
+  non2xx: number;
+}
+
+export function newFigures(): Figures {
+  return { requestsPerSecond: [], p50: [], p99: [], errors: 0, non2xx: 0 };
+}
+
+export function record(figures: Figures, result: Result): void {
+  figures.requestsPerSecond.push(result.requests.average);
+  figures.p50.push(result.latency.p50);
+  figures.p99.push(result.latency.p99);
+  figures.errors += result.errors + result.timeouts;
+  figures.non2xx += result.non2xx;
+}
+
+export const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+
+export function line(label: string, f: Figures): string {
+  return `  ${label.padEnd(22)} ${mean(f.requestsPerSecond).toFixed(0).padStart(8)} req/s   p50 ${mean(f.p50).toFixed(2)} ms   p99 ${mean(f.p99).toFixed(2)} ms   errors ${f.errors}   non-2xx ${f.non2xx}   rounds ${f.requestsPerSecond.map((r) => r.toFixed(0)).join(' / ')}`;
+}
