@@ -44,6 +44,8 @@ export const DEFAULT_SETTINGS: ClientCheckSettings = { agreedRate: null, currenc
 
 /** Clock slack between the proxy's two timestamps and the client's own timer (Retry-After). */
 export const RETRY_AFTER_TOLERANCE_MS = 50;
+/** A request other than the one refused that arrives this soon after a 429 may have been sent before the client read it. */
+export const IN_FLIGHT_GRACE_MS = 100;
 
 export interface ClientCheck {
   name: string;
@@ -283,10 +285,16 @@ export const clientChecks: readonly ClientCheck[] = [
     run(session) {
       const limited = session.exchanges.filter((ex) => ex.status === 429 && ex.answeredAt !== null && parseRetryAfter(ex.retryAfter ?? undefined, ex.answeredAt) !== null);
       const findings: ClientFinding[] = [];
+      const reported = new Set<number>();
+      const sameRequest = (a: SessionExchange, b: SessionExchange) => a.method === b.method && a.path === b.path && a.requestBody === b.requestBody;
       for (const r of limited) {
         const until = r.answeredAt! + parseRetryAfter(r.retryAfter!, r.answeredAt!)!;
-        const early = session.exchanges.filter((ex) => ex.arrivedAt > r.answeredAt! && ex.arrivedAt < until - RETRY_AFTER_TOLERANCE_MS);
-        if (early.length) {
+        // Another request this soon after the 429 may have been on its way before the client read it; the same request resent was not.
+        const early = session.exchanges.filter(
+          (ex) => ex.arrivedAt > r.answeredAt! && ex.arrivedAt < until - RETRY_AFTER_TOLERANCE_MS && (sameRequest(ex, r) || ex.arrivedAt - r.answeredAt! >= IN_FLIGHT_GRACE_MS),
+        );
+        if (early.some((ex) => !reported.has(ex.seq))) {
+          for (const ex of early) reported.add(ex.seq);
           findings.push({ message: `after the 429 to ${requestLine(r)} (Retry-After: ${r.retryAfter}), the client sent ${early.length} request(s) before the wait was over, first ${requestLine(early[0])} ${early[0].arrivedAt - r.answeredAt!} ms after`, expected: `no request for ${until - r.answeredAt!} ms`, received: `${early[0].arrivedAt - r.answeredAt!} ms`, evidence: [r.seq, ...early.slice(0, 5).map((e) => e.seq)] });
         }
       }

@@ -46,6 +46,8 @@ export const clientCheckCases: ClientCheckCase[] = [
   { name: 'a create resent after a 502 from the proxy (target did not answer)', clause: 'CLIENT-NO-DUPLICATE-CREATES', exchanges: [create(1, 0, null, { outcome: 'upstream-error', answeredAt: null }), create(2, 120_000, 201)], verdict: 'fail', evidence: [1, 2] },
   { name: 'an HTTP-date Retry-After waited for', clause: 'CLIENT-HONOURS-RETRY-AFTER', exchanges: [ex(1, 0, { status: 429, answeredAt: T0, retryAfter: new Date(T0 + 2000).toUTCString() }), ex(2, 2000)], verdict: 'pass' },
   { name: 'a request 500 ms into a 1 s Retry-After', clause: 'CLIENT-HONOURS-RETRY-AFTER', exchanges: [ex(1, 0, { status: 429, answeredAt: T0, retryAfter: '1' }), ex(2, 500)], verdict: 'fail', evidence: [1, 2] },
+  { name: 'another request already on its way when the 429 was answered', clause: 'CLIENT-HONOURS-RETRY-AFTER', exchanges: [ex(1, 0, { status: 429, answeredAt: T0, retryAfter: '1' }), ex(2, 3, { path: '/subscription', operation: 'subscription.list' }), ex(3, 1000)], verdict: 'pass' },
+  { name: 'the refused request resent at once', clause: 'CLIENT-HONOURS-RETRY-AFTER', exchanges: [ex(1, 0, { status: 429, answeredAt: T0, retryAfter: '1' }), ex(2, 3)], verdict: 'fail', evidence: [1, 2] },
   { name: 'no agreed rate: incomplete, never a guess', clause: 'CLIENT-RATE', exchanges: [ex(1, 0), ex(2, 10)], verdict: 'incomplete' },
   { name: 'within the agreed rate', clause: 'CLIENT-RATE', settings: { agreedRate: 2 }, exchanges: [ex(1, 0), ex(2, 10), ex(3, 1000)], verdict: 'pass' },
   { name: 'one read of the offers is not polling', clause: 'CLIENT-POLLS-MODIFIED-AFTER', exchanges: [ex(1, 0)], verdict: 'incomplete' },
