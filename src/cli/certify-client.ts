@@ -7,18 +7,13 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv } from '../config/suite-config.ts';
-import { parseCertifyClientArgs } from '../client-certification/options.ts';
-import { certifyClient } from '../client-certification/certify-client.ts';
-import { printClientVerdict } from '../client-certification/print.ts';
+import { certifyClientCommand } from '../client-certification/print.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 try {
   loadDotEnv();
-  const options = parseCertifyClientArgs(process.argv.slice(2));
-  const result = certifyClient(options.session, options.out, options.settings, ROOT);
-  printClientVerdict(result);
-  process.exitCode = result.exitCode;
+  process.exitCode = certifyClientCommand(process.argv.slice(2), ROOT);
 } catch (error) {
   exitOnConfigError(error);
 }

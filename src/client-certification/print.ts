@@ -1,9 +1,18 @@
 /** The console summary of a client certification: one line per clause, then the verdict and where the report is. */
 import { join } from 'node:path';
-import type { ClientCertification } from './certify-client.ts';
+import { certifyClient, type ClientCertification } from './certify-client.ts';
+import { parseCertifyClientArgs } from './options.ts';
 
 export function printClientVerdict({ report, dir }: ClientCertification, write: (text: string) => void = (t) => process.stdout.write(t)): void {
   for (const c of report.clauses) write(`  ${c.status.toUpperCase().padEnd(10)} ${c.id.padEnd(28)} ${c.findings[0]?.message ?? c.note}\n`);
   write(`\nClient certification: ${report.verdict.toUpperCase()} (${report.summary.pass} pass, ${report.summary.fail} fail, ${report.summary.incomplete} incomplete)\n`);
   write(`Report: ${join(dir, 'index.html')}\n`);
+}
+
+/** `npm run certify:client` without the process around it: the exit code (0 pass, 1 fail, 4 incomplete); a usage error throws ConfigError. */
+export function certifyClientCommand(argv: readonly string[], root: string, write?: (text: string) => void): number {
+  const options = parseCertifyClientArgs(argv);
+  const result = certifyClient(options.session, options.out, options.settings, root);
+  printClientVerdict(result, write);
+  return result.exitCode;
 }

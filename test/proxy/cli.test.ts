@@ -1,11 +1,13 @@
-// The command lines: bad flags are one sentence and exit 2; certify:client on a session that never showed
-// most duties exits 4 (INCOMPLETE) with its report; the proxy with no target fronts the bundled reference,
-// stops by itself (--stop-after), certifies the session, and writes no credential byte.
-import { spawn, spawnSync } from 'node:child_process';
+// The command lines: bad flags are one sentence (ConfigError: exit 2); certify:client on a session that never
+// showed most duties exits 4 (INCOMPLETE) with its report; the proxy with no target fronts the bundled reference,
+// stops by itself (--stop-after), certifies the session (exit 4: one read shows few duties) and writes no
+// credential byte (the one process these tests spawn: each costs seconds of start-up).
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { parseCertifyClientArgs, parseProxyArgs } from '../../src/client-certification/options.ts';
+import { certifyClientCommand } from '../../src/client-certification/print.ts';
 import { SESSION_FORMAT } from '../../src/client-certification/session.ts';
 import { verifyManifest } from '../../src/certify/evidence.ts';
 import { findCanaries } from '../hostile/canary-scan.ts';
@@ -37,28 +39,25 @@ for (const c of BAD_ARGS) {
   });
 }
 
-test('certify:client: exit 2 without a session, exit 4 (INCOMPLETE) on a session that never showed most duties', ({}, testInfo) => {
-  const usage = spawnSync(TSX, ['src/cli/certify-client.ts'], { cwd: ROOT, env: cleanEnv(), encoding: 'utf8', timeout: 60_000 });
-  expect(usage.status, usage.stderr).toBe(2);
-  expect(usage.stderr).toMatch(/^\nConfiguration error: --session is required[^\n]+\n\n$/);
-
+test('certify:client exits 4 (INCOMPLETE) on a session that never showed most duties, with its report', ({}, testInfo) => {
   const dir = testInfo.outputPath('incomplete');
   mkdirSync(dir, { recursive: true });
   const session = join(dir, 'session.jsonl');
   const lines = [{ type: 'session', format: SESSION_FORMAT, startedAt: new Date().toISOString(), target: 'http://127.0.0.1:1', bundledReference: false, profile: {} }, ex(1, 0), { type: 'end', finishedAt: new Date().toISOString(), requests: 1 }];
   writeFileSync(session, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-  const run = spawnSync(TSX, ['src/cli/certify-client.ts', '--session', session, '--agreed-rate', '5'], { cwd: ROOT, env: cleanEnv(), encoding: 'utf8', timeout: 60_000 });
-  expect(run.status, run.stdout + run.stderr).toBe(4);
-  expect(run.stdout).toMatch(/Client certification: INCOMPLETE/);
+  let printed = '';
+  expect(certifyClientCommand(['--session', session, '--agreed-rate', '5'], ROOT, (t) => (printed += t))).toBe(4);
+  expect(printed).toMatch(/Client certification: INCOMPLETE/);
   const report = JSON.parse(readFileSync(join(dir, 'client-certification', 'client-certification.json'), 'utf8')) as { verdict: string };
   expect(report.verdict).toBe('incomplete');
   expect(verifyManifest(join(dir, 'client-certification')).ok).toBe(true);
+  expect(() => certifyClientCommand(['--session', join(dir, 'nope.jsonl')], ROOT)).toThrow(/^The session file .*nope\.jsonl does not exist/);
 });
 
 test('proxy with no target: fronts the bundled reference, stops after --stop-after and certifies what it recorded', async ({}, testInfo) => {
   const out = testInfo.outputPath('proxy-run');
   const env = cleanEnv({ REFERENCE_SUBSCRIPTION_KEY: CANARY.subscriptionKey, REFERENCE_SECRET: CANARY.secret });
-  const child = spawn(TSX, ['src/cli/proxy.ts', '--port', '0', '--stop-after', '3', '--out', out], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, ['src/cli/proxy.ts', '--port', '0', '--stop-after', '2', '--out', out], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -79,3 +78,4 @@ test('proxy with no target: fronts the bundled reference, stops after --stop-aft
   for (const file of written) expect(findCanaries(readFileSync(file, 'utf8'), [CANARY.subscriptionKey, CANARY.secret]), file).toEqual([]);
   expect(findCanaries(stdout + stderr, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
 });
+

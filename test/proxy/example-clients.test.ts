@@ -5,6 +5,7 @@ import { FAULT_HEADER } from '../../examples/clients/http.ts';
 import { runFaultyClient } from '../../examples/clients/faulty-client.ts';
 import { runGoodClient } from '../../examples/clients/good-client.ts';
 import { clientClauses } from '../../src/clauses/catalogue.ts';
+import { clientChecks } from '../../src/client-certification/client-checks.ts';
 import { verifyManifest } from '../../src/certify/evidence.ts';
 import { findCanaries } from '../hostile/canary-scan.ts';
 import { CANARY, expect, readText, test, type ClientRun } from './fixtures.ts';
@@ -15,8 +16,8 @@ function expectNoCanary(run: ClientRun): void {
   for (const file of files) expect(findCanaries(readText(file), [CANARY.subscriptionKey, CANARY.secret]), file).toEqual([]);
 }
 
-test('the good example client passes every client clause (reference rate-limited at 5/s: it meets 429s and waits)', async ({ certifyClientRun }) => {
-  const run = await certifyClientRun(runGoodClient, { rateLimit: 5 });
+test('the good example client passes every client clause (reference rate-limited at 3/s: it meets 429s and waits)', async ({ certifyClientRun }) => {
+  const run = await certifyClientRun(runGoodClient, { rateLimit: 3 });
   const failing = run.report.clauses.filter((c) => c.status !== 'pass').map((c) => `${c.id} ${c.status}: ${c.findings[0]?.message ?? c.note}`);
   expect(failing).toEqual([]);
   expect(run.report.verdict).toBe('pass');
@@ -39,7 +40,10 @@ test('the faulty example client fails each client clause, with the requests it b
     const named = new Set(row.findings.flatMap((f) => f.evidence));
     expect(row.status, `${clause.id}: ${row.note}`).toBe('fail');
     expect(marked.length, clause.id).toBeGreaterThan(0);
-    expect(marked.filter((seq) => !named.has(seq)), `${clause.id}: marked requests its findings do not name`).toEqual([]);
+    // A request judged on its own is named whenever it is marked; a session-wide duty (rate, Retry-After) names some of its marked requests.
+    const perRequest = clientChecks.find((c) => c.clause === clause.id)!.perRequest;
+    if (perRequest || clause.id === 'CLIENT-NO-DUPLICATE-CREATES') expect(marked.filter((seq) => !named.has(seq)), `${clause.id}: marked requests its findings do not name`).toEqual([]);
+    else expect(marked.some((seq) => named.has(seq)), `${clause.id}: its findings name none of the marked requests`).toBe(true);
     // Every request a finding names is in the report's request table.
     for (const seq of named) expect(run.report.requests.some((r) => r.seq === seq), `${clause.id} #${seq}`).toBe(true);
   }
