@@ -3,7 +3,7 @@
 // the session it recorded, written under the test's output folder.
 import { test as base } from '@playwright/test';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { startReferenceServer } from '../../reference/server.ts';
 import { certifyClient, type ClientCertification } from '../../src/client-certification/certify-client.ts';
 import type { ClientCheckSettings } from '../../src/client-certification/client-checks.ts';
@@ -33,23 +33,45 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
 }
 
-export const test = base.extend<{ certifyClientRun: (client: Client, opts: { rateLimit: number }) => Promise<ClientRun> }>({
-  certifyClientRun: async ({}, use, testInfo) => {
+export interface Proxied {
+  referenceUrl: string;
+  proxyUrl: string;
+  sessionPath: string;
+  /** Stops the proxy (the session file gets its end line). */
+  stop(): Promise<void>;
+}
+
+type Fixtures = {
+  /** A reference (canary credentials) with the recording proxy in front of it, both on 127.0.0.1 port 0. */
+  startProxied: (reference: { rateLimit?: number; variants?: string[] }) => Promise<Proxied>;
+  /** Runs `client` through a proxied reference and certifies the session it recorded. */
+  certifyClientRun: (client: Client, opts: { rateLimit: number }) => Promise<ClientRun>;
+};
+
+export const test = base.extend<Fixtures>({
+  startProxied: async ({}, use, testInfo) => {
     const closers: Array<() => Promise<void>> = [];
-    await use(async (client, { rateLimit }) => {
-      const reference = await startReferenceServer({ port: 0, credentials: CANARY, rateLimit });
+    await use(async ({ rateLimit, variants }) => {
+      const reference = await startReferenceServer({ port: 0, credentials: CANARY, rateLimit: rateLimit ?? false, variants });
       closers.push(() => reference.close());
       const dir = testInfo.outputPath('client');
-      const sessionPath = join(dir, 'session.jsonl');
       mkdirSync(dir, { recursive: true });
+      const sessionPath = join(dir, 'session.jsonl');
       const proxy = await startProxy({ target: reference.url, port: 0, sessionPath, profile: loadProfile(REFERENCE_PROFILE_PATH), bundledReference: true });
       closers.push(() => proxy.close());
-      await client(proxy.url, CANARY);
-      await proxy.close();
-      const certification = certifyClient(sessionPath, join(dir, 'client-certification'), SETTINGS, ROOT);
-      return { ...certification, session: readSession(sessionPath), sessionPath, writtenFiles: () => filesUnder(dir) };
+      return { referenceUrl: reference.url, proxyUrl: proxy.url, sessionPath, stop: () => proxy.close() };
     });
     for (const close of closers.reverse()) await close().catch(() => undefined);
+  },
+  certifyClientRun: async ({ startProxied }, use) => {
+    await use(async (client, { rateLimit }) => {
+      const proxied = await startProxied({ rateLimit });
+      await client(proxied.proxyUrl, CANARY);
+      await proxied.stop();
+      const dir = dirname(proxied.sessionPath);
+      const certification = certifyClient(proxied.sessionPath, join(dir, 'client-certification'), SETTINGS, ROOT);
+      return { ...certification, session: readSession(proxied.sessionPath), sessionPath: proxied.sessionPath, writtenFiles: () => filesUnder(dir) };
+    });
   },
 });
 

@@ -76,7 +76,7 @@ export function renderClientHtml(r: ClientCertificationReport): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>Client certification ${LABEL[r.verdict]}</title>
-<style>${CSS}header.verdict.incomplete{background:${COLOR.incomplete}}</style>
+<style>${CSS}header.verdict.incomplete{background:${COLOR.incomplete}}#client-clause-table td:nth-child(4){max-width:260px}#client-clause-table td:nth-child(5){min-width:460px}</style>
 </head>
 <body>
 <header class="verdict ${r.verdict === 'incomplete' ? 'incomplete' : verdictClass}" id="verdict" data-verdict="${r.verdict}">
@@ -88,7 +88,7 @@ ${r.verdictReasons.length ? `<ul>${r.verdictReasons.map((x) => `<li>${esc(x)}</l
 <section id="session"><h2>Session</h2>${facts(settingsRows(r))}</section>
 <section id="clauses"><h2>Client clauses</h2>
 <figure>${chart}</figure>
-${htmlTable(['Clause', 'Status', 'Duty', 'Contract', 'Findings and evidence'], rows, ' id="clause-table"')}
+${htmlTable(['Clause', 'Status', 'Duty', 'Contract', 'Findings and evidence'], rows, ' id="client-clause-table"')}
 </section>
 <section id="service"><h2>The service during the session</h2>${service}</section>
 <section id="evidence"><h2>Evidence bundle</h2>

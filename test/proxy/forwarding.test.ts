@@ -1,0 +1,52 @@
+// The proxy forwards traffic unchanged: the same status, headers (but hop-by-hop ones) and body bytes as the
+// target sends, gzip included; request bodies and credentials reach the target as the client sent them; a
+// target that does not answer becomes a 502 with a JSON body, recorded as an upstream error.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readSession } from '../../src/client-certification/session.ts';
+import { startProxy } from '../../src/proxy/proxy-server.ts';
+import { CANARY, expect, test } from './fixtures.ts';
+
+const headers = { accept: 'application/json', 'accept-encoding': 'gzip', 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret };
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+async function raw(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  const response = await fetch(url, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!PER_CONNECTION.has(name)) out[name] = value;
+  });
+  return { status: response.status, headers: out, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+test('answers pass through byte for byte (gzip too); a create body and the credentials reach the target as sent', async ({ startProxied }) => {
+  const proxied = await startProxied({ variants: ['gzip'] });
+  for (const path of ['/offer?offset=0&limit=3', '/offer/no-such-offer', '/health']) {
+    const direct = await raw(`${proxied.referenceUrl}${path}`);
+    const through = await raw(`${proxied.proxyUrl}${path}`);
+    expect(through, path).toEqual(direct);
+    if (path.startsWith('/offer?')) expect(direct.headers['content-encoding']).toBe('gzip');
+  }
+  const offer = ((await (await fetch(`${proxied.proxyUrl}/offer?limit=1`, { headers })).json()) as Array<{ id: string }>)[0];
+  const body = { offerId: offer.id, amountRequested: 123.456789, subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional', clientSubscriptionTimestamp: '2026-01-01T10:00:00Z', clientSubscriptionReference: 'fwd-1', currency: 'GBP', accountType: 'tax_efficient' };
+  const created = await fetch(`${proxied.proxyUrl}/subscription`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(created.status).toBe(201);
+  expect(await created.json()).toMatchObject(body);
+  await proxied.stop();
+  const session = readSession(proxied.sessionPath);
+  expect(session.end?.requests).toBe(session.exchanges.length);
+  expect(session.exchanges.map((ex) => ex.operation)).toEqual(['offer.list', 'offer.get', 'health', 'offer.list', 'subscription.create']);
+  expect(session.exchanges.every((ex) => ex.serviceFindings.length === 0)).toBe(true);
+  expect(JSON.parse(session.exchanges.at(-1)!.requestBody!)).toEqual(body);
+});
+
+test('a target that does not answer: the client gets a 502 with a JSON body, the session an upstream error', async ({}, testInfo) => {
+  const sessionPath = join(testInfo.outputPath(), 'session.jsonl');
+  mkdirSync(testInfo.outputPath(), { recursive: true });
+  const proxy = await startProxy({ target: 'http://127.0.0.1:9/api', port: 0, sessionPath, profile: {}, bundledReference: false });
+  const answer = await fetch(`${proxy.url}/offer`, { headers });
+  expect(answer.status).toBe(502);
+  expect(((await answer.json()) as { message: string }).message).toMatch(/^osd-suite proxy: the target did not answer/);
+  await proxy.close();
+  expect(readSession(sessionPath).exchanges.map((ex) => [ex.outcome, ex.status])).toEqual([['upstream-error', null]]);
+});
