@@ -237,8 +237,9 @@ export const clientChecks: readonly ClientCheck[] = [
     name: 'pollsWithModifiedAfter',
     clause: 'CLIENT-POLLS-MODIFIED-AFTER',
     run(session) {
-      // A read of the offers from the start (no offset, or offset 0) is a poll; the first one is the initial load.
-      const reads = session.exchanges.filter((ex) => ex.operation === 'offer.list' && (pageOf(ex)?.offset ?? 0) === 0);
+      // A read of the offers from the start (no offset, or offset 0) that the service answered is a poll; the first
+      // one is the initial load. A read refused (a 429) and sent again is the same read.
+      const reads = session.exchanges.filter((ex) => ex.operation === 'offer.list' && (pageOf(ex)?.offset ?? 0) === 0 && isSuccess(ex));
       const polls = reads.slice(1);
       const findings = polls
         .filter((ex) => !queryOf(ex).has('modifiedAfter'))

@@ -50,6 +50,7 @@ export const clientCheckCases: ClientCheckCase[] = [
   { name: 'the refused request resent at once', clause: 'CLIENT-HONOURS-RETRY-AFTER', exchanges: [ex(1, 0, { status: 429, answeredAt: T0, retryAfter: '1' }), ex(2, 3)], verdict: 'fail', evidence: [1, 2] },
   { name: 'no agreed rate: incomplete, never a guess', clause: 'CLIENT-RATE', exchanges: [ex(1, 0), ex(2, 10)], verdict: 'incomplete' },
   { name: 'within the agreed rate', clause: 'CLIENT-RATE', settings: { agreedRate: 2 }, exchanges: [ex(1, 0), ex(2, 10), ex(3, 1000)], verdict: 'pass' },
+  { name: 'the initial read refused with a 429 and sent again is still the initial read', clause: 'CLIENT-POLLS-MODIFIED-AFTER', exchanges: [ex(1, 0, { status: 429, retryAfter: '1' }), ex(2, 1100), ex(3, 5000, { path: '/offer?modifiedAfter=2026-01-01T10%3A00%3A00.000Z' })], verdict: 'pass' },
   { name: 'one read of the offers is not polling', clause: 'CLIENT-POLLS-MODIFIED-AFTER', exchanges: [ex(1, 0)], verdict: 'incomplete' },
   { name: 'creates in another currency than the agreed one', clause: 'CLIENT-CURRENCY', settings: { currency: 'EUR' }, exchanges: [create(1, 0, 201)], verdict: 'fail', evidence: [1] },
   { name: 'seven decimal places', clause: 'CLIENT-DECIMALS', exchanges: [create(1, 0, 400, {}, { amountRequested: 1.1234567 })], verdict: 'fail', evidence: [1] },
