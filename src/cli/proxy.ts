@@ -15,7 +15,7 @@ import { loadProfile } from '../profile/target-profile.ts';
 import { startBundledReference } from '../run/bundled-reference.ts';
 import { certifyClient } from '../client-certification/certify-client.ts';
 import { requestFindings } from '../client-certification/client-checks.ts';
-import { parseProxyArgs } from '../client-certification/options.ts';
+import { parseProxyArgs, PROXY_HELP, wantsHelp } from '../client-certification/options.ts';
 import { printClientVerdict } from '../client-certification/print.ts';
 import { startProxy } from '../proxy/proxy-server.ts';
 
@@ -23,6 +23,10 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 async function main(): Promise<void> {
   loadDotEnv();
+  if (wantsHelp(process.argv.slice(2))) {
+    process.stdout.write(PROXY_HELP);
+    return;
+  }
   const options = parseProxyArgs(process.argv.slice(2));
   const targetUrl = options.target ?? process.env.API_BASE_URL?.trim() ?? null;
   const reference = targetUrl ? null : await startBundledReference();

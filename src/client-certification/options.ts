@@ -14,6 +14,33 @@ import { DEFAULT_SETTINGS, type ClientCheckSettings } from './client-checks.ts';
 export const PROXY_USAGE = 'npm run proxy -- [--target url] [--port 8089] [--out dir] [--profile profile.json] [--stop-after seconds] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
 export const CERTIFY_CLIENT_USAGE = 'npm run certify:client -- --session session.jsonl [--out dir] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
 
+export const DEFAULT_PROXY_PORT = 8089;
+
+const SETTINGS_HELP = `  --agreed-rate <n>          requests per second agreed with the operator (CLIENT-RATE; without it: incomplete)
+  --currency <code>          the client's currency (CLIENT-CURRENCY; default: the first create's)
+  --duplicate-window <s>     identical create bodies closer than this are duplicates (default 60)
+Exit code: 0 pass, 1 fail, 2 usage or configuration error, 4 incomplete (a duty the session never exercised).`;
+
+export const PROXY_HELP = `Usage: ${PROXY_USAGE}
+A recording, validating proxy between your own client and the API; certifies the client when it stops.
+  --target <url>             the API's base URL (default: API_BASE_URL, else the bundled reference server)
+  --port <n>                 where the proxy listens on 127.0.0.1 (default ${DEFAULT_PROXY_PORT}; 0: any free port)
+  --out <dir>                session and report folder (default reports/proxy/<time>)
+  --profile <file>           target profile naming the cancel and health routes (default: API_PROFILE)
+  --stop-after <s>           stop and certify after this long (default: on Ctrl-C or SIGTERM)
+${SETTINGS_HELP}
+`;
+
+export const CERTIFY_CLIENT_HELP = `Usage: ${CERTIFY_CLIENT_USAGE}
+Certifies a partner's client from a session the proxy recorded.
+  --session <file>           the session.jsonl the proxy wrote
+  --out <dir>                the report folder (default: client-certification beside the session)
+${SETTINGS_HELP}
+`;
+
+/** True when the command line asks for help (then nothing else is parsed). */
+export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
+
 const SETTINGS_OPTIONS = { 'agreed-rate': { type: 'string' }, currency: { type: 'string' }, 'duplicate-window': { type: 'string' } } as const;
 
 type Values = Record<string, string | boolean | undefined>;
@@ -78,7 +105,6 @@ export interface ProxyCliOptions {
   settings: ClientCheckSettings;
 }
 
-export const DEFAULT_PROXY_PORT = 8089;
 
 export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now = new Date()): ProxyCliOptions {
   const values = parse(argv, { target: { type: 'string' }, port: { type: 'string' }, out: { type: 'string' }, profile: { type: 'string' }, 'stop-after': { type: 'string' }, ...SETTINGS_OPTIONS }, PROXY_USAGE);

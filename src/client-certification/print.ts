@@ -1,7 +1,7 @@
 /** The console summary of a client certification: one line per clause, then the verdict and where the report is. */
 import { join } from 'node:path';
 import { certifyClient, type ClientCertification } from './certify-client.ts';
-import { parseCertifyClientArgs } from './options.ts';
+import { CERTIFY_CLIENT_HELP, parseCertifyClientArgs, wantsHelp } from './options.ts';
 
 export function printClientVerdict({ report, dir }: ClientCertification, write: (text: string) => void = (t) => process.stdout.write(t)): void {
   for (const c of report.clauses) write(`  ${c.status.toUpperCase().padEnd(10)} ${c.id.padEnd(28)} ${c.findings[0]?.message ?? c.note}\n`);
@@ -10,7 +10,11 @@ export function printClientVerdict({ report, dir }: ClientCertification, write: 
 }
 
 /** `npm run certify:client` without the process around it: the exit code (0 pass, 1 fail, 4 incomplete); a usage error throws ConfigError. */
-export function certifyClientCommand(argv: readonly string[], root: string, write?: (text: string) => void): number {
+export function certifyClientCommand(argv: readonly string[], root: string, write: (text: string) => void = (t) => process.stdout.write(t)): number {
+  if (wantsHelp(argv)) {
+    write(CERTIFY_CLIENT_HELP);
+    return 0;
+  }
   const options = parseCertifyClientArgs(argv);
   const result = certifyClient(options.session, options.out, options.settings, root);
   printClientVerdict(result, write);

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
-import { parseCertifyClientArgs, parseProxyArgs } from '../../src/client-certification/options.ts';
+import { parseCertifyClientArgs, parseProxyArgs, PROXY_HELP } from '../../src/client-certification/options.ts';
 import { certifyClientCommand } from '../../src/client-certification/print.ts';
 import { SESSION_FORMAT } from '../../src/client-certification/session.ts';
 import { verifyManifest } from '../../src/certify/evidence.ts';
@@ -79,3 +79,11 @@ test('proxy with no target: fronts the bundled reference, stops after --stop-aft
   expect(findCanaries(stdout + stderr, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
 });
 
+
+test('--help prints the usage and every flag, exit 0', () => {
+  let printed = '';
+  expect(certifyClientCommand(['--help'], ROOT, (t) => (printed += t))).toBe(0);
+  for (const flag of ['--session', '--out', '--agreed-rate', '--currency', '--duplicate-window']) expect(printed).toContain(flag);
+  expect(PROXY_HELP).toMatch(/^Usage: npm run proxy/);
+  for (const flag of ['--target', '--port', '--out', '--profile', '--stop-after', '--agreed-rate']) expect(PROXY_HELP).toContain(flag);
+});
