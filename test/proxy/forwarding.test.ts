@@ -1,10 +1,12 @@
 // The proxy forwards traffic unchanged: the same status, headers (but hop-by-hop ones) and body bytes as the
-// target sends, gzip included; request bodies and credentials reach the target as the client sent them; a
-// target that does not answer becomes a 502 with a JSON body, recorded as an upstream error.
-import { mkdirSync } from 'node:fs';
+// target sends, gzip included; request bodies and credentials reach the target as the client sent them, and
+// no credential reaches the session wherever the client put it; a target that does not answer becomes a 502
+// with a JSON body, recorded as an upstream error.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSession } from '../../src/client-certification/session.ts';
 import { startProxy } from '../../src/proxy/proxy-server.ts';
+import { findCanaries } from '../hostile/canary-scan.ts';
 import { CANARY, expect, test } from './fixtures.ts';
 
 const headers = { accept: 'application/json', 'accept-encoding': 'gzip', 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret };
@@ -38,6 +40,15 @@ test('answers pass through byte for byte (gzip too); a create body and the crede
   expect(session.exchanges.map((ex) => ex.operation)).toEqual(['offer.list', 'offer.get', 'health', 'offer.list', 'subscription.create']);
   expect(session.exchanges.every((ex) => ex.serviceFindings.length === 0)).toBe(true);
   expect(JSON.parse(session.exchanges.at(-1)!.requestBody!)).toEqual(body);
+});
+
+test('a credential the client puts anywhere else (a body, a query) is redacted from the session too', async ({ startProxied }) => {
+  const proxied = await startProxied({});
+  await fetch(`${proxied.proxyUrl}/offer?note=${encodeURIComponent(CANARY.secret)}`, { headers });
+  await fetch(`${proxied.proxyUrl}/subscription`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ clientSubscriptionReference: CANARY.subscriptionKey }) });
+  await proxied.stop();
+  expect(readSession(proxied.sessionPath).exchanges).toHaveLength(2);
+  expect(findCanaries(readFileSync(proxied.sessionPath, 'utf8'), [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
 });
 
 test('a target that does not answer: the client gets a 502 with a JSON body, the session an upstream error', async ({}, testInfo) => {
