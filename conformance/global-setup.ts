@@ -53,7 +53,7 @@ async function preflight(config: SuiteConfig): Promise<void> {
 
 /** Cancel every record this run created and left open; say what happened. */
 async function cleanup(config: SuiteConfig): Promise<void> {
-  const session = await openSession(config);
+  const session = await openSession(config, { teardown: true });
   try {
     const entries = session.client.journal.entries();
     if (entries.length === 0) return;

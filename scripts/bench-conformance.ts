@@ -28,6 +28,7 @@ import { DEMO_CREDENTIALS, startReferenceServer, type RunningReference } from '.
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { openSession } from '../src/run/session.ts';
+import { readRunLimits } from '../src/config/run-limits.ts';
 import { Verdict } from '../src/checks/verdict.ts';
 import { compileAll } from '../src/schema/registry.ts';
 import type { Operation } from '../src/client/exchange.ts';
@@ -82,7 +83,7 @@ async function makeContenders(url: string, runId: string): Promise<{ rounds: Rec
   let sessions = 0;
   /** As a suite worker does it: a session opened, every request checked, the session closed; all of it timed. */
   const suiteClientRound: Round = async (requests, lanes) => {
-    const session = await openSession({ baseUrl: url, credentials: CREDENTIALS, environment: 'local', profilePath: REFERENCE_PROFILE_PATH, rate: 0, strict: false, runId: `${runId}-${++sessions}` });
+    const session = await openSession({ baseUrl: url, credentials: CREDENTIALS, environment: 'local', profilePath: REFERENCE_PROFILE_PATH, rate: 0, strict: false, runId: `${runId}-${++sessions}`, limits: readRunLimits({}) });
     try {
       const verdict = new Verdict({ profile: session.profile, strict: false });
       session.client.listen((ex) => verdict.inspect(ex));

@@ -112,13 +112,23 @@ function fieldNamesOf(items: unknown): string[] {
 // passes it is not validated again by successBodyMatchesSchema (see the schema registry).
 export const exchangeChecks: readonly ExchangeCheck[] = [
   {
+    // A broken answer (corrupt gzip, short of its content-length, over the size cap) is the target's failure on
+    // this exchange, not "cannot be reached" (issue 10, defect 8). Its body is not judged any further.
+    name: 'bodyReadWhole',
+    clauses: ['GEN-JSON-CONTENT-TYPE'],
+    run(ex) {
+      if (ex.bodyError === undefined) return {};
+      return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'bodyReadWhole', `${ex.method} ${ex.path} answered ${ex.status} with a body that could not be read: ${ex.bodyError}`, 'a complete JSON body', ex.bodyError)] };
+    },
+  },
+  {
     name: 'jsonContentType',
     clauses: ['GEN-JSON-CONTENT-TYPE'],
     run(ex) {
       const ct = ex.responseHeaders['content-type'] ?? '';
       // application/json, optionally with parameters; not application/json-seq or the like.
       if (!/^application\/json\s*(?:;|$)/i.test(ct)) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with content-type "${ct || '(none)'}"`, 'application/json', ct || '(none)')] };
-      if (!ex.isJson) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with a body that is not JSON`, 'a JSON body', ex.text.slice(0, 200) || '(empty body)')] };
+      if (!ex.isJson && ex.bodyError === undefined) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with a body that is not JSON`, 'a JSON body', ex.text.slice(0, 200) || '(empty body)')] };
       return {};
     },
   },
@@ -184,7 +194,7 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     name: 'errorBodyMatchesOperation',
     clauses: ['ERR-LIST-GET-BODY', 'ERR-CREATE-CANCEL-BODY'],
     run(ex) {
-      if (ex.status < 400 || ex.status >= 500) return {};
+      if (ex.status < 400 || ex.status >= 500 || ex.bodyError !== undefined) return {};
       const shape = errorShapeOf(ex.operation);
       if (shape === 'none') return {};
       const [model, clause]: [SchemaName, ClauseId] = shape === 'create-cancel' ? ['validation-error-body', 'ERR-CREATE-CANCEL-BODY'] : ['error-body', 'ERR-LIST-GET-BODY'];
@@ -201,7 +211,7 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     name: 'badRequestMessage',
     clauses: ['ERR-400-MESSAGE'],
     run(ex) {
-      if (ex.status !== 400) return {};
+      if (ex.status !== 400 || ex.bodyError !== undefined) return {};
       const message = ex.isJson && typeof ex.body === 'object' && ex.body !== null ? (ex.body as { message?: unknown }).message : undefined;
       if (message === 'Bad Request') return {};
       return { failures: [failure(ex, 'ERR-400-MESSAGE', 'badRequestMessage', `${ex.method} ${ex.path} 400 carries message ${JSON.stringify(message)}`, 'Bad Request', message)] };

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     console.log(`No journals under ${REPORTS_DIR}: nothing to clean up.`);
     return;
   }
-  const session = await openSession(config);
+  const session = await openSession(config, { teardown: true });
   if (!session.profile.cancel) throw new ConfigError('The cancel route is not shown in the contract; name it in API_PROFILE ("cancel") to clean up.');
   try {
     const errors = await cleanupRuns(session.client, journals, (line) => console.log(line));

@@ -8,10 +8,10 @@
  * - never a retried create or cancel (the service does no duplicate detection);
  * - every create tagged with the run tag and journalled before and after it is sent.
  */
-import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } from './exchange.ts';
 import { maskCredentialHeaders, redactDeep, type Redactor } from './redact.ts';
 import { parseRetryAfter, retryDelay } from './retry-policy.ts';
+import { httpExchange, NoAnswerError, type RawAnswer } from './http-exchange.ts';
 import type { Journal } from '../run/journal.ts';
 import type { Credentials } from '../config/suite-config.ts';
 import { fillPath, type RouteSpec, type TargetProfile } from '../profile/target-profile.ts';
@@ -35,7 +35,6 @@ export interface SendOptions {
 }
 
 export interface ApiClientOptions {
-  request: APIRequestContext;
   baseUrl: string;
   credentials: Credentials;
   profile: TargetProfile;
@@ -43,11 +42,16 @@ export interface ApiClientOptions {
   redact: Redactor;
   /** Waits until the next request may be sent (pacing); resolves at once when unpaced. Told of every 429, when it can slow down. */
   pace: (() => Promise<void>) & { rateLimited?(waitMs: number | null): void };
-  /** Per-request timeout, ms. */
+  /** Per-request timeout, ms (default REQUEST_LIMITS.timeoutMs). */
   timeoutMs?: number;
-  /** Response bytes left undisposed on Playwright's side before each response is disposed at once. */
-  heldBodyBudgetBytes?: number;
+  /** Response-size cap, bytes (default REQUEST_LIMITS.maxResponseBytes). */
+  maxResponseBytes?: number;
+  /** Aborts every request in flight: the run's deadline passed, or the run was interrupted. */
+  signal?: AbortSignal;
 }
+
+/** Defaults: no single request waits longer, and no answer is read past this size (memory stays bounded). */
+export const REQUEST_LIMITS = { timeoutMs: 30_000, maxResponseBytes: 32 * 1024 * 1024 } as const;
 
 /**
  * An answer the client did not hand to its caller because it retried the request instead (a 429 or 503
@@ -84,17 +88,8 @@ export class TransportError extends Error {
   override readonly name = 'TransportError';
 }
 
-/**
- * Playwright keeps every response body until the response is disposed, and each dispose is one more
- * round trip through its protocol (about a sixth of what a small request costs). Bodies are therefore
- * left to the context (freed at once when the session ends) until they hold this much; past it each
- * response is disposed as soon as it is read, so memory stays bounded on any run.
- */
-export const HELD_BODY_BUDGET_BYTES = 32 * 1024 * 1024;
-
 export class ApiClient {
   private seq = 0;
-  private heldBodyBytes = 0;
   private readonly listeners = new Set<(exchange: Exchange) => void>();
   private readonly retryListeners = new Set<(attempt: RetriedAttempt) => void>();
   private readonly createdListeners = new Set<(created: CreatedRecord) => void>();
@@ -207,28 +202,26 @@ export class ApiClient {
     const headers = this.headersFor(o);
     const path = o.path + queryString(o.query);
     const url = this.opts.baseUrl + path;
-    // A Buffer, because Playwright JSON-encodes a string body it cannot parse when the content type is
-    // JSON: a malformed or empty raw body would otherwise reach the target as a valid JSON string.
+    // Bytes as given: a malformed or empty raw body must reach the target as it is.
     const payload = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     const data = payload === undefined ? undefined : Buffer.from(payload, 'utf8');
     const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       await this.opts.pace();
-      let response: APIResponse;
+      let answer: RawAnswer;
       try {
-        response = await this.opts.request.fetch(url, {
+        answer = await httpExchange(url, {
           method: o.method,
           headers,
-          data,
-          failOnStatusCode: false,
-          maxRedirects: 0,
-          timeout: this.opts.timeoutMs ?? 30_000,
+          body: data,
+          timeoutMs: this.opts.timeoutMs ?? REQUEST_LIMITS.timeoutMs,
+          maxBytes: this.opts.maxResponseBytes ?? REQUEST_LIMITS.maxResponseBytes,
+          signal: this.opts.signal,
         });
       } catch (error) {
-        // Playwright's error text includes a call log with request headers: never let it out unredacted,
-        // and keep only its first line.
-        const first = this.opts.redact((error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/^apiRequestContext\.\w+: /, ''));
-        const delay = retryDelay({ method: o.method, attempt, error });
+        if (!(error instanceof NoAnswerError)) throw error;
+        const first = this.opts.redact(error.message);
+        const delay = this.opts.signal?.aborted ? null : retryDelay({ method: o.method, attempt, error });
         if (delay !== null) {
           this.retried({ operation: o.operation, method: o.method, path, status: null, retryAfter: null, attempt, waitMs: delay, error: first });
           await sleep(delay);
@@ -236,19 +229,17 @@ export class ApiClient {
         }
         throw new TransportError(this.opts.redact(`${o.method} ${path} failed: ${first}`));
       }
-      const responseHeaders = response.headers();
-      if (response.status() === 429) this.opts.pace.rateLimited?.(parseRetryAfter(responseHeaders['retry-after']));
-      const delay = retryDelay({ method: o.method, attempt, status: response.status(), retryAfter: responseHeaders['retry-after'] });
+      const responseHeaders = answer.headers;
+      if (answer.status === 429) this.opts.pace.rateLimited?.(parseRetryAfter(responseHeaders['retry-after']));
+      const delay = answer.bodyError ? null : retryDelay({ method: o.method, attempt, status: answer.status, retryAfter: responseHeaders['retry-after'] });
       if (delay !== null) {
-        response.dispose().catch(() => {});
-        this.retried({ operation: o.operation, method: o.method, path, status: response.status(), retryAfter: responseHeaders['retry-after'] ?? null, attempt, waitMs: delay });
+        this.retried({ operation: o.operation, method: o.method, path, status: answer.status, retryAfter: responseHeaders['retry-after'] ?? null, attempt, waitMs: delay });
         await sleep(delay);
         continue;
       }
-      const bytes = await response.body();
-      this.releaseBody(response, bytes.length);
-      const text = bytes.toString('utf8');
-      const { body, isJson } = parseJsonBody(text);
+      const text = answer.body.toString('utf8');
+      // An answer cut short is not parsed: a prefix of a list may well be valid JSON of another shape.
+      const { body, isJson } = answer.bodyError ? { body: undefined, isJson: false } : parseJsonBody(text);
       // A target that echoes a credential: everything checks and reports see is redacted before any cut.
       const redactedText = this.opts.redact(text);
       const exchange: Exchange = {
@@ -258,11 +249,12 @@ export class ApiClient {
         path: this.opts.redact(path),
         requestHeaders: maskCredentialHeaders(headers),
         requestBody: o.rawBody ?? o.body,
-        status: response.status(),
+        status: answer.status,
         responseHeaders: redactDeep(responseHeaders, this.opts.redact),
         body: redactedText === text ? body : redactDeep(body, this.opts.redact),
         text: redactedText.length > EVIDENCE_TEXT_LIMIT ? redactedText.slice(0, EVIDENCE_TEXT_LIMIT) : redactedText,
         isJson,
+        ...(answer.bodyError ? { bodyError: this.opts.redact(answer.bodyError) } : {}),
         durationMs: Math.round(performance.now() - started),
         attempts: attempt,
       };
@@ -274,12 +266,6 @@ export class ApiClient {
   private retried(attempt: RetriedAttempt): void {
     const event: RetriedAttempt = { ...attempt, path: this.opts.redact(attempt.path) };
     for (const listener of this.retryListeners) listener(event);
-  }
-
-  /** Dispose the response on Playwright's side once the held bodies reach the budget (never awaited). */
-  private releaseBody(response: APIResponse, size: number): void {
-    if (this.heldBodyBytes + size <= (this.opts.heldBodyBudgetBytes ?? HELD_BODY_BUDGET_BYTES)) this.heldBodyBytes += size;
-    else response.dispose().catch(() => {});
   }
 
   private headersFor(o: SendOptions): Record<string, string> {

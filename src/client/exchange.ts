@@ -45,6 +45,8 @@ export interface Exchange {
   text: string;
   /** True when the response body parsed as JSON. */
   isJson: boolean;
+  /** Set when the answer's body could not be read whole (corrupt encoding, short of content-length, over the size cap). */
+  bodyError?: string;
   durationMs: number;
   /** How many times the request was sent (retries of reads included). */
   attempts: number;

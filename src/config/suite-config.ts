@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ConfigError } from './config-error.ts';
+import { readRunLimits, type RunLimits } from './run-limits.ts';
 
 export type TargetEnvironment = 'local' | 'staging' | 'production';
 export const ENVIRONMENTS: readonly TargetEnvironment[] = ['local', 'staging', 'production'];
@@ -25,6 +26,8 @@ export interface SuiteConfig {
   rate: number;
   strict: boolean;
   runId: string;
+  /** Deadline, per-request timeout and response-size cap (src/config/run-limits.ts). */
+  limits: RunLimits;
 }
 
 type Env = Record<string, string | undefined>;
@@ -101,6 +104,7 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
     rate: parseRate(env.API_RATE, local ? 0 : 10),
     strict: strictRaw === '1' || strictRaw === 'true',
     runId,
+    limits: readRunLimits(env),
   };
 }
 

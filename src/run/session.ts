@@ -2,13 +2,13 @@
  * A session with the target: the one place an ApiClient is built from the configuration, whether for a
  * Playwright worker, the global setup and teardown, `npm run cleanup` or `npm run certify`.
  */
-import { request as playwrightRequest } from '@playwright/test';
 import { ApiClient, type RetriedAttempt } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { makePacer } from '../client/pacer.ts';
 import { makeRedactor, type Redactor } from '../client/redact.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { SuiteConfig } from '../config/suite-config.ts';
+import { signalAt, testsEndAt } from '../config/run-limits.ts';
 import { loadProfile, type TargetProfile } from '../profile/target-profile.ts';
 import { Journal } from './journal.ts';
 import { openJsonlAppender } from './jsonl.ts';
@@ -32,24 +32,27 @@ function retriedLogLine(r: RetriedAttempt) {
 }
 
 /**
- * Open a session. `share` divides API_RATE between processes that send at once (Playwright workers),
+ * Open a session. `teardown`: a session that cancels what the run created, which may use the time kept for it.
+ * `share` divides API_RATE between processes that send at once (Playwright workers),
  * so the target never sees more than API_RATE in total.
  */
-export async function openSession(config: SuiteConfig, opts: { share?: number } = {}): Promise<Session> {
+export async function openSession(config: SuiteConfig, opts: { share?: number; teardown?: boolean } = {}): Promise<Session> {
   if (!config.baseUrl || !config.credentials) throw new ConfigError('No target: API_BASE_URL and credentials must be set before a session opens.');
   const profile = loadProfile(config.profilePath);
   const redact = makeRedactor([config.credentials.subscriptionKey, config.credentials.secret]);
-  const context = await playwrightRequest.newContext({ ignoreHTTPSErrors: false });
   // Kept open for the session: it gets a line per request. Each line's text is redacted as written.
   const requestLog = openJsonlAppender(runFile.requests(config.runId), redact);
   const client = new ApiClient({
-    request: context,
     baseUrl: config.baseUrl,
     credentials: config.credentials,
     profile,
     journal: new Journal(config.runId),
     redact,
     pace: makePacer(config.rate / Math.max(1, opts.share ?? 1)),
+    timeoutMs: config.limits.requestTimeoutMs,
+    maxResponseBytes: config.limits.maxResponseBytes,
+    // The tests stop before the deadline to leave the teardown its reserve; the teardown may use it.
+    signal: opts.teardown ? signalAt(config.limits.deadlineAt, "the run's deadline") : signalAt(testsEndAt(config.limits), "the tests' share of the run's deadline"),
   });
   client.listen((ex) => requestLog.append(requestLogLine(ex)));
   client.onRetry((r) => requestLog.append(retriedLogLine(r)));
@@ -58,8 +61,6 @@ export async function openSession(config: SuiteConfig, opts: { share?: number } 
     profile,
     redact,
     dispose: async () => {
-      // The context first: once it is gone no exchange can arrive for a closed log.
-      await context.dispose();
       requestLog.close();
     },
   };

@@ -39,6 +39,9 @@ export const exchangeCheckCases: ExchangeCheckCase[] = [
   { description: 'application/problem+json on an error is not application/json', response: { operation: 'offer.get', status: 404, body: listGetError(), contentType: 'application/problem+json' }, fails: [['GEN-JSON-CONTENT-TYPE', 'jsonContentType']] },
   { description: 'a JSON content type over a body that is not JSON', response: { operation: 'offer.get', status: 200, text: '<html>offer</html>' }, fails: [['GEN-JSON-CONTENT-TYPE', 'jsonContentType']] },
   { description: 'an empty 200 body', response: { operation: 'offer.list', status: 200, text: '' }, fails: [['GEN-JSON-CONTENT-TYPE', 'jsonContentType']] },
+  // Issue 10, defect 8: a broken answer is a failure of that exchange, and only of the body it could not read.
+  { description: 'a 200 whose gzip body is corrupt', response: { operation: 'offer.list', status: 200, text: '', bodyError: 'incorrect header check' }, fails: [['GEN-JSON-CONTENT-TYPE', 'bodyReadWhole']] },
+  { description: 'a 400 cut short of its content-length', response: { operation: 'subscription.create', status: 400, text: '{"status":4', bodyError: 'terminated' }, fails: [['GEN-JSON-CONTENT-TYPE', 'bodyReadWhole']] },
 
   // --- Status codes -------------------------------------------------------------------------------
   { description: 'a 500 on a read', response: { operation: 'offer.list', status: 500, body: listGetError('Internal Server Error') }, fails: [['GEN-FAILURE-4XX', 'noServerError']], observes: [{ clause: 'ERR-STATUS-CODES', key: 'status.offer.list.500' }] },

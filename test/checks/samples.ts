@@ -94,12 +94,14 @@ export interface ExchangeSpec {
   /** Response content type; null sends none. Default application/json; charset=utf-8. */
   contentType?: string | null;
   headers?: Record<string, string>;
+  /** The body could not be read whole (the client then parses nothing). */
+  bodyError?: string;
 }
 
 /** An exchange as the client would build it from this response. */
 export function exchange(spec: ExchangeSpec): Exchange {
   const text = spec.text ?? (spec.body === undefined ? '' : JSON.stringify(spec.body));
-  const { body, isJson } = parseJsonBody(text);
+  const { body, isJson } = spec.bodyError ? { body: undefined, isJson: false } : parseJsonBody(text);
   const contentType = spec.contentType === undefined ? 'application/json; charset=utf-8' : spec.contentType;
   return {
     seq: 1,
@@ -111,6 +113,7 @@ export function exchange(spec: ExchangeSpec): Exchange {
     body,
     text,
     isJson,
+    ...(spec.bodyError ? { bodyError: spec.bodyError } : {}),
     durationMs: 1,
     attempts: 1,
   };

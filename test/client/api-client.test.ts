@@ -2,7 +2,7 @@
 // what it journals, and that no credential value escapes into an exchange or an error.
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { request, type APIRequestContext } from '@playwright/test';
+import { request } from '@playwright/test';
 import { TransportError, type AuthMode, type RetriedAttempt } from '../../src/client/api-client.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { REDACTED, encodedForms } from '../../src/client/redact.ts';
@@ -377,45 +377,4 @@ test('without a profile naming them, cancel and health refuse before sending any
   } finally {
     await dispose();
   }
-});
-
-test.describe("response bodies held on Playwright's side", () => {
-  /** The client's context, counting the responses it disposes. */
-  function counting(disposed: { count: number }) {
-    return (context: APIRequestContext): APIRequestContext =>
-      new Proxy(context, {
-        get(target, name, receiver) {
-          if (name !== 'fetch') return Reflect.get(target, name, receiver);
-          return async (...args: Parameters<APIRequestContext['fetch']>) => {
-            const response = await target.fetch(...args);
-            const dispose = response.dispose.bind(response);
-            response.dispose = async () => {
-              disposed.count += 1;
-              await dispose();
-            };
-            return response;
-          };
-        },
-      });
-  }
-
-  test('bodies are left to the context up to the budget, then each response is disposed once read', async ({ stub }) => {
-    const body = Array.from({ length: 10 }, (_, i) => ({ id: `offer-${i}`, padding: 'x'.repeat(40) }));
-    stub.reply = () => ({ status: 200, body });
-    const size = Buffer.byteLength(JSON.stringify(body));
-    const disposed = { count: 0 };
-    const { client, dispose } = await clientFor(stub.url, { wrap: counting(disposed), heldBodyBudgetBytes: size * 2 });
-    try {
-      await client.listOffers();
-      await client.listOffers();
-      expect(disposed.count, 'two bodies fit the budget').toBe(0);
-      const third = await client.listOffers();
-      expect(disposed.count, 'the third is past the budget').toBe(1);
-      expect(third.body, 'a disposed response was read in full first').toEqual(body);
-      await client.listOffers();
-      expect(disposed.count).toBe(2);
-    } finally {
-      await dispose();
-    }
-  });
 });

@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, request, type APIRequestContext } from '@playwright/test';
+import { test as base } from '@playwright/test';
 import { ApiClient } from '../../src/client/api-client.ts';
 import { makeRedactor } from '../../src/client/redact.ts';
 import type { Credentials } from '../../src/config/suite-config.ts';
@@ -79,14 +79,19 @@ async function startStub(): Promise<Stub & { close: () => Promise<void> }> {
   });
 }
 
-/** An ApiClient on a fresh Playwright request context, journalling to a temporary file, unpaced. */
-export async function clientFor(baseUrl: string, { credentials = PLANTED, profile = STUB_PROFILE, wrap = (c) => c, heldBodyBudgetBytes }: { credentials?: Credentials; profile?: TargetProfile; wrap?: (context: APIRequestContext) => APIRequestContext; heldBodyBudgetBytes?: number } = {}) {
+export interface ClientForOptions {
+  credentials?: Credentials;
+  profile?: TargetProfile;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  signal?: AbortSignal;
+}
+
+/** An ApiClient journalling to a temporary file, unpaced. */
+export async function clientFor(baseUrl: string, { credentials = PLANTED, profile = STUB_PROFILE, ...limits }: ClientForOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'osd-client-'));
   const journal = new Journal(RUN_ID, join(dir, 'journal.jsonl'));
-  const context = await request.newContext();
   const client = new ApiClient({
-    request: wrap(context),
-    heldBodyBudgetBytes,
     baseUrl,
     credentials,
     profile,
@@ -94,12 +99,12 @@ export async function clientFor(baseUrl: string, { credentials = PLANTED, profil
     redact: makeRedactor([credentials.subscriptionKey, credentials.secret]),
     pace: async () => {},
     timeoutMs: 10_000,
+    ...limits,
   });
   return {
     client,
     journal,
     dispose: async () => {
-      await context.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
   };

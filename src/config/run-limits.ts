@@ -1,0 +1,67 @@
+/**
+ * Every run is bounded in time and memory (issue 10, defect 5 and 6): a whole-run deadline
+ * (API_RUN_TIMEOUT), a per-request timeout (API_REQUEST_TIMEOUT) and a response-size cap
+ * (API_MAX_RESPONSE_MB). The deadline is one instant shared by every process of a run (certify, its
+ * Playwright child, the workers): the first process to read it fixes it in API_RUN_DEADLINE_AT, which
+ * children inherit. The tests stop early enough to leave the teardown its reserve before the deadline.
+ */
+import { ConfigError } from './config-error.ts';
+
+type Env = Record<string, string | undefined>;
+
+export const RUN_LIMIT_DEFAULTS = { runTimeoutS: 3_600, requestTimeoutS: 30, maxResponseMb: 32 } as const;
+
+/** Set by the first process of a run (epoch ms); not meant to be set by hand. */
+export const DEADLINE_ENV = 'API_RUN_DEADLINE_AT';
+
+export interface RunLimits {
+  /** When the whole run, teardown included, must be over (epoch ms). */
+  deadlineAt: number;
+  /** Kept at the end for the teardown (cancelling what the run created). */
+  teardownReserveMs: number;
+  requestTimeoutMs: number;
+  maxResponseBytes: number;
+}
+
+function positive(env: Env, name: string, fallback: number, unit: string): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a positive number of ${unit}, got "${raw}".`);
+  return n;
+}
+
+/** The teardown's share of the run: a tenth, at least 5 s, at most 60 s (a few cancels, each under the request timeout). */
+export function teardownReserveMs(runTimeoutMs: number): number {
+  return Math.min(60_000, Math.max(5_000, runTimeoutMs / 10));
+}
+
+export function readRunLimits(env: Env = process.env, now = Date.now()): RunLimits {
+  const runTimeoutMs = positive(env, 'API_RUN_TIMEOUT', RUN_LIMIT_DEFAULTS.runTimeoutS, 'seconds') * 1000;
+  const requestTimeoutMs = positive(env, 'API_REQUEST_TIMEOUT', RUN_LIMIT_DEFAULTS.requestTimeoutS, 'seconds') * 1000;
+  const maxResponseBytes = Math.round(positive(env, 'API_MAX_RESPONSE_MB', RUN_LIMIT_DEFAULTS.maxResponseMb, 'megabytes') * 1024 * 1024);
+  const inherited = Number(env[DEADLINE_ENV]);
+  const deadlineAt = Number.isFinite(inherited) && inherited > 0 ? inherited : now + runTimeoutMs;
+  return { deadlineAt, teardownReserveMs: teardownReserveMs(runTimeoutMs), requestTimeoutMs, maxResponseBytes };
+}
+
+/** Read the limits and fix the deadline in the environment, so child processes and workers share it. */
+export function fixRunLimits(env: Env = process.env): RunLimits {
+  const limits = readRunLimits(env);
+  env[DEADLINE_ENV] = String(limits.deadlineAt);
+  return limits;
+}
+
+/** When the tests (or any phase before the teardown) must stop. */
+export function testsEndAt(limits: RunLimits): number {
+  return limits.deadlineAt - limits.teardownReserveMs;
+}
+
+/** A signal that aborts at `at` (epoch ms) with a one-sentence reason; its timer does not keep the process alive. */
+export function signalAt(at: number, what: string): AbortSignal {
+  const controller = new AbortController();
+  const wait = Math.max(0, at - Date.now());
+  // setTimeout fires at once past 2^31-1 ms (about 24 days): a deadline that far is no deadline.
+  if (wait < 2 ** 31 - 1) setTimeout(() => controller.abort(new Error(`${what} (API_RUN_TIMEOUT) passed`)), wait).unref();
+  return controller.signal;
+}
