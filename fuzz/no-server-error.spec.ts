@@ -17,7 +17,7 @@ import type { TargetFacts } from '../conformance/target-facts.ts';
 import type { SuiteFixture } from '../conformance/fixtures.ts';
 import { extraFieldsBody, type ExtraFieldsBody } from './arbitraries/extra-fields-body.ts';
 import { malformedBody, type MalformedBody } from './arbitraries/malformed-json.ts';
-import { oddStringBody, oddStringBodyToSend, type OddStringBody } from './arbitraries/odd-string-body.ts';
+import { oddStringBody, type OddStringBody } from './arbitraries/odd-string-body.ts';
 import { pathIdentifier, type PathIdentifier } from './arbitraries/path-identifier.ts';
 import { unknownQueryParams } from './arbitraries/unknown-query-params.ts';
 import { checkRefused } from './checks.ts';
@@ -140,11 +140,11 @@ const FAMILIES: Family[] = [
     clauses: ['GEN-FAILURE-4XX', 'ERR-CREATE-CANCEL-BODY'],
     async property({ fuzz, facts }) {
       return {
-        arbitrary: oddStringBody(await writeOffers(facts)),
+        arbitrary: oddStringBody(await writeOffers(facts), fuzz.api.journal.runTagPrefix()),
         writesPerRun: 1,
         writeShares: 2,
         async run(c) {
-          await fuzz.create(oddStringBodyToSend(c, fuzz.api.journal.nextTag()));
+          await fuzz.create(c.body);
         },
       };
     },

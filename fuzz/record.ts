@@ -46,9 +46,10 @@ export function grepFor(title: string): string {
 }
 
 /** The command that replays a property: the seed alone replays the whole run, with the path just the case. */
-export function replayCommand(o: { seed: number; path: string | null; grep: string }): string {
+export function replayCommand(o: { seed: number; path: string | null; grep: string; runId?: string }): string {
   const quoted = `'${o.grep.replace(/'/g, `'\\''`)}'`;
-  return `FUZZ_SEED=${o.seed}${o.path ? ` FUZZ_PATH=${o.path}` : ''} npx playwright test --project=fuzz -g ${quoted}`;
+  // The run's tag is part of some generated values (odd text in clientSubscriptionReference): same RUN_ID, same bytes.
+  return `${o.runId ? `RUN_ID=${o.runId} ` : ''}FUZZ_SEED=${o.seed}${o.path ? ` FUZZ_PATH=${o.path}` : ''} npx playwright test --project=fuzz -g ${quoted}`;
 }
 
 /** Writes the record; with --repeat-each, each repetition keeps its own file. Returns the path. */

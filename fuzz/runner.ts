@@ -235,7 +235,7 @@ export class FuzzRunner {
 
     if (!details.failed) {
       testInfo.annotations.push({ type: 'fuzz', description: `${details.numRuns} cases, seed ${details.seed}${stopped}` });
-      await this.record({ ...base, status: 'passed', path: null, counterexample: null, failures: [], error: null, replay: replayCommand({ seed: details.seed, path: null, grep }) });
+      await this.record({ ...base, status: 'passed', path: null, counterexample: null, failures: [], error: null, replay: replayCommand({ seed: details.seed, path: null, grep, runId: base.runId }) });
       return;
     }
     if (details.counterexample === null) {
@@ -252,7 +252,7 @@ export class FuzzRunner {
     const value = details.counterexample[0];
     const failed = failedCases.get(fc.stringify(value)) ?? { failures: [], error: details.errorInstance };
     const path = details.counterexamplePath;
-    const replay = replayCommand({ seed: details.seed, path, grep });
+    const replay = replayCommand({ seed: details.seed, path, grep, runId: base.runId });
     const errorText = failed.failures.length === 0 && failed.error !== null ? (failed.error instanceof Error ? failed.error.message : String(failed.error)) : null;
     const file = await this.record({ ...base, status: 'failed', path, counterexample: showValue(value), failures: failed.failures, error: errorText, replay });
 
@@ -266,7 +266,7 @@ export class FuzzRunner {
     testInfo.annotations.push({ type: 'fuzz', description: `failed after ${details.numRuns} cases, ${details.numShrinks} shrinks; seed ${details.seed}, path ${path}` });
     if (failed.failures.length === 0) throw new Error(this.deps.suite.redact(report));
     for (const f of failed.failures) {
-      verdict.fail({ ...f, message: `${f.message} (fuzz, shrunk case; replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${path})` });
+      verdict.fail({ ...f, message: `${f.message} (fuzz, shrunk case; replay: RUN_ID=${base.runId} FUZZ_SEED=${details.seed} FUZZ_PATH=${path})` });
     }
   }
 

@@ -9,12 +9,12 @@ import { oddString } from './odd-string.ts';
 export const FREE_TEXT_FIELDS = ['clientSubscriptionReference', 'investorReference', 'membershipCode'] as const;
 export type FreeTextField = (typeof FREE_TEXT_FIELDS)[number];
 
-/** A valid body with one free-text field holding odd text. */
+/** A valid body with one free-text field holding odd text: the body exactly as sent. */
 export interface OddStringBody {
   field: FreeTextField;
-  /** The text; for clientSubscriptionReference it follows the run tag (`<tag>.<text>`), so the record stays findable. */
+  /** The field's value as sent; for clientSubscriptionReference, the run tag prefix and the odd text (`osd-suite.<RUN_ID>.<text>`). */
   text: string;
-  /** The body without clientSubscriptionReference (the case sets it, see `oddStringBodyToSend`). */
+  /** The body as sent (with the run tag as its reference when another field holds the odd text, see the client). */
   body: SubscriptionCreateBody;
 }
 
@@ -24,13 +24,17 @@ export interface OddStringBody {
  * contract gives these fields no length or character limit, so every one is a body a target must
  * answer with a 2xx or a 4xx, never a 5xx.
  */
-export function oddStringBody(offers: readonly OpenOffer[], constraints: CreateBodyConstraints = {}): Arbitrary<OddStringBody> {
+/**
+ * `runTagPrefix` (Journal.runTagPrefix(): the same for every request of a run) keeps a record whose reference is
+ * odd text findable by cleanup; being part of the generated value, it is what the counterexample shows and what a
+ * replay with the same RUN_ID sends again, byte for byte (issue 10, defect 11: a per-request sequence number
+ * in it made a replayed value differ from the failing one).
+ */
+export function oddStringBody(offers: readonly OpenOffer[], runTagPrefix: string, constraints: CreateBodyConstraints = {}): Arbitrary<OddStringBody> {
   return fc
     .record({ body: validCreateBody(offers, constraints).map(withoutReference), field: fc.constantFrom(...FREE_TEXT_FIELDS), text: oddString() }, { noNullPrototype: true })
-    .map(({ body, field, text }): OddStringBody => ({ field, text, body: field === 'clientSubscriptionReference' ? body : { ...body, [field]: text } }));
-}
-
-/** The body as sent for a run tag: the tagged reference, or the body as generated. */
-export function oddStringBodyToSend(c: OddStringBody, tag: string): Record<string, unknown> {
-  return c.field === 'clientSubscriptionReference' ? { ...c.body, clientSubscriptionReference: `${tag}.${c.text}` } : { ...c.body };
+    .map(({ body, field, text }): OddStringBody => {
+      const sent = field === 'clientSubscriptionReference' ? `${runTagPrefix}${text}` : text;
+      return { field, text: sent, body: { ...body, [field]: sent } };
+    });
 }

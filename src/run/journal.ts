@@ -27,10 +27,15 @@ export class Journal {
   private readBytes = 0;
   constructor(readonly runId: string, private readonly path = runFile.journal(runId)) {}
 
+  /** What every tag of this run starts with: osd-suite.<runId>. (the same in every worker and in a replay with this RUN_ID). */
+  runTagPrefix(): string {
+    return `${TAG_PREFIX}${this.runId}.`;
+  }
+
   /** A fresh tag for the next create: osd-suite.<runId>.<pid>-<seq>, unique across workers. */
   nextTag(): string {
     this.seq += 1;
-    return `${TAG_PREFIX}${this.runId}.${process.pid}-${this.seq}`;
+    return `${this.runTagPrefix()}${process.pid}-${this.seq}`;
   }
 
   record(entry: NewEntry): void {

@@ -50,6 +50,10 @@ test('a replay command without a path replays the whole run from its seed', () =
   expect(replayCommand({ seed: 7, path: null, grep: "it's" })).toBe(`FUZZ_SEED=7 npx playwright test --project=fuzz -g 'it'\\''s'`);
 });
 
+test('a replay command carries the run id, part of some generated values (issue 10, defect 11)', () => {
+  expect(replayCommand({ seed: 7, path: '1:0', grep: 'p', runId: 'r-1' })).toBe("RUN_ID=r-1 FUZZ_SEED=7 FUZZ_PATH=1:0 npx playwright test --project=fuzz -g 'p'");
+});
+
 test('a verdict inspects nothing while muted, and everything before and after', async () => {
   const verdict = new Verdict({ profile: {}, strict: false });
   // A response with the wrong content type: one GEN-JSON-CONTENT-TYPE failure each time it is inspected.
