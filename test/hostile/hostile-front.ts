@@ -1,7 +1,7 @@
 // The hostile-target test bed: a small node:http front-end on 127.0.0.1 (port 0) in front of a real reference
 // server, that misbehaves as each test scripts it (answers 502 after the reference saved a create, echoes the
 // credentials, ...). Everything not scripted is passed through unchanged. Composed as fixtures in one place.
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
@@ -20,14 +20,22 @@ export interface Passed {
   body: string;
 }
 
-/** A scripted misbehaviour: given the request and what the reference answered, what the client gets. */
-export type Misbehaviour = (request: { method: string; url: string }, upstream: Passed) => { status: number; body: string } | null;
+/**
+ * What the client gets instead of the reference's answer: a status and body, 'hang' (never a byte back), or a
+ * function that writes whatever it likes on the response (a broken gzip, a short body, an endless one).
+ */
+export type Answer = { status: number; body: string } | 'hang' | ((res: ServerResponse) => void);
+
+/** A scripted misbehaviour: given the request and what the reference answered (it did answer), what the client gets. */
+export type Misbehaviour = (request: { method: string; url: string }, upstream: Passed) => Answer | null;
 
 export interface HostileTarget {
   url: string;
   reference: RunningReference;
   /** null: pass the reference's answer through. */
   misbehave: Misbehaviour;
+  /** Requests that never reach the reference and never get an answer (a target hanging before it acts). */
+  swallow: (request: { method: string; url: string }) => boolean;
   passed: Passed[];
 }
 
@@ -43,14 +51,17 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
 async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<void> }> {
   const reference = await startReferenceServer({ credentials: CANARY });
   const upstream = new URL(reference.url);
-  const target = { misbehave: (() => null) as Misbehaviour, passed: [] as Passed[] };
+  const target = { misbehave: (() => null) as Misbehaviour, swallow: (() => false) as HostileTarget['swallow'], passed: [] as Passed[] };
   const server = createServer(async (req, res) => {
     const body = await readAll(req);
+    if (target.swallow({ method: req.method ?? '', url: req.url ?? '' })) return;
     const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, async (up) => {
       const text = (await readAll(up)).toString('utf8');
       const passed: Passed = { method: req.method ?? '', url: req.url ?? '', status: up.statusCode ?? 0, body: text };
       target.passed.push(passed);
       const answer = target.misbehave({ method: passed.method, url: passed.url }, passed) ?? { status: passed.status, body: text };
+      if (answer === 'hang') return;
+      if (typeof answer === 'function') return answer(res);
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(answer.body);
     });
@@ -67,6 +78,14 @@ async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<
       await reference.close();
     },
   });
+}
+
+/** Records the reference holds whose clientSubscriptionReference `matches` (a tag, or a test of it) that are still live (not cancelled, not rejected). */
+export async function liveWithTag(referenceUrl: string, matches: string | ((reference: string) => boolean)): Promise<unknown[]> {
+  const test = typeof matches === 'string' ? (r: string) => r === matches : matches;
+  const response = await fetch(`${referenceUrl}/subscription`, { headers: { 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret } });
+  const all = (await response.json()) as Array<{ clientSubscriptionReference?: string; status: string }>;
+  return all.filter((r) => test(r.clientSubscriptionReference ?? '') && r.status !== 'cancelled' && r.status !== 'rejected');
 }
 
 export const REFERENCE_PROFILE = loadProfile(join(import.meta.dirname, '../../reference/profile.json'));

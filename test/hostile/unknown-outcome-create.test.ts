@@ -4,14 +4,7 @@
 import { cancelOpenRecords } from '../../src/run/cleanup.ts';
 import { openRecords } from '../../src/run/journal.ts';
 import { minimalCreateBody } from '../reference/helpers.ts';
-import { CANARY, expect, test } from './hostile-front.ts';
-
-/** Records the reference holds with this run tag that are still live (not cancelled, not rejected). */
-async function liveWithTag(referenceUrl: string, tag: string): Promise<unknown[]> {
-  const response = await fetch(`${referenceUrl}/subscription`, { headers: { 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret } });
-  const all = (await response.json()) as Array<{ clientSubscriptionReference?: string; status: string }>;
-  return all.filter((r) => r.clientSubscriptionReference === tag && r.status !== 'cancelled' && r.status !== 'rejected');
-}
+import { expect, liveWithTag, test } from './hostile-front.ts';
 
 for (const status of [502, 503, 504, 500]) {
   test(`defect 2: a create saved by the service but answered ${status} is swept: 0 live records after cleanup`, async ({ hostile, api }) => {
