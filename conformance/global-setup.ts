@@ -9,6 +9,7 @@
  */
 import { exitOnConfigError } from '../src/config/config-error.ts';
 import { loadDotEnv, readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
+import { deadlineVerdict, fixRunLimits } from '../src/config/run-limits.ts';
 import { checkTargetReachable } from '../src/run/target-reachable.ts';
 import { cancelOpenRecords } from '../src/run/cleanup.ts';
 import { openSession } from '../src/run/session.ts';
@@ -19,6 +20,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let config: SuiteConfig;
   try {
     loadDotEnv();
+    // The run's deadline (API_RUN_TIMEOUT), fixed for the workers and the teardown (the config fixed it already when it
+    // could). Not Playwright's globalTimeout: past it Playwright skips the global teardown, which cancels what the run created.
+    fixRunLimits();
     config = readSuiteConfig();
     if (!config.baseUrl) {
       const reference = await startBundledReference();
@@ -33,10 +37,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const runConfig = config;
   return async () => {
+    // Read before the teardown spends its reserve: did the tests end because the deadline came?
+    const stopped = deadlineVerdict(runConfig.limits);
     try {
       await cleanup(runConfig);
     } finally {
       await stopReference();
+      if (stopped) process.stderr.write(`\n[deadline] ${stopped}\n`);
     }
   };
 }

@@ -15,6 +15,8 @@ export const RUN_LIMIT_DEFAULTS = { runTimeoutS: 3_600, requestTimeoutS: 30, max
 export const DEADLINE_ENV = 'API_RUN_DEADLINE_AT';
 
 export interface RunLimits {
+  /** API_RUN_TIMEOUT, ms (for messages: the deadline itself is deadlineAt). */
+  runTimeoutMs: number;
   /** When the whole run, teardown included, must be over (epoch ms). */
   deadlineAt: number;
   /** Kept at the end for the teardown (cancelling what the run created). */
@@ -42,7 +44,7 @@ export function readRunLimits(env: Env = process.env, now = Date.now()): RunLimi
   const maxResponseBytes = Math.round(positive(env, 'API_MAX_RESPONSE_MB', RUN_LIMIT_DEFAULTS.maxResponseMb, 'megabytes') * 1024 * 1024);
   const inherited = Number(env[DEADLINE_ENV]);
   const deadlineAt = Number.isFinite(inherited) && inherited > 0 ? inherited : now + runTimeoutMs;
-  return { deadlineAt, teardownReserveMs: teardownReserveMs(runTimeoutMs), requestTimeoutMs, maxResponseBytes };
+  return { runTimeoutMs, deadlineAt, teardownReserveMs: teardownReserveMs(runTimeoutMs), requestTimeoutMs, maxResponseBytes };
 }
 
 /** Read the limits and fix the deadline in the environment, so child processes and workers share it. */
@@ -55,6 +57,12 @@ export function fixRunLimits(env: Env = process.env): RunLimits {
 /** When the tests (or any phase before the teardown) must stop. */
 export function testsEndAt(limits: RunLimits): number {
   return limits.deadlineAt - limits.teardownReserveMs;
+}
+
+/** The one sentence a run stopped by its deadline ends with; null while there is time left. */
+export function deadlineVerdict(limits: RunLimits, now = Date.now()): string | null {
+  if (now < testsEndAt(limits)) return null;
+  return `API_RUN_TIMEOUT (${limits.runTimeoutMs / 1000} s) reached: the tests were stopped before they all ran, so this run's verdict is incomplete.`;
 }
 
 /** A signal that aborts at `at` (epoch ms) with a one-sentence reason; its timer does not keep the process alive. */

@@ -9,8 +9,11 @@ import { startReferenceServer, type RunningReference } from '../../reference/ser
 import { loadProfile } from '../../src/profile/target-profile.ts';
 import { clientFor } from '../client/stub-target.ts';
 
-/** Canary credentials: recognisable, so any byte of them found in output is a leak. */
-export const CANARY = { subscriptionKey: 'canary-subscription-key-Hq7Zt2', secret: 'canary-secret-value-Vx9Lp4' };
+/**
+ * Canary credentials: no window of FRAGMENT characters of them (or of their encodings) is an ordinary word, so
+ * any found in output is a leak ("canary-subscription-key" was not: "subscrip" is in every report).
+ */
+export const CANARY = { subscriptionKey: 'cNq7Zt2Hx9KfW3vR8pLm', secret: 'sVx9Lp4Qj6Yd1Bn5Gt0Ew' };
 
 /** What reached the reference through the front, and what the front answered. */
 export interface Passed {
