@@ -79,7 +79,7 @@ const SCENARIOS: Array<{ name: string; expectExit: number; setUp(front: HostileT
         return req.method === 'POST' && req.url === '/subscription' ? (res) => res.socket?.destroy() : null;
       };
     },
-    shows: [/HEALTH-SCHEMA/, /POST \/subscription failed: (ECONNRESET|UND_ERR_SOCKET|.*other side closed)/, /\[cleanup\] run hostile-failing-transport-\d+: 1 cancelled/],
+    shows: [/HEALTH-SCHEMA/, /POST \/subscription failed: (ECONNRESET|UND_ERR_SOCKET|.*other side closed|socket hang up)/, /\[cleanup\] run hostile-failing-transport-\d+: 1 cancelled/],
   },
 ];
 
