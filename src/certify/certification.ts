@@ -10,7 +10,7 @@
  * Returns the exit code: 0 pass, 1 fail, 4 incomplete (configuration errors throw ConfigError: 2).
  * The caller loads `.env` and points REPORTS_DIR at `<out>/suite` before importing this module.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
@@ -25,13 +25,16 @@ import { assembleReport } from './assemble-report.ts';
 import { runDiscovery, type DiscoveryResult } from './discovery.ts';
 import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from './evidence.ts';
 import { findK6, k6Version, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
-import type { CertifyOptions } from './options.ts';
+import { stagingDir, type CertifyOptions } from './options.ts';
 import { preflight } from './preflight.ts';
 import { progressLine, type PhaseName } from './progress.ts';
 import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, runPaths } from './run-files.ts';
 import { runProblem, runSuite } from './suite-run.ts';
 import { utcDate, loadWaivers } from './waivers.ts';
 import { writePolicy } from '../run/write-policy.ts';
+import { interruptSignal, RunInterrupted, throwIfInterrupted } from '../run/interrupt.ts';
+import { cancelOpenRecords } from '../run/cleanup.ts';
+import { openRecords } from '../run/journal.ts';
 
 /** The exit code of each verdict (README, "Exit codes"). */
 export const VERDICT_EXIT_CODE = { pass: 0, fail: 1, incomplete: 4 } as const satisfies Record<CertificationVerdict, number>;
@@ -109,8 +112,10 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
   const bundled = config.baseUrl === null;
   const faults = bundled ? referenceFaults() : [];
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
-  prepareOutDir(o.out);
-  const suiteDir = join(o.out, OUTPUT.suite);
+  // Written to a staging folder and swapped in when complete: until then the previous certification stays.
+  const stage = stagingDir(o.out);
+  prepareOutDir(stage);
+  const suiteDir = join(stage, OUTPUT.suite);
   const phases = new Phases();
 
   let reference: { close(): Promise<void> } | null = null;
@@ -147,11 +152,12 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
       await session.dispose();
     }
 
+    throwIfInterrupted('the certification');
     // 3. Conformance and fuzz, as a child run (with the health route discovery found, when the profile named none).
     const childEnv = withDiscoveredRoutes(process.env, session.profile, discovery, join(suiteDir, 'run-profile.json'));
     const run = await phases.run('conformance + fuzz', async () => {
       const r = await runSuite({ root, reportsDir: suiteDir, runId: config.runId, env: childEnv });
-      if (r.interrupted) throw new ConfigError('Interrupted: the conformance/fuzz run was stopped; its teardown cancelled what it created.', 130);
+      if (r.interrupted) throw new RunInterrupted('the conformance/fuzz run was stopped');
       if (!r.report && r.exitCode === 2) throw new ConfigError('The conformance/fuzz run stopped on a configuration error (its message is above).');
       const outcomes = r.report?.outcomes ?? [];
       const failed = outcomes.filter((x) => x.status === 'failed' || x.status === 'timedOut').length;
@@ -159,6 +165,7 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
       return { value: r, status: runProblem(r) || failed > 0 ? 'failed' : 'ok', detail: `${outcomes.length} tests, ${failed} failed (exit code ${r.exitCode ?? 'none'})` };
     });
 
+    throwIfInterrupted('the certification');
     // 4. Load smoke.
     const hasLoadScript = Boolean((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.load);
     const load: LoadSection = await phases.run('load smoke', async () => {
@@ -166,10 +173,11 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
       return { value: section, status: section.status === 'failed' ? 'failed' : section.status === 'not-run' ? 'not-run' : 'ok', detail: section.status === 'run' ? `${section.scenarios.map((s) => `${s.scenario}: ${s.requests} requests, p95 ${Math.round(s.p95)} ms`).join('; ')}` : `${section.status}: ${section.reason}` };
     });
 
+    throwIfInterrupted('the certification');
     // 5. Report and evidence bundle.
     const report = await phases.run('report', async () => {
       const paths = runPaths(suiteDir, config.runId);
-      const evidenceDir = join(o.out, OUTPUT.evidence);
+      const evidenceDir = join(stage, OUTPUT.evidence);
       const v = versions(root);
       const k6 = k6Version(findK6());
       const runConfig = certificationConfig(config, o, bundled, faults, pkg.version, root);
@@ -220,16 +228,17 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         phases: phases.rows,
         evidence,
       });
-      writeFileSync(join(o.out, OUTPUT.observedProfile), redact(JSON.stringify(observed, null, 2)) + '\n');
-      writeFileSync(join(o.out, OUTPUT.discovery), redact(JSON.stringify({ probes: discovery.records, cleanup: discovery.cleanup, cleanupNote: discovery.cleanupNote, runObservations: readObservations(paths.observations).map(({ clause, key, message, value }) => ({ clause, key, message, value })) }, null, 2)) + '\n');
+      writeFileSync(join(stage, OUTPUT.observedProfile), redact(JSON.stringify(observed, null, 2)) + '\n');
+      writeFileSync(join(stage, OUTPUT.discovery), redact(JSON.stringify({ probes: discovery.records, cleanup: discovery.cleanup, cleanupNote: discovery.cleanupNote, runObservations: readObservations(paths.observations).map(({ clause, key, message, value }) => ({ clause, key, message, value })) }, null, 2)) + '\n');
       // The report phase's own row is added once it ends; the report lists the phases before it.
       return { value: report, detail: `${report.verdict.toUpperCase()}: ${report.summary.clauses.fail} failing clause(s), ${report.summary.drift} drift item(s)` };
     });
     report.phases = phases.rows;
-    writeCertificationReport(o.out, report, redact);
+    writeCertificationReport(stage, report, redact);
     const keepRun = `${OUTPUT.suite}/runs/${config.runId}/`;
-    const manifest = writeManifest(o.out, (rel) => rel.startsWith(`${OUTPUT.suite}/runs/`) && !rel.startsWith(keepRun));
-    const manifestDigest = sha256(readFileSync(join(o.out, MANIFEST_FILE)));
+    const manifest = writeManifest(stage, (rel) => rel.startsWith(`${OUTPUT.suite}/runs/`) && !rel.startsWith(keepRun));
+    const manifestDigest = sha256(readFileSync(join(stage, MANIFEST_FILE)));
+    swapIn(stage, o.out);
 
     const c = report.summary.clauses;
     say('');
@@ -239,6 +248,11 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     say(`  profile:  ${shown(join(o.out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
     say(`  evidence: ${shown(join(o.out, OUTPUT.evidence))}/, manifest of ${manifest.files.length} files, sha256 ${manifestDigest}`);
     return VERDICT_EXIT_CODE[report.verdict];
+  } catch (error) {
+    if (!interruptSignal()?.aborted) throw error;
+    // Interrupted: say truthfully what the sweep of this run's journal did (the requests it made, not an assumption).
+    const swept = await sweepAfterInterrupt(config);
+    throw new RunInterrupted(`${error instanceof RunInterrupted ? error.message : 'the certification was stopped'}; ${swept}. No report was written: the previous certification in ${shown(o.out)} is unchanged.`);
   } finally {
     await reference?.close();
   }
@@ -257,4 +271,42 @@ function withDiscoveredRoutes(env: NodeJS.ProcessEnv, profile: TargetProfile, di
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ ...profile, health: found.route }, null, 2) + '\n');
   return { ...env, API_PROFILE: file };
+}
+
+/** Cancel what this run left open after an interrupt (a teardown session: not aborted by the interrupt, bounded by the deadline). */
+async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
+  let session: Awaited<ReturnType<typeof openSession>> | null = null;
+  try {
+    session = await openSession(config, { teardown: true });
+    const entries = session.client.journal.entries();
+    if (openRecords(entries).ids.length === 0 && openRecords(entries).unresolvedTags.length === 0) return 'it had left no record open';
+    if (!session.profile.cancel) return 'records it created stay open (the cancel route is unknown): name it in API_PROFILE and run `npm run cleanup`';
+    const s = await cancelOpenRecords(session.client, entries);
+    const left = s.refused.length + s.errors.length;
+    return `the sweep cancelled ${s.cancelled.length} record(s)${left ? `, ${left} not (run \`npm run cleanup\`): ${s.errors[0] ?? `refused ${s.refused[0]?.status}`}` : ''}`;
+  } catch (error) {
+    return `the sweep could not run (${error instanceof Error ? error.message : String(error)}): run \`npm run cleanup\``;
+  } finally {
+    await session?.dispose();
+  }
+}
+
+/**
+ * Put a complete certification in place of the previous one. The previous folder's run journals of other runs
+ * move along (a killed run's cleanup needs them); the rest of it goes.
+ */
+function swapIn(stage: string, out: string): void {
+  const previous = `${out}.previous`;
+  rmSync(previous, { recursive: true, force: true });
+  if (existsSync(out)) renameSync(out, previous);
+  renameSync(stage, out);
+  const oldRuns = join(previous, OUTPUT.suite, 'runs');
+  for (const run of existsSync(oldRuns) ? readdirSync(oldRuns) : []) {
+    const to = join(out, OUTPUT.suite, 'runs', run);
+    if (!existsSync(to)) {
+      mkdirSync(join(out, OUTPUT.suite, 'runs'), { recursive: true });
+      renameSync(join(oldRuns, run), to);
+    }
+  }
+  rmSync(previous, { recursive: true, force: true });
 }

@@ -19,6 +19,14 @@ export interface CertifyOptions {
   verify: string | null;
 }
 
+/**
+ * Where a certification is written until it is complete: next to its folder, swapped in at the end, so an
+ * interrupted or failed run leaves the previous certification as it was (issue 10, defect 7).
+ */
+export function stagingDir(out: string): string {
+  return `${out}.partial`;
+}
+
 export const USAGE = 'npm run certify [-- --profile pinned.json] [--waivers waivers.json] [--skip-load] [--out dir] | [--verify dir]';
 
 export function parseCertifyArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): CertifyOptions {

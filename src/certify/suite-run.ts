@@ -42,9 +42,13 @@ export function suiteEnv(base: NodeJS.ProcessEnv, reportsDir: string, runId: str
 export async function runSuite(o: { root: string; reportsDir: string; runId: string; env: NodeJS.ProcessEnv }): Promise<SuiteRunResult> {
   const paths = runPaths(o.reportsDir, o.runId);
   const child = spawn(join(o.root, 'node_modules', '.bin', 'playwright'), suiteArgs(), { cwd: o.root, env: suiteEnv(o.env, o.reportsDir, o.runId), stdio: ['ignore', 'inherit', 'inherit'] });
-  // Ctrl-C reaches the child too; wait for its teardown (which cancels the run's records) before going on.
+  // Ctrl-C reaches the child too; wait for its teardown (which cancels the run's records) before going on. A SIGTERM
+  // reaches this process alone: passed on as the SIGINT Playwright stops gracefully on (a second one would stop it at once).
   let interrupted = false;
-  const onSignal = () => (interrupted = true);
+  const onSignal = (signal: NodeJS.Signals) => {
+    interrupted = true;
+    if (signal === 'SIGTERM') child.kill('SIGINT');
+  };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const exitCode = await new Promise<number | null>((resolve) => {

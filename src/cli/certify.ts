@@ -1,13 +1,14 @@
 /**
  * `npm run certify [-- --profile pinned.json] [--waivers waivers.json] [--skip-load] [--out dir]`
  * `npm run certify -- --verify reports/certification`   (check a certification against its manifest)
- * Exit code: 0 passing verdict, 1 failing verdict (or a changed file under --verify), 2 configuration error.
+ * Exit code: 0 passing verdict, 1 failing verdict (or a changed file under --verify), 2 configuration error, 130 interrupted.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv } from '../config/suite-config.ts';
-import { parseCertifyArgs } from '../certify/options.ts';
+import { parseCertifyArgs, stagingDir } from '../certify/options.ts';
+import { watchInterrupts } from '../run/interrupt.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -20,8 +21,9 @@ async function main(): Promise<void> {
     return;
   }
   // Run files (journal, request log) land under REPORTS_DIR, read once when src/run/run-paths.ts loads:
-  // point it at this certification's folder before anything imports it.
-  process.env.REPORTS_DIR = join(options.out, 'suite');
+  // point it at this certification's staging folder (swapped in when complete) before anything imports it.
+  process.env.REPORTS_DIR = join(stagingDir(options.out), 'suite');
+  watchInterrupts();
   const { certify } = await import('../certify/certification.ts');
   process.exitCode = await certify(options, ROOT);
 }

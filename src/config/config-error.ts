@@ -10,10 +10,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** Print a ConfigError as one sentence and exit; rethrow anything else. */
+/** Print a ConfigError as one sentence and exit; rethrow anything else. Exit code 130 is an interrupt, not a configuration error. */
 export function exitOnConfigError(error: unknown): never {
   if (error instanceof ConfigError) {
-    process.stderr.write(`\nConfiguration error: ${error.message}\n\n`);
+    process.stderr.write(`\n${error.exitCode === 130 ? 'Interrupted' : 'Configuration error'}: ${error.message}\n\n`);
     process.exit(error.exitCode);
   }
   throw error;

@@ -9,6 +9,7 @@ import { makeRedactor, type Redactor } from '../client/redact.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { signalAt, testsEndAt } from '../config/run-limits.ts';
+import { interruptSignal } from './interrupt.ts';
 import { loadProfile, type TargetProfile } from '../profile/target-profile.ts';
 import { Journal } from './journal.ts';
 import { openJsonlAppender } from './jsonl.ts';
@@ -31,6 +32,12 @@ function retriedLogLine(r: RetriedAttempt) {
   return { at: new Date().toISOString(), pid: process.pid, operation: r.operation, request: `${r.method} ${r.path}`, status: r.status, retried: true, attempt: r.attempt, retryAfter: r.retryAfter, waitMs: r.waitMs, ...(r.error ? { error: r.error } : {}) };
 }
 
+/** The deadline's signal, and the interrupt's where this process watches for one (certify). */
+function withInterrupt(deadline: AbortSignal): AbortSignal {
+  const interrupt = interruptSignal();
+  return interrupt ? AbortSignal.any([deadline, interrupt]) : deadline;
+}
+
 /**
  * Open a session. `teardown`: a session that cancels what the run created, which may use the time kept for it.
  * `share` divides API_RATE between processes that send at once (Playwright workers),
@@ -51,8 +58,8 @@ export async function openSession(config: SuiteConfig, opts: { share?: number; t
     pace: makePacer(config.rate / Math.max(1, opts.share ?? 1)),
     timeoutMs: config.limits.requestTimeoutMs,
     maxResponseBytes: config.limits.maxResponseBytes,
-    // The tests stop before the deadline to leave the teardown its reserve; the teardown may use it.
-    signal: opts.teardown ? signalAt(config.limits.deadlineAt, "the run's deadline") : signalAt(testsEndAt(config.limits), "the tests' share of the run's deadline"),
+    // The tests stop before the deadline to leave the teardown its reserve; the teardown may use it, interrupted or not.
+    signal: opts.teardown ? signalAt(config.limits.deadlineAt, "the run's deadline") : withInterrupt(signalAt(testsEndAt(config.limits), "the tests' share of the run's deadline")),
   });
   client.listen((ex) => requestLog.append(requestLogLine(ex)));
   client.onRetry((r) => requestLog.append(retriedLogLine(r)));

@@ -1,0 +1,46 @@
+/**
+ * Ctrl-C (SIGINT) and SIGTERM during a command that owns its process (certify): the first one aborts every request
+ * in flight and lets the command sweep what it created, say so truthfully and exit 130 ("interrupted", never a
+ * configuration error); a second one stops at once (the journal stays for `npm run cleanup`). Issue 10, defect 7.
+ * Playwright runs (conformance, fuzz) have Playwright's own handling and do not install this.
+ */
+import { ConfigError } from '../config/config-error.ts';
+
+export const INTERRUPTED_EXIT_CODE = 130;
+
+/** The run was stopped by a signal; printed as "Interrupted: ..." and exit code 130. */
+export class RunInterrupted extends ConfigError {
+  constructor(message: string) {
+    super(message, INTERRUPTED_EXIT_CODE);
+  }
+}
+
+let controller: AbortController | null = null;
+
+/** Install the handlers (once per process). Returns the signal that aborts when the first interrupt arrives. */
+export function watchInterrupts(say: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): AbortSignal {
+  if (controller) return controller.signal;
+  const own = new AbortController();
+  controller = own;
+  const onSignal = (name: NodeJS.Signals) => {
+    if (own.signal.aborted) {
+      say(`\nInterrupted again (${name}): stopping now. Records this run may have left open: run \`npm run cleanup\`.`);
+      process.exit(INTERRUPTED_EXIT_CODE);
+    }
+    say(`\nInterrupted (${name}): stopping; cancelling what this run created (interrupt again to stop at once).`);
+    own.abort(new Error(`interrupted (${name})`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return own.signal;
+}
+
+/** The interrupt signal when this process watches for interrupts; undefined otherwise (Playwright workers). */
+export function interruptSignal(): AbortSignal | undefined {
+  return controller?.signal;
+}
+
+/** Throws RunInterrupted when an interrupt has arrived: call between phases. */
+export function throwIfInterrupted(what: string): void {
+  if (controller?.signal.aborted) throw new RunInterrupted(`${what} was stopped by ${String((controller.signal.reason as Error).message).replace(/^interrupted /, '')}`);
+}
