@@ -1,30 +1,15 @@
 // A tiny scripted target on 127.0.0.1 (port 0) and an ApiClient pointed at it, as Playwright fixtures.
 // Each test sets `stub.reply` to decide, hit by hit, what the target answers; `stub.hits` records what
 // arrived (method, URL, headers, body), so tests count retries and read what the client sent.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base } from '@playwright/test';
-import { ApiClient } from '../../src/client/api-client.ts';
-import { makeRedactor } from '../../src/client/redact.ts';
-import type { Credentials } from '../../src/config/suite-config.ts';
-import type { TargetProfile } from '../../src/profile/target-profile.ts';
-import { Journal } from '../../src/run/journal.ts';
+import type { ApiClient } from '../../src/client/api-client.ts';
+import type { Journal } from '../../src/run/journal.ts';
+import { clientFor } from './client-for.ts';
 
-/** Recognisable planted credentials: a test that finds them in output has found a leak. */
-export const PLANTED: Credentials = { subscriptionKey: 'planted-subscription-key-7Q2xW', secret: 'planted-secret-value-9Zk4Lm' };
+export { clientFor, PLANTED, RUN_ID, STUB_PROFILE, type ClientForOptions } from './client-for.ts';
 
-export const STUB_PROFILE: TargetProfile = {
-  name: 'stub',
-  cancel: { method: 'POST', path: '/subscription/{subscriptionId}/cancel' },
-  health: { method: 'GET', path: '/health' },
-  status: {},
-  maxLimit: null,
-};
-
-export const RUN_ID = 'unit-run';
 
 export interface Hit {
   method: string;
@@ -77,37 +62,6 @@ async function startStub(): Promise<Stub & { close: () => Promise<void> }> {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   });
-}
-
-export interface ClientForOptions {
-  credentials?: Credentials;
-  profile?: TargetProfile;
-  timeoutMs?: number;
-  maxResponseBytes?: number;
-  signal?: AbortSignal;
-}
-
-/** An ApiClient journalling to a temporary file, unpaced. */
-export async function clientFor(baseUrl: string, { credentials = PLANTED, profile = STUB_PROFILE, ...limits }: ClientForOptions = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'osd-client-'));
-  const journal = new Journal(RUN_ID, join(dir, 'journal.jsonl'));
-  const client = new ApiClient({
-    baseUrl,
-    credentials,
-    profile,
-    journal,
-    redact: makeRedactor([credentials.subscriptionKey, credentials.secret]),
-    pace: async () => {},
-    timeoutMs: 10_000,
-    ...limits,
-  });
-  return {
-    client,
-    journal,
-    dispose: async () => {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 export const test = base.extend<{ stub: Stub; api: Api }>({

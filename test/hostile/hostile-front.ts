@@ -6,14 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
-import { loadProfile } from '../../src/profile/target-profile.ts';
-import { clientFor } from '../client/stub-target.ts';
+import { clientFor } from '../client/client-for.ts';
+import { CANARY, REFERENCE_PROFILE } from './canary.ts';
 
-/**
- * Canary credentials: no window of FRAGMENT characters of them (or of their encodings) is an ordinary word, so
- * any found in output is a leak ("canary-subscription-key" was not: "subscrip" is in every report).
- */
-export const CANARY = { subscriptionKey: 'cNq7Zt2Hx9KfW3vR8pLm', secret: 'sVx9Lp4Qj6Yd1Bn5Gt0Ew' };
+export { CANARY, REFERENCE_PROFILE } from './canary.ts';
+
 
 /** What reached the reference through the front, and what the front answered. */
 export interface Passed {
@@ -91,7 +88,6 @@ export async function liveWithTag(referenceUrl: string, matches: string | ((refe
   return all.filter((r) => test(r.clientSubscriptionReference ?? '') && r.status !== 'cancelled' && r.status !== 'rejected');
 }
 
-export const REFERENCE_PROFILE = loadProfile(join(import.meta.dirname, '../../reference/profile.json'));
 
 export const test = base.extend<{ hostile: HostileTarget; api: Awaited<ReturnType<typeof clientFor>> }>({
   hostile: async ({}, use) => {

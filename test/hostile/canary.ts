@@ -1,0 +1,13 @@
+// The hostile test bed's credentials and target profile, apart from its fixtures (no Playwright: a driver process
+// imports them too).
+import { join } from 'node:path';
+import { loadProfile } from '../../src/profile/target-profile.ts';
+
+/**
+ * Canary credentials: no window of FRAGMENT characters of them (or of their encodings) is an ordinary word, so
+ * any found in output is a leak ("canary-subscription-key" was not: "subscrip" is in every report).
+ */
+export const CANARY = { subscriptionKey: 'cNq7Zt2Hx9KfW3vR8pLm', secret: 'sVx9Lp4Qj6Yd1Bn5Gt0Ew' };
+
+/** The reference server's own profile (cancel and health routes). */
+export const REFERENCE_PROFILE = loadProfile(join(import.meta.dirname, '../../reference/profile.json'));
