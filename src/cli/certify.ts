@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv } from '../config/suite-config.ts';
+import { fixRunLimits } from '../config/run-limits.ts';
 import { parseCertifyArgs, stagingDir } from '../certify/options.ts';
 import { watchInterrupts } from '../run/interrupt.ts';
 
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   // Run files (journal, request log) land under REPORTS_DIR, read once when src/run/run-paths.ts loads:
   // point it at this certification's staging folder (swapped in when complete) before anything imports it.
   process.env.REPORTS_DIR = join(stagingDir(options.out), 'suite');
+  // One deadline (API_RUN_TIMEOUT) for every phase, the Playwright child's included: fixed now, inherited by the child.
+  fixRunLimits();
   watchInterrupts();
   const { certify } = await import('../certify/certification.ts');
   process.exitCode = await certify(options, ROOT);
