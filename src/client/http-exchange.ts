@@ -36,12 +36,14 @@ export class NoAnswerError extends Error {
 }
 
 /** Why a request was aborted or failed, in one line: the cause's code and message, or the limit that fired. */
-function reason(error: unknown, req: HttpRequest, timeout: AbortSignal): string {
+function reason(error: unknown, url: string, req: HttpRequest, timeout: AbortSignal): string {
   if (timeout.aborted) return `no complete answer within ${req.timeoutMs} ms (per-request timeout)`;
   if (req.signal?.aborted) return String(req.signal.reason instanceof Error ? req.signal.reason.message : (req.signal.reason ?? 'aborted'));
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = (cause as { code?: unknown })?.code;
   const message = cause instanceof Error ? cause.message : String(cause);
+  // Node's fetch refuses the ports browsers block (WHATWG fetch "bad ports": 6000, 10080, ...) before connecting.
+  if (message === 'bad port') return `port ${new URL(url).port} is one Node's fetch refuses to connect to (a "bad port" of the fetch standard); serve the API on another port`;
   return (typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message).split('\n')[0];
 }
 
@@ -52,7 +54,7 @@ export async function httpExchange(url: string, req: HttpRequest): Promise<RawAn
   try {
     response = await fetch(url, { method: req.method, headers: req.headers, body: req.body, redirect: 'manual', signal });
   } catch (error) {
-    throw new NoAnswerError(reason(error, req, timeout));
+    throw new NoAnswerError(reason(error, url, req, timeout));
   }
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
@@ -75,7 +77,7 @@ export async function httpExchange(url: string, req: HttpRequest): Promise<RawAn
       chunks.push(Buffer.from(chunk));
     }
   } catch (error) {
-    bodyError = `the body could not be read whole after ${size} bytes: ${reason(error, req, timeout)}`;
+    bodyError = `the body could not be read whole after ${size} bytes: ${reason(error, url, req, timeout)}`;
   }
   return { status: response.status, headers, body: Buffer.concat(chunks), bodyError };
 }

@@ -11,7 +11,9 @@ const CASES: Array<{ description: string; env: (ref: RunningReference) => Record
   { description: 'an unknown environment', env: () => ({ API_ENVIRONMENT: 'prod' }), says: /API_ENVIRONMENT must be one of local, staging, production/ },
   { description: 'a negative rate', env: () => ({ API_RATE: '-3' }), says: /API_RATE must be a non-negative number/ },
   { description: 'a profile that does not exist', env: () => ({ API_PROFILE: 'no/such/profile.json' }), says: /API_PROFILE names "no\/such\/profile.json", which does not exist/ },
-  { description: 'an unreachable host', env: () => ({ API_BASE_URL: 'http://127.0.0.1:9', API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }), says: /cannot be reached: connect ECONNREFUSED/ },
+  // Port 59: closed, and not one of the ports Node's fetch refuses outright (9 is: see the next case).
+  { description: 'an unreachable host', env: () => ({ API_BASE_URL: 'http://127.0.0.1:59', API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }), says: /cannot be reached: connect ECONNREFUSED/ },
+  { description: 'a port Node\'s fetch refuses', env: () => ({ API_BASE_URL: 'http://127.0.0.1:9', API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }), says: /cannot be reached: port 9 is one Node's fetch refuses.*serve the API on another port/ },
   { description: 'credentials the target refuses', env: (ref) => ({ API_BASE_URL: ref.url, API_SUBSCRIPTION_KEY: 'osd-wrong-key-1', API_SECRET: 'osd-wrong-secret-1' }), says: /refused the credentials \(HTTP 401 on GET \/offer\)/ },
   { description: 'a remote environment with no target URL', env: () => ({ API_ENVIRONMENT: 'staging' }), says: /API_ENVIRONMENT=staging names a remote target, but API_BASE_URL is not set/ },
   { description: 'credentials with no target URL', env: () => ({ API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }), says: /API_SUBSCRIPTION_KEY and API_SECRET are set, but API_BASE_URL is not/ },
