@@ -211,6 +211,9 @@ export const SEQUENCE_MAX_COMMANDS = 12;
 /** A sequence is about ten calls plus the reads of the invariants after each: a tenth of FUZZ_RUNS of them. */
 export const sequenceRuns = (fuzzRuns: number): number => Math.max(1, Math.ceil(fuzzRuns / 10));
 
+/** The tag of the sequence properties (fuzz/sequences.spec.ts). */
+export const SEQUENCE_TAG = '@sequence';
+
 /** The clauses the sequence property checks (the exchange checks judge every answer on top). */
 export const SEQUENCE_CLAUSES = [
   'SUB-CREATE', 'SUB-CREATE-ID', 'SUB-CREATE-ECHO', 'SUB-CREATE-ORDER-LIMITS', 'SUB-CREATE-OUTCOME', 'SUB-GET', 'SUB-LIST', 'SUB-LIST-OFFER-FILTER',
