@@ -107,30 +107,38 @@ class Get extends Step {
   }
 }
 
-/** The whole list (no filter, no page), or one page of it: every record of the sequence is in the whole list once. */
+/**
+ * One offer's list (the offerId filter, so a shared target's other subscriptions are not read), whole or
+ * one page: the whole list holds every record of the sequence on that offer once; a page at most limit entries.
+ */
 class List extends Step {
-  constructor(readonly page: { offset: number; limit: number } | null) {
+  constructor(readonly offerPick: number, readonly page: { offset: number; limit: number } | null) {
     super();
   }
 
+  override check(m: Readonly<SequenceModel>): boolean {
+    return m.offers.length > 0;
+  }
+
   async act(m: SequenceModel, r: SequenceReal): Promise<string[]> {
-    const ex = await r.fuzz.api.listSubscriptions(this.page ?? undefined);
+    const offerId = m.offers[this.offerPick % m.offers.length];
+    const ex = await r.fuzz.api.listSubscriptions({ offerId, ...this.page });
     if (!r.verdict.check('SUB-LIST', ex.status === 200 && Array.isArray(ex.body), 'GET /subscription must answer 200 with an array', { expected: '200 with an array', received: ex.status, exchange: ex })) return [];
     const listed = (ex.body as Subscription[]).map((s) => String(s?.id));
     if (this.page !== null) {
-      const within = this.page.limit >= 0 && listed.length <= this.page.limit;
-      r.verdict.check('PAGE-LIMIT', within, `a page with limit ${this.page.limit} holds ${listed.length} entries`, { expected: `at most ${this.page.limit}`, received: listed.length, exchange: ex });
+      r.verdict.check('PAGE-LIMIT', listed.length <= this.page.limit, `a page with limit ${this.page.limit} holds ${listed.length} entries`, { expected: `at most ${this.page.limit}`, received: listed.length, exchange: ex });
       return [];
     }
-    for (const own of m.records) {
+    for (const own of m.records.filter((o) => o.offerId === offerId)) {
       const times = listed.filter((id) => id === own.id).length;
-      r.verdict.check('SUB-LIST', times === 1, `the whole subscriptions list must hold ${label(own)} once`, { expected: 1, received: times, exchange: ex });
+      r.verdict.check('SUB-LIST-OFFER-FILTER', times === 1, `the list of offer ${offerId} must hold ${label(own)} once`, { expected: 1, received: times, exchange: ex });
     }
     return [];
   }
 
   toString(): string {
-    return this.page ? `list(offset ${this.page.offset}, limit ${this.page.limit})` : 'list(all)';
+    const offer = this.offerPick === 0 ? 'the first offer written to' : `offer #(${this.offerPick} mod offers written to)`;
+    return this.page ? `list(${offer}, offset ${this.page.offset}, limit ${this.page.limit})` : `list(${offer}, all)`;
   }
 }
 
@@ -239,7 +247,9 @@ export function sequenceCommands(creates: Arbitrary<CreateCase>, o: SequenceCons
       creates.map((c) => new Create(c)),
       creates.map((c) => new Create(c)),
       pick.map((p) => new Get(p)),
-      fc.option(fc.record({ offset: fc.nat({ max: 5 }), limit: fc.integer({ min: 1, max: 5 }) }), { nil: null }).map((p) => new List(p)),
+      fc
+        .tuple(fc.nat({ max: 2 }), fc.option(fc.record({ offset: fc.nat({ max: 5 }), limit: fc.integer({ min: 1, max: 5 }) }), { nil: null }))
+        .map(([offer, page]) => new List(offer, page)),
       cancelIn('accepted'),
       cancelIn('accepted'),
       cancelIn('cancelled'),
