@@ -281,8 +281,9 @@ export class FuzzRunner {
     console.log(this.deps.suite.redact(report));
     testInfo.annotations.push({ type: 'fuzz', description: `failed after ${details.numRuns} cases, ${details.numShrinks} shrinks; seed ${details.seed}, path ${path}` });
     if (failed.failures.length === 0) throw new Error(this.deps.suite.redact(report));
+    const sequence = replayPath === null ? '' : ` FUZZ_REPLAY_PATH=${replayPath}`;
     for (const f of failed.failures) {
-      verdict.fail({ ...f, message: `${f.message} (fuzz, shrunk case; replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${path})` });
+      verdict.fail({ ...f, message: `${f.message} (fuzz, shrunk case; replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${path}${sequence})` });
     }
   }
 
