@@ -1,8 +1,8 @@
 /**
  * The commands of a sequence (fast-check's command API): Create, Get, List and Cancel, each checking
  * the target's answer against the model (fuzz/sequences/model.ts), then the invariants. A command
- * names a record by its place among the sequence's creates (#0, #1, ...), never by the id a target
- * gave, so a replay sends the same calls. A command that leaves a failure in the verdict stops the
+ * names a record by its place (among the sequence's creates, or among its records in one status),
+ * never by the id a target gave, so a replay sends the same calls. A command that leaves a failure in the verdict stops the
  * sequence: the commands after it did not run, so fast-check drops them first when shrinking.
  */
 import fc from 'fast-check';
@@ -10,7 +10,7 @@ import type { Arbitrary, AsyncCommand } from 'fast-check';
 import { edgeAmount, validCreateBody } from '../../src/arbitraries/index.ts';
 import type { Offer, Subscription } from '../../src/model/types.ts';
 import { withoutReference } from '../arbitraries/client-tagged.ts';
-import { checkCreated, checkEcho, checkNotAccepted } from '../checks.ts';
+import { checkCreated, checkEcho, checkNotAccepted, createdRecord } from '../checks.ts';
 import { answerClass, checkInvariants, holdChoice, is2xx, is4xx, label, type OwnRecord, type SequenceModel, type SequenceReal } from './model.ts';
 
 /** Raised after a command whose checks failed: ends the sequence there (the runner reports the verdict's failures). */
@@ -64,7 +64,7 @@ export class Create extends Step {
     if (this.c.situation === 'open offer, amount inside the limits') checkCreated(verdict, exchange, profile);
     else if (this.c.situation === 'open offer, amount outside the limits') checkNotAccepted(verdict, exchange, 'SUB-CREATE-ORDER-LIMITS', `amountRequested ${String(this.c.body.amountRequested)} outside the limits`);
     checkEcho(verdict, sent as Record<string, unknown>, exchange);
-    const record = is2xx(exchange) ? (exchange.body as Subscription | null) : null;
+    const record = createdRecord(exchange);
     const choice = record && typeof record.id === 'string' ? `${answerClass(exchange)} with status ${String(record.status)}` : answerClass(exchange);
     holdChoice(m, verdict, { situation: `create on an ${this.c.situation}${membership}`, choice, observeClause: 'SUB-CREATE-OUTCOME', exchange });
     if (!record || typeof record.id !== 'string') return [];
