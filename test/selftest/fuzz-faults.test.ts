@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../reference/faults.ts';
 import { readRunRecords, replayCommand } from '../../fuzz/record.ts';
 import { SEQUENCE_TAG, sequenceRuns } from '../../fuzz/sequences/commands.ts';
-import { failingClauses, runSuite, tail } from './run-suite.ts';
+import { expectExactReplays, failingClauses, runSuite, tail } from './run-suite.ts';
 
 /**
  * Few cases per property keep the child runs short; enough that each fault is met with near
@@ -16,12 +16,14 @@ const FUZZ_ENV = { FUZZ_RUNS: '50' };
 /**
  * Faults only a sequence of calls shows, each with the most calls its shrunk sequence may keep. They
  * are run against the sequence property alone, with enough sequences (FUZZ_RUNS / 10) that the few
- * calls each needs come up with near certainty; the run stops at the first failing sequence.
+ * calls each needs come up with near certainty; the run stops at the first failing sequence. One
+ * shrunk sequence is replayed `replays` times (it does not depend on what earlier cases left on the
+ * target, as a reused id does).
  */
-const SEQUENCE_FAULTS: ReadonlyArray<{ fault: string; maxCalls: number }> = [
+const SEQUENCE_FAULTS: ReadonlyArray<{ fault: string; maxCalls: number; replays?: number }> = [
   { fault: 'get-cached-after-cancel', maxCalls: 3 },
   { fault: 'id-from-live-count', maxCalls: 4 },
-  { fault: 'cancel-toggles', maxCalls: 3 },
+  { fault: 'cancel-toggles', maxCalls: 3, replays: 10 },
   { fault: 'list-order-rotates', maxCalls: 3 },
 ];
 const SEQUENCE_ENV = { FUZZ_RUNS: '600' };
@@ -70,9 +72,10 @@ for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 
   });
 }
 
-for (const { fault: name, maxCalls } of SEQUENCE_FAULTS) {
+for (const { fault: name, maxCalls, replays } of SEQUENCE_FAULTS) {
   const fault = FAULTS.find((f) => f.name === name)!;
-  test(`the sequence property catches fault "${name}" on ${fault.clauses.join(', ')} with at most ${maxCalls} calls`, async () => {
+  const replayed = replays ? `, replayed ${replays} times out of ${replays}` : '';
+  test(`the sequence property catches fault "${name}" on ${fault.clauses.join(', ')} with at most ${maxCalls} calls${replayed}`, async () => {
     const run = await runSuite({ project: 'fuzz', faults: [name], label: `sequence-${name}`, env: SEQUENCE_ENV, args: ['fuzz/sequences.spec.ts', '-g', SEQUENCE_PROPERTY] });
     expect(run.exitCode, `the sequence property held against fault ${name}: ${fault.description}\n${tail(run)}`).not.toBe(0);
     for (const clause of fault.clauses) expect(failingClauses(run), `fault ${name} must fail ${clause}\n${tail(run)}`).toContain(clause);
@@ -85,5 +88,6 @@ for (const { fault: name, maxCalls } of SEQUENCE_FAULTS) {
     expect(calls, record.counterexample ?? '').toBeLessThanOrEqual(maxCalls);
     expect(record.replay).toContain(`FUZZ_REPLAY_PATH=${record.replayPath}`);
     expect(run.output, 'the shrunk sequence is printed').toContain(`${calls} call(s):`);
+    if (replays) await expectExactReplays(record, { fault: name, label: `sequence-${name}-replayed`, times: replays });
   });
 }
