@@ -4,13 +4,10 @@ import { clientTagged, withoutReference } from './arbitraries/client-tagged.ts';
 import { edgeAmountBody } from './arbitraries/edge-amount-body.ts';
 import { checkCreated, checkEcho, checkNotAccepted, checkRefused } from './checks.ts';
 import { property, requireWrites, test } from './fixtures.ts';
-import { fuzzOffers } from './offers.ts';
+import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
 import { TYPE_AND_CATEGORY_DEFAULTS, createBodyWithoutTypeOrCategory, validCreateBody } from '../src/arbitraries/index.ts';
 
 test.beforeEach(({ suite }) => requireWrites(suite));
-
-/** The offers' own currency: what a target does with another is not shown (AUTH-CLIENT-CURRENCY). */
-const BODY_CONSTRAINTS = { currency: 'offer' } as const;
 
 async function openOffers(facts: Parameters<typeof fuzzOffers>[0]) {
   const { writeTo } = await fuzzOffers(facts);

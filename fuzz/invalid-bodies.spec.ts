@@ -13,12 +13,9 @@ import type { DefectKind } from '../src/arbitraries/index.ts';
 import { clientTaggedInvalid, taggedByClient } from './arbitraries/client-tagged.ts';
 import { checkNotAccepted, checkNothingCreated, checkRefused, createdRecord } from './checks.ts';
 import { property, requireWrites, test } from './fixtures.ts';
-import { fuzzOffers } from './offers.ts';
+import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
 
 test.beforeEach(({ suite }) => requireWrites(suite));
-
-/** As the valid-body properties: the one defect is the only reason to refuse the body. */
-const BODY_CONSTRAINTS = { currency: 'offer' } as const;
 
 /** Title and clauses of each kind's property. */
 function plan(kind: DefectKind): { title: string; clauses: ClauseId[] } {

@@ -16,3 +16,6 @@ export async function fuzzOffers(facts: TargetFacts): Promise<FuzzOffers> {
   if (writable.length >= 3) return { writeTo: writable.slice(0, -1), listOffer: writable[writable.length - 1] };
   return { writeTo: writable, listOffer: undefined };
 }
+
+/** The offers' own currency in created bodies: what a target does with another is not shown (AUTH-CLIENT-CURRENCY). */
+export const BODY_CONSTRAINTS = { currency: 'offer' } as const;

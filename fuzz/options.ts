@@ -4,6 +4,7 @@
  *
  * - FUZZ_RUNS: generated cases per property (default 100 against a local target, 20 against any other);
  * - FUZZ_SEED, FUZZ_PATH: replay a recorded case (the seed alone replays a whole run);
+ * - FUZZ_REPLAY_PATH: with them, the replay path printed beside a failing sequence of calls (fc.commands);
  * - FUZZ_MAX_WRITES: most subscriptions the whole run may create (default 50 for non-local targets,
  *   no cap locally, where runs bound it);
  * - FUZZ_TIME_LIMIT: seconds per property, shrinking included (default 120);
@@ -17,6 +18,8 @@ export interface FuzzOptions {
   runs: number;
   seed: number | undefined;
   path: string | undefined;
+  /** fast-check's replay path of a recorded sequence of commands (with seed and path). */
+  replayPath: string | undefined;
   /** Creates allowed in the whole run; Infinity = no cap. */
   maxWrites: number;
   timeLimitMs: number;
@@ -52,10 +55,16 @@ export function readFuzzOptions(env: Env, config: Pick<SuiteConfig, 'environment
     throw new ConfigError(`FUZZ_PATH must be a path as printed by a failed property (numbers separated by ":"), got "${path}".`);
   }
   if (path !== undefined && !seedText) throw new ConfigError('FUZZ_PATH replays a case only together with the FUZZ_SEED printed beside it.');
+  const replayPath = env.FUZZ_REPLAY_PATH?.trim() || undefined;
+  if (replayPath !== undefined && !/^[A-Za-z0-9+/=:_-]+$/.test(replayPath)) {
+    throw new ConfigError(`FUZZ_REPLAY_PATH must be a replay path as printed by a failed sequence property, got "${replayPath}".`);
+  }
+  if (replayPath !== undefined && path === undefined) throw new ConfigError('FUZZ_REPLAY_PATH replays a sequence only together with the FUZZ_SEED and FUZZ_PATH printed beside it.');
   return {
     runs: integer(env, 'FUZZ_RUNS', local ? DEFAULT_RUNS.local : DEFAULT_RUNS.remote, 1),
     seed: seedText ? Number(seedText) : undefined,
     path,
+    replayPath,
     maxWrites: env.FUZZ_MAX_WRITES?.trim() ? integer(env, 'FUZZ_MAX_WRITES', 0, 0) : local ? Infinity : DEFAULT_MAX_WRITES_REMOTE,
     timeLimitMs: integer(env, 'FUZZ_TIME_LIMIT', DEFAULT_TIME_LIMIT_S, 1) * 1000,
     shrinkTimeLimitMs: integer(env, 'FUZZ_SHRINK_TIME_LIMIT', DEFAULT_SHRINK_TIME_LIMIT_S, 0) * 1000,

@@ -17,6 +17,8 @@ export interface FuzzRunRecord {
   seed: number;
   /** fast-check's path to the counterexample; null when the property held. */
   path: string | null;
+  /** fast-check's replay path of a failing sequence of commands (FUZZ_REPLAY_PATH); absent for other properties. */
+  replayPath?: string | null;
   /** Cases run (up to and including the first failure). */
   runs: number;
   shrinks: number;
@@ -46,10 +48,11 @@ export function grepFor(title: string): string {
 }
 
 /** The command that replays a property: the seed alone replays the whole run, with the path just the case. */
-export function replayCommand(o: { seed: number; path: string | null; grep: string; runId?: string }): string {
+export function replayCommand(o: { seed: number; path: string | null; replayPath?: string | null; grep: string; runId?: string }): string {
   const quoted = `'${o.grep.replace(/'/g, `'\\''`)}'`;
+  const replayPath = o.path && o.replayPath ? ` FUZZ_REPLAY_PATH=${o.replayPath}` : '';
   // The run's tag is part of some generated values (odd text in clientSubscriptionReference): same RUN_ID, same bytes.
-  return `${o.runId ? `RUN_ID=${o.runId} ` : ''}FUZZ_SEED=${o.seed}${o.path ? ` FUZZ_PATH=${o.path}` : ''} npx playwright test --project=fuzz -g ${quoted}`;
+  return `${o.runId ? `RUN_ID=${o.runId} ` : ''}FUZZ_SEED=${o.seed}${o.path ? ` FUZZ_PATH=${o.path}` : ''}${replayPath} npx playwright test --project=fuzz -g ${quoted}`;
 }
 
 /** Writes the record; with --repeat-each, each repetition keeps its own file. Returns the path. */

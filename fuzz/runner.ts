@@ -38,6 +38,8 @@ export interface FuzzProperty<T> {
   refusedByDesign?: boolean;
   /** Shares of a capped write budget this property may plan on (default 1, of WRITE_SHARES): where writes find most. */
   writeShares?: number;
+  /** Cases to run instead of FUZZ_RUNS (a sequence property runs fewer, longer cases). */
+  runs?: number;
 }
 
 /** Thrown by a case that cannot be judged (the list it reads changed under it): skipped, not failed. */
@@ -76,6 +78,14 @@ export function shrinkTimeLimit<Ts>(ms: number, now: () => number = () => perfor
       },
     };
   };
+}
+
+/**
+ * The replay path fast-check prints with a failing sequence of commands (fc.commands): a sequence is
+ * shrunk by what ran, so seed and path alone do not rebuild it (FUZZ_REPLAY_PATH). Null for other values.
+ */
+export function commandsReplayPath(value: unknown): string | null {
+  return /\/\*replayPath="([^"]+)"\*\/\s*$/.exec(fc.stringify(value))?.[1] ?? null;
 }
 
 export interface FuzzRunnerDeps {
@@ -137,15 +147,17 @@ export class FuzzRunner {
   }
 
   /** Cases to run: FUZZ_RUNS, or fewer when the property's share of a capped write budget could not pay for them. */
-  plannedRuns(property: Pick<FuzzProperty<unknown>, 'writesPerRun' | 'refusedByDesign' | 'writeShares'>): { runs: number; reason?: string; budgetNote?: string } {
+  plannedRuns(property: Pick<FuzzProperty<unknown>, 'writesPerRun' | 'refusedByDesign' | 'writeShares' | 'runs'>): { runs: number; reason?: string; budgetNote?: string } {
     const { budget, options } = this.deps;
     const writesPerRun = property.writesPerRun ?? 0;
-    if (writesPerRun === 0 || !budget.capped) return { runs: options.runs };
-    if (property.refusedByDesign) return { runs: options.runs, budgetNote: `every create is one the contract refuses: no share of the write budget planned (a create the target accepts still takes a token)` };
+    const wanted = property.runs ?? options.runs;
+    if (writesPerRun === 0 || !budget.capped) return { runs: wanted };
+    if (property.refusedByDesign) return { runs: wanted, budgetNote: `every create is one the contract refuses: no share of the write budget planned (a create the target accepts still takes a token)` };
     const shares = property.writeShares ?? 1;
     const plannable = Math.min(budget.remaining(), Math.max(writesPerRun, Math.floor((budget.max * shares) / WRITE_SHARES)));
-    const runs = Math.min(options.runs, Math.floor(plannable / writesPerRun));
-    const budgetNote = `${runs} of FUZZ_RUNS=${options.runs} cases: ${shares}/${WRITE_SHARES} of the write budget FUZZ_MAX_WRITES=${budget.max} (${budget.remaining()} left when it started)`;
+    const runs = Math.min(wanted, Math.floor(plannable / writesPerRun));
+    const of = property.runs === undefined ? `FUZZ_RUNS=${options.runs}` : `${wanted} planned (FUZZ_RUNS=${options.runs})`;
+    const budgetNote = `${runs} of ${of} cases: ${shares}/${WRITE_SHARES} of the write budget FUZZ_MAX_WRITES=${budget.max} (${budget.remaining()} left when it started)`;
     return runs > 0 ? { runs, budgetNote } : { runs: 0, reason: `the write budget of ${budget.max} creates (FUZZ_MAX_WRITES) is spent; raise it to run this property` };
   }
 
@@ -157,6 +169,8 @@ export class FuzzRunner {
     if (planned.budgetNote) testInfo.annotations.push({ type: 'write budget', description: planned.budgetNote });
 
     const failedCases = new Map<string, FailedCase>();
+    // fast-check reports the last case that failed; a sequence of commands prints differently once shrunk further.
+    let lastFailed: FailedCase | null = null;
     const observations = new Map<string, Observation>();
     const skipReasons = new Set<string>();
     let budgetSpent = false;
@@ -187,7 +201,8 @@ export class FuzzRunner {
       }
       for (const o of caseVerdict.observations) if (!observations.has(o.key)) observations.set(o.key, o);
       if (caseVerdict.failures.length === 0 && error === null) return;
-      failedCases.set(fc.stringify(value), { failures: [...caseVerdict.failures], error });
+      lastFailed = { failures: [...caseVerdict.failures], error };
+      failedCases.set(fc.stringify(value), lastFailed);
       // The checks' failures say what is wrong; an error after them is only a consequence.
       throw caseVerdict.failures.length > 0 ? new Error(caseVerdict.failures.map((f) => `[${f.clause}] ${f.message}`).join('\n')) : error;
     };
@@ -214,10 +229,10 @@ export class FuzzRunner {
     });
 
     for (const o of observations.values()) verdict.observe(o);
-    await this.settle(details, failedCases, { skipReasons, budgetSpent });
+    await this.settle(details, failedCases, { skipReasons, budgetSpent, lastFailed });
   }
 
-  private async settle<T>(details: RunDetails<[T]>, failedCases: Map<string, FailedCase>, why: { skipReasons: Set<string>; budgetSpent: boolean }): Promise<void> {
+  private async settle<T>(details: RunDetails<[T]>, failedCases: Map<string, FailedCase>, why: { skipReasons: Set<string>; budgetSpent: boolean; lastFailed: FailedCase | null }): Promise<void> {
     const { testInfo, verdict } = this.deps;
     const title = testInfo.title;
     const grep = grepFor(title);
@@ -250,11 +265,12 @@ export class FuzzRunner {
     }
 
     const value = details.counterexample[0];
-    const failed = failedCases.get(fc.stringify(value)) ?? { failures: [], error: details.errorInstance };
+    const failed = failedCases.get(fc.stringify(value)) ?? why.lastFailed ?? { failures: [], error: details.errorInstance };
     const path = details.counterexamplePath;
-    const replay = replayCommand({ seed: details.seed, path, grep, runId: base.runId });
+    const replayPath = commandsReplayPath(value);
+    const replay = replayCommand({ seed: details.seed, path, replayPath, grep, runId: base.runId });
     const errorText = failed.failures.length === 0 && failed.error !== null ? (failed.error instanceof Error ? failed.error.message : String(failed.error)) : null;
-    const file = await this.record({ ...base, status: 'failed', path, counterexample: showValue(value), failures: failed.failures, error: errorText, replay });
+    const file = await this.record({ ...base, status: 'failed', path, replayPath, counterexample: showValue(value), failures: failed.failures, error: errorText, replay });
 
     const report = [
       `Property "${title}" failed${stopped}.`,
@@ -265,8 +281,9 @@ export class FuzzRunner {
     console.log(this.deps.suite.redact(report));
     testInfo.annotations.push({ type: 'fuzz', description: `failed after ${details.numRuns} cases, ${details.numShrinks} shrinks; seed ${details.seed}, path ${path}` });
     if (failed.failures.length === 0) throw new Error(this.deps.suite.redact(report));
+    const sequence = replayPath === null ? '' : ` FUZZ_REPLAY_PATH=${replayPath}`;
     for (const f of failed.failures) {
-      verdict.fail({ ...f, message: `${f.message} (fuzz, shrunk case; replay: RUN_ID=${base.runId} FUZZ_SEED=${details.seed} FUZZ_PATH=${path})` });
+      verdict.fail({ ...f, message: `${f.message} (fuzz, shrunk case; replay: RUN_ID=${base.runId} FUZZ_SEED=${details.seed} FUZZ_PATH=${path}${sequence})` });
     }
   }
 

@@ -136,6 +136,8 @@ export interface Behaviour {
     /** Stores a new record; returns the record to answer with. */
     insert(store: SubscriptionStore, record: Subscription): Subscription;
     forOffer(records: readonly Subscription[], offerId: string | undefined): readonly Subscription[];
+    /** The record GET /subscription/{id} answers with (undefined: unknown id). */
+    lookup(store: SubscriptionStore, id: string): Subscription | undefined;
     /** Cancels; throws 404 (unknown) or 409 (not cancellable). Returns the record to answer with. */
     cancel(store: SubscriptionStore, id: string): SubscriptionView;
   };
@@ -284,6 +286,7 @@ export function correctBehaviour(): Behaviour {
         return record;
       },
       forOffer: (records, offerId) => (offerId === undefined ? records : records.filter((r) => r.offerId === offerId)),
+      lookup: (store, id) => store.get(id),
       cancel,
     },
   };

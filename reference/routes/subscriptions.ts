@@ -46,7 +46,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
     '/subscription/:subscriptionId',
     { schema: ROUTE_SCHEMAS.getSubscription, config: { operation: 'getSubscription' } },
     (request, reply) => {
-      const record = store.get(request.params.subscriptionId);
+      const record = behaviour.subscriptions.lookup(store, request.params.subscriptionId);
       if (!record) throw unknownSubscription(request.params.subscriptionId);
       sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.subscription(record)));
     },

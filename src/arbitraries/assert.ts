@@ -37,6 +37,8 @@ const indent = (text: string, spaces: number): string =>
  */
 export function showValue(value: unknown): string {
   const exact = fc.stringify(value);
+  const calls = commandListing(value, exact);
+  if (calls !== null) return calls;
   let json: string | undefined;
   try {
     json = JSON.stringify(value, null, 2);
@@ -46,6 +48,17 @@ export function showValue(value: unknown): string {
   if (json === undefined) return exact;
   const lossless = fc.stringify(JSON.parse(json)) === exact;
   return lossless ? json : `${exact}\n(sent as JSON: ${JSON.stringify(value)})`;
+}
+
+/**
+ * A sequence of commands (fc.commands) as a numbered list of the calls that ran, one a line, with the
+ * replay path fast-check needs to rebuild it; null for any other value.
+ */
+function commandListing(value: unknown, exact: string): string | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !('metadataForReplay' in value) || !(Symbol.iterator in value)) return null;
+  const ran = [...(value as Iterable<{ hasRan?: boolean; toString(): string }>)].filter((c) => c.hasRan !== false);
+  const replayPath = /\/\*(replayPath="[^"]*")\*\/\s*$/.exec(exact)?.[1];
+  return [`${ran.length} call(s):`, ...ran.map((c, i) => `  ${i + 1}. ${c.toString()}`), ...(replayPath ? [`(${replayPath})`] : [])].join('\n');
 }
 
 /** The failure report of a fast-check run: seed and path to replay, the shrunk value, the error. */

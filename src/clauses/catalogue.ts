@@ -157,6 +157,11 @@ export const clauses = [
   // --- Subscriptions: consistency and enum coverage (issue 15) ---------------------------------------
   { id: 'SUB-LIST-MATCHES-GET', kind: 'must', section: S.epSubs, summary: 'GET /subscription lists each record with the status GET /subscription/{id} gives it, after every state change (create, cancel).' },
   { id: 'SUB-CREATE-ENUM-VALUES', kind: 'must', section: S.subscription, summary: 'Every enumerated value of a request field is valid: a body using it is created, not refused (currency: the client\'s own, Authentication 4).' },
+
+  // --- Sequences of calls (issue 12): laws that only a sequence shows ----------------------------------
+  { id: 'SUB-CANCELLED-STAYS', kind: 'must', section: S.subStates, summary: 'A cancelled subscription stays cancelled: the only transition listed, cancel, leads to cancelled, so no later call (a second cancel included) gives it another status.' },
+  { id: 'PAGE-STABLE-ORDER', kind: 'must', section: S.limits, summary: 'Two reads of a list with no change to its entries in between give them in the same order (offset paging, next page = offset + limit, relies on it).' },
+  { id: 'SUB-SEQUENCE-CONSISTENT', kind: 'observe', section: S.subStates, summary: 'Choices the contract leaves open (the status a create gets in one situation, the answer to cancel from one status) are recorded from the first answer of a sequence; a different choice later in the same sequence fails.' },
 ] as const satisfies readonly Clause[];
 
 /**

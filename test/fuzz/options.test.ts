@@ -12,6 +12,7 @@ const GOOD: Array<{ description: string; env: Record<string, string>; config: { 
   { description: 'everything set', env: { FUZZ_RUNS: '7', FUZZ_MAX_WRITES: '3', FUZZ_SEED: '-1722404292', FUZZ_PATH: '7:0:0:12', FUZZ_TIME_LIMIT: '30', FUZZ_SHRINK_TIME_LIMIT: '0' }, config: staging, expected: { runs: 7, maxWrites: 3, seed: -1722404292, path: '7:0:0:12', timeLimitMs: 30_000, shrinkTimeLimitMs: 0 } },
   { description: 'a write cap locally when asked for', env: { FUZZ_MAX_WRITES: '0' }, config: local, expected: { maxWrites: 0 } },
   { description: 'a seed alone replays a whole run', env: { FUZZ_SEED: '4294967295' }, config: local, expected: { seed: 4294967295, path: undefined } },
+  { description: 'a sequence replay path with seed and path', env: { FUZZ_SEED: '1', FUZZ_PATH: '0:2', FUZZ_REPLAY_PATH: 'CDF:F' }, config: local, expected: { path: '0:2', replayPath: 'CDF:F' } },
 ];
 
 const BAD: Array<{ env: Record<string, string>; names: string }> = [
@@ -23,6 +24,8 @@ const BAD: Array<{ env: Record<string, string>; names: string }> = [
   { env: { FUZZ_SEED: '1', FUZZ_PATH: '0:a' }, names: 'FUZZ_PATH' },
   { env: { FUZZ_PATH: '0:1' }, names: 'FUZZ_SEED' },
   { env: { FUZZ_TIME_LIMIT: '0' }, names: 'FUZZ_TIME_LIMIT' },
+  { env: { FUZZ_SEED: '1', FUZZ_PATH: '0', FUZZ_REPLAY_PATH: 'a b' }, names: 'FUZZ_REPLAY_PATH' },
+  { env: { FUZZ_SEED: '1', FUZZ_REPLAY_PATH: 'CDF:F' }, names: 'FUZZ_PATH' },
 ];
 
 for (const c of GOOD) {

@@ -3,7 +3,8 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { grepFor, replayCommand, slug } from '../../fuzz/record.ts';
-import { shrinkTimeLimit } from '../../fuzz/runner.ts';
+import { commandsReplayPath, shrinkTimeLimit } from '../../fuzz/runner.ts';
+import { showValue } from '../../src/arbitraries/index.ts';
 import { Verdict } from '../../src/checks/verdict.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 
@@ -62,4 +63,31 @@ test('a verdict inspects nothing while muted, and everything before and after', 
   await verdict.whileMuted(async () => verdict.inspect(bad(2, '/offer?b=2')));
   verdict.inspect(bad(3, '/offer?c=3'));
   expect(verdict.failures.map((f) => f.evidence?.request)).toEqual(['GET /offer?a=1', 'GET /offer?c=3']);
+});
+
+/** A command that fails once the counter passes 50: the smallest failing sequence is two adds. */
+class Add implements fc.Command<{ n: number }, unknown> {
+  constructor(readonly by: number) {}
+  check = () => true;
+  run(m: { n: number }): void {
+    m.n += this.by;
+    if (m.n > 50) throw new Error('past 50');
+  }
+  toString = () => `add(${this.by})`;
+}
+const addsPast50 = (replayPath?: string) =>
+  fc.property(fc.commands([fc.integer({ min: 0, max: 40 }).map((by) => new Add(by))], { maxCommands: 8, replayPath }), (cmds) => fc.modelRun(() => ({ model: { n: 0 }, real: {} }), cmds));
+
+test('a shrunk sequence of commands shows as a numbered list of the calls that ran, and its replay path rebuilds it', () => {
+  const details = fc.check(addsPast50(), { seed: 7 });
+  expect(details.failed).toBe(true);
+  const shown = showValue(details.counterexample![0]);
+  expect(shown).toMatch(/^2 call\(s\):\n  1\. add\(\d+\)\n  2\. add\(\d+\)\n\(replayPath="[^"]+"\)$/);
+  const replayPath = commandsReplayPath(details.counterexample![0]);
+  expect(replayPath).toMatch(/^[A-Za-z0-9+/=:_-]+$/);
+  // Seed and path alone do not rebuild a shrunk sequence (fast-check shrinks it by what ran); with the replay path they do.
+  const replayed = fc.check(addsPast50(replayPath!), { seed: details.seed, path: details.counterexamplePath!, endOnFailure: true });
+  expect(showValue(replayed.counterexample![0])).toBe(shown);
+  expect(commandsReplayPath([1, 2])).toBeNull();
+  expect(replayCommand({ seed: 1, path: '0:1', replayPath, grep: 'p' })).toBe(`FUZZ_SEED=1 FUZZ_PATH=0:1 FUZZ_REPLAY_PATH=${replayPath} npx playwright test --project=fuzz -g 'p'`);
 });

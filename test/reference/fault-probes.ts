@@ -334,4 +334,45 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result(answer.status === 201 && record.subscriptionCategory === 'ecp/institutional', answer);
     },
   },
+  'get-cached-after-cancel': {
+    expectation: 'a record read once, then cancelled, reads back as cancelled',
+    run: async (app) => {
+      const { record } = await created(app, minimalCreateBody());
+      await call(app, { url: `/subscription/${record.id}` });
+      await call(app, { method: 'POST', url: `/subscription/${record.id}/cancel` });
+      const answer = await call(app, { url: `/subscription/${record.id}` });
+      return result((answer.json as Json).status === 'cancelled', answer);
+    },
+  },
+  'id-from-live-count': {
+    expectation: 'a create after a cancel gets an id no record has',
+    run: async (app) => {
+      const first = (await created(app, minimalCreateBody())).record;
+      const second = (await created(app, minimalCreateBody())).record;
+      await call(app, { method: 'POST', url: `/subscription/${first.id}/cancel` });
+      const { answer, record } = await created(app, minimalCreateBody());
+      return result(record.id !== first.id && record.id !== second.id, `${first.id}, ${second.id}, then ${record.id} (${answer.status})`);
+    },
+  },
+  'cancel-toggles': {
+    expectation: 'a second cancel leaves the record cancelled',
+    run: async (app) => {
+      const { record } = await created(app, minimalCreateBody());
+      await call(app, { method: 'POST', url: `/subscription/${record.id}/cancel` });
+      await call(app, { method: 'POST', url: `/subscription/${record.id}/cancel` });
+      const answer = await call(app, { url: `/subscription/${record.id}` });
+      return result((answer.json as Json).status === 'cancelled', answer);
+    },
+  },
+  'list-order-rotates': {
+    expectation: 'two reads of an unchanged list give the same order',
+    run: async (app) => {
+      await created(app, minimalCreateBody());
+      await created(app, minimalCreateBody());
+      const first = await call(app, { url: '/subscription' });
+      const answer = await call(app, { url: '/subscription' });
+      const ids = (a: Answer) => (a.json as Json[]).map((s) => s.id).join(',');
+      return result(ids(first) === ids(answer), `${ids(first)} then ${ids(answer)}`);
+    },
+  },
 };

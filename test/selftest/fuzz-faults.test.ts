@@ -3,14 +3,31 @@
 // fault's clause, and records a shrunk counterexample with its seed, path and replay command.
 import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../reference/faults.ts';
-import { readRunRecords } from '../../fuzz/record.ts';
-import { failingClauses, runSuite, tail } from './run-suite.ts';
+import { readRunRecords, replayCommand } from '../../fuzz/record.ts';
+import { SEQUENCE_TAG, sequenceRuns } from '../../fuzz/sequences/commands.ts';
+import { expectExactReplays, failingClauses, runSuite, tail } from './run-suite.ts';
 
 /**
  * Few cases per property keep the child runs short; enough that each fault is met with near
  * certainty (the rarest: a missing currency, one field in five of one property, 0.8^50 < 2e-5).
  */
 const FUZZ_ENV = { FUZZ_RUNS: '50' };
+
+/**
+ * Faults only a sequence of calls shows, each with the most calls its shrunk sequence may keep. They
+ * are run against the sequence property alone, with enough sequences (FUZZ_RUNS / 10) that the few
+ * calls each needs come up with near certainty; the run stops at the first failing sequence. One
+ * shrunk sequence is replayed `replays` times (it does not depend on what earlier cases left on the
+ * target, as a reused id does).
+ */
+const SEQUENCE_FAULTS: ReadonlyArray<{ fault: string; maxCalls: number; replays?: number }> = [
+  { fault: 'get-cached-after-cancel', maxCalls: 3 },
+  { fault: 'id-from-live-count', maxCalls: 4 },
+  { fault: 'cancel-toggles', maxCalls: 3, replays: 10 },
+  { fault: 'list-order-rotates', maxCalls: 3 },
+];
+const SEQUENCE_ENV = { FUZZ_RUNS: '600' };
+const SEQUENCE_PROPERTY = 'sequences of create, get, list and cancel keep to the model of their records';
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
@@ -25,12 +42,18 @@ test('the fuzz properties hold against the correct reference', async () => {
   // Every property left its record: the seed that replays it, no counterexample.
   const records = readRunRecords(run.reportsDir);
   expect(records.map((r) => r.property).sort()).toEqual(outcomes.map((o) => o.title).sort());
-  for (const r of records) expect(r, r.fileName).toMatchObject({ status: 'passed', runs: 50, counterexample: null, seed: expect.any(Number) });
+  for (const r of records) {
+    const runs = r.file === 'fuzz/sequences.spec.ts' ? sequenceRuns(50) : 50;
+    expect(r, r.fileName).toMatchObject({ status: 'passed', runs, counterexample: null, seed: expect.any(Number) });
+  }
 });
 
-for (const fault of FAULTS.filter((f) => f.catchBy === 'fuzz' || f.catchBy === 'both')) {
+const sequenceFault = (name: string) => SEQUENCE_FAULTS.some((f) => f.fault === name);
+
+for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 'both') && !sequenceFault(f.name))) {
   test(`fuzz catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, async () => {
-    const run = await runSuite({ project: 'fuzz', faults: [fault.name], label: fault.name, env: FUZZ_ENV });
+    // The sequence properties are held to their own faults below; against these they would only add time.
+    const run = await runSuite({ project: 'fuzz', faults: [fault.name], label: fault.name, env: FUZZ_ENV, args: ['--grep-invert', SEQUENCE_TAG] });
     expect(run.report, `no clause report: ${tail(run)}`).not.toBeNull();
     expect(run.exitCode, `the fuzz properties held against fault ${fault.name}: ${fault.description}`).not.toBe(0);
     const failing = failingClauses(run);
@@ -42,8 +65,29 @@ for (const fault of FAULTS.filter((f) => f.catchBy === 'fuzz' || f.catchBy === '
     for (const r of caught) {
       expect(r.counterexample, r.fileName).toEqual(expect.any(String));
       expect(r.path, r.fileName).toMatch(/^\d+(:\d+)*$/);
-      expect(r.replay, r.fileName).toBe(`FUZZ_SEED=${r.seed} FUZZ_PATH=${r.path} npx playwright test --project=fuzz -g '${r.grep}'`);
+      expect(r.replay, r.fileName).toBe(replayCommand(r));
+      expect(r.replay, r.fileName).toContain(`FUZZ_SEED=${r.seed} FUZZ_PATH=${r.path} `);
       expect(run.output, 'the failure is printed with its seed and path').toContain(`FUZZ_SEED=${r.seed} FUZZ_PATH=${r.path}`);
     }
+  });
+}
+
+for (const { fault: name, maxCalls, replays } of SEQUENCE_FAULTS) {
+  const fault = FAULTS.find((f) => f.name === name)!;
+  const replayed = replays ? `, replayed ${replays} times out of ${replays}` : '';
+  test(`the sequence property catches fault "${name}" on ${fault.clauses.join(', ')} with at most ${maxCalls} calls${replayed}`, async () => {
+    const run = await runSuite({ project: 'fuzz', faults: [name], label: `sequence-${name}`, env: SEQUENCE_ENV, args: ['fuzz/sequences.spec.ts', '-g', SEQUENCE_PROPERTY] });
+    expect(run.exitCode, `the sequence property held against fault ${name}: ${fault.description}\n${tail(run)}`).not.toBe(0);
+    for (const clause of fault.clauses) expect(failingClauses(run), `fault ${name} must fail ${clause}\n${tail(run)}`).toContain(clause);
+    const [record] = readRunRecords(run.reportsDir).filter((r) => r.property === SEQUENCE_PROPERTY);
+    expect(record, tail(run)).toMatchObject({ status: 'failed', replayPath: expect.stringMatching(/^[A-Za-z0-9+/=:_-]+$/) });
+    expect(record.failures.map((f) => f.clause), record.counterexample ?? '').toEqual(expect.arrayContaining([...fault.clauses]));
+    // The shrunk sequence is a numbered list of the calls that ran, printed with what replays it.
+    const calls = Number(/^(\d+) call\(s\):/.exec(record.counterexample ?? '')?.[1]);
+    expect(calls, record.counterexample ?? '').toBeGreaterThan(0);
+    expect(calls, record.counterexample ?? '').toBeLessThanOrEqual(maxCalls);
+    expect(record.replay).toContain(`FUZZ_REPLAY_PATH=${record.replayPath}`);
+    expect(run.output, 'the shrunk sequence is printed').toContain(`${calls} call(s):`);
+    if (replays) await expectExactReplays(record, { fault: name, label: `sequence-${name}-replayed`, times: replays });
   });
 }

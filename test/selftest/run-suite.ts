@@ -8,6 +8,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { expect } from '@playwright/test';
+import { readRunRecords, type FuzzRunRecord } from '../../fuzz/record.ts';
 import type { ClauseReport } from '../../src/report/clause-reporter.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -62,4 +64,29 @@ export async function runSuite(opts: RunOptions): Promise<SuiteRun> {
 /** The end of a run's console output, for a failing self-test's message. */
 export function tail(run: SuiteRun, lines = 40): string {
   return run.output.split('\n').slice(-lines).join('\n');
+}
+
+/** Ids the target generated differ from run to run; everything else of a replayed failure must not. */
+const withoutIds = (text: string): string => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>');
+
+/**
+ * Replays a recorded fuzz failure `times` times in one child run (--repeat-each) with what its record
+ * says to run (FUZZ_SEED, FUZZ_PATH, FUZZ_REPLAY_PATH for a sequence, the -g pattern) and nothing else,
+ * and checks every repetition failed with the very same shrunk counterexample and failures.
+ */
+export async function expectExactReplays(recorded: FuzzRunRecord, o: { fault: string; label: string; times: number }): Promise<void> {
+  const replay = await runSuite({
+    project: 'fuzz',
+    faults: [o.fault],
+    label: o.label,
+    env: { FUZZ_SEED: String(recorded.seed), FUZZ_PATH: recorded.path!, FUZZ_REPLAY_PATH: recorded.replayPath ?? undefined },
+    args: ['-g', recorded.grep, `--repeat-each=${o.times}`],
+  });
+  expect(replay.report?.outcomes.map((x) => x.status), tail(replay)).toEqual(Array(o.times).fill('failed'));
+  const replayed = readRunRecords(replay.reportsDir);
+  expect(replayed).toHaveLength(o.times);
+  for (const r of replayed) {
+    expect({ file: r.fileName, counterexample: r.counterexample, path: r.path, seed: r.seed }).toEqual({ file: r.fileName, counterexample: recorded.counterexample, path: recorded.path, seed: recorded.seed });
+    expect(r.failures.map((f) => [f.clause, withoutIds(f.message)]), r.fileName).toEqual(recorded.failures.map((f) => [f.clause, withoutIds(f.message)]));
+  }
 }
