@@ -96,10 +96,11 @@ test.describe('expectedStatus', () => {
     }
   });
 
-  test('the widest reading is 2xx for successes and 4xx for refusals', () => {
+  test('the widest reading is 2xx for successes, 4xx for refusals, either for a repeat cancel (idempotent or refused)', () => {
     expect(WIDEST_STATUS.create).toEqual(['2xx']);
     expect(WIDEST_STATUS.cancel).toEqual(['2xx']);
-    for (const key of STATUS_KEYS.filter((k) => k !== 'create' && k !== 'cancel')) expect(WIDEST_STATUS[key]).toEqual(['4xx']);
+    expect(WIDEST_STATUS.cancelNotCancellable).toEqual(['2xx', '4xx']);
+    for (const key of STATUS_KEYS.filter((k) => !['create', 'cancel', 'cancelNotCancellable'].includes(k))) expect(WIDEST_STATUS[key]).toEqual(['4xx']);
   });
 
   test('a pinned item is the profile value; items the profile leaves out stay widest', () => {
