@@ -318,9 +318,11 @@ export function retriedAnswerObservations(r: RetriedAttempt): Observation[] {
  * that share an id is the one that fails.
  */
 export function idUniqueInRun(c: CreatedRecord): CheckFailure[] {
-  if (c.earlierTagsWithId.length === 0) return [];
-  const message = `the service gave id ${JSON.stringify(c.id)} to this create and to ${c.earlierTagsWithId.length} earlier create(s) of the run`;
-  return [failure(c.exchange, 'SUB-CREATE-ID', 'idUniqueInRun', message, 'an id no other record of the run has', { id: c.id, thisCreate: c.tag, earlierCreates: c.earlierTagsWithId })];
+  // The same body sent again (same tag) answered with the same record is duplicate detection, SUB-CREATE-NO-DEDUP's finding.
+  const others = c.earlierTagsWithId.filter((tag) => tag !== c.tag);
+  if (others.length === 0) return [];
+  const message = `the service gave id ${JSON.stringify(c.id)} to this create and to ${others.length} earlier, different create(s) of the run`;
+  return [failure(c.exchange, 'SUB-CREATE-ID', 'idUniqueInRun', message, 'an id no other record of the run has', { id: c.id, thisCreate: c.tag, earlierCreates: others })];
 }
 
 /** Run every exchange check on one exchange. */

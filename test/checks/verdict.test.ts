@@ -228,3 +228,12 @@ test('a 429 where a test judged an answer is rate limiting (LIMIT-RATE), not a d
   v.check('SUB-CREATE', false, 'a successful create returns the created subscription', { expected: 'the record', received: 503, exchange: refused });
   expect(v.failures.map((f) => f.clause)).toContain('SUB-CREATE');
 });
+
+test('ids unique across the run: a different create given an earlier id fails SUB-CREATE-ID; the same body sent again is SUB-CREATE-NO-DEDUP\'s', () => {
+  const created = exchange({ operation: 'subscription.create', status: 201, body: { id: 'sub-1', status: 'accepted' } });
+  const v = verdict();
+  v.inspectCreated({ exchange: created, id: 'sub-1', tag: 'osd-suite.run.1-2', earlierTagsWithId: ['osd-suite.run.1-2'] });
+  expect(v.failures).toEqual([]);
+  v.inspectCreated({ exchange: created, id: 'sub-1', tag: 'osd-suite.run.1-3', earlierTagsWithId: ['osd-suite.run.1-2'] });
+  expect(v.failures.map((f) => [f.clause, f.check])).toEqual([['SUB-CREATE-ID', 'idUniqueInRun']]);
+});
