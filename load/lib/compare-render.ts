@@ -27,11 +27,21 @@ function run(label: string, r: Comparison['current']): string {
   return `${label}: run ${r.runId ?? '-'} at ${r.generatedAt}, k6 ${r.k6Version ?? 'unknown'}, target ${r.target} (${r.environment})`;
 }
 
-export function renderMarkdown(c: Comparison): string {
+/** Files beside the report, as links relative to it. */
+export interface ReportLinks {
+  /** k6's own web-dashboard HTML report of the current run (K6_WEB_DASHBOARD_EXPORT); null when it wrote none. */
+  dashboard: string | null;
+}
+
+const DASHBOARD_TEXT = "k6's own dashboard report of the current run";
+
+export function renderMarkdown(c: Comparison, links: ReportLinks = { dashboard: null }): string {
   const lines: string[] = [];
   lines.push(`# Performance regression report: ${c.scenario}`, '');
   lines.push(`**${STATUS_TEXT[c.status]}**`, '');
-  lines.push(`- ${run('Current', c.current)}`, `- ${run('Baseline', c.baseline)}`, '');
+  lines.push(`- ${run('Current', c.current)}`, `- ${run('Baseline', c.baseline)}`);
+  if (links.dashboard !== null) lines.push(`- ${DASHBOARD_TEXT}: [${links.dashboard}](${encodeURI(links.dashboard)})`);
+  lines.push('');
   if (c.reasons.length > 0) {
     lines.push('## Why', '');
     for (const r of c.reasons) lines.push(`- ${r}`);
@@ -142,7 +152,7 @@ export function throughputGroups(c: Comparison): BarGroup[] {
   ];
 }
 
-export function renderHtml(c: Comparison): string {
+export function renderHtml(c: Comparison, links: ReportLinks = { dashboard: null }): string {
   const rows = c.rows
     .map((row) => {
       const t = c.tolerances[row.metric];
@@ -164,6 +174,7 @@ tr.bad td{background:#fff5f5}tr.good td{background:#f0fff4}figure{margin:16px 0}
 <h1>Performance regression report: ${htmlEscape(c.scenario)}</h1>
 <p class="status ${c.status}" data-status="${c.status}">${htmlEscape(STATUS_TEXT[c.status])}</p>
 <p>${htmlEscape(run('Current', c.current))}<br>${htmlEscape(run('Baseline', c.baseline))}</p>
+${links.dashboard === null ? '' : `<p>${DASHBOARD_TEXT}: <a id="k6-dashboard" href="${htmlEscape(encodeURI(links.dashboard))}">${htmlEscape(links.dashboard)}</a></p>`}
 ${c.reasons.length > 0 ? `<h2>Why</h2>${list(c.reasons)}` : ''}
 <h2>Latency per endpoint</h2>
 <figure id="latency-chart">${latency.length > 0 ? barChartSvg('Latency percentiles per endpoint (ms)', latency, 'ms') : '<p>No per-endpoint latency in either run.</p>'}</figure>

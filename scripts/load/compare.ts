@@ -7,12 +7,12 @@
  * (different settings or target; --force compares anyway) exits 1 as well.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { ConfigError, exitOnConfigError } from '../../src/config/config-error.ts';
 import { compareRuns, exitCodeFor, readComparable } from '../../load/lib/compare.ts';
 import { renderHtml, renderMarkdown } from '../../load/lib/compare-render.ts';
 import { parseCompareArgs } from './args.ts';
-import { baselinePath } from './paths.ts';
+import { baselinePath, dashboardFileFor } from './paths.ts';
 
 function readJson(path: string, what: string): unknown {
   if (!existsSync(path)) throw new ConfigError(`The ${what} ${path} does not exist.`);
@@ -42,11 +42,14 @@ function main(): number {
   mkdirSync(dir, { recursive: true });
   const md = resolve(dir, 'perf-regression.md');
   const html = resolve(dir, 'perf-regression.html');
-  writeFileSync(md, renderMarkdown(comparison));
-  writeFileSync(html, renderHtml(comparison));
+  const dashboard = dashboardFileFor(resolve(args.summaryPath));
+  const links = { dashboard: existsSync(dashboard) ? relative(dir, dashboard) : null };
+  writeFileSync(md, renderMarkdown(comparison, links));
+  writeFileSync(html, renderHtml(comparison, links));
   process.stdout.write(`${comparison.scenario}: ${comparison.status.toUpperCase()}\n`);
   for (const r of comparison.reasons) process.stdout.write(`  - ${r}\n`);
   process.stdout.write(`Reports: ${md}\n         ${html}\n`);
+  if (links.dashboard !== null) process.stdout.write(`         ${dashboard} (k6's own, linked from the HTML)\n`);
   return exitCodeFor(comparison);
 }
 

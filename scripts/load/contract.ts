@@ -104,7 +104,7 @@ async function main(): Promise<number> {
       generatedAt: new Date().toISOString(),
       scenario: args.scenario,
       target: run.config.target.displayUrl,
-      load: { passed: loadPassed, k6: describeK6Exit(k6Code), endedBeforeConformance: loadEndedEarly, summary: load.lines, report: run.reportPath },
+      load: { passed: loadPassed, k6: describeK6Exit(k6Code), endedBeforeConformance: loadEndedEarly, summary: load.lines, report: run.reportPath, dashboard: existsSync(run.dashboardPath) ? run.dashboardPath : null },
       conformance: { passed: conformancePassed, ...conformance, reports: conformanceReports },
       passed: loadPassed && conformancePassed,
     };

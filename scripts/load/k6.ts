@@ -1,57 +1,25 @@
 /**
- * Finding and running the k6 binary for `npm run load` and `npm run load:contract`.
- * K6_BIN names the binary; otherwise it is looked up on PATH.
+ * Running the k6 binary for `npm run load`, `npm run load:contract` and `npm run bench:load`; where it
+ * is found (K6_BIN, .tools/, PATH) is src/run/k6-binary.ts, shared with the certification.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { spawn } from 'node:child_process';
 
-export const INSTALL_HINT = [
-  'k6 was not found: set K6_BIN to the k6 binary, or put k6 on PATH.',
-  'Install k6 (v1.x or v2.x) as described in https://grafana.com/docs/k6/latest/set-up/install-k6/ :',
-  '  Debian/Ubuntu: add Grafana\'s k6 apt repository, then `sudo apt-get install k6`',
-  '  macOS: `brew install k6`    Windows: `winget install k6`',
-  '  Docker: `docker run --rm -i grafana/k6 run - <script.js>` (mount this repository to use the TypeScript scripts)',
-  '  or download a release binary from GitHub (grafana/k6 releases) and point K6_BIN at it.',
-].join('\n');
+export { INSTALL_HINT, findK6, k6Version, parseK6Version, type K6Lookup } from '../../src/run/k6-binary.ts';
 
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export type K6Lookup = { found: true; path: string } | { found: false; reason: string };
-
-export function findK6(env: NodeJS.ProcessEnv = process.env): K6Lookup {
-  const named = env.K6_BIN?.trim();
-  if (named) {
-    return isExecutableFile(named) ? { found: true, path: named } : { found: false, reason: `K6_BIN names "${named}", which is not an executable file.` };
-  }
-  const names = process.platform === 'win32' ? ['k6.exe', 'k6'] : ['k6'];
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    for (const name of names) {
-      const candidate = join(dir, name);
-      if (isExecutableFile(candidate)) return { found: true, path: candidate };
-    }
-  }
-  return { found: false, reason: 'no k6 on PATH and K6_BIN is not set.' };
-}
-
-/** "1.3.0" from `k6 version` ("k6 v1.3.0 (commit/..., go1.24, linux/amd64)"), or null. */
-export function parseK6Version(output: string): string | null {
-  const m = /\bv?(\d+\.\d+\.\d+(?:[-+][\w.-]+)?)/.exec(output);
-  return m ? m[1] : null;
-}
-
-export function k6Version(bin: string): string | null {
-  const out = spawnSync(bin, ['version'], { encoding: 'utf8', timeout: 15_000 });
-  return out.status === 0 ? parseK6Version(`${out.stdout}`) : null;
+/**
+ * k6's own HTML report (its web dashboard, exported when the run ends) beside our run report. No browser
+ * and no listening port (-1): runs side by side on one machine would collide on the dashboard's 5665.
+ * A period of 1s (k6's default is 10s) so a run of a few seconds still has data to draw; a user's
+ * K6_WEB_DASHBOARD_PERIOD wins.
+ */
+export function dashboardEnv(dashboardPath: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return {
+    K6_WEB_DASHBOARD: 'true',
+    K6_WEB_DASHBOARD_PORT: '-1',
+    K6_WEB_DASHBOARD_OPEN: 'false',
+    K6_WEB_DASHBOARD_PERIOD: env.K6_WEB_DASHBOARD_PERIOD?.trim() || '1s',
+    K6_WEB_DASHBOARD_EXPORT: dashboardPath,
+  };
 }
 
 /** What a k6 exit code means (errext/exitcodes in k6). */

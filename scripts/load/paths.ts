@@ -13,3 +13,8 @@ export function scenarioScript(scenario: ScenarioName): string {
 export function baselinePath(scenario: ScenarioName): string {
   return `${BASELINE_DIR}${scenario}.json`;
 }
+
+/** k6's web-dashboard HTML report sits beside the run report: reports/load/pagination.dashboard.html. */
+export function dashboardFileFor(reportPath: string): string {
+  return reportPath.replace(/(\.json)?$/, '.dashboard.html');
+}

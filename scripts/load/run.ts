@@ -6,6 +6,7 @@
  * the run report (reports/load/<scenario>.json): 0 passed, 1 failed or invalid, 2 bad arguments or
  * configuration, 3 no k6.
  */
+import { existsSync } from 'node:fs';
 import { exitOnConfigError } from '../../src/config/config-error.ts';
 import { parseRunArgs, runUsage } from './args.ts';
 import { INSTALL_HINT, findK6, k6Version, startK6 } from './k6.ts';
@@ -35,7 +36,8 @@ async function main(): Promise<number> {
     const code = await child.done;
     process.removeListener('SIGINT', ignore);
     const outcome = runOutcome(code, readReport(run.reportPath));
-    process.stdout.write(`\n${outcome.lines.join('\n')}\nReport: ${run.reportPath}\n`);
+    const dashboard = existsSync(run.dashboardPath) ? `\nk6 dashboard report: ${run.dashboardPath}` : '';
+    process.stdout.write(`\n${outcome.lines.join('\n')}\nReport: ${run.reportPath}${dashboard}\n`);
     return outcome.exitCode;
   } finally {
     await run.close();

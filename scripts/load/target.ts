@@ -11,6 +11,8 @@ import { loadProfile } from '../../src/profile/target-profile.ts';
 import { startBundledReference } from '../../src/run/bundled-reference.ts';
 import { type LoadConfig, LoadConfigError, readLoadConfig } from '../../load/lib/config.ts';
 import type { ScenarioName } from '../../load/lib/names.ts';
+import { dashboardEnv } from './k6.ts';
+import { dashboardFileFor } from './paths.ts';
 
 /** The bundled reference's rate limit during `npm run load`, so rate-probe has something to find. */
 export const LOCAL_REFERENCE_RATE_LIMIT = 20;
@@ -34,6 +36,8 @@ export interface PreparedRun {
   /** Absolute paths of the files handleSummary writes. */
   reportPath: string;
   junitPath: string;
+  /** k6's own web-dashboard HTML report of the run (K6_WEB_DASHBOARD_EXPORT). */
+  dashboardPath: string;
   startedReference: boolean;
   close(): Promise<void>;
 }
@@ -79,9 +83,11 @@ export async function prepareRun(scenario: ScenarioName, options: PrepareOptions
     mkdirSync(dir, { recursive: true });
     const reportPath = resolve(dir, `${scenario}.json`);
     const junitPath = resolve(dir, `${scenario}.junit.xml`);
+    const dashboardPath = dashboardFileFor(reportPath);
+    Object.assign(env, dashboardEnv(dashboardPath, env));
     // A stale report must never be read as this run's.
-    for (const p of [reportPath, junitPath]) if (existsSync(p)) rmSync(p);
-    return { scenario, env, config, reportPath, junitPath, startedReference, close };
+    for (const p of [reportPath, junitPath, dashboardPath]) if (existsSync(p)) rmSync(p);
+    return { scenario, env, config, reportPath, junitPath, dashboardPath, startedReference, close };
   } catch (error) {
     await close();
     if (error instanceof LoadConfigError) throw new ConfigError(`load ${scenario}: ${error.message}`);

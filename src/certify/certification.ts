@@ -24,7 +24,7 @@ import { makeRedactor, type Redactor } from '../client/redact.ts';
 import { assembleReport } from './assemble-report.ts';
 import { runDiscovery, type DiscoveryResult } from './discovery.ts';
 import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from './evidence.ts';
-import { findK6, k6Version, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
+import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
 import { stagingDir, type CertifyOptions } from './options.ts';
 import { preflight } from './preflight.ts';
 import { progressLine, type PhaseName } from './progress.ts';
@@ -179,7 +179,7 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
       const paths = runPaths(suiteDir, config.runId);
       const evidenceDir = join(stage, OUTPUT.evidence);
       const v = versions(root);
-      const k6 = k6Version(findK6());
+      const k6 = k6VersionText();
       const runConfig = certificationConfig(config, o, bundled, faults, pkg.version, root);
       const fuzzRecords = readFuzzRecords(paths.fuzzDir);
       const requests = readRequests(paths.requests);

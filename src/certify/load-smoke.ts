@@ -4,37 +4,20 @@
  * reports (`<LOAD_REPORT_DIR>/<scenario>.json`, format osd-suite/load-report@1), read tolerantly here.
  * The smoke is informative: its figures go in the report, the verdict stays with the clauses.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findK6, k6Version } from '../run/k6-binary.ts';
 import type { LoadScenarioRow, LoadSection } from '../report/certification/report-model.ts';
 
 export const LOAD_SMOKE = { scenario: 'pagination', duration: '10s', timeoutMs: 180_000 } as const;
 const LOAD_REPORT_FORMAT = 'osd-suite/load-report@1';
 
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The k6 binary: K6_BIN when set, else `k6` on PATH; null when there is none. */
-export function findK6(env: Record<string, string | undefined> = process.env): string | null {
-  if (env.K6_BIN) return executable(env.K6_BIN) ? env.K6_BIN : null;
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    const candidate = join(dir, 'k6');
-    if (executable(candidate)) return candidate;
-  }
-  return null;
-}
-
-export function k6Version(bin: string | null): string | null {
-  if (!bin) return null;
-  const out = spawnSync(bin, ['version'], { encoding: 'utf8', timeout: 10_000 });
-  return out.status === 0 ? out.stdout.trim().split('\n')[0] : null;
+/** The k6 version line for the evidence ("k6 v2.2.0"), found as every k6 command finds it (K6_BIN, .tools/, PATH). */
+export function k6VersionText(env: NodeJS.ProcessEnv = process.env): string | null {
+  const k6 = findK6(env);
+  const version = k6.found ? k6Version(k6.path) : null;
+  return version === null ? null : `k6 v${version}`;
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
@@ -60,6 +43,10 @@ export function scenarioRow(raw: unknown): LoadScenarioRow | null {
     p95: num(totals.p95),
     p99: num(totals.p99),
     rateLimited: num(obj(totals.rateLimited).count),
+    droppedIterations: num(totals.droppedIterations),
+    thresholds: (Array.isArray(r.thresholds) ? r.thresholds.map(obj) : [])
+      .filter((t) => typeof t.metric === 'string' && typeof t.expression === 'string')
+      .map((t) => ({ metric: t.metric as string, expression: t.expression as string, ok: t.ok === true })),
     endpoints: endpoints
       .filter((e) => typeof e.name === 'string')
       .map((e) => ({ name: (e.name as string) + (typeof e.pageSize === 'number' ? ` (page ${e.pageSize})` : ''), count: num(e.count), avg: num(e.avg), med: num(e.med), p90: num(e.p90), p95: num(e.p95), p99: num(e.p99), max: num(e.max) })),
@@ -87,15 +74,18 @@ export interface LoadSmokeOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   hasLoadScript: boolean;
+  /** How long the smoke holds its arrival rate (default LOAD_SMOKE.duration). */
+  duration?: string;
 }
 
 export async function runLoadSmoke(o: LoadSmokeOptions): Promise<LoadSection> {
   const notRun = (reason: string): LoadSection => ({ status: 'not-run', reason, scenarios: [] });
   if (o.skip) return notRun('skipped: --skip-load was given');
-  if (!findK6(o.env)) return notRun('no k6 binary on PATH (install k6, or set K6_BIN to one); the load smoke needs it');
+  const k6 = findK6(o.env);
+  if (!k6.found) return notRun(`${k6.reason.replace(/\.$/, '')}; the load smoke needs k6 (install it, or run npm run setup:k6 where Go is installed)`);
   if (!o.hasLoadScript) return notRun('this version of the suite has no `npm run load` script');
   mkdirSync(o.reportDir, { recursive: true });
-  const env = { ...o.env, LOAD_DURATION: LOAD_SMOKE.duration, LOAD_REPORT_DIR: o.reportDir };
+  const env = { ...o.env, LOAD_DURATION: o.duration ?? LOAD_SMOKE.duration, LOAD_REPORT_DIR: o.reportDir };
   const child = spawn('npm', ['run', '--silent', 'load', '--', LOAD_SMOKE.scenario], { cwd: o.cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const timer = setTimeout(() => child.kill('SIGTERM'), LOAD_SMOKE.timeoutMs);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

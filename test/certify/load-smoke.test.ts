@@ -1,10 +1,11 @@
 // The load smoke: where k6 is, whether the smoke runs, and how a load report (osd-suite/load-report@1,
 // written by the load helper) becomes report figures. No k6 is needed for these.
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { findK6, readLoadReports, runLoadSmoke, scenarioRow } from '../../src/certify/load-smoke.ts';
+import { readLoadReports, runLoadSmoke, scenarioRow } from '../../src/certify/load-smoke.ts';
+import { findK6, toolsBinaries } from '../../src/run/k6-binary.ts';
 
 /** A load report as the load helper writes it (load/lib/report.ts LoadReport), trimmed to what is read. */
 const LOAD_REPORT = {
@@ -14,6 +15,11 @@ const LOAD_REPORT = {
   verdict: { valid: true, passed: false, reasons: ['threshold crossed: http_req_duration p(95)<500'], stoppedByDesign: null },
   totals: { httpRequests: 480, httpRequestsPerSecond: 47.9, iterations: 48, iterationsPerSecond: 4.8, droppedIterations: 0, errorRate: 0.002, checkRate: 1, p95: 612.5, p99: 880, rateLimited: { count: 3, share: 0.006 } },
   endpoints: [{ name: 'GET /offer', pageSize: 10, key: 'GET /offer|10', count: 480, avg: 120, med: 100, p90: 400, p95: 612.5, p99: 880, max: 990 }],
+  thresholds: [
+    { metric: 'http_req_duration{scenario:pagination}', expression: 'p(95)<500', ok: false },
+    { metric: 'dropped_iterations{scenario:pagination}', expression: 'count==0', ok: true },
+    { metric: 42, expression: 'not a threshold', ok: true },
+  ],
 };
 
 test('a load report becomes a scenario row; anything else is ignored', () => {
@@ -29,6 +35,11 @@ test('a load report becomes a scenario row; anything else is ignored', () => {
     p95: 612.5,
     p99: 880,
     rateLimited: 3,
+    droppedIterations: 0,
+    thresholds: [
+      { metric: 'http_req_duration{scenario:pagination}', expression: 'p(95)<500', ok: false },
+      { metric: 'dropped_iterations{scenario:pagination}', expression: 'count==0', ok: true },
+    ],
     endpoints: [{ name: 'GET /offer (page 10)', count: 480, avg: 120, med: 100, p90: 400, p95: 612.5, p99: 880, max: 990 }],
   });
   expect(scenarioRow({ ...LOAD_REPORT, schema: 'something-else' })).toBeNull();
@@ -40,25 +51,36 @@ test('a load report becomes a scenario row; anything else is ignored', () => {
   expect(readLoadReports(dir).map((r) => r.scenario)).toEqual(['pagination']);
 });
 
-test('k6 is found through K6_BIN or PATH, and only when executable', () => {
+test('k6 is found through K6_BIN, then the newest in .tools/, then PATH, and only when executable', () => {
   const dir = mkdtempSync(join(tmpdir(), 'k6-'));
-  const bin = join(dir, 'k6');
-  writeFileSync(bin, '#!/bin/sh\necho k6\n');
-  expect(findK6({ PATH: dir })).toBeNull(); // not executable yet
+  const noTools = join(dir, 'no-tools');
+  const fakeK6 = (path: string): string => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, '#!/bin/sh\necho k6\n');
+    return path;
+  };
+  const bin = fakeK6(join(dir, 'path', 'k6'));
+  expect(findK6({ PATH: dirname(bin), K6_TOOLS_DIR: noTools })).toMatchObject({ found: false }); // not executable yet
   chmodSync(bin, 0o755);
-  expect(findK6({ PATH: `/nonexistent:${dir}` })).toBe(bin);
-  expect(findK6({ PATH: '', K6_BIN: bin })).toBe(bin);
-  expect(findK6({ PATH: dir, K6_BIN: join(dir, 'missing') })).toBeNull();
+  expect(findK6({ PATH: `/nonexistent:${dirname(bin)}`, K6_TOOLS_DIR: noTools })).toEqual({ found: true, path: bin });
+  expect(findK6({ PATH: '', K6_BIN: bin })).toEqual({ found: true, path: bin });
+  expect(findK6({ PATH: dirname(bin), K6_BIN: join(dir, 'missing') })).toMatchObject({ found: false, reason: expect.stringContaining('K6_BIN names') });
+  const tools = join(dir, 'tools');
+  for (const v of ['v1.3.0', 'v2.2.0', 'v2.10.1', 'v10.0.0-broken']) chmodSync(fakeK6(join(tools, `k6-${v}`, 'k6')), 0o755);
+  fakeK6(join(tools, 'k6-v3.0.0', 'k6')); // not executable: passed over
+  expect(findK6({ PATH: dirname(bin), K6_TOOLS_DIR: tools })).toEqual({ found: true, path: join(tools, 'k6-v2.10.1', 'k6') });
+  expect(findK6({ PATH: dirname(bin), K6_TOOLS_DIR: tools, K6_BIN: bin })).toEqual({ found: true, path: bin });
+  expect(toolsBinaries({ K6_TOOLS_DIR: tools })).toEqual(['v2.10.1', 'v2.2.0', 'v1.3.0'].map((v) => join(tools, `k6-${v}`, 'k6')));
 });
 
 const NOT_RUN_CASES = [
   { description: '--skip-load', skip: true, path: '/nonexistent', hasLoadScript: true, reason: /--skip-load/ },
-  { description: 'no k6 binary', skip: false, path: '/nonexistent', hasLoadScript: true, reason: /no k6 binary on PATH/ },
+  { description: 'no k6 binary', skip: false, path: '/nonexistent', hasLoadScript: true, reason: /^no k6: K6_BIN is not set, .* holds none \(npm run setup:k6 builds it there\) and there is none on PATH; the load smoke needs k6/ },
 ];
 
 for (const c of NOT_RUN_CASES) {
   test(`the smoke is not run with ${c.description}, and says why`, async () => {
-    const section = await runLoadSmoke({ skip: c.skip, reportDir: mkdtempSync(join(tmpdir(), 'load-')), cwd: tmpdir(), env: { PATH: c.path }, hasLoadScript: c.hasLoadScript });
+    const section = await runLoadSmoke({ skip: c.skip, reportDir: mkdtempSync(join(tmpdir(), 'load-')), cwd: tmpdir(), env: { PATH: c.path, K6_TOOLS_DIR: '/nonexistent' }, hasLoadScript: c.hasLoadScript });
     expect(section).toEqual({ status: 'not-run', reason: expect.stringMatching(c.reason), scenarios: [] });
   });
 }

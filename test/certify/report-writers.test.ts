@@ -38,6 +38,11 @@ const load: LoadSection = {
       p95: 31.5,
       p99: 44,
       rateLimited: 0,
+      droppedIterations: 2,
+      thresholds: [
+        { metric: 'http_req_duration{scenario:pagination}', expression: 'p(95)<500', ok: true },
+        { metric: 'dropped_iterations{scenario:pagination}', expression: 'count==0', ok: false },
+      ],
       endpoints: [
         { name: 'GET /offer (page 10)', count: 300, avg: 12, med: 10, p90: 20, p95: 25, p99: 40, max: 61 },
         { name: `GET /allocation/{offerId} ${HOSTILE}`, count: 180, avg: 14, med: 11, p90: 22, p95: 30, p99: 44, max: 70 },
@@ -139,6 +144,17 @@ test('load figures get inline SVG charts; every endpoint is a bar group', () => 
   expect(section.match(/<rect /g)?.length).toBe(3 + 2 * 3); // legend + 2 endpoints x (median, p95, p99)
   expect(section).toContain('GET /offer (page 10)');
   expect(section).not.toContain('<script');
+});
+
+test('the load smoke\'s thresholds and dropped iterations are in both writers, a crossed threshold marked', () => {
+  const html = renderHtml(report);
+  const section = html.slice(html.indexOf('<section id="load">'), html.indexOf('<section id="evidence">'));
+  expect(section).toContain('dropped iterations 2');
+  expect(section).toContain('<tr><td><code>http_req_duration{scenario:pagination}</code></td><td><code>p(95)&lt;500</code></td><td>held</td></tr>');
+  expect(section).toContain('<tr class="drift"><td><code>dropped_iterations{scenario:pagination}</code></td><td><code>count==0</code></td><td>crossed</td></tr>');
+  const md = renderMarkdown(report);
+  expect(md).toContain('dropped iterations 2');
+  expect(md).toMatch(/\| `dropped_iterations\{scenario:pagination\}` \| `count==0` \| crossed \|/);
 });
 
 test('a load smoke that did not run says why, in both writers', () => {

@@ -88,8 +88,14 @@ export const tr = (cells: readonly string[], attrs = '') => `<tr${attrs}>${cells
 
 export const td = (text: string) => `<td>${esc(text)}</td>`;
 
+function loadThresholds(s: LoadScenarioRow): string {
+  if (!s.thresholds.length) return '';
+  const rows = s.thresholds.map((t) => tr([`<td><code>${esc(t.metric)}</code></td>`, `<td><code>${esc(t.expression)}</code></td>`, td(t.ok ? 'held' : 'crossed')], t.ok ? '' : ' class="drift"'));
+  return table(['Threshold on', 'Rule', 'Result'], rows, ` class="load-thresholds" data-scenario="${esc(s.scenario)}"`);
+}
+
 function loadScenario(s: LoadScenarioRow): string {
-  const head = `<h3>${esc(s.scenario)}: ${s.passed ? 'passed' : 'did not pass'}${s.valid ? '' : ' (invalid run)'}</h3><p>${esc(`${s.requests} requests in ${durationText(s.durationMs)} (${s.requestsPerSecond.toFixed(1)}/s), errors ${percent(s.errorRate)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, 429 answers ${s.rateLimited}.`)}</p>${s.reasons.length ? list(s.reasons) : ''}`;
+  const head = `<h3>${esc(s.scenario)}: ${s.passed ? 'passed' : 'did not pass'}${s.valid ? '' : ' (invalid run)'}</h3><p>${esc(`${s.requests} requests in ${durationText(s.durationMs)} (${s.requestsPerSecond.toFixed(1)}/s), errors ${percent(s.errorRate)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, 429 answers ${s.rateLimited}, dropped iterations ${s.droppedIterations}.`)}</p>${s.reasons.length ? list(s.reasons) : ''}${loadThresholds(s)}`;
   if (!s.endpoints.length) return head;
   const chart = groupedBars(
     s.endpoints.map((e) => ({ label: e.name, values: [e.med, e.p95, e.p99] })),

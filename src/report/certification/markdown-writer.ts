@@ -110,8 +110,9 @@ export function renderMarkdown(r: CertificationReport): string {
     if (r.load.reason) out.push(r.load.reason, '');
     for (const s of r.load.scenarios) {
       out.push(`### ${s.scenario}: ${s.passed ? 'passed' : 'did not pass'}${s.valid ? '' : ' (invalid run)'}`, '');
-      out.push(`${s.requests} requests in ${durationText(s.durationMs)} (${s.requestsPerSecond.toFixed(1)}/s), errors ${percent(s.errorRate)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, 429s ${s.rateLimited}.`, '');
+      out.push(`${s.requests} requests in ${durationText(s.durationMs)} (${s.requestsPerSecond.toFixed(1)}/s), errors ${percent(s.errorRate)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, 429s ${s.rateLimited}, dropped iterations ${s.droppedIterations}.`, '');
       for (const reason of s.reasons) out.push(`- ${reason}`);
+      if (s.thresholds.length) out.push('', ...table(['Threshold on', 'Rule', 'Result'], s.thresholds.map((t) => [`\`${t.metric}\``, `\`${t.expression}\``, t.ok ? 'held' : 'crossed'])));
       if (s.endpoints.length) out.push('', ...table(['Endpoint', 'Requests', 'Median', 'p95', 'p99', 'Max'], s.endpoints.map((e) => [e.name, String(e.count), ms(e.med), ms(e.p95), ms(e.p99), ms(e.max)])));
       out.push('');
     }

@@ -139,7 +139,17 @@ export interface LoadScenarioRow {
   p95: number;
   p99: number;
   rateLimited: number;
+  /** Iterations k6 could not start at the planned arrival rate: above 0 the run is invalid. */
+  droppedIterations: number;
+  /** Every k6 threshold of the run and whether it held. */
+  thresholds: LoadThresholdRow[];
   endpoints: LoadEndpointRow[];
+}
+
+export interface LoadThresholdRow {
+  metric: string;
+  expression: string;
+  ok: boolean;
 }
 
 export interface LoadSection {
