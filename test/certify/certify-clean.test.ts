@@ -11,6 +11,7 @@ import { encodedForms } from '../../src/client/redact.ts';
 import { parseProfile } from '../../src/profile/target-profile.ts';
 import { validateCertificationReport } from '../../src/report/certification/report-schema.ts';
 import { verifyManifest } from '../../src/certify/evidence.ts';
+import { findK6 } from '../../src/run/k6-binary.ts';
 import { allFiles, ROOT, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
 
 test.describe.configure({ mode: 'default', timeout: 180_000 });
@@ -34,6 +35,27 @@ test('a clean certification of the reference passes and writes the three report 
   for (const file of ['index.html', 'certification.md', 'certification.json', 'observed-profile.json', 'manifest.json']) expect(() => readFileSync(join(run.out, file)), file).not.toThrow();
   expect(run.output).toMatch(/\[certify 3\/5\] conformance \+ fuzz · \d+\/\d+ tests · /);
   expect(run.output).toContain('Certification PASS');
+});
+
+test('the load smoke ran with the k6 every command finds (K6_BIN, .tools/, PATH) and its figures are in the report', () => {
+  const k6 = findK6();
+  const load = run.report!.load;
+  if (!k6.found) {
+    // Only where no k6 exists at all (.ci/run installs two): the report must say why, not pretend.
+    expect(load, 'no k6 here: the smoke must say why it did not run').toMatchObject({ status: 'not-run', reason: expect.stringContaining('no k6') });
+    return;
+  }
+  expect(load.status, load.reason ?? '').toBe('run');
+  const [row] = load.scenarios;
+  expect(row).toMatchObject({ scenario: 'pagination', passed: true, valid: true, droppedIterations: 0 });
+  expect(row.requests).toBeGreaterThan(20);
+  expect(row.p95).toBeGreaterThan(0);
+  expect(row.endpoints.length).toBeGreaterThan(0);
+  expect(row.thresholds.length).toBeGreaterThan(3);
+  const md = readFileSync(join(run.out, 'certification.md'), 'utf8');
+  expect(md).toMatch(/### pagination: passed\n\n\d+ requests in .*dropped iterations 0\./);
+  expect(md).toContain('| `dropped_iterations` | `count==0` | held |');
+  expect(run.report!.evidence.versions.k6).toMatch(/^k6 v\d+\.\d+\.\d+/);
 });
 
 test('certification.json validates against schemas/certification-report.schema.json and lists every clause', () => {
@@ -104,6 +126,7 @@ test.describe('index.html in headless Chromium', () => {
     await expect(page.locator('#clause-table tbody tr')).toHaveCount(clauses.length);
     await expect(page.locator('#clause-table tr[data-clause="SUB-CREATE-NO-DEDUP"]')).toHaveAttribute('data-status', 'pass');
     await expect(page.locator('#load-status')).toContainText(/Not run|Run/);
+    if (run.report!.load.status === 'run') await expect(page.locator('table.load-thresholds[data-scenario="pagination"] tbody tr').first()).toBeVisible();
     mkdirSync(TESTS_DIR, { recursive: true });
     await page.screenshot({ path: join(TESTS_DIR, 'screenshots', 'certification-pass.png'), fullPage: false });
     expect(errors).toEqual([]);

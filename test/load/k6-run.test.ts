@@ -1,111 +1,183 @@
-// Each k6 scenario, run briefly with real k6 against a reference server started here. Where no
-// k6 binary is on PATH (or named by K6_BIN) the tests skip and say so.
+// Each k6 scenario, run briefly with real k6 against a reference server started here, once per k6
+// binary: K6_BINS (.ci/run names k6 v2.x and v1.x there), else every k6 `npm run setup:k6` built in
+// .tools/, else the one on K6_BIN or PATH. A binary K6_BINS names that does not run fails; with no
+// k6 at all the tests skip and say so. Credentials are planted, so a leak in any file k6 writes shows.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
+import { chromium } from 'playwright-core';
 import { startReferenceServer } from '../../reference/server.ts';
 import type { LoadReport } from '../../load/lib/report.ts';
-import { findK6, k6Version } from '../../scripts/load/k6.ts';
+import { runLoadSmoke } from '../../src/certify/load-smoke.ts';
+import { encodedForms } from '../../src/client/redact.ts';
+import { type K6Binary, k6Binaries } from '../../src/run/k6-binary.ts';
+import { dashboardEnv } from '../../scripts/load/k6.ts';
 import { runOutcome } from '../../scripts/load/outcome.ts';
+import { dashboardFileFor } from '../../scripts/load/paths.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PROFILE = join(ROOT, 'reference', 'profile.json');
-const k6 = findK6();
+const PLANTED = { subscriptionKey: 'osd-planted-k6-key-Qw7Zr2', secret: 'osd-planted-k6-secret-Xp4Ld9' };
+const PLANTED_FORMS = Object.values(PLANTED).flatMap(encodedForms);
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const k6 = k6Binaries();
 
-test.describe('k6 scenarios against the reference server', () => {
-  test.describe.configure({ mode: 'serial' }); // one load generator at a time on a small machine
-  test.skip(!k6.found, `k6 is not available (${k6.found ? '' : k6.reason}); these tests run where k6 is on PATH or K6_BIN names it`);
-  test.setTimeout(180_000);
+function expectNoCredential(text: string, where: string): void {
+  for (const form of PLANTED_FORMS) expect(text.includes(form), `a credential (${form.length} chars) in ${where}`).toBe(false);
+}
 
-  async function runScenario(scenario: string, knobs: Record<string, string>, rateLimit: number | false) {
-    if (!k6.found) throw new Error('unreachable');
-    const ref = await startReferenceServer({ port: 0, rateLimit });
-    const parent = join(ROOT, 'reports', 'project-tests', 'k6');
-    mkdirSync(parent, { recursive: true });
-    const reportDir = mkdtempSync(join(parent, `${scenario}-`));
-    try {
-      const env = {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        API_BASE_URL: ref.url,
-        API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey,
-        API_SECRET: ref.credentials.secret,
-        API_ENVIRONMENT: 'local',
-        API_PROFILE: PROFILE,
-        RUN_ID: `k6test-${scenario}-${Date.now()}`,
-        LOAD_REPORT_DIR: reportDir,
-        LOAD_EXPECTED_LATENCY_MS: '50',
-        LOAD_K6_VERSION: k6Version(k6.path) ?? '',
-        ...knobs,
-      };
-      const child = spawn(k6.path, ['run', '--quiet', join(ROOT, 'load', `${scenario}.ts`)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-      const files = ['json', 'junit.xml'].map((ext) => readFileSync(join(reportDir, `${scenario}.${ext}`), 'utf8'));
-      for (const text of [...files, output]) {
-        expect(text).not.toContain(ref.credentials.secret);
-        expect(text).not.toContain(ref.credentials.subscriptionKey);
-      }
-      const report = JSON.parse(files[0]) as LoadReport;
-      // What the reference holds afterwards, read directly (not through k6).
-      const headers = { accept: 'application/json', 'service-api-subscription': ref.credentials.subscriptionKey, 'service-api-secret': ref.credentials.secret };
-      const subscriptions = (await (await fetch(`${ref.url}/subscription`, { headers })).json()) as Array<{ clientSubscriptionReference?: string; status?: string }>;
-      return { code, report, output, subscriptions, runId: env.RUN_ID };
-    } finally {
-      await ref.close();
-    }
+async function runScenario(bin: K6Binary, scenario: string, knobs: Record<string, string>, rateLimit: number | false) {
+  const ref = await startReferenceServer({ port: 0, rateLimit, credentials: PLANTED });
+  const parent = join(ROOT, 'reports', 'project-tests', 'k6');
+  mkdirSync(parent, { recursive: true });
+  const reportDir = mkdtempSync(join(parent, `${scenario}-v${bin.version}-`));
+  const reportPath = join(reportDir, `${scenario}.json`);
+  const dashboardPath = dashboardFileFor(reportPath);
+  try {
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      API_BASE_URL: ref.url,
+      API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey,
+      API_SECRET: ref.credentials.secret,
+      API_ENVIRONMENT: 'local',
+      API_PROFILE: PROFILE,
+      RUN_ID: `k6test-${scenario}-${Date.now()}`,
+      LOAD_REPORT_DIR: reportDir,
+      LOAD_EXPECTED_LATENCY_MS: '50',
+      LOAD_K6_VERSION: bin.version ?? '',
+      ...dashboardEnv(dashboardPath, {}),
+      ...knobs,
+    };
+    const child = spawn(bin.path, ['run', '--quiet', join(ROOT, 'load', `${scenario}.ts`)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const files = [reportPath, join(reportDir, `${scenario}.junit.xml`), dashboardPath].map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+    for (const { path, text } of [...files, { path: 'the k6 output', text: output }]) expectNoCredential(text, path);
+    const report = JSON.parse(files[0].text) as LoadReport;
+    // What the reference holds afterwards, read directly (not through k6).
+    const headers = { accept: 'application/json', 'service-api-subscription': ref.credentials.subscriptionKey, 'service-api-secret': ref.credentials.secret };
+    const subscriptions = (await (await fetch(`${ref.url}/subscription`, { headers })).json()) as Array<{ clientSubscriptionReference?: string; status?: string }>;
+    return { code, report, output, subscriptions, runId: env.RUN_ID, dashboardPath };
+  } finally {
+    await ref.close();
   }
+}
 
-  test('pagination walks every list with several page sizes and finds no violation', async () => {
-    const { code, report, output } = await runScenario('pagination', { LOAD_DURATION: '4s', PAGE_RATE: '20', PAGE_SIZES: '1,7,100' }, false);
-    expect(runOutcome(code, report).exitCode, output).toBe(0);
-    expect(report.verdict).toMatchObject({ valid: true, passed: true });
-    expect(report.scenarioResult.kind === 'pagination' && report.scenarioResult.walksCompleted).toBeGreaterThan(0);
-    expect(report.contractViolations.every((v) => v.violations === 0)).toBe(true);
-    expect(report.endpoints.map((e) => e.key)).toContain('GET /offer limit=7');
-    expect(report.run.k6Version).toMatch(/^\d+\.\d+\.\d+/);
-  });
-
-  test('polling checks every poll against modifiedAfter', async () => {
-    const { code, report, output } = await runScenario('polling', { LOAD_DURATION: '4s', POLL_INTERVAL: '1s', POLL_CLIENTS: '2' }, false);
-    expect(runOutcome(code, report).exitCode, output).toBe(0);
-    expect(report.scenarioResult.kind === 'polling' && report.scenarioResult.pollsChecked).toBeGreaterThan(2);
-  });
-
-  test('subscriptions: every created record is cancelled, within the write budget', async () => {
-    const { code, report, output, subscriptions, runId } = await runScenario('subscriptions', { SUB_RATE: '2', WRITE_BUDGET: '6' }, false);
-    expect(runOutcome(code, report).exitCode, output).toBe(0);
-    const r = report.scenarioResult;
-    expect(r.kind).toBe('subscriptions');
-    if (r.kind !== 'subscriptions') return;
-    expect(r.created).toBeGreaterThan(0);
-    expect(r.created).toBeLessThanOrEqual(6);
-    expect(r.leftUncancelled).toBe(0);
-    const mine = subscriptions.filter((s) => s.clientSubscriptionReference?.startsWith(`osd-suite.${runId}.`));
-    expect(mine.length).toBe(r.created);
-    expect(mine.filter((s) => s.status === 'accepted')).toEqual([]);
-  });
-
-  test('rate-probe finds the onset within 15% of the reference\'s limit, stops there and sees recovery', async () => {
-    const limit = 20;
-    const { code, report, output } = await runScenario(
-      'rate-probe',
-      { RATE_START: '14', RATE_STEP: '2', RATE_MAX: '30', RATE_STEP_DURATION: '3s', RATE_BACKOFF: '2s', RATE_SUSTAINED_MIN_429: '3' },
-      limit,
-    );
-    expect(runOutcome(code, report).exitCode, output).toBe(0);
-    const r = report.scenarioResult;
-    expect(r.kind).toBe('rate-probe');
-    if (r.kind !== 'rate-probe') return;
-    expect(r.onset.onsetRps, output).not.toBeNull();
-    expect(Math.abs((r.onset.onsetRps as number) - limit) / limit).toBeLessThanOrEqual(0.15);
-    expect(r.stoppedOnSustained429).toBe(true);
-    expect(r.recovery.recovered).toBe(true);
-    expect(report.rateLimitAnswers.retryAfterShare).toBe(1);
-    expect(report.rateLimitAnswers.jsonBodyShare).toBe(1);
-  });
+test.describe('K6_BINS', () => {
+  for (const e of k6.errors) test(`names a usable k6: ${e.path}`, () => expect(e.error).toBe('')); // fails with the sentence
 });
+
+if (k6.binaries.length === 0 && k6.errors.length === 0) {
+  test('k6 scenarios against the reference server', () => {
+    test.skip(true, `k6 is not available (${k6.source}); run npm run setup:k6 (needs Go), or set K6_BIN or K6_BINS`);
+  });
+}
+
+for (const bin of k6.binaries) {
+  test.describe(`k6 v${bin.version} against the reference server`, () => {
+    test.describe.configure({ mode: 'serial' }); // one load generator per version at a time on a small machine
+    test.setTimeout(120_000);
+    let paginationDashboard: string | null = null;
+
+    test('pagination walks every list with several page sizes, finds no violation, and writes k6\'s dashboard report', async () => {
+      const { code, report, output, dashboardPath } = await runScenario(bin, 'pagination', { LOAD_DURATION: '4s', PAGE_RATE: '20', PAGE_SIZES: '1,7,100' }, false);
+      expect(runOutcome(code, report).exitCode, output).toBe(0);
+      expect(report.verdict).toMatchObject({ valid: true, passed: true });
+      expect(report.scenarioResult.kind === 'pagination' && report.scenarioResult.walksCompleted).toBeGreaterThan(0);
+      expect(report.contractViolations.every((v) => v.violations === 0)).toBe(true);
+      expect(report.endpoints.map((e) => e.key)).toContain('GET /offer limit=7');
+      expect(report.run.k6Version).toBe(bin.version);
+      expect(readFileSync(dashboardPath, 'utf8')).toMatch(/<!doctype html>/i);
+      paginationDashboard = dashboardPath;
+    });
+
+    test('k6\'s dashboard report opens in Chromium from disk, with no request beyond the file and no error', async () => {
+      test.skip(!existsSync(CHROMIUM), `No ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does).`);
+      expect(paginationDashboard, 'the pagination run wrote a dashboard report').not.toBeNull();
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      try {
+        const page = await browser.newPage();
+        const errors: string[] = [];
+        const requests: string[] = [];
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+        page.on('pageerror', (e) => errors.push(String(e)));
+        page.on('request', (r) => requests.push(r.url()));
+        await page.goto(`file://${paginationDashboard}`);
+        // The report draws its charts from data embedded in the file.
+        await expect(page.locator('svg, canvas').first()).toBeVisible();
+        await expect(page.locator('body')).toContainText('http_req');
+        expect(errors, 'console errors').toEqual([]);
+        expect(requests.filter((u) => !/^(file|data|blob):/.test(u)), 'requests beyond the file itself').toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    test('polling checks every poll against modifiedAfter', async () => {
+      const { code, report, output } = await runScenario(bin, 'polling', { LOAD_DURATION: '4s', POLL_INTERVAL: '1s', POLL_CLIENTS: '2' }, false);
+      expect(runOutcome(code, report).exitCode, output).toBe(0);
+      expect(report.scenarioResult.kind === 'polling' && report.scenarioResult.pollsChecked).toBeGreaterThan(2);
+    });
+
+    test('subscriptions: every created record is cancelled, within the write budget', async () => {
+      const { code, report, output, subscriptions, runId } = await runScenario(bin, 'subscriptions', { SUB_RATE: '2', WRITE_BUDGET: '6' }, false);
+      expect(runOutcome(code, report).exitCode, output).toBe(0);
+      const r = report.scenarioResult;
+      expect(r.kind).toBe('subscriptions');
+      if (r.kind !== 'subscriptions') return;
+      expect(r.created).toBeGreaterThan(0);
+      expect(r.created).toBeLessThanOrEqual(6);
+      expect(r.leftUncancelled).toBe(0);
+      const mine = subscriptions.filter((s) => s.clientSubscriptionReference?.startsWith(`osd-suite.${runId}.`));
+      expect(mine.length).toBe(r.created);
+      expect(mine.filter((s) => s.status === 'accepted')).toEqual([]);
+    });
+
+    test('rate-probe finds the onset within 15% of the reference\'s limit, stops there and sees recovery', async () => {
+      const limit = 20;
+      const { code, report, output } = await runScenario(
+        bin,
+        'rate-probe',
+        { RATE_START: '16', RATE_STEP: '2', RATE_MAX: '30', RATE_STEP_DURATION: '3s', RATE_BACKOFF: '2s', RATE_SUSTAINED_MIN_429: '3' },
+        limit,
+      );
+      expect(runOutcome(code, report).exitCode, output).toBe(0);
+      const r = report.scenarioResult;
+      expect(r.kind).toBe('rate-probe');
+      if (r.kind !== 'rate-probe') return;
+      expect(r.onset.onsetRps, output).not.toBeNull();
+      expect(Math.abs((r.onset.onsetRps as number) - limit) / limit).toBeLessThanOrEqual(0.15);
+      expect(r.stoppedOnSustained429).toBe(true);
+      expect(r.recovery.recovered).toBe(true);
+      expect(report.rateLimitAnswers.retryAfterShare).toBe(1);
+      expect(report.rateLimitAnswers.jsonBodyShare).toBe(1);
+    });
+
+    test('the certification\'s load smoke runs against the bundled reference and reports real figures', async () => {
+      const parent = join(ROOT, 'reports', 'project-tests', 'k6');
+      mkdirSync(parent, { recursive: true });
+      const reportDir = mkdtempSync(join(parent, `smoke-v${bin.version}-`));
+      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', K6_BIN: bin.path };
+      Object.assign(env, { REFERENCE_SUBSCRIPTION_KEY: PLANTED.subscriptionKey, REFERENCE_SECRET: PLANTED.secret });
+      const section = await runLoadSmoke({ skip: false, reportDir, cwd: ROOT, env, hasLoadScript: true, duration: '3s' });
+      expect(section.status, section.reason ?? '').toBe('run');
+      expect(section.reason).toBeNull();
+      const [row] = section.scenarios;
+      expect(row).toMatchObject({ scenario: 'pagination', passed: true, valid: true, droppedIterations: 0, errorRate: 0 });
+      expect(row.requests).toBeGreaterThan(5);
+      expect(row.p95).toBeGreaterThan(0);
+      expect(row.endpoints.length).toBeGreaterThan(0);
+      expect(row.thresholds.length).toBeGreaterThan(3);
+      expect(row.thresholds.every((t) => t.ok)).toBe(true);
+      expect(row.thresholds.map((t) => t.metric)).toContain('dropped_iterations');
+      expectNoCredential(readFileSync(join(reportDir, 'pagination.json'), 'utf8'), 'the smoke report');
+      expectNoCredential(readFileSync(join(reportDir, 'pagination.dashboard.html'), 'utf8'), 'the smoke dashboard report');
+    });
+  });
+}
