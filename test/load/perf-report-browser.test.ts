@@ -38,7 +38,7 @@ test('the regression report loads on its own, shows the status and both charts, 
   const comparison = compareRuns(run(100), run(80));
   expect(comparison.status).toBe('regression');
   const file = join(dir, 'perf-regression.html');
-  writeFileSync(file, renderHtml(comparison));
+  writeFileSync(file, renderHtml(comparison, { dashboard: 'load/pagination.dashboard.html' }));
 
   const page = await browser.newPage();
   const errors: string[] = [];
@@ -69,6 +69,9 @@ test('the regression report loads on its own, shows the status and both charts, 
   await expect(regressed.first()).toBeVisible();
   await expect(regressed.filter({ hasText: 'GET /offer limit=25' })).not.toHaveCount(0);
   await expect(page.locator('tr.bad', { hasText: 'GET /subscription limit=1' })).toHaveCount(0);
+  // k6's own report of the run, linked relative to this one (load:compare passes the link when the run wrote it).
+  await expect(page.locator('#k6-dashboard')).toBeVisible();
+  expect(await page.locator('#k6-dashboard').evaluate((a) => (a as unknown as { href: string }).href)).toBe(`file://${join(dir, 'load', 'pagination.dashboard.html')}`);
 
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, 'perf-regression.png'), fullPage: true });

@@ -1,7 +1,7 @@
 // The Node-side runners: one clear sentence and a non-zero exit for bad arguments, install
 // instructions without k6, and load:compare / load:baseline on fabricated reports.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +16,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 function cli(script: string, args: string[], env: Record<string, string> = {}) {
-  // PATH holds only node's folder: no k6 there, whatever the machine has installed.
+  // PATH holds only node's folder and K6_TOOLS_DIR names no folder: no k6, whatever the machine has installed.
   const out = spawnSync(process.execPath, [TSX, join(ROOT, 'scripts', 'load', script), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', ...env },
+    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', K6_TOOLS_DIR: '/nonexistent/tools', ...env },
     timeout: 60_000,
   });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
@@ -46,7 +46,8 @@ for (const c of BAD_ARGS) {
 test('without k6, npm run load says how to install it and exits non-zero', () => {
   const r = cli('run.ts', ['pagination']);
   expect(r.code).toBe(3);
-  expect(r.stderr).toContain('no k6 on PATH and K6_BIN is not set.');
+  expect(r.stderr).toContain('no k6: K6_BIN is not set, /nonexistent/tools holds none (npm run setup:k6 builds it there) and there is none on PATH.');
+  expect(r.stderr).toContain('npm run setup:k6');
   expect(r.stderr).toContain('Install k6');
   const named = cli('run.ts', ['polling'], { K6_BIN: '/nonexistent/k6' });
   expect(named.code).toBe(3);
@@ -116,6 +117,22 @@ test('load:baseline records a passing run and refuses an invalid one; load:compa
   const inv = cli('compare.ts', [invalid, base], { REPORTS_DIR: dir });
   expect(inv.code).toBe(1);
   expect(inv.stdout).toContain('INVALID');
+});
+
+test('load:compare links k6\'s dashboard report of the run when the run wrote one, relative to the report', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'load-compare-'));
+  const base = writeReport(dir, 'base', 100);
+  mkdirSync(join(dir, 'runs'));
+  const current = writeReport(join(dir, 'runs'), 'current', 101);
+  const out = join(dir, 'out');
+  const without = cli('compare.ts', [current, base], { REPORTS_DIR: out });
+  expect(without.code, without.stderr).toBe(0);
+  expect(readFileSync(join(out, 'perf-regression.html'), 'utf8')).not.toContain('k6-dashboard');
+  writeFileSync(join(dir, 'runs', 'current.dashboard.html'), '<!doctype html><title>k6 report</title>');
+  const linked = cli('compare.ts', [current, base], { REPORTS_DIR: out });
+  expect(linked.code, linked.stderr).toBe(0);
+  expect(readFileSync(join(out, 'perf-regression.html'), 'utf8')).toContain('<a id="k6-dashboard" href="../runs/current.dashboard.html">');
+  expect(readFileSync(join(out, 'perf-regression.md'), 'utf8')).toContain("k6's own dashboard report of the current run: [../runs/current.dashboard.html](../runs/current.dashboard.html)");
 });
 
 test('the run verdict comes from the report; k6 exit codes only say how far k6 got', () => {
