@@ -23,8 +23,9 @@ function change(row: ComparisonRow, comparison: Comparison): string {
   return unit === 'share' ? `${sign}${Math.round(row.delta * 10000) / 100} pt` : `${sign}${format(row.delta, unit)}${rel}`;
 }
 
-function run(label: string, r: Comparison['current']): string {
-  return `${label}: run ${r.runId ?? '-'} at ${r.generatedAt}, k6 ${r.k6Version ?? 'unknown'}, target ${r.target} (${r.environment})`;
+function run(label: string, r: Comparison['current'] & { recordedOn?: string }): string {
+  const on = r.recordedOn ? `, measured on ${r.recordedOn}` : '';
+  return `${label}: run ${r.runId ?? '-'} at ${r.generatedAt}, k6 ${r.k6Version ?? 'unknown'}, target ${r.target} (${r.environment})${on}`;
 }
 
 /** Files beside the report, as links relative to it. */

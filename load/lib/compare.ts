@@ -66,6 +66,8 @@ export const DEFAULT_TOLERANCES: Readonly<Record<MetricId, Tolerance>> = {
 export interface Baseline extends ComparableRun {
   schema: typeof BASELINE_SCHEMA;
   recordedAt: string;
+  /** The machine the baseline was measured on (CPUs, memory, OS), so a reader knows what the figures are of. */
+  recordedOn?: string;
   /** Per-metric overrides of DEFAULT_TOLERANCES, kept with the baseline they were tuned for. */
   tolerances?: Partial<Record<MetricId, Partial<Pick<Tolerance, 'relative' | 'absolute'>>>>;
 }
@@ -100,8 +102,8 @@ export function comparableFromReport(report: LoadReport): ComparableRun {
   };
 }
 
-export function baselineFromReport(report: LoadReport, recordedAt: string): Baseline {
-  return { schema: BASELINE_SCHEMA, recordedAt, ...comparableFromReport(report) };
+export function baselineFromReport(report: LoadReport, recordedAt: string, recordedOn?: string): Baseline {
+  return { schema: BASELINE_SCHEMA, recordedAt, ...(recordedOn === undefined ? {} : { recordedOn }), ...comparableFromReport(report) };
 }
 
 /** Reads either a run report or a baseline file. Throws with one sentence on anything else. */

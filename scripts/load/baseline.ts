@@ -6,6 +6,7 @@
  * already in the old baseline file are kept.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { arch, cpus, release, totalmem, type } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, exitOnConfigError } from '../../src/config/config-error.ts';
 import { type Baseline, baselineFromReport } from '../../load/lib/compare.ts';
@@ -13,6 +14,12 @@ import { isScenarioName } from '../../load/lib/names.ts';
 import { parseBaselineArgs } from './args.ts';
 import { readReport } from './outcome.ts';
 import { baselinePath } from './paths.ts';
+
+/** "2 CPUs (AMD EPYC ...), 7.8 GiB, Linux 6.1 x64" */
+function machineLabel(): string {
+  const cores = cpus();
+  return `${cores.length} CPUs (${cores[0]?.model.trim() ?? 'unknown model'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${type()} ${release()} ${arch()}`;
+}
 
 function main(): number {
   const args = parseBaselineArgs(process.argv.slice(2));
@@ -23,7 +30,7 @@ function main(): number {
   if (!report.verdict.valid) throw new ConfigError(`The run in ${reportPath} is invalid (${report.totals.droppedIterations} dropped iterations) and cannot be a baseline.`);
   if (!report.verdict.passed && !args.force) throw new ConfigError(`The run in ${reportPath} did not pass (${report.verdict.reasons[0] ?? 'see the report'}); use --force to record it anyway.`);
   const target = baselinePath(report.scenario);
-  const baseline: Baseline = baselineFromReport(report, new Date().toISOString());
+  const baseline: Baseline = baselineFromReport(report, new Date().toISOString(), machineLabel());
   if (existsSync(target)) {
     const old = JSON.parse(readFileSync(target, 'utf8')) as Partial<Baseline>;
     if (old.tolerances) baseline.tolerances = old.tolerances;
