@@ -16,11 +16,12 @@ say() { printf 'setup:k6: %s\n' "$*" >&2; }
 for v in "${versions[@]}"; do
   if ! [[ "$v" =~ ^v[0-9]+\.[0-9]+\.[0-9]+$ ]]; then say "\"$v\" is not a k6 version like v2.2.0."; exit 2; fi
 done
-if ! command -v go >/dev/null 2>&1; then
+need_go() {
+  command -v go >/dev/null 2>&1 && return 0
   say "Go is not installed, so k6 cannot be built here: install k6 from Grafana's packages" \
     "(https://grafana.com/docs/k6/latest/set-up/install-k6/) and set K6_BIN, or install Go and run this again."
   exit 3
-fi
+}
 
 # The module path of a version: go.k6.io/k6 for v0/v1, go.k6.io/k6/vN from v2 on (Go's major version suffix).
 module_of() {
@@ -42,6 +43,7 @@ for v in "${versions[@]}"; do
     say "k6 $v: reusing $bin ($("$bin" version | head -n 1))"
     bins+=("$bin"); continue
   fi
+  need_go
   rm -f "$bin"
   started=$SECONDS
   say "k6 $v: go install $module@$v (a few minutes on 2 cores; log: $log)"
