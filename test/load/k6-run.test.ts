@@ -3,11 +3,10 @@
 // .tools/, else the one on K6_BIN or PATH. A binary K6_BINS names that does not run fails; with no
 // k6 at all the tests skip and say so. Credentials are planted, so a leak in any file k6 writes shows.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
-import { chromium } from 'playwright-core';
 import { startReferenceServer } from '../../reference/server.ts';
 import type { LoadReport } from '../../load/lib/report.ts';
 import { runLoadSmoke } from '../../src/certify/load-smoke.ts';
@@ -16,13 +15,12 @@ import { type K6Binary, k6Binaries } from '../../src/run/k6-binary.ts';
 import { dashboardEnv } from '../../scripts/load/k6.ts';
 import { runOutcome } from '../../scripts/load/outcome.ts';
 import { dashboardFileFor } from '../../scripts/load/paths.ts';
+import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PROFILE = join(ROOT, 'reference', 'profile.json');
 const PLANTED = { subscriptionKey: 'osd-planted-k6-key-Qw7Zr2', secret: 'osd-planted-k6-secret-Xp4Ld9' };
 const PLANTED_FORMS = Object.values(PLANTED).flatMap(encodedForms);
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const k6 = k6Binaries();
 
 function expectNoCredential(text: string, where: string): void {
@@ -98,16 +96,11 @@ for (const bin of k6.binaries) {
     });
 
     test('k6\'s dashboard report opens in Chromium from disk, with no request beyond the file and no error', async () => {
-      test.skip(!existsSync(CHROMIUM), `No ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does).`);
+      test.skip(NO_CHROMIUM !== null, NO_CHROMIUM ?? '');
       expect(paginationDashboard, 'the pagination run wrote a dashboard report').not.toBeNull();
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      const browser = await launchChromium();
       try {
-        const page = await browser.newPage();
-        const errors: string[] = [];
-        const requests: string[] = [];
-        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-        page.on('pageerror', (e) => errors.push(String(e)));
-        page.on('request', (r) => requests.push(r.url()));
+        const { page, errors, requests } = await watchedPage(browser);
         await page.goto(`file://${paginationDashboard}`);
         // The report draws its charts from data embedded in the file.
         await expect(page.locator('svg, canvas').first()).toBeVisible();

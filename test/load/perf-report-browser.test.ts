@@ -1,17 +1,16 @@
 // reports/perf-regression.html as a reader sees it, in Debian's chromium: it loads from disk with no
 // console error and no request beyond the file, the status and the charts are visible, and the
 // regressed rows stand out. Fabricated runs: a 20% p95 regression of one endpoint.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
 import { type ComparableRun, compareRuns } from '../../load/lib/compare.ts';
 import { comparableRun } from './fixtures.ts';
 import { renderHtml } from '../../load/lib/compare-render.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCREENSHOTS = fileURLToPath(new URL('../../reports/project-tests/screenshots/', import.meta.url));
 
 /** Two endpoints; the first one's p95 is `endpointP95`. */
@@ -24,8 +23,8 @@ let browser: Browser;
 let dir: string;
 
 test.beforeAll(async () => {
-  test.skip(!existsSync(CHROMIUM), `No ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does).`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  test.skip(NO_CHROMIUM !== null, NO_CHROMIUM ?? '');
+  browser = await launchChromium();
   dir = mkdtempSync(join(fileURLToPath(new URL('../../reports/', import.meta.url)), 'perf-report-'));
 });
 
@@ -40,12 +39,7 @@ test('the regression report loads on its own, shows the status and both charts, 
   const file = join(dir, 'perf-regression.html');
   writeFileSync(file, renderHtml(comparison, { dashboard: 'load/pagination.dashboard.html' }));
 
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('request', (r) => requests.push(r.url()));
+  const { page, errors, requests } = await watchedPage(browser);
   await page.goto(`file://${file}`);
 
   await expect(page.locator('.status')).toHaveAttribute('data-status', 'regression');
