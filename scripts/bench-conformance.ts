@@ -32,6 +32,14 @@ import { readRunLimits } from '../src/config/run-limits.ts';
 import { Verdict } from '../src/checks/verdict.ts';
 import { compileAll } from '../src/schema/registry.ts';
 import type { Operation } from '../src/client/exchange.ts';
+import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine, progressUpdate } from '../src/cli/command-line.ts';
+
+const BENCH_COMMAND = {
+  command: 'npm run bench:conformance --',
+  summary: 'What the suite\'s machinery costs per request: the conformance suite against the reference, then its requests replayed by plain fetch, Playwright alone and the suite client. Prints figures; asserts nothing.',
+  options: { child: CHILD_ROLE_OPTION },
+  notes: ['Runs on loopback only, a few minutes on 2 cores.'],
+} as const satisfies CommandSpec;
 
 const ROOT = resolve(import.meta.dirname, '..');
 const WORKERS = 2;
@@ -291,7 +299,7 @@ async function main(): Promise<void> {
         const entry = entries[(round + k) % entries.length];
         rounds[entry].push(await measure(entry));
       }
-      process.stdout.write(`\rmeasured round ${round + 1} of ${ROUNDS}`);
+      progressUpdate(`measured round ${round + 1} of ${ROUNDS}`);
     }
 
     const rps = (entry: Entry) => median(rounds[entry]);
@@ -319,6 +327,7 @@ const failed = (error: unknown) => {
   process.exit(1);
 };
 
+parseCommandLine(BENCH_COMMAND);
 const role = childRole();
 if (role !== undefined) exitWithParent();
 if (role === 'reference') runReferenceChild().catch(failed);

@@ -12,6 +12,14 @@ import type { Result } from 'autocannon';
 import { line, mean, newFigures, record } from './autocannon-figures.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
+import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/cli/command-line.ts';
+
+const BENCH_COMMAND = {
+  command: 'npm run bench:reference --',
+  summary: 'Throughput of the reference server for GET /offer?limit=10 beside a bare node:http server sending the same bytes (autocannon). Prints figures; asserts nothing.',
+  options: { child: CHILD_ROLE_OPTION },
+  notes: ['BENCH_SECONDS: seconds per measured round (default 3).'],
+} as const satisfies CommandSpec;
 
 const PATH = '/offer?limit=10';
 const CONNECTIONS = 10;
@@ -119,6 +127,7 @@ async function main(): Promise<void> {
   }
 }
 
+parseCommandLine(BENCH_COMMAND);
 const role = childRole();
 if (role === 'reference') {
   exitWithParent();

@@ -2,10 +2,10 @@
  * The one command-line parser of every CLI (certify, cleanup, serve, load*, benchmarks): Node's
  * util.parseArgs with a described option table, so each command prints the same kind of --help from
  * the same table it parses with. `--help`/`-h` prints it and exits 0; an unknown flag, a missing value
- * or a wrong number of arguments is a ConfigError: one sentence, exit 2, never a stack trace.
+ * or a wrong number of arguments is a UsageError (a ConfigError): one sentence, exit 2, never a stack trace.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config/config-error.ts';
+import { exitOnConfigError, UsageError } from '../config/config-error.ts';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -41,7 +41,8 @@ export const EXIT_CODES = { pass: 0, contractFailure: 1, usage: 2, toolMissing: 
 export function helpText(spec: CommandSpec): string {
   const names = Object.entries(spec.options).map(([name, o]) => `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`);
   const width = Math.max(...names.map((n) => n.length), '-h, --help'.length) + 2;
-  const lines = [`Usage: ${spec.command}${spec.positionals ? ` ${spec.positionals.usage}` : ''} [options]`, '', spec.summary, '', 'Options:'];
+  const options = Object.keys(spec.options).length ? ' [options]' : '';
+  const lines = [`Usage: ${spec.command}${spec.positionals ? ` ${spec.positionals.usage}` : ''}${options}`, '', spec.summary, '', 'Options:'];
   Object.values(spec.options).forEach((o, i) => lines.push(`  ${names[i].padEnd(width)}${o.description}${o.multiple ? ' (repeatable)' : ''}`));
   lines.push(`  ${'-h, --help'.padEnd(width)}show this help and exit`);
   if (spec.notes?.length) lines.push('', ...spec.notes);
@@ -49,7 +50,7 @@ export function helpText(spec: CommandSpec): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Parses argv against the spec; throws ConfigError (exit 2) on bad input. Returns 'help' when help was asked for. */
+/** Parses argv against the spec; throws UsageError (exit 2) on bad input. Returns 'help' when help was asked for. */
 export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec>>(spec: CommandSpec<O>, argv: readonly string[]): CommandLine<O> | 'help' {
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = { help: { type: 'boolean', short: 'h' } };
   for (const [name, o] of Object.entries(spec.options)) options[name] = { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) };
@@ -58,26 +59,29 @@ export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec
   try {
     parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true });
   } catch (error) {
-    throw new ConfigError(`${firstSentence(error)}; ${hint}.`);
+    throw new UsageError(`${firstSentence(error)}; ${hint}.`);
   }
   if (parsed.values.help) return 'help';
   for (const [name, value] of Object.entries(parsed.values)) {
     for (const one of Array.isArray(value) ? value : [value]) {
-      if (typeof one === 'string' && !one.trim()) throw new ConfigError(`--${name} needs a value, got an empty one; ${hint}.`);
-      // `--out --skip-load` would take the next flag as the value: a missing value, not a path.
-      if (typeof one === 'string' && /^--?[a-z]/i.test(one)) throw new ConfigError(`--${name} needs a value, got the option "${one}"; ${hint}.`);
+      if (typeof one === 'string' && !one.trim()) throw new UsageError(`--${name} needs a value, got an empty one; ${hint}.`);
     }
   }
   const { min, max } = spec.positionals ?? { min: 0, max: 0 };
   const count = parsed.positionals.length;
-  if (count > max) throw new ConfigError(`Unexpected argument "${parsed.positionals[max]}"${max === 0 ? ' (this command takes options only)' : ''}; ${hint}.`);
-  if (count < min) throw new ConfigError(`Missing ${spec.positionals!.usage}; ${hint}.`);
+  if (count > max) throw new UsageError(`Unexpected argument "${parsed.positionals[max]}"${max === 0 ? ' (this command takes options only)' : ''}; ${hint}.`);
+  if (count < min) throw new UsageError(`Missing ${spec.positionals!.usage}; ${hint}.`);
   return parsed as CommandLine<O>;
 }
 
-/** As parseCommandLineOrHelp, but prints help and exits 0 itself: for a CLI's main(). */
+/** As parseCommandLineOrHelp, but for a CLI's main(): prints help and exits 0, or prints the error's one sentence and exits 2. */
 export function parseCommandLine<const O extends Record<string, OptionSpec>>(spec: CommandSpec<O>, argv: readonly string[] = process.argv.slice(2)): CommandLine<O> {
-  const parsed = parseCommandLineOrHelp(spec, argv);
+  let parsed: CommandLine<O> | 'help';
+  try {
+    parsed = parseCommandLineOrHelp(spec, argv);
+  } catch (error) {
+    exitOnConfigError(error);
+  }
   if (parsed === 'help') {
     process.stdout.write(helpText(spec));
     process.exit(0);
@@ -89,4 +93,15 @@ export function parseCommandLine<const O extends Record<string, OptionSpec>>(spe
 function firstSentence(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n')[0].replace(/\. To specify a positional argument.*$/, '').replace(/\.$/, '');
+}
+
+/** The option a benchmark's own child processes are started with (scripts/child-roles.ts). */
+export const CHILD_ROLE_OPTION = { type: 'string', value: '<role>', description: 'internal: run as one of the benchmark\'s own child processes' } as const satisfies OptionSpec;
+
+/**
+ * A progress line that replaces the previous one on a terminal; on a pipe or a CI log (no TTY) a
+ * carriage return would pile every update onto one unreadable line, so each update is its own line.
+ */
+export function progressUpdate(line: string, stream: NodeJS.WriteStream = process.stdout): void {
+  stream.write(stream.isTTY ? `\r${line}` : `${line}\n`);
 }
