@@ -11,7 +11,7 @@
  * The caller loads `.env` and points REPORTS_DIR at `<out>/suite` before importing this module.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { loadProfile, type TargetProfile } from '../profile/target-profile.ts';
@@ -208,6 +208,7 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         config: runConfig,
         requestCount: requests.length,
         files,
+        ...(existsSync(join(paths.html, 'index.html')) ? { playwrightReport: relative(o.out, join(paths.html, 'index.html')).split(sep).join('/') } : {}),
       };
       const { report, observed } = assembleReport({
         startedAt,

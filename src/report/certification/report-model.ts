@@ -178,6 +178,8 @@ export interface EvidenceSection {
   config: Record<string, unknown>;
   requestCount: number;
   files: string[];
+  /** The Playwright HTML report of the conformance + fuzz run, relative to the report (absent when not written). */
+  playwrightReport?: string;
 }
 
 /**
