@@ -1,12 +1,14 @@
 // reports/perf-regression.html as a reader sees it, in Debian's chromium: it loads from disk with no
 // console error and no request beyond the file, the status and the charts are visible, and the
-// regressed rows stand out. Fabricated runs: a 20% p95 regression of one endpoint.
+// regressed rows stand out; at 1280 px and 390 px it never scrolls sideways (screenshots of both).
+// Fabricated runs: a 20% p95 regression of one endpoint.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
+import { horizontalOverflow, WIDTHS } from '../browser.ts';
 import { type ComparableRun, compareRuns } from '../../load/lib/compare.ts';
 import { comparableRun } from './fixtures.ts';
 import { renderHtml } from '../../load/lib/compare-render.ts';
@@ -25,7 +27,7 @@ let dir: string;
 test.beforeAll(async () => {
   test.skip(NO_CHROMIUM !== null, NO_CHROMIUM ?? '');
   browser = await launchChromium();
-  dir = mkdtempSync(join(fileURLToPath(new URL('../../reports/', import.meta.url)), 'perf-report-'));
+  dir = mkdtempSync(join(fileURLToPath(new URL('../../reports/project-tests/', import.meta.url)), 'perf-report-'));
 });
 
 test.afterAll(async () => {
@@ -68,7 +70,11 @@ test('the regression report loads on its own, shows the status and both charts, 
   expect(await page.locator('#k6-dashboard').evaluate((a) => (a as unknown as { href: string }).href)).toBe(`file://${join(dir, 'load', 'pagination.dashboard.html')}`);
 
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, 'perf-regression.png'), fullPage: true });
+  for (const viewport of [WIDTHS.desktop, WIDTHS.phone]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(SCREENSHOTS, `perf-regression-${viewport.width}.png`), fullPage: true });
+    expect(await horizontalOverflow(page), `scrolls sideways at ${viewport.width} px`).toBe(0);
+  }
   expect(errors, 'console errors').toEqual([]);
   expect(requests, 'requests beyond the file itself').toEqual([`file://${file}`]);
   await page.close();
