@@ -1,14 +1,14 @@
 // Debian's chromium for the report checks (no browser download): how to launch it, where screenshots go,
 // and a page that records console errors and every request, so a test can require none beyond the file.
 import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { PROJECT_TEST_OUTPUT } from './project-output.ts';
+
+export { PROJECT_TEST_OUTPUT };
 
 export const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** The project's own test output, apart from what users' runs write under reports/. */
-export const PROJECT_TEST_OUTPUT = fileURLToPath(new URL('../reports/project-tests/', import.meta.url));
 export const SCREENSHOTS = `${PROJECT_TEST_OUTPUT}screenshots/`;
 
 /** The widths a report is checked at: a laptop window and a phone. */
