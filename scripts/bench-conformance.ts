@@ -23,14 +23,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { request as playwrightRequest } from '@playwright/test';
-import { DEMO_CREDENTIALS, startReferenceServer, type RunningReference } from '../reference/server.ts';
-import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
+import type { RunningReference } from '../reference/server.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
-import { openSession } from '../src/run/session.ts';
 import { readRunLimits } from '../src/config/run-limits.ts';
-import { Verdict } from '../src/checks/verdict.ts';
-import { compileAll } from '../src/schema/registry.ts';
 import type { Operation } from '../src/client/exchange.ts';
 import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine, progressUpdate } from '../src/cli/command-line.ts';
 
@@ -40,6 +35,15 @@ const BENCH_COMMAND = {
   options: { child: CHILD_ROLE_OPTION },
   notes: ['Runs on loopback only, a few minutes on 2 cores.'],
 } as const satisfies CommandSpec;
+
+// The command line first, the heavy modules after: --help and a bad flag answer at once.
+parseCommandLine(BENCH_COMMAND);
+const { request: playwrightRequest } = await import('@playwright/test');
+const { DEMO_CREDENTIALS, startReferenceServer } = await import('../reference/server.ts');
+const { REFERENCE_PROFILE_PATH } = await import('../src/run/bundled-reference.ts');
+const { openSession } = await import('../src/run/session.ts');
+const { Verdict } = await import('../src/checks/verdict.ts');
+const { compileAll } = await import('../src/schema/registry.ts');
 
 const ROOT = resolve(import.meta.dirname, '..');
 const WORKERS = 2;
@@ -327,7 +331,6 @@ const failed = (error: unknown) => {
   process.exit(1);
 };
 
-parseCommandLine(BENCH_COMMAND);
 const role = childRole();
 if (role !== undefined) exitWithParent();
 if (role === 'reference') runReferenceChild().catch(failed);

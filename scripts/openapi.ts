@@ -5,8 +5,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { buildReferenceServer } from '../reference/server.ts';
-import { OPENAPI_PATH } from '../reference/openapi.ts';
 import { type CommandSpec, parseCommandLine } from '../src/cli/command-line.ts';
 import { ConfigError, exitOnConfigError } from '../src/config/config-error.ts';
 
@@ -23,6 +21,8 @@ const OPENAPI_COMMAND = {
 async function main(): Promise<void> {
   const { values } = parseCommandLine(OPENAPI_COMMAND);
   const out = resolve(values.out ?? 'reports/openapi.json');
+  const { buildReferenceServer } = await import('../reference/server.ts');
+  const { OPENAPI_PATH } = await import('../reference/openapi.ts');
   let app;
   try {
     app = await buildReferenceServer({ variants: values.variant ?? [] });

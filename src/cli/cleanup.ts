@@ -6,11 +6,6 @@
  */
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
 import { type CommandSpec, parseCommandLine } from './command-line.ts';
-import { loadDotEnv, readSuiteConfig } from '../config/suite-config.ts';
-import { cleanupRuns, selectJournals } from '../run/cleanup.ts';
-import { findJournals } from '../run/journal.ts';
-import { REPORTS_DIR } from '../run/run-paths.ts';
-import { openSession } from '../run/session.ts';
 
 const CLEANUP_COMMAND = {
   command: 'npm run cleanup --',
@@ -21,6 +16,12 @@ const CLEANUP_COMMAND = {
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(CLEANUP_COMMAND);
+  // Loaded once the command line is good: --help and a bad flag answer at once.
+  const { loadDotEnv, readSuiteConfig } = await import('../config/suite-config.ts');
+  const { cleanupRuns, selectJournals } = await import('../run/cleanup.ts');
+  const { findJournals } = await import('../run/journal.ts');
+  const { REPORTS_DIR } = await import('../run/run-paths.ts');
+  const { openSession } = await import('../run/session.ts');
   loadDotEnv();
   const config = readSuiteConfig();
   if (!config.baseUrl) throw new ConfigError('Set API_BASE_URL (and credentials) to the target whose leftover records should be cancelled.');
