@@ -124,9 +124,12 @@ test('FAIL: each failing clause one click from the banner; filters by status and
 test('INCOMPLETE: each unconfirmed must clause one click from the banner, with its reason', async () => {
   const report = reports.incomplete;
   const unconfirmed = report.clauses.filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered')).map((c) => c.id);
+  expect(report.verdict).toBe('incomplete');
   expect(unconfirmed.sort()).toEqual(['SUB-CANCEL', 'SUB-CREATE-ECHO']);
   await checkBothWidths('incomplete', report, async (page) => {
-    await expect(page.locator('#banner-unconfirmed li', { hasText: 'SUB-CANCEL' })).toContainText('the profile names no cancel route');
+    await expect(page.locator('#banner-unconfirmed li', { hasText: 'SUB-CANCEL' })).toContainText('SUB-CANCEL the profile names no cancel route');
+    await expect(page.locator('#banner-unconfirmed li', { hasText: 'SUB-CREATE-ECHO' })).toContainText('FUZZ_MAX_WRITES (50) spent');
+    await expect(page.locator('#verdict > ul'), 'the verdict\'s reasons are not repeated beside the links').toHaveCount(0);
     await bannerLinksReachRows(page, 'banner-unconfirmed', unconfirmed);
     await page.locator('label[for="status-incomplete"]').click();
     await expect(page.locator('#clause-table tbody tr:visible')).toHaveCount(unconfirmed.length);
