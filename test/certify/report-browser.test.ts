@@ -5,34 +5,20 @@
 // script of a failing exchange downloads and replays the exchange with credentials as placeholders, and
 // nothing is loaded beyond the file.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { renderHtml } from '../../src/report/certification/html-writer.ts';
 import type { CertificationReport } from '../../src/report/certification/report-model.ts';
-import { horizontalOverflow, launchChromium, NO_CHROMIUM, openFile, PROJECT_TEST_OUTPUT, SCREENSHOTS, WIDTHS } from '../browser.ts';
+import { horizontalOverflow, openFile, SCREENSHOTS, useChromium, WIDTHS } from '../browser.ts';
 import { verdictReports } from './report-fixtures.ts';
 
-let browser: Browser;
-let dir: string;
+const chromium = useChromium('certification-report-');
 const reports = verdictReports();
 
-test.beforeAll(async () => {
-  const launching = launchChromium();
-  test.skip(!launching, NO_CHROMIUM);
-  browser = await launching!;
-  mkdirSync(PROJECT_TEST_OUTPUT, { recursive: true });
-  dir = mkdtempSync(join(PROJECT_TEST_OUTPUT, 'certification-report-'));
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
 function write(name: string, report: CertificationReport): string {
-  const file = join(dir, `${name}.html`);
+  const file = join(chromium.dir(), `${name}.html`);
   writeFileSync(file, renderHtml(report));
   return file;
 }
@@ -41,7 +27,7 @@ function write(name: string, report: CertificationReport): string {
 async function checkBothWidths(name: string, report: CertificationReport, atDesktop?: (page: Page) => Promise<void>): Promise<void> {
   const file = write(name, report);
   for (const [label, viewport] of Object.entries(WIDTHS)) {
-    const { page, errors, requests } = await openFile(browser, file, viewport);
+    const { page, errors, requests } = await openFile(chromium.browser(), file, viewport);
     await expect(page.locator('#verdict')).toHaveAttribute('data-verdict', report.verdict);
     await expect(page.locator('#verdict h1')).toHaveText(`Certification verdict: ${report.verdict.toUpperCase()}`);
     expect(await horizontalOverflow(page), `${name} at ${viewport.width} px scrolls sideways`).toBe(0);
