@@ -1,7 +1,7 @@
 /**
  * Command-line arguments of the load runners. A bad argument is one sentence (ConfigError, exit 2).
  */
-import { ConfigError } from '../../src/config/config-error.ts';
+import { UsageError } from '../../src/config/config-error.ts';
 import { type CommandSpec, parseCommandLine } from '../../src/cli/command-line.ts';
 import { knobsFor } from '../../load/lib/config.ts';
 import { SCENARIOS, type ScenarioName, isScenarioName } from '../../load/lib/names.ts';
@@ -22,15 +22,15 @@ function knobLines(): string[] {
 }
 
 function scenarioArg(value: string | undefined, command: string, allowed: readonly ScenarioName[] = SCENARIOS): ScenarioName {
-  if (value === undefined) throw new ConfigError(`Name a scenario: ${command} -- <${allowed.join('|')}>.`);
-  if (!isScenarioName(value) || allowed.indexOf(value) < 0) throw new ConfigError(`Unknown scenario "${value}" for ${command}: choose one of ${allowed.join(', ')}.`);
+  if (value === undefined) throw new UsageError(`Name a scenario: ${command} -- <${allowed.join('|')}>.`);
+  if (!isScenarioName(value) || allowed.indexOf(value) < 0) throw new UsageError(`Unknown scenario "${value}" for ${command}: choose one of ${allowed.join(', ')}.`);
   return value;
 }
 
 const RUN_COMMAND = {
   command: 'npm run load --',
   summary: 'Run a k6 load scenario against the target (or the bundled reference) and write its run report to reports/load/<scenario>.json.',
-  positionals: { usage: `<${SCENARIOS.join('|')}> [k6 run options]`, min: 1, max: 1 },
+  positionals: { usage: `<${SCENARIOS.join('|')}> [k6 run options]`, min: 0, max: 1 },
   options: {},
   get notes() {
     return knobLines();
@@ -52,13 +52,14 @@ export interface CompareArgs {
 const COMPARE_COMMAND = {
   command: 'npm run load:compare --',
   summary: 'Compare a load run report with its baseline (default load/baselines/<scenario>.json); writes reports/perf-regression.{md,html}.',
-  positionals: { usage: '<reports/load/<scenario>.json> [baseline.json]', min: 1, max: 2 },
+  positionals: { usage: '<reports/load/<scenario>.json> [baseline.json]', min: 0, max: 2 },
   options: { force: { type: 'boolean', description: 'compare even when the two runs were made under different conditions' } },
   notes: ['Exit 1 on a regression beyond the baseline tolerances.'],
 } as const satisfies CommandSpec;
 
 export function parseCompareArgs(args: readonly string[]): CompareArgs {
   const { values, positionals } = parseCommandLine(COMPARE_COMMAND, args);
+  if (positionals.length === 0) throw new UsageError('Give the run report and optionally the baseline: npm run load:compare -- reports/load/<scenario>.json [load/baselines/<scenario>.json].');
   return { summaryPath: positionals[0], baselinePath: positionals[1] ?? null, force: values.force === true };
 }
 
@@ -71,12 +72,13 @@ export interface BaselineArgs {
 const BASELINE_COMMAND = {
   command: 'npm run load:baseline --',
   summary: 'Record a passing load run as the new baseline of its scenario (load/baselines/<scenario>.json), keeping the tolerances.',
-  positionals: { usage: `<${SCENARIOS.join('|')}|reports/load/<scenario>.json>`, min: 1, max: 1 },
+  positionals: { usage: `<${SCENARIOS.join('|')}|reports/load/<scenario>.json>`, min: 0, max: 1 },
   options: { force: { type: 'boolean', description: 'record a run that did not pass' } },
 } as const satisfies CommandSpec;
 
 export function parseBaselineArgs(args: readonly string[]): BaselineArgs {
   const { values, positionals } = parseCommandLine(BASELINE_COMMAND, args);
+  if (positionals.length === 0) throw new UsageError(`Name the run to record: npm run load:baseline -- <${SCENARIOS.join('|')}|reports/load/<scenario>.json> [--force].`);
   return { source: positionals[0], force: values.force === true };
 }
 
@@ -101,6 +103,6 @@ export function parseContractArgs(args: readonly string[]): ContractArgs {
   const scenario = positionals[0] === undefined ? 'pagination' : scenarioArg(positionals[0], 'npm run load:contract (read-only scenarios only)', READ_ONLY_SCENARIOS);
   if (values.rate === undefined) return { scenario, rate: null };
   const rate = Number(values.rate);
-  if (!(rate > 0)) throw new ConfigError(`--rate needs a positive number of requests per second, got "${values.rate}".`);
+  if (!(rate > 0)) throw new UsageError(`--rate needs a positive number of requests per second, got "${values.rate}".`);
   return { scenario, rate };
 }
