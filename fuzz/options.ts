@@ -13,6 +13,7 @@
  */
 import { ConfigError } from '../src/config/config-error.ts';
 import type { SuiteConfig } from '../src/config/suite-config.ts';
+import { DEFAULT_FUZZ_RUNS } from '../src/config/fuzz-defaults.ts';
 
 export interface FuzzOptions {
   runs: number;
@@ -28,7 +29,7 @@ export interface FuzzOptions {
 
 type Env = Record<string, string | undefined>;
 
-export const DEFAULT_RUNS = { local: 100, remote: 20 } as const;
+export const DEFAULT_RUNS = DEFAULT_FUZZ_RUNS;
 export const DEFAULT_MAX_WRITES_REMOTE = 50;
 export const DEFAULT_TIME_LIMIT_S = 120;
 export const DEFAULT_SHRINK_TIME_LIMIT_S = 20;

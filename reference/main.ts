@@ -3,22 +3,30 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { ConfigError } from '../src/config/config-error.ts';
+import { type CommandSpec, helpText, parseCommandLine } from '../src/cli/command-line.ts';
 import { FAULTS, UnknownFaultError } from './faults.ts';
 import { DEFAULT_MAX_LIMIT, areDemoCredentials, startReferenceServer } from './server.ts';
 import { UnknownVariationError, VARIATIONS, routesOnlyProfile } from './variations.ts';
 
 const PROFILE_PATH = relative(process.cwd(), fileURLToPath(new URL('./profile.json', import.meta.url)));
 
-const USAGE = `Usage: npm run serve -- [options]
-  --port N          port to listen on (default 8080; 0 = any free port)
-  --host ADDRESS    address to bind (default 127.0.0.1)
-  --rate-limit N    allow N requests per second per client, then 429 (default: off)
-  --max-limit N     largest page size; larger limits are capped (default ${DEFAULT_MAX_LIMIT})
-  --fault NAME      switch on a fault (repeatable); --list-faults shows them
-  --variant NAME    switch on a legitimate variation (repeatable); --list-variants shows them
-  --log             log requests (never header values)
-Credentials: REFERENCE_SUBSCRIPTION_KEY and REFERENCE_SECRET (default: the demo values).`;
+const SERVE_COMMAND = {
+  command: 'npm run serve --',
+  summary: 'Start the reference server on its own and say how to point the suite at it.',
+  options: {
+    port: { type: 'string', value: '<N>', description: 'port to listen on (default 8080; 0 = any free port)' },
+    host: { type: 'string', value: '<address>', description: 'address to bind (default 127.0.0.1)' },
+    'rate-limit': { type: 'string', value: '<N>', description: 'allow N requests per second per client, then 429 (default: off)' },
+    'max-limit': { type: 'string', value: '<N>', description: `largest page size; larger limits are capped (default ${DEFAULT_MAX_LIMIT})` },
+    fault: { type: 'string', multiple: true, value: '<NAME>', description: 'switch on a fault; --list-faults shows them' },
+    'list-faults': { type: 'boolean', description: 'list the fault switches and the clause each breaks' },
+    variant: { type: 'string', multiple: true, value: '<NAME>', description: 'switch on a legitimate variation; --list-variants shows them' },
+    'list-variants': { type: 'boolean', description: 'list the legitimate variations' },
+    log: { type: 'boolean', description: 'log requests (never header values)' },
+  },
+  notes: ['Credentials: REFERENCE_SUBSCRIPTION_KEY and REFERENCE_SECRET (default: the demo values).', 'The contract as OpenAPI 3.1: GET /openapi.json on the running server.'],
+} as const satisfies CommandSpec;
 
 class UsageError extends Error {}
 
@@ -30,25 +38,7 @@ function positiveInteger(option: string, text: string | undefined, fallback: num
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'rate-limit': { type: 'string' },
-      'max-limit': { type: 'string' },
-      fault: { type: 'string', multiple: true },
-      'list-faults': { type: 'boolean' },
-      variant: { type: 'string', multiple: true },
-      'list-variants': { type: 'boolean' },
-      log: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
+  const { values } = parseCommandLine(SERVE_COMMAND);
   if (values['list-faults']) {
     for (const fault of FAULTS) console.log(`${fault.name.padEnd(32)} ${fault.clauses.join(', ').padEnd(26)} ${fault.description}`);
     return;
@@ -105,9 +95,13 @@ function writeRoutesOnlyProfile(profile: object, url: string): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof UnknownFaultError || error instanceof UnknownVariationError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof ConfigError) {
+    console.error(`serve: ${error.message}`);
+    process.exit(2);
+  }
+  if (error instanceof UsageError || error instanceof UnknownFaultError || error instanceof UnknownVariationError) {
     console.error(`serve: ${(error as Error).message}`);
-    console.error(USAGE);
+    console.error(helpText(SERVE_COMMAND));
     process.exit(2);
   }
   if ((error as { code?: string }).code === 'EADDRINUSE') {

@@ -1,6 +1,7 @@
 // The reference server: a Fastify implementation of every endpoint of the contract, the default
 // target of the suite. Its choices for what the contract leaves "not shown" are pinned in
 // reference/profile.json and listed in reference/README.md.
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
@@ -25,6 +26,8 @@ import { healthRoutes } from './routes/health.ts';
 import { offerRoutes } from './routes/offers.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { SubscriptionStore } from './store.ts';
+import { OPENAPI_PATH, openApiDocument, type RegisteredRoute } from './openapi.ts';
+import type { OperationName } from './behaviour.ts';
 
 export type { ReferenceCredentials } from './behaviour.ts';
 
@@ -65,6 +68,9 @@ export interface ReferenceOptions {
   /** A request (headers and body) must arrive within this time, or it gets a 408; default 10 s. */
   requestTimeoutMs?: number;
 }
+
+/** The suite's version, the version of the OpenAPI document the reference serves. */
+const SUITE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Long enough for any honest client on loopback or staging; short enough that a trickled body cannot hold a socket. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
@@ -228,7 +234,8 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
 
   // Credentials on every route but the public ones (health), before the body is even read.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (behaviour.auth.isPublic(request.routeOptions?.config?.operation)) return done();
+    // The OpenAPI document is public: partners' tools fetch it before they have credentials set up.
+    if (request.routeOptions?.url === OPENAPI_PATH || behaviour.auth.isPublic(request.routeOptions?.config?.operation)) return done();
     const verdict = behaviour.auth.verify(presentedCredentials(request), credentials);
     if (verdict === 'ok') return done();
     const detail =
@@ -247,10 +254,23 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     allocationsByOffer: new Map(SEED_ALLOCATIONS.map((record) => [record.offerId, record])),
     store: new SubscriptionStore(),
   };
+  // Every contract route as registered (method, path, declared schemas): the OpenAPI document is built from these.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const operation = (route.config as { operation?: OperationName } | undefined)?.operation;
+    for (const method of [route.method].flat()) {
+      if (operation && method !== 'HEAD') routes.push({ method, url: route.url, operation, schema: route.schema as RegisteredRoute['schema'] });
+    }
+  });
   await app.register(offerRoutes, { ctx });
   await app.register(allocationRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
+  let openApi: string | undefined;
+  app.get(OPENAPI_PATH, (_request, reply) => {
+    openApi ??= JSON.stringify(openApiDocument(routes, { protocol, maxLimit, rateLimit: rateLimitPerSecond || null, version: SUITE_VERSION }, behaviour.auth.isPublic), null, 2);
+    reply.header('content-type', 'application/json; charset=utf-8').send(openApi);
+  });
   await app.ready();
   // No route takes CONNECT (this is not a proxy): say so instead of dropping the connection unanswered.
   app.server.on('connect', (_request, socket: Duplex) => answerOnSocket(behaviour, socket, 405, 'CONNECT is not supported'));

@@ -23,15 +23,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { request as playwrightRequest } from '@playwright/test';
-import { DEMO_CREDENTIALS, startReferenceServer, type RunningReference } from '../reference/server.ts';
-import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
+import type { RunningReference } from '../reference/server.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
-import { openSession } from '../src/run/session.ts';
 import { readRunLimits } from '../src/config/run-limits.ts';
-import { Verdict } from '../src/checks/verdict.ts';
-import { compileAll } from '../src/schema/registry.ts';
 import type { Operation } from '../src/client/exchange.ts';
+import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine, progressUpdate } from '../src/cli/command-line.ts';
+
+const BENCH_COMMAND = {
+  command: 'npm run bench:conformance --',
+  summary: 'What the suite\'s machinery costs per request: the conformance suite against the reference, then its requests replayed by plain fetch, Playwright alone and the suite client. Prints figures; asserts nothing.',
+  options: { child: CHILD_ROLE_OPTION },
+  notes: ['Runs on loopback only, a few minutes on 2 cores.'],
+} as const satisfies CommandSpec;
+
+// The command line first, the heavy modules after: --help and a bad flag answer at once.
+parseCommandLine(BENCH_COMMAND);
+const { request: playwrightRequest } = await import('@playwright/test');
+const { DEMO_CREDENTIALS, startReferenceServer } = await import('../reference/server.ts');
+const { REFERENCE_PROFILE_PATH } = await import('../src/run/bundled-reference.ts');
+const { openSession } = await import('../src/run/session.ts');
+const { Verdict } = await import('../src/checks/verdict.ts');
+const { compileAll } = await import('../src/schema/registry.ts');
 
 const ROOT = resolve(import.meta.dirname, '..');
 const WORKERS = 2;
@@ -291,7 +303,7 @@ async function main(): Promise<void> {
         const entry = entries[(round + k) % entries.length];
         rounds[entry].push(await measure(entry));
       }
-      process.stdout.write(`\rmeasured round ${round + 1} of ${ROUNDS}`);
+      progressUpdate(`measured round ${round + 1} of ${ROUNDS}`);
     }
 
     const rps = (entry: Entry) => median(rounds[entry]);

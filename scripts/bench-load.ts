@@ -17,6 +17,14 @@ import type { LoadReport } from '../load/lib/report.ts';
 import { DEMO_CREDENTIALS, startReferenceServer } from '../reference/server.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
 import { type K6Binary, INSTALL_HINT, k6Binaries } from '../src/run/k6-binary.ts';
+import { type CommandSpec, parseCommandLine } from '../src/cli/command-line.ts';
+
+parseCommandLine({
+  command: 'npm run bench:load --',
+  summary: 'How far k6 holds its arrival rate against the bundled reference (100 to 2000 requests/s) and k6\'s memory per VU, per k6 binary. Prints figures; asserts nothing.',
+  options: {},
+  notes: ['BENCH_SECONDS: seconds per step (default 5). K6_BINS, else .tools/, else K6_BIN or PATH: the k6 binaries measured.'],
+} as const satisfies CommandSpec);
 
 const RATES = [100, 500, 1000, 2000];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

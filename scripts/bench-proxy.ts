@@ -18,6 +18,14 @@ import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenc
 import { loadProfile } from '../src/profile/target-profile.ts';
 import { startProxy } from '../src/proxy/proxy-server.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
+import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/cli/command-line.ts';
+
+parseCommandLine({
+  command: 'npm run bench:proxy --',
+  summary: 'What the recording proxy costs: the reference\'s throughput directly, through the proxy and through a bare pass-through (autocannon). Prints figures; asserts nothing.',
+  options: { child: CHILD_ROLE_OPTION },
+  notes: ['BENCH_SECONDS: seconds per measured round (default 3).'],
+} as const satisfies CommandSpec);
 
 const PATH = '/offer?limit=10';
 const CONNECTIONS = 10;

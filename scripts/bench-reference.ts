@@ -7,11 +7,22 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 import { line, mean, newFigures, record } from './autocannon-figures.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
-import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
+import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/cli/command-line.ts';
+
+const BENCH_COMMAND = {
+  command: 'npm run bench:reference --',
+  summary: 'Throughput of the reference server for GET /offer?limit=10 beside a bare node:http server sending the same bytes (autocannon). Prints figures; asserts nothing.',
+  options: { child: CHILD_ROLE_OPTION },
+  notes: ['BENCH_SECONDS: seconds per measured round (default 3).'],
+} as const satisfies CommandSpec;
+
+// The command line first, the heavy modules after: --help and a bad flag answer at once.
+parseCommandLine(BENCH_COMMAND);
+const { default: autocannon } = await import('autocannon');
+const { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } = await import('../reference/server.ts');
 
 const PATH = '/offer?limit=10';
 const CONNECTIONS = 10;

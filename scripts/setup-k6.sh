@@ -8,6 +8,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 tools="${K6_TOOLS_DIR:-.tools}"; [[ "$tools" = /* ]] || tools="$root/$tools"   # the folder the suite looks in (src/run/k6-binary.ts)
+case "${1:-}" in
+  -h|--help) printf 'Usage: npm run setup:k6 [-- v2.2.0 ...]\n\nBuilds the named k6 versions (default v2.2.0 v1.3.0) with Go into .tools/ (K6_TOOLS_DIR), reusing a matching binary.\n\nExit codes: 0 pass, 2 usage error, 3 required tool missing (Go).\n'; exit 0 ;;
+  -*) printf '\nUsage error: Unknown option %s; see npm run setup:k6 -- --help.\n\n' "$1" >&2; exit 2 ;;
+esac
 versions=("$@")
 [ ${#versions[@]} -eq 0 ] && versions=(v2.2.0 v1.3.0)
 

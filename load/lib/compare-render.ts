@@ -164,9 +164,13 @@ export function renderHtml(c: Comparison, links: ReportLinks = { dashboard: null
   const list = (items: readonly string[]): string => (items.length === 0 ? '' : `<ul>${items.map((i) => `<li>${htmlEscape(i)}</li>`).join('')}</ul>`);
   const latency = latencyGroups(c);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Performance regression: ${htmlEscape(c.scenario)}</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>Performance regression: ${htmlEscape(c.scenario)}</title>
 <style>
 body{font-family:sans-serif;margin:24px;color:#1a202c;max-width:1000px}
+svg{max-width:100%;height:auto}.scroll{overflow-x:auto;max-width:100%}
+@media (max-width:600px){body{margin:12px}h1{font-size:22px}}
 .status{padding:10px 14px;border-radius:4px;font-weight:bold}
 .status.pass{background:#e6ffed}.status.regression,.status.invalid{background:#fff5f5;color:#9b2c2c}.status.incomparable{background:#fffaf0}
 table{border-collapse:collapse;margin:12px 0;font-size:13px}td,th{border:1px solid #cbd5e0;padding:4px 8px;text-align:right}td:first-child,td:nth-child(2),th{text-align:left}
@@ -182,9 +186,9 @@ ${c.reasons.length > 0 ? `<h2>Why</h2>${list(c.reasons)}` : ''}
 <h2>Throughput</h2>
 <figure id="throughput-chart">${barChartSvg('Throughput', throughputGroups(c), '/s')}</figure>
 <h2>Figures</h2>
-<table><thead><tr><th>scope</th><th>metric</th><th>baseline</th><th>current</th><th>change</th><th>tolerance</th><th>verdict</th></tr></thead><tbody>
+<div class="scroll"><table><thead><tr><th>scope</th><th>metric</th><th>baseline</th><th>current</th><th>change</th><th>tolerance</th><th>verdict</th></tr></thead><tbody>
 ${rows}
-</tbody></table>
+</tbody></table></div>
 ${c.notes.length > 0 ? `<h2>Notes</h2>${list(c.notes)}` : ''}
 <p>A metric regresses when it gets worse by more than the larger of its relative and absolute tolerance. An invalid run (dropped iterations) is never reported as a pass.</p>
 </body></html>

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { exitOnConfigError } from '../../src/config/config-error.ts';
-import { parseRunArgs, runUsage } from './args.ts';
+import { parseRunArgs } from './args.ts';
 import { INSTALL_HINT, findK6, k6Version, startK6 } from './k6.ts';
 import { readReport, runOutcome } from './outcome.ts';
 import { REPO_ROOT, scenarioScript } from './paths.ts';
@@ -16,10 +16,6 @@ import { LOCAL_REFERENCE_RATE_LIMIT, prepareRun } from './target.ts';
 
 async function main(): Promise<number> {
   const parsed = parseRunArgs(process.argv.slice(2));
-  if (parsed === 'help') {
-    process.stdout.write(`${runUsage()}\n`);
-    return 0;
-  }
   const k6 = findK6();
   if (!k6.found) {
     process.stderr.write(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);

@@ -11,7 +11,7 @@
  * The caller loads `.env` and points REPORTS_DIR at `<out>/suite` before importing this module.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { loadProfile, type TargetProfile } from '../profile/target-profile.ts';
@@ -25,7 +25,7 @@ import { assembleReport } from './assemble-report.ts';
 import { runDiscovery, type DiscoveryResult } from './discovery.ts';
 import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from './evidence.ts';
 import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
-import { stagingDir, type CertifyOptions } from './options.ts';
+import { clauseGrep, selectedClauses, stagingDir, type CertifyOptions } from './options.ts';
 import { preflight } from './preflight.ts';
 import { progressLine, type PhaseName } from './progress.ts';
 import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, runPaths } from './run-files.ts';
@@ -90,6 +90,7 @@ function certificationConfig(config: SuiteConfig, o: CertifyOptions, bundled: bo
     faults,
     waivers: rel(fileDigest(o.waivers)),
     loadSmoke: o.skipLoad ? 'skipped' : { scenario: LOAD_SMOKE.scenario, duration: LOAD_SMOKE.duration },
+    clauses: o.clauses ?? 'all',
     suiteVersion,
   };
 }
@@ -156,7 +157,8 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     // 3. Conformance and fuzz, as a child run (with the health route discovery found, when the profile named none).
     const childEnv = withDiscoveredRoutes(process.env, session.profile, discovery, join(suiteDir, 'run-profile.json'));
     const run = await phases.run('conformance + fuzz', async () => {
-      const r = await runSuite({ root, reportsDir: suiteDir, runId: config.runId, env: childEnv });
+      if (o.clauses) say(`Selected clauses (--clauses ${o.clauses.join(',')}): ${selectedClauses(o.clauses).length}; the others do not run, so the verdict is at best INCOMPLETE.`);
+      const r = await runSuite({ root, reportsDir: suiteDir, runId: config.runId, env: childEnv, grep: o.clauses && clauseGrep(o.clauses) });
       if (r.interrupted) throw new RunInterrupted('the conformance/fuzz run was stopped');
       if (!r.report && r.exitCode === 2) throw new ConfigError('The conformance/fuzz run stopped on a configuration error (its message is above).');
       const outcomes = r.report?.outcomes ?? [];
@@ -206,6 +208,7 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         config: runConfig,
         requestCount: requests.length,
         files,
+        ...(existsSync(join(paths.html, 'index.html')) ? { playwrightReport: relative(o.out, join(paths.html, 'index.html')).split(sep).join('/') } : {}),
       };
       const { report, observed } = assembleReport({
         startedAt,

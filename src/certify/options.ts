@@ -1,18 +1,22 @@
 /**
- * Command line of `npm run certify`:
+ * Command line of `npm run certify` (parsed by the shared src/cli/command-line.ts):
  *   --profile <pinned.json>   pin the target's "not shown" behaviours; a difference is drift (a failure)
  *   --waivers <waivers.json>  accepted failures, each with an owner and an expiry date
+ *   --clauses <SUB-*,PAGE-*>  run only the tests of these clauses (Playwright --grep on their tags)
  *   --skip-load               do not run the load smoke (reported as not run)
  *   --out <dir>               where the certification goes (default: ${REPORTS_DIR:-reports}/certification)
  *   --verify <dir>            check a certification folder against its manifest, nothing else
  */
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { clauses as CATALOGUE } from '../clauses/catalogue.ts';
 import { ConfigError } from '../config/config-error.ts';
+import { type CommandSpec, parseCommandLineOrHelp } from '../cli/command-line.ts';
 
 export interface CertifyOptions {
   profile: string | null;
   waivers: string | null;
+  /** Clause patterns selected with --clauses (`SUB-*`); null = every clause. */
+  clauses: string[] | null;
   skipLoad: boolean;
   /** Absolute path of the certification folder. */
   out: string;
@@ -27,29 +31,58 @@ export function stagingDir(out: string): string {
   return `${out}.partial`;
 }
 
-export const USAGE = 'npm run certify [-- --profile pinned.json] [--waivers waivers.json] [--skip-load] [--out dir] | [--verify dir]';
+export const CERTIFY_COMMAND = {
+  command: 'npm run certify --',
+  summary: 'Certify a target (API_BASE_URL; unset = the bundled reference): preflight, discovery, conformance + fuzz, load smoke, report.',
+  options: {
+    profile: { type: 'string', value: '<pinned.json>', description: 'pinned target profile: any difference from it is drift (a failure)' },
+    waivers: { type: 'string', value: '<waivers.json>', description: 'accepted failures (clause, reason, owner, expires); see waivers.example.json' },
+    clauses: { type: 'string', value: '<SUB-*,PAGE-*>', description: 'run only the tests of these clauses (comma-separated IDs, * matches the rest of an ID)' },
+    'skip-load': { type: 'boolean', description: 'do not run the k6 load smoke (reported as not run)' },
+    out: { type: 'string', value: '<dir>', description: 'where the certification goes (default: reports/certification)' },
+    verify: { type: 'string', value: '<dir>', description: 'check a certification folder against its SHA-256 manifest, nothing else' },
+  },
+  notes: [
+    'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID, FUZZ_RUNS (see README).',
+    'Before the long phase it prints how many requests it expects and how long they take at API_RATE.',
+  ],
+} as const satisfies CommandSpec;
 
-export function parseCertifyArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): CertifyOptions {
-  let values: { profile?: string; waivers?: string; 'skip-load'?: boolean; out?: string; verify?: string };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { profile: { type: 'string' }, waivers: { type: 'string' }, 'skip-load': { type: 'boolean' }, out: { type: 'string' }, verify: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    const what = error instanceof Error ? error.message.split('\n')[0].replace(/\.$/, '') : String(error);
-    throw new ConfigError(`${what}; usage: ${USAGE}.`);
-  }
-  for (const key of ['profile', 'waivers', 'out', 'verify'] as const) {
-    if (values[key] !== undefined && !values[key]!.trim()) throw new ConfigError(`--${key} needs a path; usage: ${USAGE}.`);
-  }
+export function parseCertifyArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): CertifyOptions | 'help' {
+  const parsed = parseCommandLineOrHelp(CERTIFY_COMMAND, argv);
+  if (parsed === 'help') return 'help';
+  const { values } = parsed;
   return {
     profile: values.profile ? resolve(values.profile) : null,
     waivers: values.waivers ? resolve(values.waivers) : null,
+    clauses: values.clauses === undefined ? null : clausePatterns(values.clauses),
     skipLoad: values['skip-load'] === true,
     out: resolve(values.out ?? join(env.REPORTS_DIR || 'reports', 'certification')),
     verify: values.verify ? resolve(values.verify) : null,
   };
+}
+
+const ID_PATTERN = /^[A-Z0-9*][A-Z0-9*-]*$/;
+
+const patternRegex = (pattern: string) => new RegExp(`^${pattern.replace(/\*/g, '[A-Z0-9-]*')}$`);
+
+/** `SUB-*,page-list` -> ['SUB-*', 'PAGE-LIST']; each must be an ID shape and match at least one catalogue clause. */
+export function clausePatterns(text: string): string[] {
+  const patterns = text.split(',').map((p) => p.trim().replace(/^@/, '').toUpperCase()).filter(Boolean);
+  if (patterns.length === 0) throw new ConfigError('--clauses needs clause IDs, e.g. --clauses SUB-*,PAGE-*.');
+  for (const p of patterns) {
+    if (!ID_PATTERN.test(p)) throw new ConfigError(`--clauses: "${p}" is not a clause ID or pattern (letters, digits, - and *), e.g. SUB-CREATE-*.`);
+    if (!CATALOGUE.some((c) => patternRegex(p).test(c.id))) throw new ConfigError(`--clauses: "${p}" matches no clause of the catalogue (src/clauses/catalogue.ts).`);
+  }
+  return patterns;
+}
+
+/** The clause IDs the patterns select. */
+export function selectedClauses(patterns: readonly string[]): string[] {
+  return CATALOGUE.map((c) => c.id).filter((id) => patterns.some((p) => patternRegex(p).test(id)));
+}
+
+/** Playwright --grep for the tests tagged with any selected clause (a tag is `@ID`, ending at a space or the end). */
+export function clauseGrep(patterns: readonly string[]): string {
+  return `@(${patterns.map((p) => p.replace(/\*/g, '[A-Z0-9-]*')).join('|')})(?=\\s|$)`;
 }

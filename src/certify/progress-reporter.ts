@@ -4,6 +4,9 @@
  * the command line (`--reporter=...`), next to the file reporters.
  */
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { readSuiteConfig } from '../config/suite-config.ts';
+import { fuzzRunsFor } from '../config/fuzz-defaults.ts';
+import { estimateLine } from './estimate.ts';
 import { progressDue, progressLine } from './progress.ts';
 
 export default class CertifyProgressReporter implements Reporter {
@@ -17,6 +20,7 @@ export default class CertifyProgressReporter implements Reporter {
     this.total = suite.allTests().length;
     this.started = Date.now();
     this.print(this.total === 0 ? 'no tests found' : `running ${this.total} tests`);
+    if (this.total) process.stdout.write(`    ${estimate(suite)}\n`);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -44,5 +48,18 @@ export default class CertifyProgressReporter implements Reporter {
   private print(note?: string): void {
     this.lastLine = Date.now();
     process.stdout.write(progressLine({ phase: 'conformance + fuzz', done: this.done, total: this.total, elapsedMs: Date.now() - this.started, note }) + '\n');
+  }
+}
+
+/** The run's size as this child sees it: its tests per project, FUZZ_RUNS and API_RATE (already checked by certify). */
+function estimate(suite: Suite): string {
+  const tests = suite.allTests();
+  const inProject = (name: string) => tests.filter((t) => t.parent.project()?.name === name).length;
+  try {
+    const config = readSuiteConfig(process.env);
+    const fuzzRuns = fuzzRunsFor(process.env, config.environment === 'local');
+    return estimateLine({ conformanceTests: inProject('conformance'), fuzzProperties: inProject('fuzz'), fuzzRuns, rate: config.rate });
+  } catch (error) {
+    return `estimate: not available (${error instanceof Error ? error.message : String(error)})`;
   }
 }

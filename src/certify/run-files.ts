@@ -27,15 +27,10 @@ export type RequestLine =
   | { at: string; seq: number; pid: number; operation: string; request: string; status: number; ms: number; attempts: number; retried?: undefined }
   | { at: string; pid: number; operation: string; request: string; status: number | null; retried: true; attempt: number; retryAfter: string | null; waitMs: number; error?: string };
 
-/** What the fuzz helper writes to ${REPORTS_DIR}/fuzz/*.json, one record or an array of them. */
-export interface FuzzRecord {
-  property: string;
-  seed: number | string | null;
-  path: string | null;
-  runs: number | null;
-  counterexample: string | null;
-  replay: string | null;
-}
+/** What the fuzz helper writes to ${REPORTS_DIR}/fuzz/*.json: its shape belongs to the report model (data flows certify -> report). */
+import type { FuzzRecord } from '../report/certification/report-model.ts';
+
+export type { FuzzRecord };
 
 export interface RunPaths {
   clauses: string;

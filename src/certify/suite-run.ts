@@ -21,9 +21,10 @@ export interface SuiteRunResult {
   paths: RunPaths;
 }
 
-export function suiteArgs(): string[] {
+/** `grep`: a Playwright --grep selecting tests by their clause tags (certify --clauses), or null for every test. */
+export function suiteArgs(grep: string | null = null): string[] {
   const reporters = [reporter('./progress-reporter.ts'), reporter('./clause-file-reporter.ts'), 'json', 'junit', 'html'];
-  return ['test', ...SUITE_PROJECTS.map((p) => `--project=${p}`), `--reporter=${reporters.join(',')}`];
+  return ['test', ...SUITE_PROJECTS.map((p) => `--project=${p}`), `--reporter=${reporters.join(',')}`, ...(grep ? [`--grep=${grep}`] : [])];
 }
 
 export function suiteEnv(base: NodeJS.ProcessEnv, reportsDir: string, runId: string): NodeJS.ProcessEnv {
@@ -39,9 +40,9 @@ export function suiteEnv(base: NodeJS.ProcessEnv, reportsDir: string, runId: str
   };
 }
 
-export async function runSuite(o: { root: string; reportsDir: string; runId: string; env: NodeJS.ProcessEnv }): Promise<SuiteRunResult> {
+export async function runSuite(o: { root: string; reportsDir: string; runId: string; env: NodeJS.ProcessEnv; grep?: string | null }): Promise<SuiteRunResult> {
   const paths = runPaths(o.reportsDir, o.runId);
-  const child = spawn(join(o.root, 'node_modules', '.bin', 'playwright'), suiteArgs(), { cwd: o.root, env: suiteEnv(o.env, o.reportsDir, o.runId), stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(join(o.root, 'node_modules', '.bin', 'playwright'), suiteArgs(o.grep ?? null), { cwd: o.root, env: suiteEnv(o.env, o.reportsDir, o.runId), stdio: ['ignore', 'inherit', 'inherit'] });
   // Ctrl-C reaches the child too; wait for its teardown (which cancels the run's records) before going on. A SIGTERM
   // reaches this process alone: passed on as the SIGINT Playwright stops gracefully on (a second one would stop it at once).
   let interrupted = false;

@@ -1,6 +1,6 @@
 /**
  * The clause catalogue: every normative statement of the contract
- * (`shared/spec/offer-subscription-api.md`) with a stable ID.
+ * (`spec/offer-subscription-api.md`) with a stable ID.
  *
  * - `must`: the document states it; a target that deviates fails.
  * - `observe`: the document says "not shown" or only lists values seen; the suite records what the

@@ -1,21 +1,27 @@
 /**
- * `npm run certify [-- --profile pinned.json] [--waivers waivers.json] [--skip-load] [--out dir]`
+ * `npm run certify [-- --profile pinned.json] [--waivers waivers.json] [--clauses SUB-*] [--skip-load] [--out dir]`
  * `npm run certify -- --verify reports/certification`   (check a certification against its manifest)
- * Exit code: 0 passing verdict, 1 failing verdict (or a changed file under --verify), 2 configuration error, 130 interrupted.
+ * `npm run certify -- --help`
+ * Exit code: 0 passing verdict, 1 failing verdict (or a changed file under --verify), 2 configuration error, 4 incomplete, 130 interrupted.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv } from '../config/suite-config.ts';
 import { fixRunLimits } from '../config/run-limits.ts';
-import { parseCertifyArgs, stagingDir } from '../certify/options.ts';
+import { CERTIFY_COMMAND, parseCertifyArgs, stagingDir } from '../certify/options.ts';
 import { watchInterrupts } from '../run/interrupt.ts';
+import { helpText } from './command-line.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 async function main(): Promise<void> {
-  loadDotEnv();
   const options = parseCertifyArgs(process.argv.slice(2));
+  if (options === 'help') {
+    process.stdout.write(helpText(CERTIFY_COMMAND));
+    return;
+  }
+  loadDotEnv();
   if (options.verify) {
     const { verifyCertification } = await import('../certify/verify.ts');
     process.exitCode = verifyCertification(options.verify);

@@ -4,16 +4,24 @@
  * outcome was never written by listing subscriptions and matching their run tag, and cancels them.
  * Uses the same configuration as the suite (API_BASE_URL, credentials, API_PROFILE for the cancel route).
  */
-import { parseArgs } from 'node:util';
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
-import { loadDotEnv, readSuiteConfig } from '../config/suite-config.ts';
-import { cleanupRuns, selectJournals } from '../run/cleanup.ts';
-import { findJournals } from '../run/journal.ts';
-import { REPORTS_DIR } from '../run/run-paths.ts';
-import { openSession } from '../run/session.ts';
+import { type CommandSpec, parseCommandLine } from './command-line.ts';
+
+const CLEANUP_COMMAND = {
+  command: 'npm run cleanup --',
+  summary: 'Cancel the records earlier runs created and left open (a run killed before its teardown), from every journal under reports/.',
+  options: { run: { type: 'string', multiple: true, value: '<RUN_ID>', description: 'only this run (default: every run with a journal)' } },
+  notes: ['Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_PROFILE (names the cancel route), API_ENVIRONMENT, API_RATE.'],
+} as const satisfies CommandSpec;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { run: { type: 'string', multiple: true } } });
+  const { values } = parseCommandLine(CLEANUP_COMMAND);
+  // Loaded once the command line is good: --help and a bad flag answer at once.
+  const { loadDotEnv, readSuiteConfig } = await import('../config/suite-config.ts');
+  const { cleanupRuns, selectJournals } = await import('../run/cleanup.ts');
+  const { findJournals } = await import('../run/journal.ts');
+  const { REPORTS_DIR } = await import('../run/run-paths.ts');
+  const { openSession } = await import('../run/session.ts');
   loadDotEnv();
   const config = readSuiteConfig();
   if (!config.baseUrl) throw new ConfigError('Set API_BASE_URL (and credentials) to the target whose leftover records should be cancelled.');

@@ -5,15 +5,22 @@
  */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+  /** How the message is introduced on stderr. */
+  readonly label: string = 'Configuration error';
   constructor(message: string, readonly exitCode = 2) {
     super(message);
   }
 }
 
+/** A command line the command cannot take (unknown flag, missing value, wrong arguments): exit 2 as well. */
+export class UsageError extends ConfigError {
+  override readonly label = 'Usage error';
+}
+
 /** Print a ConfigError as one sentence and exit; rethrow anything else. Exit code 130 is an interrupt, not a configuration error. */
 export function exitOnConfigError(error: unknown): never {
   if (error instanceof ConfigError) {
-    process.stderr.write(`\n${error.exitCode === 130 ? 'Interrupted' : 'Configuration error'}: ${error.message}\n\n`);
+    process.stderr.write(`\n${error.exitCode === 130 ? 'Interrupted' : error.label}: ${error.message}\n\n`);
     process.exit(error.exitCode);
   }
   throw error;

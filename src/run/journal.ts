@@ -127,6 +127,9 @@ export interface JournalFile {
  * and certify's <out>/suite/runs/<id>/ (reports/certification/suite by default) — any `runs/<id>/journal.jsonl`
  * a few folders deep. The one place that finds runs, for `npm run cleanup`.
  */
+/** Folder under reports/ where the project's own tests write (test/project-output.ts). */
+export const PROJECT_TESTS_FOLDER = 'project-tests';
+
 export function findJournals(root = REPORTS_DIR, depth = 4): JournalFile[] {
   const found: JournalFile[] = [];
   const walk = (dir: string, left: number) => {
@@ -137,6 +140,8 @@ export function findJournals(root = REPORTS_DIR, depth = 4): JournalFile[] {
       return;
     }
     for (const d of names.filter((n) => n.isDirectory())) {
+      // The project's own tests (reports/project-tests/) ran against their own servers: never a user's leftovers.
+      if (dir === root && d.name === PROJECT_TESTS_FOLDER) continue;
       const path = join(dir, d.name);
       if (d.name === 'runs') {
         for (const run of safeDirs(path)) {

@@ -33,7 +33,7 @@ export interface SchemaCheck {
   issues: SchemaIssue[];
 }
 
-const SCHEMA_NAMES: readonly SchemaName[] = [
+export const SCHEMA_NAMES: readonly SchemaName[] = [
   'offer',
   'offer-detail',
   'offer-text',

@@ -5,100 +5,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { assembleReport, type ReportInputs } from '../../src/certify/assemble-report.ts';
-import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
+import { assembleReport } from '../../src/certify/assemble-report.ts';
+import { clauseResults } from '../../src/report/clause-results.ts';
 import { renderHtml } from '../../src/report/certification/html-writer.ts';
 import { renderMarkdown } from '../../src/report/certification/markdown-writer.ts';
-import type { CertificationReport, LoadSection } from '../../src/report/certification/report-model.ts';
+import type { CertificationReport } from '../../src/report/certification/report-model.ts';
 import { validateCertificationReport } from '../../src/report/certification/report-schema.ts';
 import { writeCertificationReport } from '../../src/report/certification/write-report.ts';
-
-const HOSTILE = '<script>alert("x")</script> | `tick` ``` &amp;';
-
-const outcomes: TestOutcome[] = [
-  { title: 'create › identical bodies', file: 'conformance/subscriptions.spec.ts', project: 'conformance', status: 'failed', clauses: ['SUB-CREATE-NO-DEDUP'], clauseFailures: [{ clause: 'SUB-CREATE-NO-DEDUP', message: 'two identical bodies returned the same record' }], observations: [], durationMs: 12 },
-  { title: 'offers › list', file: 'conformance/offers.spec.ts', project: 'conformance', status: 'passed', clauses: ['OFFER-LIST'], clauseFailures: [], observations: [], durationMs: 3 },
-  { title: 'amounts round-trip', file: 'fuzz/amounts.spec.ts', project: 'fuzz', status: 'failed', clauses: ['SUB-CREATE-ECHO'], clauseFailures: [{ clause: 'SUB-CREATE-ECHO', message: 'amount 0.1 came back as 0.10000001' }], observations: [], durationMs: 30 },
-  { title: 'page walks', file: 'fuzz/pages.spec.ts', project: 'fuzz', status: 'passed', clauses: ['PAGE-WALK'], clauseFailures: [], observations: [], durationMs: 30 },
-];
-
-const load: LoadSection = {
-  status: 'run',
-  reason: null,
-  scenarios: [
-    {
-      scenario: 'pagination',
-      passed: true,
-      valid: true,
-      reasons: [],
-      durationMs: 10_000,
-      requests: 480,
-      requestsPerSecond: 48,
-      errorRate: 0,
-      p95: 31.5,
-      p99: 44,
-      rateLimited: 0,
-      droppedIterations: 2,
-      thresholds: [
-        { metric: 'http_req_duration{scenario:pagination}', expression: 'p(95)<500', ok: true },
-        { metric: 'dropped_iterations{scenario:pagination}', expression: 'count==0', ok: false },
-      ],
-      endpoints: [
-        { name: 'GET /offer (page 10)', count: 300, avg: 12, med: 10, p90: 20, p95: 25, p99: 40, max: 61 },
-        { name: `GET /allocation/{offerId} ${HOSTILE}`, count: 180, avg: 14, med: 11, p90: 22, p95: 30, p99: 44, max: 70 },
-      ],
-    },
-  ],
-};
-
-function inputs(over: Partial<ReportInputs> = {}): ReportInputs {
-  return {
-    startedAt: new Date('2030-01-15T10:00:00Z'),
-    finishedAt: new Date('2030-01-15T10:02:03Z'),
-    suite: { name: 'offer-subscription-api-suite', version: '0.1.0' },
-    schemaDigest: 'a'.repeat(64),
-    target: { baseUrl: 'https://staging.example.com/api', environment: 'staging', runId: '20300115T100000-abcdef', bundledReference: false, faults: [] },
-    pinned: null,
-    clauseReport: { status: 'failed', outcomes, results: clauseResults(outcomes) },
-    runProblem: null,
-    failures: [
-      {
-        test: 'create › identical bodies',
-        clause: 'SUB-CREATE-NO-DEDUP',
-        check: 'test',
-        message: 'two identical bodies returned the same record',
-        expected: 'two different ids',
-        received: ['id-1', 'id-1'],
-        evidence: { request: 'POST /subscription', requestBody: '{"offerId":"o-1"}', status: 201, contentType: 'application/json', responseBody: `{"id":"id-1","note":${JSON.stringify(HOSTILE)}}` },
-      },
-    ],
-    observations: [],
-    requestStatuses: [200, 201],
-    discovery: { items: new Map(), notes: new Map() },
-    waivers: [],
-    today: '2030-01-15',
-    fuzz: {
-      records: [
-        { property: 'amounts round-trip', seed: -123456, path: '0:1:2', runs: 100, counterexample: '[0.1]', replay: 'FUZZ_SEED=-123456 FUZZ_PATH=0:1:2 npm run fuzz -- -g "amounts round-trip"' },
-        { property: 'page walks', seed: 42, path: null, runs: 50, counterexample: null, replay: null },
-      ],
-      notRun: null,
-    },
-    load,
-    phases: [{ name: 'preflight', status: 'ok', durationMs: 12, detail: 'target answers' }],
-    evidence: {
-      directory: 'evidence',
-      manifest: 'manifest.json',
-      versions: { node: process.version, npm: '10.0.0', suite: '0.1.0', packages: { ajv: '8.20.0' }, k6: null },
-      schemaDigest: 'a'.repeat(64),
-      configDigest: 'b'.repeat(64),
-      config: { target: 'https://staging.example.com/api' },
-      requestCount: 2,
-      files: ['evidence/requests.jsonl'],
-    },
-    ...over,
-  };
-}
+import { inputs, outcomes } from './report-fixtures.ts';
 
 let report: CertificationReport;
 test.beforeAll(() => {
@@ -132,7 +46,11 @@ test('index.html escapes text from the target and loads nothing from outside', (
   const html = renderHtml(report);
   expect(html).not.toContain('<script');
   expect(html).toContain('&lt;script&gt;alert(');
-  expect(html).not.toMatch(/\s(src|href)=/i);
+  expect(html).not.toMatch(/\ssrc=/i);
+  // Links only within the page, to files beside it (evidence, Playwright report), or a data: download: never a host.
+  const hrefs = [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1]);
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) expect(href, href).toMatch(/^(#[\w-]+|data:text\/x-shellscript;charset=utf-8,[^"]+|(?![a-z]+:|\/)[\w./-]+)$/);
   expect(html).not.toMatch(/<link\b|@import|url\(/i);
   expect(html).toContain("Content-Security-Policy\" content=\"default-src 'none'");
 });

@@ -1,15 +1,16 @@
 /**
  * Runs `npm run certify` (src/cli/certify.ts) as a child process against the bundled reference, in a
- * clean environment (no target of the developer's), into its own folder under reports/certify-tests/.
+ * clean environment (no target of the developer's), into its own folder under reports/project-tests/certify/.
  * A full certification runs the whole suite, so each test file runs it once (beforeAll) and shares it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CertificationReport } from '../../src/report/certification/report-model.ts';
+import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const TESTS_DIR = join(ROOT, 'reports', 'certify-tests');
+export const TESTS_DIR = join(PROJECT_TEST_OUTPUT, 'certify');
 
 export interface CertifyRun {
   exitCode: number | null;

@@ -3,8 +3,9 @@
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { clauseRows } from '../../src/certify/clause-rows.ts';
-import { parseCertifyArgs } from '../../src/certify/options.ts';
-import { runProblem } from '../../src/certify/suite-run.ts';
+import { clauseGrep, clausePatterns, parseCertifyArgs, selectedClauses } from '../../src/certify/options.ts';
+import { clauses } from '../../src/clauses/catalogue.ts';
+import { runProblem, suiteArgs } from '../../src/certify/suite-run.ts';
 import { decideVerdict } from '../../src/certify/verdict.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
@@ -59,9 +60,31 @@ test('a failed test that names no clause fails the verdict, by name', () => {
 });
 
 test('command line: defaults, and every option', () => {
-  expect(parseCertifyArgs([], {})).toEqual({ profile: null, waivers: null, skipLoad: false, out: resolve('reports/certification'), verify: null });
-  expect(parseCertifyArgs([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
-  expect(parseCertifyArgs(['--profile', 'p.json', '--waivers', 'w.json', '--skip-load', '--out', 'o'], {})).toEqual({ profile: resolve('p.json'), waivers: resolve('w.json'), skipLoad: true, out: resolve('o'), verify: null });
-  expect(parseCertifyArgs(['--verify', 'reports/certification'], {}).verify).toBe(join(resolve('reports'), 'certification'));
-  for (const bad of [['--nope'], ['--profile'], ['positional'], ['--out', ' ']]) expect(() => parseCertifyArgs(bad, {}), bad.join(' ')).toThrow(ConfigError);
+  const parse = (argv: string[], env: Record<string, string> = {}) => {
+    const o = parseCertifyArgs(argv, env);
+    if (o === 'help') throw new Error('unexpected help');
+    return o;
+  };
+  expect(parse([])).toEqual({ profile: null, waivers: null, clauses: null, skipLoad: false, out: resolve('reports/certification'), verify: null });
+  expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
+  expect(parse(['--profile', 'p.json', '--waivers', 'w.json', '--skip-load', '--out', 'o', '--clauses', 'sub-*, PAGE-MAX-LIMIT'])).toEqual({
+    profile: resolve('p.json'), waivers: resolve('w.json'), clauses: ['SUB-*', 'PAGE-MAX-LIMIT'], skipLoad: true, out: resolve('o'), verify: null,
+  });
+  expect(parse(['--verify', 'reports/certification']).verify).toBe(join(resolve('reports'), 'certification'));
+  expect(parseCertifyArgs(['--help'], {})).toBe('help');
+  const bad = [['--nope'], ['--profile'], ['positional'], ['--out', ' '], ['--out', '--skip-load'], ['--clauses', 'NOPE-*'], ['--clauses', 'SUB CREATE'], ['--clauses', ',']];
+  for (const argv of bad) expect(() => parseCertifyArgs(argv, {}), argv.join(' ')).toThrow(ConfigError);
+});
+
+test('--clauses selects by clause tag: the grep matches exactly the tags of the selected clauses', () => {
+  const patterns = clausePatterns('SUB-*,PAGE-MAX-LIMIT');
+  const grep = new RegExp(clauseGrep(patterns));
+  const selected = selectedClauses(patterns);
+  expect(selected).toContain('SUB-CREATE-ECHO');
+  expect(selected).toContain('PAGE-MAX-LIMIT');
+  expect(selected.every((id) => id.startsWith('SUB-') || id === 'PAGE-MAX-LIMIT')).toBe(true);
+  // Playwright greps the title path and the tags joined by spaces.
+  for (const id of clauses.map((c) => c.id)) expect(grep.test(`offers › a test @read @${id}`), id).toBe(selected.includes(id));
+  expect(grep.test('a test @PAGE-MAX-LIMIT-EXTRA'), 'a longer ID is not the selected one').toBe(false);
+  expect(suiteArgs(clauseGrep(patterns))).toContain(`--grep=${clauseGrep(patterns)}`);
 });

@@ -1,10 +1,10 @@
 // The journal of what a run created: tags, append and read back (a torn last line skipped), and what
 // is still open after any sequence of events.
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { Journal, TAG_PREFIX, openRecords } from '../../src/run/journal.ts';
+import { findJournals, Journal, PROJECT_TESTS_FOLDER, TAG_PREFIX, openRecords } from '../../src/run/journal.ts';
 import { appendJsonl, openJsonlAppender, readJsonl } from '../../src/run/jsonl.ts';
 import { openRecordCases } from './journal.cases.ts';
 
@@ -105,4 +105,18 @@ test('recordCreated names the run\'s earlier creates given the same id, by any j
   appendJsonl(file, { event: 'created', tag: 't4', id: 'id-2', status: 'accepted' }); // another process
   expect(a.recordCreated({ tag: 't5', id: 'id-2', status: 'rejected' })).toEqual(['t2', 't4']);
   expect(b.recordCreated({ tag: 't6', id: 'id-3', status: 'accepted' })).toEqual([]);
+});
+
+test("cleanup's journal search skips the project's own test output (reports/project-tests/), finds users' runs", () => {
+  const write = (...parts: string[]) => {
+    const runDir = join(dir, ...parts);
+    mkdirSync(runDir, { recursive: true });
+    appendJsonl(join(runDir, 'journal.jsonl'), { at: 'now', event: 'create-sent', tag: 't' });
+  };
+  write('runs', 'user-run');
+  write('certification', 'suite', 'runs', 'certify-run');
+  write(PROJECT_TESTS_FOLDER, 'selftest', 'conformance', 'runs', 'selftest-run');
+  expect(findJournals(dir).map((j) => j.runId).sort()).toEqual(['certify-run', 'user-run']);
+  // Pointed at the project tests' folder itself (as the project's cleanup test does), it finds theirs.
+  expect(findJournals(join(dir, PROJECT_TESTS_FOLDER)).map((j) => j.runId)).toEqual(['selftest-run']);
 });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
 import { childEnv, ROOT, runSuite, tail } from '../selftest/run-suite.ts';
+import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -43,7 +44,7 @@ test('records of a run killed halfway are cancelled by npm run cleanup', async (
       env: targetEnv(ref, runId, { API_RATE: '25' }),
       onStart: (child) => {
         // Kill the whole run (runner and workers, no teardown) once it has created a few records.
-        const journal = () => join(ROOT, 'reports', 'selftest', 'conformance', 'cleanup-killed', 'runs', runId, 'journal.jsonl');
+        const journal = () => join(PROJECT_TEST_OUTPUT, 'selftest', 'conformance', 'cleanup-killed', 'runs', runId, 'journal.jsonl');
         const timer = setInterval(() => {
           const created = existsSync(journal()) ? readFileSync(journal(), 'utf8').split('\n').filter((l) => l.includes('"created"')).length : 0;
           if (created >= 4) {

@@ -1,17 +1,16 @@
 // reports/perf-regression.html as a reader sees it, in Debian's chromium: it loads from disk with no
 // console error and no request beyond the file, the status and the charts are visible, and the
-// regressed rows stand out. Fabricated runs: a 20% p95 regression of one endpoint.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// regressed rows stand out; at 1280 px and 390 px it never scrolls sideways (screenshots of both).
+// Fabricated runs: a 20% p95 regression of one endpoint.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import type { Browser } from 'playwright-core';
-import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
+import { watchedPage } from '../chromium.ts';
+import { horizontalOverflow, SCREENSHOTS, useChromium, WIDTHS } from '../browser.ts';
 import { type ComparableRun, compareRuns } from '../../load/lib/compare.ts';
 import { comparableRun } from './fixtures.ts';
 import { renderHtml } from '../../load/lib/compare-render.ts';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../reports/project-tests/screenshots/', import.meta.url));
 
 /** Two endpoints; the first one's p95 is `endpointP95`. */
 function run(endpointP95: number): ComparableRun {
@@ -19,27 +18,15 @@ function run(endpointP95: number): ComparableRun {
   return { ...base, endpoints: { ...base.endpoints, 'GET /subscription limit=1': { count: 90, med: 20, p95: 30, p99: 45 } } };
 }
 
-let browser: Browser;
-let dir: string;
-
-test.beforeAll(async () => {
-  test.skip(NO_CHROMIUM !== null, NO_CHROMIUM ?? '');
-  browser = await launchChromium();
-  dir = mkdtempSync(join(fileURLToPath(new URL('../../reports/', import.meta.url)), 'perf-report-'));
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const chromium = useChromium('perf-report-');
 
 test('the regression report loads on its own, shows the status and both charts, and marks the regressed rows', async () => {
   const comparison = compareRuns(run(100), run(80));
   expect(comparison.status).toBe('regression');
-  const file = join(dir, 'perf-regression.html');
+  const file = join(chromium.dir(), 'perf-regression.html');
   writeFileSync(file, renderHtml(comparison, { dashboard: 'load/pagination.dashboard.html' }));
 
-  const { page, errors, requests } = await watchedPage(browser);
+  const { page, errors, requests } = await watchedPage(chromium.browser());
   await page.goto(`file://${file}`);
 
   await expect(page.locator('.status')).toHaveAttribute('data-status', 'regression');
@@ -65,10 +52,13 @@ test('the regression report loads on its own, shows the status and both charts, 
   await expect(page.locator('tr.bad', { hasText: 'GET /subscription limit=1' })).toHaveCount(0);
   // k6's own report of the run, linked relative to this one (load:compare passes the link when the run wrote it).
   await expect(page.locator('#k6-dashboard')).toBeVisible();
-  expect(await page.locator('#k6-dashboard').evaluate((a) => (a as unknown as { href: string }).href)).toBe(`file://${join(dir, 'load', 'pagination.dashboard.html')}`);
+  expect(await page.locator('#k6-dashboard').evaluate((a) => (a as unknown as { href: string }).href)).toBe(`file://${join(chromium.dir(), 'load', 'pagination.dashboard.html')}`);
 
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, 'perf-regression.png'), fullPage: true });
+  for (const viewport of [WIDTHS.desktop, WIDTHS.phone]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(SCREENSHOTS, `perf-regression-${viewport.width}.png`), fullPage: true });
+    expect(await horizontalOverflow(page), `scrolls sideways at ${viewport.width} px`).toBe(0);
+  }
   expect(errors, 'console errors').toEqual([]);
   expect(requests, 'requests beyond the file itself').toEqual([`file://${file}`]);
   await page.close();

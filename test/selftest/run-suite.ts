@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { expect } from '@playwright/test';
 import { readRunRecords, type FuzzRunRecord } from '../../fuzz/record.ts';
 import type { ClauseReport } from '../../src/report/clause-reporter.ts';
+import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -46,7 +47,7 @@ export interface RunOptions {
 }
 
 export async function runSuite(opts: RunOptions): Promise<SuiteRun> {
-  const reportsDir = join(ROOT, 'reports', 'selftest', opts.project, opts.label);
+  const reportsDir = join(PROJECT_TEST_OUTPUT, 'selftest', opts.project, opts.label);
   rmSync(reportsDir, { recursive: true, force: true });
   const env = childEnv({ REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (opts.faults ?? []).join(','), ...opts.env });
   const args = ['test', `--project=${opts.project}`, `--workers=${opts.workers ?? 1}`, ...(opts.args ?? [])];

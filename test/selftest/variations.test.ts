@@ -11,6 +11,7 @@ import { VARIATIONS, routesOnlyProfile } from '../../reference/variations.ts';
 import type { VariationSwitch } from '../../reference/variations.ts';
 import { runCertify } from '../certify/run-certify.ts';
 import { ROOT, failingClauses, runSuite, tail } from './run-suite.ts';
+import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
@@ -26,7 +27,7 @@ const COMPOSITES: ReadonlyArray<{ label: string; variants: string[] }> = [
 
 /** The environment of a child run against the bundled reference with these variations and their routes-only profile. */
 function variationEnv(label: string, variants: readonly string[]): Record<string, string> {
-  const dir = join(ROOT, 'reports', 'selftest', 'variations');
+  const dir = join(PROJECT_TEST_OUTPUT, 'selftest', 'variations');
   mkdirSync(dir, { recursive: true });
   const profilePath = join(dir, `${label}.profile.json`);
   writeFileSync(profilePath, JSON.stringify(routesOnlyProfile(variants), null, 2));

@@ -6,7 +6,6 @@
 import type { ClauseKind } from '../../clauses/catalogue.ts';
 import type { ClauseVerdict } from '../clause-results.ts';
 import type { TargetProfile } from '../../profile/target-profile.ts';
-import type { FuzzRecord } from '../../certify/run-files.ts';
 import type { EndpointLatency } from '../../../load/lib/results.ts';
 
 export const REPORT_FORMAT = 'osd-suite/certification@1';
@@ -108,7 +107,16 @@ export interface ProfileSection {
   retryAfter: string;
 }
 
-/** One fuzz property's seed and outcome, as the fuzz suite records it. */
+/** One fuzz property's seed and outcome, as the fuzz helper writes it to ${REPORTS_DIR}/fuzz/*.json (one record or an array). */
+export interface FuzzRecord {
+  property: string;
+  seed: number | string | null;
+  path: string | null;
+  runs: number | null;
+  counterexample: string | null;
+  replay: string | null;
+}
+
 export type FuzzSeedRow = FuzzRecord;
 
 export interface FuzzSection {
@@ -170,6 +178,8 @@ export interface EvidenceSection {
   config: Record<string, unknown>;
   requestCount: number;
   files: string[];
+  /** The Playwright HTML report of the conformance + fuzz run, relative to the report (absent when not written). */
+  playwrightReport?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Facts transcribed from the contract (shared/spec/offer-subscription-api.md), independently of the
+// Facts transcribed from the contract (spec/offer-subscription-api.md), independently of the
 // schema files, so the cases check the schemas against the document rather than against themselves.
 
 export const OFFER_TYPES = ['primary_placing', 'secondary_placing', 'fixed_income', 'ipo'] as const;

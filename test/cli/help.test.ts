@@ -1,0 +1,80 @@
+// Every npm script's command explains itself: `--help` exits 0 and prints a usage line; an unknown
+// flag is one sentence on stderr and exit 2, never a stack trace. The commands come from package.json,
+// so a script added later is covered (or must be listed below with the reason it takes no arguments).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { helpText, parseCommandLineOrHelp } from '../../src/cli/command-line.ts';
+import { UsageError } from '../../src/config/config-error.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+/** Scripts that take no arguments of their own, with the reason. */
+const NO_ARGUMENTS: Record<string, string> = {
+  test: 'runs typecheck and the project tests; arguments go to Playwright',
+  typecheck: 'tsc over the two projects',
+  'typecheck:load': 'tsc over the k6 scripts',
+};
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a script's command as npm would (leading VAR=value words are environment), with `args` appended. */
+function run(command: string, args: string[]): Promise<Ran> {
+  const words = command.split(/\s+/);
+  const assignments = words.filter((w, i) => words.slice(0, i + 1).every((x) => /^[A-Z_]+=/.test(x)));
+  const [bin, ...rest] = words.slice(assignments.length);
+  const local = `${ROOT}node_modules/.bin/${bin}`;
+  const argv = bin === 'tsx' ? ['--import', 'tsx', ...rest, ...args] : [existsSync(local) ? local : bin, ...rest, ...args];
+  const env = { ...process.env, API_BASE_URL: '', CI: '1', ...Object.fromEntries(assignments.map((a) => a.split(/=(.*)/s).slice(0, 2))) };
+  const child = spawn(bin === 'tsx' ? process.execPath : argv.shift()!, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+test('every script is either checked below or says why it takes no arguments', () => {
+  for (const name of Object.keys(NO_ARGUMENTS)) expect(scripts[name], `${name} is still a script`).toBeDefined();
+});
+
+for (const [name, command] of Object.entries(scripts).filter(([n]) => !(n in NO_ARGUMENTS))) {
+  test(`npm run ${name} -- --help exits 0 with a usage; an unknown flag exits 2 in one sentence`, async () => {
+    const ours = /^(tsx|bash) /.test(command);
+    // Playwright's own CLI (conformance, fuzz): its help is enough, and it would run the suite on an unknown flag.
+    const [help, bad] = await Promise.all([run(command, ['--help']), ours ? run(command, ['--no-such-flag']) : null]);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: /m);
+    if (!bad) return;
+    expect(help.stdout).toContain(`npm run ${name}`);
+    expect(bad.code, bad.stdout + bad.stderr).toBe(2);
+    // One sentence naming the option (the shared parser says "Usage error: Unknown option '--no-such-flag'; see ... --help.").
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/^\n?(Usage|Configuration) error: Unknown option '?--no-such-flag'?/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  });
+}
+
+test('the parser: missing values, stray arguments and empty values are usage errors; help lists every option', () => {
+  const spec = { command: 'npm run x --', summary: 'x', positionals: { usage: '<a>', min: 1, max: 1 }, options: { out: { type: 'string', value: '<dir>', description: 'where' }, many: { type: 'boolean', description: 'flag' } } } as const;
+  expect(parseCommandLineOrHelp(spec, ['a', '--out', 'd', '--many'])).toEqual({ values: { out: 'd', many: true }, positionals: ['a'] });
+  expect(parseCommandLineOrHelp(spec, ['-h'])).toBe('help');
+  const cases: Array<[string[], RegExp]> = [
+    [['a', '--out'], /^Option '--out <value>' argument missing; see npm run x -- --help\.$/],
+    [['a', '--out', '--many'], /^Option '--out' argument is ambiguous; see/],
+    [['a', '--out', ' '], /^--out needs a value, got an empty one/],
+    [[], /^Missing <a>/],
+    [['a', 'b'], /^Unexpected argument "b"/],
+  ];
+  for (const [argv, message] of cases) {
+    expect(() => parseCommandLineOrHelp(spec, argv), argv.join(' ')).toThrow(UsageError);
+    expect(() => parseCommandLineOrHelp(spec, argv), argv.join(' ')).toThrow(message);
+  }
+  expect(helpText(spec)).toMatch(/--out <dir>\s+where\n\s+--many\s+flag\n\s+-h, --help/);
+});
