@@ -92,7 +92,10 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
     testInfo.annotations.push({ type: 'clause-failure', description: suite.redact(`${f.clause}: ${f.message}`) });
     appendJsonl(runFile.failures(suite.config.runId), redactDeep({ ...where, ...f }, suite.redact));
   }
-  await testInfo.attach('clause-failures.json', { body: suite.redact(JSON.stringify(verdict.failures, null, 2)), contentType: 'application/json' });
+  await testInfo.attach('clause-failures.json', {
+    body: suite.redact(JSON.stringify(verdict.failures, null, 2)),
+    contentType: 'application/json',
+  });
   throw new Error(suite.redact(formatFailures(verdict.failures)));
 }
 

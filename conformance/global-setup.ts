@@ -65,12 +65,15 @@ async function cleanup(config: SuiteConfig): Promise<void> {
     const entries = session.client.journal.entries();
     if (entries.length === 0) return;
     if (!session.profile.cancel) {
-      process.stderr.write(`\n[cleanup] The cancel route is unknown (not shown in the contract, not in API_PROFILE): records of run ${config.runId} stay open.\n`);
+      process.stderr.write(
+        `\n[cleanup] The cancel route is unknown (not shown in the contract, not in API_PROFILE): records of run ${config.runId} stay open.\n`,
+      );
       return;
     }
     const summary = await cancelOpenRecords(session.client, entries);
     const parts = [`${summary.cancelled.length} cancelled`];
-    if (summary.refused.length) parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);
+    if (summary.refused.length)
+      parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);
     if (summary.notFound.length) parts.push(`${summary.notFound.length} tag(s) never created`);
     if (summary.errors.length) parts.push(`${summary.errors.length} error(s): ${summary.errors[0]}`);
     process.stdout.write(`\n[cleanup] run ${config.runId}: ${parts.join(', ')}.\n`);

@@ -4,45 +4,73 @@ import { arrayBody } from './target-facts.ts';
 import type { Offer } from '../src/model/types.ts';
 
 const idsOf = (offers: Offer[]) => offers.map((o) => o.id).sort();
-const modifiedOnOrAfter = (offers: Offer[], instant: string) => offers.filter((o) => Date.parse(o.dates.lastModifiedOn) >= Date.parse(instant));
+const modifiedOnOrAfter = (offers: Offer[], instant: string) =>
+  offers.filter((o) => Date.parse(o.dates.lastModifiedOn) >= Date.parse(instant));
 
 test.describe('offers modifiedAfter', () => {
-  test('at an offer\'s exact lastModifiedOn, that offer is included', covers('read', 'OFFER-MODIFIED-AFTER'), async ({ api, facts, verdict }) => {
-    const offers = await facts.offers();
-    test.skip(offers.length < 2, 'Needs at least two offers.');
-    // Prefer an instant shared by several offers: the boundary must include all of them.
-    const counts = new Map<string, number>();
-    for (const o of offers) counts.set(o.dates.lastModifiedOn, (counts.get(o.dates.lastModifiedOn) ?? 0) + 1);
-    const sorted = [...counts.keys()].sort((a, b) => Date.parse(a) - Date.parse(b));
-    const shared = sorted.filter((t) => (counts.get(t) ?? 0) > 1);
-    const instants = [...new Set([shared[0] ?? sorted[Math.floor(sorted.length / 2)], sorted[sorted.length - 1]])];
-    for (const instant of instants) {
-      const ex = await api.listOffers({ modifiedAfter: instant });
-      const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
-      const want = idsOf(modifiedOnOrAfter(offers, instant));
-      verdict.check('OFFER-MODIFIED-AFTER', JSON.stringify(got) === JSON.stringify(want), `modifiedAfter=${instant} must return the ${want.length} offer(s) modified on or after it`, { expected: want, received: got, exchange: ex });
-    }
-  });
+  test(
+    "at an offer's exact lastModifiedOn, that offer is included",
+    covers('read', 'OFFER-MODIFIED-AFTER'),
+    async ({ api, facts, verdict }) => {
+      const offers = await facts.offers();
+      test.skip(offers.length < 2, 'Needs at least two offers.');
+      // Prefer an instant shared by several offers: the boundary must include all of them.
+      const counts = new Map<string, number>();
+      for (const o of offers) counts.set(o.dates.lastModifiedOn, (counts.get(o.dates.lastModifiedOn) ?? 0) + 1);
+      const sorted = [...counts.keys()].sort((a, b) => Date.parse(a) - Date.parse(b));
+      const shared = sorted.filter((t) => (counts.get(t) ?? 0) > 1);
+      const instants = [...new Set([shared[0] ?? sorted[Math.floor(sorted.length / 2)], sorted[sorted.length - 1]])];
+      for (const instant of instants) {
+        const ex = await api.listOffers({ modifiedAfter: instant });
+        const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
+        const want = idsOf(modifiedOnOrAfter(offers, instant));
+        verdict.check(
+          'OFFER-MODIFIED-AFTER',
+          JSON.stringify(got) === JSON.stringify(want),
+          `modifiedAfter=${instant} must return the ${want.length} offer(s) modified on or after it`,
+          { expected: want, received: got, exchange: ex },
+        );
+      }
+    },
+  );
 
-  test('only offers modified on or after the instant are returned', covers('read', 'OFFER-MODIFIED-AFTER'), async ({ api, facts, verdict }) => {
-    const offers = await facts.offers();
-    test.skip(offers.length < 2, 'Needs at least two offers.');
-    const times = [...new Set(offers.map((o) => Date.parse(o.dates.lastModifiedOn)))].sort((a, b) => a - b);
-    // Between two distinct instants, and one millisecond after the latest (nothing is that new).
-    const between = times.length > 1 ? new Date(Math.floor((times[0] + times[1]) / 2)).toISOString() : undefined;
-    const afterAll = new Date(times[times.length - 1] + 1).toISOString();
-    for (const instant of [between, afterAll].filter((t): t is string => !!t)) {
-      const ex = await api.listOffers({ modifiedAfter: instant });
-      const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
-      const want = idsOf(modifiedOnOrAfter(offers, instant));
-      verdict.check('OFFER-MODIFIED-AFTER', JSON.stringify(got) === JSON.stringify(want), `modifiedAfter=${instant} must return exactly the offers modified on or after it`, { expected: want, received: got, exchange: ex });
-    }
-  });
+  test(
+    'only offers modified on or after the instant are returned',
+    covers('read', 'OFFER-MODIFIED-AFTER'),
+    async ({ api, facts, verdict }) => {
+      const offers = await facts.offers();
+      test.skip(offers.length < 2, 'Needs at least two offers.');
+      const times = [...new Set(offers.map((o) => Date.parse(o.dates.lastModifiedOn)))].sort((a, b) => a - b);
+      // Between two distinct instants, and one millisecond after the latest (nothing is that new).
+      const between = times.length > 1 ? new Date(Math.floor((times[0] + times[1]) / 2)).toISOString() : undefined;
+      const afterAll = new Date(times[times.length - 1] + 1).toISOString();
+      for (const instant of [between, afterAll].filter((t): t is string => !!t)) {
+        const ex = await api.listOffers({ modifiedAfter: instant });
+        const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
+        const want = idsOf(modifiedOnOrAfter(offers, instant));
+        verdict.check(
+          'OFFER-MODIFIED-AFTER',
+          JSON.stringify(got) === JSON.stringify(want),
+          `modifiedAfter=${instant} must return exactly the offers modified on or after it`,
+          { expected: want, received: got, exchange: ex },
+        );
+      }
+    },
+  );
 
-  test('an invalid modifiedAfter is answered with a 4xx or ignored, never a 5xx', covers('read', 'GEN-FAILURE-4XX', 'PAGE-INVALID-PARAMS'), async ({ api, verdict }) => {
-    for (const value of ['not-a-date', '2024-06-01T10:00:00+01:00', '2024-13-45T00:00:00Z']) {
-      const ex = await api.listOffers({ modifiedAfter: value, offset: 0, limit: 1 });
-      verdict.observe({ clause: 'PAGE-INVALID-PARAMS', key: `modifiedAfter.invalid.${value}`, message: `modifiedAfter=${value} answered ${ex.status}`, value: ex.status });
-    }
-  });
+  test(
+    'an invalid modifiedAfter is answered with a 4xx or ignored, never a 5xx',
+    covers('read', 'GEN-FAILURE-4XX', 'PAGE-INVALID-PARAMS'),
+    async ({ api, verdict }) => {
+      for (const value of ['not-a-date', '2024-06-01T10:00:00+01:00', '2024-13-45T00:00:00Z']) {
+        const ex = await api.listOffers({ modifiedAfter: value, offset: 0, limit: 1 });
+        verdict.observe({
+          clause: 'PAGE-INVALID-PARAMS',
+          key: `modifiedAfter.invalid.${value}`,
+          message: `modifiedAfter=${value} answered ${ex.status}`,
+          value: ex.status,
+        });
+      }
+    },
+  );
 });

@@ -21,13 +21,19 @@ const list = (ex: Exchange) => (ex.status === 200 && Array.isArray(ex.body) ? ex
 
 export const offersPageable = (api: ApiClient): Pageable => ({
   name: 'offers',
-  page: async (q) => { const ex = await api.listOffers(q); return { ex, items: list(ex) }; },
+  page: async (q) => {
+    const ex = await api.listOffers(q);
+    return { ex, items: list(ex) };
+  },
   key: byId,
 });
 
 export const subscriptionsPageable = (api: ApiClient, offerId: string): Pageable => ({
   name: `subscriptions of offer ${offerId}`,
-  page: async (q) => { const ex = await api.listSubscriptions({ offerId, ...q }); return { ex, items: list(ex) }; },
+  page: async (q) => {
+    const ex = await api.listSubscriptions({ offerId, ...q });
+    return { ex, items: list(ex) };
+  },
   key: byId,
 });
 

@@ -15,12 +15,23 @@ const same = (a: string[], b: string[]) => a.length === b.length && a.every((k, 
  */
 async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFixture): Promise<void> {
   const all = await p.page({});
-  if (!verdict.check('PAGE-ALL-WHEN-OMITTED', all.items !== null, `${p.name}: no offset and no limit must return the whole list`, { expected: '200 with every entry', received: all.ex.status, exchange: all.ex })) return;
+  if (
+    !verdict.check('PAGE-ALL-WHEN-OMITTED', all.items !== null, `${p.name}: no offset and no limit must return the whole list`, {
+      expected: '200 with every entry',
+      received: all.ex.status,
+      exchange: all.ex,
+    })
+  )
+    return;
   const omitted = keys(p, all.items);
 
   const max = await maxPageSize(p, omitted.length, suite.profile.maxLimit);
   const { capped } = max;
-  const cappedOk = verdict.check('PAGE-MAX-LIMIT', capped.items !== null, `${p.name}: limit=${HUGE_LIMIT} must be capped, not refused`, { expected: '200 with at most the maximum', received: capped.ex.status, exchange: capped.ex });
+  const cappedOk = verdict.check('PAGE-MAX-LIMIT', capped.items !== null, `${p.name}: limit=${HUGE_LIMIT} must be capped, not refused`, {
+    expected: '200 with at most the maximum',
+    received: capped.ex.status,
+    exchange: capped.ex,
+  });
   const pageMax = max.value ?? Infinity;
 
   // Walk: offset += limit until a short page. Independent of the no-parameter list, so each can be
@@ -35,31 +46,69 @@ async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFi
   }
   const duplicates = walked.filter((k, i) => walked.indexOf(k) !== i);
   const walkedUnique = [...new Set(walked)];
-  verdict.check('PAGE-ALL-WHEN-OMITTED', walkedUnique.length <= omitted.length, `${p.name}: without offset and limit ${omitted.length} entries came back, but walking the pages finds ${walkedUnique.length}`, { expected: `all ${walkedUnique.length} entries`, received: `${omitted.length} entries`, exchange: all.ex });
+  verdict.check(
+    'PAGE-ALL-WHEN-OMITTED',
+    walkedUnique.length <= omitted.length,
+    `${p.name}: without offset and limit ${omitted.length} entries came back, but walking the pages finds ${walkedUnique.length}`,
+    { expected: `all ${walkedUnique.length} entries`, received: `${omitted.length} entries`, exchange: all.ex },
+  );
   // The full list is the longer of the two readings, so one fault does not hide behind the other.
   const full = walkedUnique.length > omitted.length ? walkedUnique : omitted;
   const n = full.length;
-  verdict.check('PAGE-WALK', same(walked, full) && duplicates.length === 0, `${p.name}: walking pages of ${limit} must rebuild the full list of ${n} with no gap and no duplicate`, { expected: `${n} entries in list order`, received: `${walked.length} entries${duplicates.length ? `, ${duplicates.length} duplicated` : ''}${same(walked, full) ? '' : ', order or content differs'}` });
+  verdict.check(
+    'PAGE-WALK',
+    same(walked, full) && duplicates.length === 0,
+    `${p.name}: walking pages of ${limit} must rebuild the full list of ${n} with no gap and no duplicate`,
+    {
+      expected: `${n} entries in list order`,
+      received: `${walked.length} entries${duplicates.length ? `, ${duplicates.length} duplicated` : ''}${same(walked, full) ? '' : ', order or content differs'}`,
+    },
+  );
   if (n < 3) throw new Error(`${p.name}: needs at least 3 entries to check pagination, has ${n}`);
 
   /** The entries a page names: `size` from `offset`, no more than the maximum. */
   const slice = (offset: number, size: number) => full.slice(offset, offset + Math.min(size, pageMax));
 
   // Zero-based: offset=0 is the first entry and offset=1 the second.
-  for (const [offset, count] of [[0, 2], [1, 1]] as const) {
+  for (const [offset, count] of [
+    [0, 2],
+    [1, 1],
+  ] as const) {
     const page = await p.page({ offset, limit: count });
-    verdict.check('PAGE-OFFSET-ZERO-BASED', same(keys(p, page.items), slice(offset, count)), `${p.name}: offset=${offset}&limit=${count} must start at entry ${offset + 1} of the list (offset is zero-based)`, { expected: slice(offset, count), received: keys(p, page.items), exchange: page.ex });
+    verdict.check(
+      'PAGE-OFFSET-ZERO-BASED',
+      same(keys(p, page.items), slice(offset, count)),
+      `${p.name}: offset=${offset}&limit=${count} must start at entry ${offset + 1} of the list (offset is zero-based)`,
+      { expected: slice(offset, count), received: keys(p, page.items), exchange: page.ex },
+    );
   }
 
-  for (const [offset, size] of [[Math.floor(n / 2), 2], [n - 2, 5]] as const) {
+  for (const [offset, size] of [
+    [Math.floor(n / 2), 2],
+    [n - 2, 5],
+  ] as const) {
     const page = await p.page({ offset, limit: size });
     const want = slice(offset, size);
-    verdict.check('PAGE-LIMIT', same(keys(p, page.items), want), `${p.name}: offset=${offset}&limit=${size} must be entries ${offset}..${offset + want.length - 1} of the full list`, { expected: want, received: keys(p, page.items), exchange: page.ex });
+    verdict.check(
+      'PAGE-LIMIT',
+      same(keys(p, page.items), want),
+      `${p.name}: offset=${offset}&limit=${size} must be entries ${offset}..${offset + want.length - 1} of the full list`,
+      { expected: want, received: keys(p, page.items), exchange: page.ex },
+    );
   }
 
   for (const offset of [n, n + 10]) {
     const page = await p.page({ offset, limit: 5 });
-    verdict.check('PAGE-OFFSET-PAST-END', page.items !== null && page.items.length === 0, `${p.name}: offset=${offset} is past the last entry and must return an empty page`, { expected: '200 with []', received: page.items === null ? `status ${page.ex.status}` : `${page.items.length} entries`, exchange: page.ex });
+    verdict.check(
+      'PAGE-OFFSET-PAST-END',
+      page.items !== null && page.items.length === 0,
+      `${p.name}: offset=${offset} is past the last entry and must return an empty page`,
+      {
+        expected: '200 with []',
+        received: page.items === null ? `status ${page.ex.status}` : `${page.items.length} entries`,
+        exchange: page.ex,
+      },
+    );
   }
 
   // A limit above any plausible maximum: not an error; the service applies its own maximum. Whatever
@@ -68,33 +117,79 @@ async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFi
   if (cappedOk) {
     const got = keys(p, capped.items);
     const want = max.source === 'profile' ? Math.min(n, pageMax) : max.source === 'observed' ? got.length : n;
-    const law = max.source === 'profile' ? `the first ${want} entries (maximum ${pageMax}, from the profile)` : max.source === 'observed' ? `the start of the list (maximum ${got.length}, as observed)` : `all ${n} entries (no smaller maximum seen)`;
-    verdict.check('PAGE-MAX-LIMIT', got.length === want && got.length >= 1 && same(got, full.slice(0, got.length)), `${p.name}: limit=${HUGE_LIMIT} must return ${law}`, { expected: want, received: got.length, exchange: capped.ex });
+    const law =
+      max.source === 'profile'
+        ? `the first ${want} entries (maximum ${pageMax}, from the profile)`
+        : max.source === 'observed'
+          ? `the start of the list (maximum ${got.length}, as observed)`
+          : `all ${n} entries (no smaller maximum seen)`;
+    verdict.check(
+      'PAGE-MAX-LIMIT',
+      got.length === want && got.length >= 1 && same(got, full.slice(0, got.length)),
+      `${p.name}: limit=${HUGE_LIMIT} must return ${law}`,
+      { expected: want, received: got.length, exchange: capped.ex },
+    );
     const count = got.length;
-    verdict.observe({ clause: 'PAGE-MAX-LIMIT-VALUE', key: count < n ? 'maxLimit' : `maxLimit.atLeast.${p.name.split(' ')[0]}`, message: count < n ? `${p.name}: the maximum page size is ${count}` : `${p.name}: the maximum page size is at least ${n} (all entries fit)`, value: count });
+    verdict.observe({
+      clause: 'PAGE-MAX-LIMIT-VALUE',
+      key: count < n ? 'maxLimit' : `maxLimit.atLeast.${p.name.split(' ')[0]}`,
+      message:
+        count < n ? `${p.name}: the maximum page size is ${count}` : `${p.name}: the maximum page size is at least ${n} (all entries fit)`,
+      value: count,
+    });
   }
 }
 
 test.describe('pagination', () => {
-  test('offers paginate by offset and limit', covers('read', 'PAGE-ALL-WHEN-OMITTED', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-LIMIT', 'PAGE-WALK', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT', 'PAGE-MAX-LIMIT-VALUE'), async ({ api, verdict, suite }) => {
-    await checkPaginationLaws(offersPageable(api), verdict, suite);
-  });
+  test(
+    'offers paginate by offset and limit',
+    covers(
+      'read',
+      'PAGE-ALL-WHEN-OMITTED',
+      'PAGE-OFFSET-ZERO-BASED',
+      'PAGE-LIMIT',
+      'PAGE-WALK',
+      'PAGE-OFFSET-PAST-END',
+      'PAGE-MAX-LIMIT',
+      'PAGE-MAX-LIMIT-VALUE',
+    ),
+    async ({ api, verdict, suite }) => {
+      await checkPaginationLaws(offersPageable(api), verdict, suite);
+    },
+  );
 
-  test('the allocations of an offer paginate by offset and limit', covers('read', 'PAGE-ALL-WHEN-OMITTED', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-LIMIT', 'PAGE-WALK', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT', 'PAGE-MAX-LIMIT-VALUE'), async ({ api, facts, verdict, suite }) => {
-    const records = await facts.allocations();
-    const largest = [...records].sort((a, b) => (b.allocations?.length ?? 0) - (a.allocations?.length ?? 0))[0];
-    test.skip(!largest || largest.allocations.length < 3, 'No offer has at least 3 allocations to paginate.');
-    await checkPaginationLaws(allocationsPageable(api, largest.offerId), verdict, suite);
-  });
+  test(
+    'the allocations of an offer paginate by offset and limit',
+    covers(
+      'read',
+      'PAGE-ALL-WHEN-OMITTED',
+      'PAGE-OFFSET-ZERO-BASED',
+      'PAGE-LIMIT',
+      'PAGE-WALK',
+      'PAGE-OFFSET-PAST-END',
+      'PAGE-MAX-LIMIT',
+      'PAGE-MAX-LIMIT-VALUE',
+    ),
+    async ({ api, facts, verdict, suite }) => {
+      const records = await facts.allocations();
+      const largest = [...records].sort((a, b) => (b.allocations?.length ?? 0) - (a.allocations?.length ?? 0))[0];
+      test.skip(!largest || largest.allocations.length < 3, 'No offer has at least 3 allocations to paginate.');
+      await checkPaginationLaws(allocationsPageable(api, largest.offerId), verdict, suite);
+    },
+  );
 
-  test('subscriptions paginate by offset and limit', covers('write', 'PAGE-ALL-WHEN-OMITTED', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-LIMIT', 'PAGE-WALK', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT'), async ({ api, facts, verdict, suite }) => {
-    requireWrites(suite);
-    const offer = await facts.reservedOffer();
-    test.skip(!offer, 'Needs at least two open offers (one is reserved for this test).');
-    const existing = await api.listSubscriptions({ offerId: offer!.id });
-    const have = Array.isArray(existing.body) ? existing.body.length : 0;
-    // A handful of records on the reserved offer (only as many as are missing), cancelled at teardown.
-    for (let i = have; i < 7; i++) await api.createSubscription(minimalCreateBody(offer!));
-    await checkPaginationLaws(subscriptionsPageable(api, offer!.id), verdict, suite);
-  });
+  test(
+    'subscriptions paginate by offset and limit',
+    covers('write', 'PAGE-ALL-WHEN-OMITTED', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-LIMIT', 'PAGE-WALK', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT'),
+    async ({ api, facts, verdict, suite }) => {
+      requireWrites(suite);
+      const offer = await facts.reservedOffer();
+      test.skip(!offer, 'Needs at least two open offers (one is reserved for this test).');
+      const existing = await api.listSubscriptions({ offerId: offer!.id });
+      const have = Array.isArray(existing.body) ? existing.body.length : 0;
+      // A handful of records on the reserved offer (only as many as are missing), cancelled at teardown.
+      for (let i = have; i < 7; i++) await api.createSubscription(minimalCreateBody(offer!));
+      await checkPaginationLaws(subscriptionsPageable(api, offer!.id), verdict, suite);
+    },
+  );
 });

@@ -28,11 +28,32 @@ function checkEcho(verdict: Verdict, sent: Record<string, unknown>, ex: Exchange
 }
 
 /** A create the contract requires to succeed: 2xx (status code per profile), with a record. */
-function checkCreated(verdict: Verdict, ex: Exchange, suite: { profile: import('../src/profile/target-profile.ts').TargetProfile }): Subscription | null {
-  verdict.status(ex, { key: 'create', profile: suite.profile, observeClause: 'SUB-CREATE-STATUS-CODE', contractClause: 'SUB-CREATE', contractRule: ['2xx'], what: 'POST /subscription with a valid body' });
+function checkCreated(
+  verdict: Verdict,
+  ex: Exchange,
+  suite: { profile: import('../src/profile/target-profile.ts').TargetProfile },
+): Subscription | null {
+  verdict.status(ex, {
+    key: 'create',
+    profile: suite.profile,
+    observeClause: 'SUB-CREATE-STATUS-CODE',
+    contractClause: 'SUB-CREATE',
+    contractRule: ['2xx'],
+    what: 'POST /subscription with a valid body',
+  });
   const got = record(ex);
-  verdict.check('SUB-CREATE', got !== null && typeof got.id === 'string', 'a successful create returns the created subscription', { expected: 'the created Subscription', received: ex.isJson ? ex.body : ex.text, exchange: ex });
-  if (got) verdict.observe({ clause: 'SUB-CREATE-OUTCOME', key: `outcome.${String(got.status)}`, message: `a valid order on an open offer got status ${String(got.status)}`, value: got.status });
+  verdict.check('SUB-CREATE', got !== null && typeof got.id === 'string', 'a successful create returns the created subscription', {
+    expected: 'the created Subscription',
+    received: ex.isJson ? ex.body : ex.text,
+    exchange: ex,
+  });
+  if (got)
+    verdict.observe({
+      clause: 'SUB-CREATE-OUTCOME',
+      key: `outcome.${String(got.status)}`,
+      message: `a valid order on an open offer got status ${String(got.status)}`,
+      value: got.status,
+    });
   return got;
 }
 
@@ -55,166 +76,394 @@ async function checkListMatchesGet(api: ApiClient, verdict: Verdict, read: Excha
   }
   if (!entry) return;
   const message = `${when}: GET /subscription?offerId=${got.offerId} lists ${got.id} as ${String(entry.status)} (also ${LIST_RECHECK_MS} ms later), GET /subscription/${got.id} as ${String(got.status)}`;
-  verdict.check('SUB-LIST-MATCHES-GET', entry.status === got.status, message, { expected: { id: got.id, status: got.status }, received: { id: entry.id, status: entry.status }, exchange: list });
+  verdict.check('SUB-LIST-MATCHES-GET', entry.status === got.status, message, {
+    expected: { id: got.id, status: got.status },
+    received: { id: entry.id, status: entry.status },
+    exchange: list,
+  });
 }
 
 const LIST_RECHECK_MS = 1000;
 
 test.describe('create a subscription', () => {
-  test('every enum value of every request field is accepted (values of different fields share a create)', covers('write', 'SUB-CREATE-ENUM-VALUES', 'SUB-CREATE-ECHO'), async ({ api, facts, verdict }) => {
-    const offer = await someOffer(facts);
-    test.info().annotations.push(...Object.entries(ENUM_FIELDS_NOT_COVERED).map(([field, why]) => ({ type: 'not covered', description: `${field}: ${why}` })));
-    for (const body of enumCoverageBodies(offer, enumFieldsOf('subscription-create-request'))) {
-      const { exchange, sent } = await api.createSubscription(body);
-      const values = Object.fromEntries(enumFieldsOf('subscription-create-request').filter(([field]) => !(field in ENUM_FIELDS_NOT_COVERED)).map(([field]) => [field, body[field]]));
-      const created = exchange.status >= 200 && exchange.status < 300 && record(exchange) !== null;
-      verdict.check('SUB-CREATE-ENUM-VALUES', created, `a valid body with ${Object.entries(values).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')} was refused`, { expected: '2xx with the created record', received: exchange.isJson ? { status: exchange.status, body: exchange.body } : exchange.status, exchange });
+  test(
+    'every enum value of every request field is accepted (values of different fields share a create)',
+    covers('write', 'SUB-CREATE-ENUM-VALUES', 'SUB-CREATE-ECHO'),
+    async ({ api, facts, verdict }) => {
+      const offer = await someOffer(facts);
+      test
+        .info()
+        .annotations.push(
+          ...Object.entries(ENUM_FIELDS_NOT_COVERED).map(([field, why]) => ({ type: 'not covered', description: `${field}: ${why}` })),
+        );
+      for (const body of enumCoverageBodies(offer, enumFieldsOf('subscription-create-request'))) {
+        const { exchange, sent } = await api.createSubscription(body);
+        const values = Object.fromEntries(
+          enumFieldsOf('subscription-create-request')
+            .filter(([field]) => !(field in ENUM_FIELDS_NOT_COVERED))
+            .map(([field]) => [field, body[field]]),
+        );
+        const created = exchange.status >= 200 && exchange.status < 300 && record(exchange) !== null;
+        verdict.check(
+          'SUB-CREATE-ENUM-VALUES',
+          created,
+          `a valid body with ${Object.entries(values)
+            .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+            .join(', ')} was refused`,
+          {
+            expected: '2xx with the created record',
+            received: exchange.isJson ? { status: exchange.status, body: exchange.body } : exchange.status,
+            exchange,
+          },
+        );
+        checkEcho(verdict, sent as Record<string, unknown>, exchange);
+      }
+    },
+  );
+
+  test(
+    'a valid body with every field creates a record that echoes it',
+    covers(
+      'write',
+      'SUB-CREATE',
+      'SUB-CREATE-STATUS-CODE',
+      'SUB-SCHEMA',
+      'SUB-CREATE-ECHO',
+      'SUB-CREATE-ID',
+      'SUB-STATUS-ENUM',
+      'SUB-CREATE-OUTCOME',
+      'SUB-MEMBERSHIP-STATUS',
+      'AUTH-CLIENT-CURRENCY',
+    ),
+    async ({ api, facts, verdict, suite }) => {
+      const offer = await someOffer(facts);
+      const { exchange, sent } = await api.createSubscription(fullCreateBody(offer));
+      const got = checkCreated(verdict, exchange, suite);
       checkEcho(verdict, sent as Record<string, unknown>, exchange);
-    }
-  });
+      if (got) {
+        verdict.check('SUB-CREATE-ID', typeof got.id === 'string' && got.id.length > 0, 'the service generates a non-empty id', {
+          expected: 'a non-empty string',
+          received: got.id,
+          exchange,
+        });
+        verdict.observe({
+          clause: 'AUTH-CLIENT-CURRENCY',
+          key: `currency.accepted.${String(got.currency)}`,
+          message: `an order in ${String(got.currency)} got status ${got.status}`,
+          value: got.currency,
+        });
+        if (got.membershipStatus !== undefined)
+          verdict.observe({
+            clause: 'SUB-MEMBERSHIP-STATUS',
+            key: `membershipStatus.${String(got.membershipStatus)}`,
+            message: `membershipStatus ${String(got.membershipStatus)} without a membershipCode`,
+            value: got.membershipStatus,
+          });
+      }
+    },
+  );
 
-  test('a valid body with every field creates a record that echoes it', covers('write', 'SUB-CREATE', 'SUB-CREATE-STATUS-CODE', 'SUB-SCHEMA', 'SUB-CREATE-ECHO', 'SUB-CREATE-ID', 'SUB-STATUS-ENUM', 'SUB-CREATE-OUTCOME', 'SUB-MEMBERSHIP-STATUS', 'AUTH-CLIENT-CURRENCY'), async ({ api, facts, verdict, suite }) => {
-    const offer = await someOffer(facts);
-    const { exchange, sent } = await api.createSubscription(fullCreateBody(offer));
-    const got = checkCreated(verdict, exchange, suite);
-    checkEcho(verdict, sent as Record<string, unknown>, exchange);
-    if (got) {
-      verdict.check('SUB-CREATE-ID', typeof got.id === 'string' && got.id.length > 0, 'the service generates a non-empty id', { expected: 'a non-empty string', received: got.id, exchange });
-      verdict.observe({ clause: 'AUTH-CLIENT-CURRENCY', key: `currency.accepted.${String(got.currency)}`, message: `an order in ${String(got.currency)} got status ${got.status}`, value: got.currency });
-      if (got.membershipStatus !== undefined) verdict.observe({ clause: 'SUB-MEMBERSHIP-STATUS', key: `membershipStatus.${String(got.membershipStatus)}`, message: `membershipStatus ${String(got.membershipStatus)} without a membershipCode`, value: got.membershipStatus });
-    }
-  });
+  test(
+    'a body with only the required fields is created and echoed',
+    covers('write', 'SUB-CREATE', 'SUB-CREATE-ECHO'),
+    async ({ api, facts, verdict, suite }) => {
+      const offer = await someOffer(facts, 1);
+      const { exchange, sent } = await api.createSubscription(minimalCreateBody(offer));
+      checkCreated(verdict, exchange, suite);
+      checkEcho(verdict, sent as Record<string, unknown>, exchange);
+    },
+  );
 
-  test('a body with only the required fields is created and echoed', covers('write', 'SUB-CREATE', 'SUB-CREATE-ECHO'), async ({ api, facts, verdict, suite }) => {
-    const offer = await someOffer(facts, 1);
-    const { exchange, sent } = await api.createSubscription(minimalCreateBody(offer));
-    checkCreated(verdict, exchange, suite);
-    checkEcho(verdict, sent as Record<string, unknown>, exchange);
-  });
+  test(
+    'with neither subscriptionType nor subscriptionCategory, the defaults apply',
+    covers('write', 'SUB-CREATE-DEFAULTS'),
+    async ({ api, facts, verdict, suite }) => {
+      const offer = await someOffer(facts);
+      const { exchange } = await api.createSubscription(without(minimalCreateBody(offer), 'subscriptionType', 'subscriptionCategory'));
+      const got = checkCreated(verdict, exchange, suite);
+      const received = got && { subscriptionType: got.subscriptionType, subscriptionCategory: got.subscriptionCategory };
+      verdict.check(
+        'SUB-CREATE-DEFAULTS',
+        got !== null && got.subscriptionType === 'discretionary_qualified' && got.subscriptionCategory === 'professional',
+        'the defaults discretionary_qualified / professional were not applied',
+        {
+          expected: { subscriptionType: 'discretionary_qualified', subscriptionCategory: 'professional' },
+          received: received ?? `status ${exchange.status}`,
+          exchange,
+        },
+      );
+    },
+  );
 
-  test('with neither subscriptionType nor subscriptionCategory, the defaults apply', covers('write', 'SUB-CREATE-DEFAULTS'), async ({ api, facts, verdict, suite }) => {
-    const offer = await someOffer(facts);
-    const { exchange } = await api.createSubscription(without(minimalCreateBody(offer), 'subscriptionType', 'subscriptionCategory'));
-    const got = checkCreated(verdict, exchange, suite);
-    const received = got && { subscriptionType: got.subscriptionType, subscriptionCategory: got.subscriptionCategory };
-    verdict.check('SUB-CREATE-DEFAULTS', got !== null && got.subscriptionType === 'discretionary_qualified' && got.subscriptionCategory === 'professional', 'the defaults discretionary_qualified / professional were not applied', { expected: { subscriptionType: 'discretionary_qualified', subscriptionCategory: 'professional' }, received: received ?? `status ${exchange.status}`, exchange });
-  });
+  test(
+    'identical bodies sent twice create two records with different ids',
+    covers('write', 'SUB-CREATE-NO-DEDUP', 'SUB-CREATE-ID'),
+    async ({ api, facts, verdict }) => {
+      const offer = await someOffer(facts);
+      const body = { ...minimalCreateBody(offer), clientSubscriptionReference: api.journal.nextTag() };
+      const first = await api.createSubscription(body);
+      const second = await api.createSubscription(body);
+      const [a, b] = [record(first.exchange), record(second.exchange)];
+      verdict.check('SUB-CREATE-NO-DEDUP', a !== null && b !== null, 'the second identical body was not created', {
+        expected: 'two created records',
+        received: [first.exchange.status, second.exchange.status],
+        exchange: second.exchange,
+      });
+      if (a && b)
+        verdict.check('SUB-CREATE-NO-DEDUP', a.id !== b.id, 'two identical bodies returned the same record', {
+          expected: 'two different ids',
+          received: [a.id, b.id],
+          exchange: second.exchange,
+        });
+    },
+  );
 
-  test('identical bodies sent twice create two records with different ids', covers('write', 'SUB-CREATE-NO-DEDUP', 'SUB-CREATE-ID'), async ({ api, facts, verdict }) => {
-    const offer = await someOffer(facts);
-    const body = { ...minimalCreateBody(offer), clientSubscriptionReference: api.journal.nextTag() };
-    const first = await api.createSubscription(body);
-    const second = await api.createSubscription(body);
-    const [a, b] = [record(first.exchange), record(second.exchange)];
-    verdict.check('SUB-CREATE-NO-DEDUP', a !== null && b !== null, 'the second identical body was not created', { expected: 'two created records', received: [first.exchange.status, second.exchange.status], exchange: second.exchange });
-    if (a && b) verdict.check('SUB-CREATE-NO-DEDUP', a.id !== b.id, 'two identical bodies returned the same record', { expected: 'two different ids', received: [a.id, b.id], exchange: second.exchange });
-  });
-
-  test('only one of subscriptionType and subscriptionCategory: what the target does is recorded', covers('write', 'SUB-CREATE-TYPE-OR-CATEGORY'), async ({ api, facts, verdict }) => {
-    const offer = await someOffer(facts);
-    for (const dropped of ['subscriptionType', 'subscriptionCategory']) {
-      const { exchange } = await api.createSubscription(without(minimalCreateBody(offer), dropped));
-      const got = record(exchange);
-      verdict.observe({ clause: 'SUB-CREATE-TYPE-OR-CATEGORY', key: `onlyOne.without.${dropped}`, message: `without ${dropped}: ${exchange.status}${got ? ` (${dropped} = ${JSON.stringify(got[dropped])})` : ''}`, value: exchange.status });
-    }
-  });
+  test(
+    'only one of subscriptionType and subscriptionCategory: what the target does is recorded',
+    covers('write', 'SUB-CREATE-TYPE-OR-CATEGORY'),
+    async ({ api, facts, verdict }) => {
+      const offer = await someOffer(facts);
+      for (const dropped of ['subscriptionType', 'subscriptionCategory']) {
+        const { exchange } = await api.createSubscription(without(minimalCreateBody(offer), dropped));
+        const got = record(exchange);
+        verdict.observe({
+          clause: 'SUB-CREATE-TYPE-OR-CATEGORY',
+          key: `onlyOne.without.${dropped}`,
+          message: `without ${dropped}: ${exchange.status}${got ? ` (${dropped} = ${JSON.stringify(got[dropped])})` : ''}`,
+          value: exchange.status,
+        });
+      }
+    },
+  );
 });
 
 test.describe('refused creates', () => {
   /** The contract's invalid bodies: each must get a 4xx and create nothing. Cases as data. */
   const invalid: Array<{ description: string; clause: 'SUB-CREATE-DECIMALS' | 'SUB-CREATE-VALIDATION'; make: (o: Offer) => unknown }> = [
-    { description: 'amountRequested with 7 decimal places', clause: 'SUB-CREATE-DECIMALS', make: (o) => ({ ...minimalCreateBody(o), amountRequested: o.pricingAndOrderLimits.hardMinLimit + 0.1234567 }) },
-    { description: 'amountRequested 1.0000001', clause: 'SUB-CREATE-DECIMALS', make: (o) => ({ ...minimalCreateBody(o), amountRequested: Math.floor(o.pricingAndOrderLimits.hardMinLimit) + 1.0000001 }) },
+    {
+      description: 'amountRequested with 7 decimal places',
+      clause: 'SUB-CREATE-DECIMALS',
+      make: (o) => ({ ...minimalCreateBody(o), amountRequested: o.pricingAndOrderLimits.hardMinLimit + 0.1234567 }),
+    },
+    {
+      description: 'amountRequested 1.0000001',
+      clause: 'SUB-CREATE-DECIMALS',
+      make: (o) => ({ ...minimalCreateBody(o), amountRequested: Math.floor(o.pricingAndOrderLimits.hardMinLimit) + 1.0000001 }),
+    },
     { description: 'currency missing', clause: 'SUB-CREATE-VALIDATION', make: (o) => without(minimalCreateBody(o), 'currency') },
     { description: 'accountType missing', clause: 'SUB-CREATE-VALIDATION', make: (o) => without(minimalCreateBody(o), 'accountType') },
-    { description: 'amountRequested as a string', clause: 'SUB-CREATE-VALIDATION', make: (o) => ({ ...minimalCreateBody(o), amountRequested: String(minimalCreateBody(o).amountRequested) }) },
-    { description: 'subscriptionCategory "Retail" (case changed)', clause: 'SUB-CREATE-VALIDATION', make: (o) => ({ ...minimalCreateBody(o), subscriptionCategory: 'Retail' }) },
-    { description: 'currency outside its enum', clause: 'SUB-CREATE-VALIDATION', make: (o) => ({ ...minimalCreateBody(o), currency: 'XAU' }) },
-    { description: 'clientSubscriptionTimestamp with an offset', clause: 'SUB-CREATE-VALIDATION', make: (o) => ({ ...minimalCreateBody(o), clientSubscriptionTimestamp: '2026-01-15T10:30:00+01:00' }) },
+    {
+      description: 'amountRequested as a string',
+      clause: 'SUB-CREATE-VALIDATION',
+      make: (o) => ({ ...minimalCreateBody(o), amountRequested: String(minimalCreateBody(o).amountRequested) }),
+    },
+    {
+      description: 'subscriptionCategory "Retail" (case changed)',
+      clause: 'SUB-CREATE-VALIDATION',
+      make: (o) => ({ ...minimalCreateBody(o), subscriptionCategory: 'Retail' }),
+    },
+    {
+      description: 'currency outside its enum',
+      clause: 'SUB-CREATE-VALIDATION',
+      make: (o) => ({ ...minimalCreateBody(o), currency: 'XAU' }),
+    },
+    {
+      description: 'clientSubscriptionTimestamp with an offset',
+      clause: 'SUB-CREATE-VALIDATION',
+      make: (o) => ({ ...minimalCreateBody(o), clientSubscriptionTimestamp: '2026-01-15T10:30:00+01:00' }),
+    },
     { description: 'offerId null', clause: 'SUB-CREATE-VALIDATION', make: (o) => ({ ...minimalCreateBody(o), offerId: null }) },
   ];
   for (const c of invalid) {
-    test(`${c.description} gets a 4xx and creates nothing`, covers('write', c.clause, 'ERR-CREATE-CANCEL-BODY', 'ERR-400-MESSAGE'), async ({ api, facts, verdict }) => {
-      const offer = await someOffer(facts);
-      const { exchange, tag } = await api.createSubscription(c.make(offer));
-      verdict.check(c.clause, exchange.status >= 400 && exchange.status < 500, `${c.description} must be refused with a 4xx`, { expected: '4xx with the validation error body', received: `${exchange.status}${record(exchange) ? ` (record ${record(exchange)!.id}, status ${record(exchange)!.status})` : ''}`, exchange });
-      const list = await api.listSubscriptions({ offerId: offer.id });
-      const created = Array.isArray(list.body) ? (list.body as Subscription[]).filter((s) => s.clientSubscriptionReference === tag) : [];
-      verdict.check(c.clause, created.length === 0, `${c.description}: a refused create must not leave a record`, { expected: 'no record with the tag', received: created.map((s) => s.id), exchange: list });
-    });
+    test(
+      `${c.description} gets a 4xx and creates nothing`,
+      covers('write', c.clause, 'ERR-CREATE-CANCEL-BODY', 'ERR-400-MESSAGE'),
+      async ({ api, facts, verdict }) => {
+        const offer = await someOffer(facts);
+        const { exchange, tag } = await api.createSubscription(c.make(offer));
+        verdict.check(c.clause, exchange.status >= 400 && exchange.status < 500, `${c.description} must be refused with a 4xx`, {
+          expected: '4xx with the validation error body',
+          received: `${exchange.status}${record(exchange) ? ` (record ${record(exchange)!.id}, status ${record(exchange)!.status})` : ''}`,
+          exchange,
+        });
+        const list = await api.listSubscriptions({ offerId: offer.id });
+        const created = Array.isArray(list.body) ? (list.body as Subscription[]).filter((s) => s.clientSubscriptionReference === tag) : [];
+        verdict.check(c.clause, created.length === 0, `${c.description}: a refused create must not leave a record`, {
+          expected: 'no record with the tag',
+          received: created.map((s) => s.id),
+          exchange: list,
+        });
+      },
+    );
   }
 
   /** Orders the contract says must not be accepted: a 4xx, or a record with status rejected. */
-  const notAccepted: Array<{ description: string; clause: 'SUB-CREATE-ORDER-LIMITS' | 'SUB-CREATE-UNKNOWN-OFFER'; make: (o: Offer, runId: string) => Record<string, unknown> }> = [
-    { description: 'an amount above hardMaxLimit', clause: 'SUB-CREATE-ORDER-LIMITS', make: (o) => ({ ...minimalCreateBody(o), amountRequested: o.pricingAndOrderLimits.hardMaxLimit + 1 }) },
-    { description: 'an amount below hardMinLimit', clause: 'SUB-CREATE-ORDER-LIMITS', make: (o) => ({ ...minimalCreateBody(o), amountRequested: Math.max(0, o.pricingAndOrderLimits.hardMinLimit - 1) }) },
-    { description: 'an offerId not in the offers list', clause: 'SUB-CREATE-UNKNOWN-OFFER', make: (o, runId) => ({ ...minimalCreateBody(o), offerId: `osd-suite-unknown-${runId}` }) },
+  const notAccepted: Array<{
+    description: string;
+    clause: 'SUB-CREATE-ORDER-LIMITS' | 'SUB-CREATE-UNKNOWN-OFFER';
+    make: (o: Offer, runId: string) => Record<string, unknown>;
+  }> = [
+    {
+      description: 'an amount above hardMaxLimit',
+      clause: 'SUB-CREATE-ORDER-LIMITS',
+      make: (o) => ({ ...minimalCreateBody(o), amountRequested: o.pricingAndOrderLimits.hardMaxLimit + 1 }),
+    },
+    {
+      description: 'an amount below hardMinLimit',
+      clause: 'SUB-CREATE-ORDER-LIMITS',
+      make: (o) => ({ ...minimalCreateBody(o), amountRequested: Math.max(0, o.pricingAndOrderLimits.hardMinLimit - 1) }),
+    },
+    {
+      description: 'an offerId not in the offers list',
+      clause: 'SUB-CREATE-UNKNOWN-OFFER',
+      make: (o, runId) => ({ ...minimalCreateBody(o), offerId: `osd-suite-unknown-${runId}` }),
+    },
   ];
   for (const c of notAccepted) {
     test(`${c.description} is not accepted`, covers('write', c.clause), async ({ api, facts, verdict, suite }) => {
       const offer = await someOffer(facts);
-      test.skip(c.clause === 'SUB-CREATE-ORDER-LIMITS' && offer.pricingAndOrderLimits.hardMinLimit < 1 && c.description.includes('below'), 'hardMinLimit is below 1: no amount under it to send.');
+      test.skip(
+        c.clause === 'SUB-CREATE-ORDER-LIMITS' && offer.pricingAndOrderLimits.hardMinLimit < 1 && c.description.includes('below'),
+        'hardMinLimit is below 1: no amount under it to send.',
+      );
       const { exchange } = await api.createSubscription(c.make(offer, suite.config.runId));
       const got = record(exchange);
       const ok = (exchange.status >= 400 && exchange.status < 500) || (got !== null && got.status === 'rejected');
-      verdict.check(c.clause, ok, `${c.description} must get a 4xx or a record with status rejected`, { expected: '4xx, or status rejected', received: got ? `status ${got.status}` : exchange.status, exchange });
+      verdict.check(c.clause, ok, `${c.description} must get a 4xx or a record with status rejected`, {
+        expected: '4xx, or status rejected',
+        received: got ? `status ${got.status}` : exchange.status,
+        exchange,
+      });
     });
   }
 });
 
 test.describe('read, list and cancel', () => {
-  test('a created record reads back by id and appears in the list', covers('write', 'SUB-GET', 'SUB-LIST', 'SUB-SCHEMA', 'SUB-LIST-MATCHES-GET'), async ({ api, facts, verdict, suite }) => {
-    const offer = await someOffer(facts);
-    const created = checkCreated(verdict, (await api.createSubscription(fullCreateBody(offer))).exchange, suite);
-    test.skip(!created, 'The create failed; SUB-CREATE reports why.');
-    const read = await api.getSubscription(created!.id);
-    verdict.check('SUB-GET', read.status === 200 && isDeepStrictEqual(read.body, created), `GET /subscription/${created!.id} must return the record as created`, { expected: created, received: read.isJson ? read.body : read.status, exchange: read });
-    const list = await api.listSubscriptions();
-    const ids = Array.isArray(list.body) ? (list.body as Subscription[]).map((s) => s.id) : [];
-    verdict.check('SUB-LIST', list.status === 200 && ids.includes(created!.id), 'GET /subscription must list the record just created', { expected: `a list containing ${created!.id}`, received: list.status === 200 ? `${ids.length} records without it` : list.status, exchange: list });
-    await checkListMatchesGet(api, verdict, read, 'after create');
-  });
+  test(
+    'a created record reads back by id and appears in the list',
+    covers('write', 'SUB-GET', 'SUB-LIST', 'SUB-SCHEMA', 'SUB-LIST-MATCHES-GET'),
+    async ({ api, facts, verdict, suite }) => {
+      const offer = await someOffer(facts);
+      const created = checkCreated(verdict, (await api.createSubscription(fullCreateBody(offer))).exchange, suite);
+      test.skip(!created, 'The create failed; SUB-CREATE reports why.');
+      const read = await api.getSubscription(created!.id);
+      verdict.check(
+        'SUB-GET',
+        read.status === 200 && isDeepStrictEqual(read.body, created),
+        `GET /subscription/${created!.id} must return the record as created`,
+        { expected: created, received: read.isJson ? read.body : read.status, exchange: read },
+      );
+      const list = await api.listSubscriptions();
+      const ids = Array.isArray(list.body) ? (list.body as Subscription[]).map((s) => s.id) : [];
+      verdict.check('SUB-LIST', list.status === 200 && ids.includes(created!.id), 'GET /subscription must list the record just created', {
+        expected: `a list containing ${created!.id}`,
+        received: list.status === 200 ? `${ids.length} records without it` : list.status,
+        exchange: list,
+      });
+      await checkListMatchesGet(api, verdict, read, 'after create');
+    },
+  );
 
-  test('the offerId filter returns only, and all, the subscriptions on that offer', covers('write', 'SUB-LIST-OFFER-FILTER'), async ({ api, facts, verdict }) => {
-    const offers = await facts.writableOffers();
-    test.skip(offers.length < 2, 'Needs two open offers.');
-    const a = record((await api.createSubscription(minimalCreateBody(offers[0]))).exchange);
-    const b = record((await api.createSubscription(minimalCreateBody(offers[1]))).exchange);
-    test.skip(!a || !b, 'The creates failed; SUB-CREATE reports why.');
-    const list = await api.listSubscriptions({ offerId: offers[0].id });
-    const got = Array.isArray(list.body) ? (list.body as Subscription[]) : [];
-    const foreign = got.filter((s) => s.offerId !== offers[0].id);
-    verdict.check('SUB-LIST-OFFER-FILTER', foreign.length === 0, `?offerId=${offers[0].id} returned subscriptions on other offers`, { expected: `only offerId ${offers[0].id}`, received: [...new Set(foreign.map((s) => s.offerId))], exchange: list });
-    verdict.check('SUB-LIST-OFFER-FILTER', got.some((s) => s.id === a!.id), `?offerId=${offers[0].id} left out a subscription on that offer`, { expected: `a list containing ${a!.id}`, received: got.map((s) => s.id).slice(0, 10), exchange: list });
-  });
+  test(
+    'the offerId filter returns only, and all, the subscriptions on that offer',
+    covers('write', 'SUB-LIST-OFFER-FILTER'),
+    async ({ api, facts, verdict }) => {
+      const offers = await facts.writableOffers();
+      test.skip(offers.length < 2, 'Needs two open offers.');
+      const a = record((await api.createSubscription(minimalCreateBody(offers[0]))).exchange);
+      const b = record((await api.createSubscription(minimalCreateBody(offers[1]))).exchange);
+      test.skip(!a || !b, 'The creates failed; SUB-CREATE reports why.');
+      const list = await api.listSubscriptions({ offerId: offers[0].id });
+      const got = Array.isArray(list.body) ? (list.body as Subscription[]) : [];
+      const foreign = got.filter((s) => s.offerId !== offers[0].id);
+      verdict.check('SUB-LIST-OFFER-FILTER', foreign.length === 0, `?offerId=${offers[0].id} returned subscriptions on other offers`, {
+        expected: `only offerId ${offers[0].id}`,
+        received: [...new Set(foreign.map((s) => s.offerId))],
+        exchange: list,
+      });
+      verdict.check(
+        'SUB-LIST-OFFER-FILTER',
+        got.some((s) => s.id === a!.id),
+        `?offerId=${offers[0].id} left out a subscription on that offer`,
+        { expected: `a list containing ${a!.id}`, received: got.map((s) => s.id).slice(0, 10), exchange: list },
+      );
+    },
+  );
 
-  test('an unknown subscription id gets a 4xx with the list/get error body', covers('read', 'SUB-UNKNOWN-ID', 'ERR-LIST-GET-BODY'), async ({ api, suite, verdict }) => {
-    const ex = await api.getSubscription(`osd-suite-unknown-${suite.config.runId}`);
-    verdict.status(ex, { key: 'unknownId', profile: suite.profile, observeClause: 'ERR-STATUS-CODES', contractClause: 'SUB-UNKNOWN-ID', contractRule: ['4xx'], what: 'GET /subscription/{unknown id}' });
-  });
+  test(
+    'an unknown subscription id gets a 4xx with the list/get error body',
+    covers('read', 'SUB-UNKNOWN-ID', 'ERR-LIST-GET-BODY'),
+    async ({ api, suite, verdict }) => {
+      const ex = await api.getSubscription(`osd-suite-unknown-${suite.config.runId}`);
+      verdict.status(ex, {
+        key: 'unknownId',
+        profile: suite.profile,
+        observeClause: 'ERR-STATUS-CODES',
+        contractClause: 'SUB-UNKNOWN-ID',
+        contractRule: ['4xx'],
+        what: 'GET /subscription/{unknown id}',
+      });
+    },
+  );
 
-  test('a cancelled subscription reads back as cancelled', covers('write', 'SUB-CANCEL', 'SUB-CANCEL-ROUTE', 'SUB-CANCEL-REPEAT', 'SUB-LIST-MATCHES-GET'), async ({ api, facts, verdict, suite }) => {
-    test.skip(!suite.profile.cancel, 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").');
-    const offer = await someOffer(facts);
-    const created = record((await api.createSubscription(minimalCreateBody(offer))).exchange);
-    test.skip(!created || created.status !== 'accepted', 'Needs an accepted record to cancel; SUB-CREATE reports why there is none.');
-    const cancel = await api.cancelSubscription(created!.id);
-    verdict.status(cancel, { key: 'cancel', profile: suite.profile, observeClause: 'SUB-CANCEL-ROUTE', contractClause: 'SUB-CANCEL', contractRule: ['2xx'], what: `${suite.profile.cancel!.method} ${suite.profile.cancel!.path}` });
-    const read = await api.getSubscription(created!.id);
-    const status = (read.body as Subscription | undefined)?.status;
-    verdict.check('SUB-CANCEL', status === 'cancelled', 'after a successful cancel the record must read back as cancelled', { expected: 'cancelled', received: status ?? read.status, exchange: read });
-    await checkListMatchesGet(api, verdict, read, 'after cancel');
-    const again = await api.cancelSubscription(created!.id);
-    verdict.status(again, { key: 'cancelNotCancellable', profile: suite.profile, observeClause: 'SUB-CANCEL-REPEAT', what: 'cancelling an already cancelled subscription' });
-    // Accepted or refused, a repeat cancel must not move the record out of "cancelled" (no state after it is shown).
-    const after = await api.getSubscription(created!.id);
-    const statusAfter = (after.body as Subscription | undefined)?.status;
-    verdict.check('SUB-CANCEL', statusAfter === 'cancelled', `after a second cancel (answered ${again.status}) the record must still read back as cancelled`, { expected: 'cancelled', received: statusAfter ?? after.status, exchange: after });
-  });
+  test(
+    'a cancelled subscription reads back as cancelled',
+    covers('write', 'SUB-CANCEL', 'SUB-CANCEL-ROUTE', 'SUB-CANCEL-REPEAT', 'SUB-LIST-MATCHES-GET'),
+    async ({ api, facts, verdict, suite }) => {
+      test.skip(!suite.profile.cancel, 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").');
+      const offer = await someOffer(facts);
+      const created = record((await api.createSubscription(minimalCreateBody(offer))).exchange);
+      test.skip(created?.status !== 'accepted', 'Needs an accepted record to cancel; SUB-CREATE reports why there is none.');
+      const cancel = await api.cancelSubscription(created!.id);
+      verdict.status(cancel, {
+        key: 'cancel',
+        profile: suite.profile,
+        observeClause: 'SUB-CANCEL-ROUTE',
+        contractClause: 'SUB-CANCEL',
+        contractRule: ['2xx'],
+        what: `${suite.profile.cancel!.method} ${suite.profile.cancel!.path}`,
+      });
+      const read = await api.getSubscription(created!.id);
+      const status = (read.body as Subscription | undefined)?.status;
+      verdict.check('SUB-CANCEL', status === 'cancelled', 'after a successful cancel the record must read back as cancelled', {
+        expected: 'cancelled',
+        received: status ?? read.status,
+        exchange: read,
+      });
+      await checkListMatchesGet(api, verdict, read, 'after cancel');
+      const again = await api.cancelSubscription(created!.id);
+      verdict.status(again, {
+        key: 'cancelNotCancellable',
+        profile: suite.profile,
+        observeClause: 'SUB-CANCEL-REPEAT',
+        what: 'cancelling an already cancelled subscription',
+      });
+      // Accepted or refused, a repeat cancel must not move the record out of "cancelled" (no state after it is shown).
+      const after = await api.getSubscription(created!.id);
+      const statusAfter = (after.body as Subscription | undefined)?.status;
+      verdict.check(
+        'SUB-CANCEL',
+        statusAfter === 'cancelled',
+        `after a second cancel (answered ${again.status}) the record must still read back as cancelled`,
+        { expected: 'cancelled', received: statusAfter ?? after.status, exchange: after },
+      );
+    },
+  );
 
-  test('cancelling an unknown id gets a 4xx with the create/cancel error body', covers('write', 'SUB-CANCEL-UNKNOWN-ID', 'ERR-CREATE-CANCEL-BODY'), async ({ api, suite, verdict }) => {
-    test.skip(!suite.profile.cancel, 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").');
-    const ex = await api.cancelSubscription(`osd-suite-unknown-${suite.config.runId}`);
-    verdict.status(ex, { key: 'unknownId', profile: suite.profile, observeClause: 'ERR-STATUS-CODES', contractClause: 'SUB-CANCEL-UNKNOWN-ID', contractRule: ['4xx'], what: 'cancel of an unknown id' });
-  });
+  test(
+    'cancelling an unknown id gets a 4xx with the create/cancel error body',
+    covers('write', 'SUB-CANCEL-UNKNOWN-ID', 'ERR-CREATE-CANCEL-BODY'),
+    async ({ api, suite, verdict }) => {
+      test.skip(!suite.profile.cancel, 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").');
+      const ex = await api.cancelSubscription(`osd-suite-unknown-${suite.config.runId}`);
+      verdict.status(ex, {
+        key: 'unknownId',
+        profile: suite.profile,
+        observeClause: 'ERR-STATUS-CODES',
+        contractClause: 'SUB-CANCEL-UNKNOWN-ID',
+        contractRule: ['4xx'],
+        what: 'cancel of an unknown id',
+      });
+    },
+  );
 });

@@ -13,7 +13,9 @@ export class PreconditionError extends Error {
 
 export function arrayBody<T>(ex: Exchange, what: string): T[] {
   if (ex.status !== 200 || !Array.isArray(ex.body)) {
-    throw new PreconditionError(`${what}: ${ex.method} ${ex.path} answered ${ex.status} without an array; the checks of that operation report why`);
+    throw new PreconditionError(
+      `${what}: ${ex.method} ${ex.path} answered ${ex.status} without an array; the checks of that operation report why`,
+    );
   }
   return ex.body as T[];
 }

@@ -15,55 +15,73 @@ async function openOffers(facts: Parameters<typeof fuzzOffers>[0]) {
   return writeTo;
 }
 
-test('a valid body is created with a 2xx, a valid record and every field echoed', property('write', 'SUB-CREATE', 'SUB-CREATE-STATUS-CODE', 'SUB-SCHEMA', 'SUB-CREATE-ECHO', 'SUB-STATUS-ENUM', 'SUB-CREATE-OUTCOME'), async ({ fuzz, facts, suite }) => {
-  const offers = await openOffers(facts);
-  await fuzz.check({
-    arbitrary: clientTagged(validCreateBody(offers, BODY_CONSTRAINTS)),
-    writesPerRun: 1,
-    writeShares: 6,
-    async run(body, verdict) {
-      // The exchange checks validate the record against the response schema (status in its enum included).
-      const { exchange, sent } = await fuzz.create(body);
-      checkCreated(verdict, exchange, suite.profile);
-      checkEcho(verdict, sent as Record<string, unknown>, exchange);
-    },
-  });
-});
-
-test('a body with neither subscriptionType nor subscriptionCategory gets discretionary_qualified and professional', property('write', 'SUB-CREATE-DEFAULTS', 'SUB-CREATE', 'SUB-CREATE-ECHO'), async ({ fuzz, facts, suite }) => {
-  const offers = await openOffers(facts);
-  await fuzz.check({
-    arbitrary: clientTagged(createBodyWithoutTypeOrCategory(offers, BODY_CONSTRAINTS)),
-    writesPerRun: 1,
-    writeShares: 2,
-    async run(body, verdict) {
-      const { exchange, sent } = await fuzz.create(body);
-      const record = checkCreated(verdict, exchange, suite.profile);
-      checkEcho(verdict, sent as Record<string, unknown>, exchange);
-      if (!record) return;
-      const received = { subscriptionType: record.subscriptionType, subscriptionCategory: record.subscriptionCategory };
-      verdict.check('SUB-CREATE-DEFAULTS', received.subscriptionType === TYPE_AND_CATEGORY_DEFAULTS.subscriptionType && received.subscriptionCategory === TYPE_AND_CATEGORY_DEFAULTS.subscriptionCategory, 'the defaults were not applied', { expected: TYPE_AND_CATEGORY_DEFAULTS, received, exchange });
-    },
-  });
-});
-
-test('edge amounts get what the contract says of them', property('write', 'SUB-CREATE', 'SUB-CREATE-DECIMALS', 'SUB-CREATE-ORDER-LIMITS', 'SUB-CREATE-ECHO'), async ({ fuzz, facts, suite }) => {
-  const offers = await openOffers(facts);
-  await fuzz.check({
-    arbitrary: edgeAmountBody(offers, BODY_CONSTRAINTS).map((c) => ({ ...c, body: withoutReference(c.body) })),
-    writesPerRun: 1,
-    writeShares: 4,
-    async run({ edge, body }, verdict) {
-      const { exchange, sent } = await fuzz.create(body);
-      const what = `amountRequested ${edge.name}`;
-      if (edge.expect === 'accepted') {
+test(
+  'a valid body is created with a 2xx, a valid record and every field echoed',
+  property('write', 'SUB-CREATE', 'SUB-CREATE-STATUS-CODE', 'SUB-SCHEMA', 'SUB-CREATE-ECHO', 'SUB-STATUS-ENUM', 'SUB-CREATE-OUTCOME'),
+  async ({ fuzz, facts, suite }) => {
+    const offers = await openOffers(facts);
+    await fuzz.check({
+      arbitrary: clientTagged(validCreateBody(offers, BODY_CONSTRAINTS)),
+      writesPerRun: 1,
+      writeShares: 6,
+      async run(body, verdict) {
+        // The exchange checks validate the record against the response schema (status in its enum included).
+        const { exchange, sent } = await fuzz.create(body);
         checkCreated(verdict, exchange, suite.profile);
         checkEcho(verdict, sent as Record<string, unknown>, exchange);
-      } else if (edge.expect === 'schema') {
-        checkRefused(verdict, exchange, edge.clauses[0], what);
-      } else {
-        checkNotAccepted(verdict, exchange, edge.clauses[0], what);
-      }
-    },
-  });
-});
+      },
+    });
+  },
+);
+
+test(
+  'a body with neither subscriptionType nor subscriptionCategory gets discretionary_qualified and professional',
+  property('write', 'SUB-CREATE-DEFAULTS', 'SUB-CREATE', 'SUB-CREATE-ECHO'),
+  async ({ fuzz, facts, suite }) => {
+    const offers = await openOffers(facts);
+    await fuzz.check({
+      arbitrary: clientTagged(createBodyWithoutTypeOrCategory(offers, BODY_CONSTRAINTS)),
+      writesPerRun: 1,
+      writeShares: 2,
+      async run(body, verdict) {
+        const { exchange, sent } = await fuzz.create(body);
+        const record = checkCreated(verdict, exchange, suite.profile);
+        checkEcho(verdict, sent as Record<string, unknown>, exchange);
+        if (!record) return;
+        const received = { subscriptionType: record.subscriptionType, subscriptionCategory: record.subscriptionCategory };
+        verdict.check(
+          'SUB-CREATE-DEFAULTS',
+          received.subscriptionType === TYPE_AND_CATEGORY_DEFAULTS.subscriptionType &&
+            received.subscriptionCategory === TYPE_AND_CATEGORY_DEFAULTS.subscriptionCategory,
+          'the defaults were not applied',
+          { expected: TYPE_AND_CATEGORY_DEFAULTS, received, exchange },
+        );
+      },
+    });
+  },
+);
+
+test(
+  'edge amounts get what the contract says of them',
+  property('write', 'SUB-CREATE', 'SUB-CREATE-DECIMALS', 'SUB-CREATE-ORDER-LIMITS', 'SUB-CREATE-ECHO'),
+  async ({ fuzz, facts, suite }) => {
+    const offers = await openOffers(facts);
+    await fuzz.check({
+      arbitrary: edgeAmountBody(offers, BODY_CONSTRAINTS).map((c) => ({ ...c, body: withoutReference(c.body) })),
+      writesPerRun: 1,
+      writeShares: 4,
+      async run({ edge, body }, verdict) {
+        const { exchange, sent } = await fuzz.create(body);
+        const what = `amountRequested ${edge.name}`;
+        if (edge.expect === 'accepted') {
+          checkCreated(verdict, exchange, suite.profile);
+          checkEcho(verdict, sent as Record<string, unknown>, exchange);
+        } else if (edge.expect === 'schema') {
+          checkRefused(verdict, exchange, edge.clauses[0], what);
+        } else {
+          checkNotAccepted(verdict, exchange, edge.clauses[0], what);
+        }
+      },
+    });
+  },
+);

@@ -30,7 +30,10 @@ const TEST_TIME_MARGIN_MS = 60_000;
 
 export const test = base.extend<FuzzTestFixtures, FuzzWorkerFixtures>({
   fuzzOptions: [async ({ suite }, use) => use(readFuzzOptions(process.env, suite.config)), { scope: 'worker' }],
-  writeBudget: [async ({ suite, fuzzOptions }, use) => use(new WriteBudget(fuzzOptions.maxWrites, join(runDir(suite.config.runId), 'fuzz-writes'))), { scope: 'worker' }],
+  writeBudget: [
+    async ({ suite, fuzzOptions }, use) => use(new WriteBudget(fuzzOptions.maxWrites, join(runDir(suite.config.runId), 'fuzz-writes'))),
+    { scope: 'worker' },
+  ],
   fuzz: async ({ api, suite, verdict, fuzzOptions, writeBudget }, use, testInfo) => {
     testInfo.setTimeout(fuzzOptions.timeLimitMs + TEST_TIME_MARGIN_MS);
     await use(new FuzzRunner({ client: api, suite, options: fuzzOptions, budget: writeBudget, verdict, testInfo }));

@@ -20,9 +20,14 @@ test.beforeEach(({ suite }) => requireWrites(suite));
 /** Title and clauses of each kind's property. */
 function plan(kind: DefectKind): { title: string; clauses: ClauseId[] } {
   const spec = CREATE_BODY_DEFECTS[kind];
-  if (getClause(spec.clause).kind === 'observe') return { title: `one defect, ${kind}: what the target does is recorded`, clauses: [spec.clause] };
-  if (spec.expect === 'not-accepted') return { title: `one defect, ${kind}: not accepted (a 4xx or status rejected)`, clauses: [spec.clause] };
-  return { title: `one defect, ${kind}: refused with a 4xx and no record left`, clauses: [spec.clause, 'ERR-CREATE-CANCEL-BODY', 'ERR-400-MESSAGE'] };
+  if (getClause(spec.clause).kind === 'observe')
+    return { title: `one defect, ${kind}: what the target does is recorded`, clauses: [spec.clause] };
+  if (spec.expect === 'not-accepted')
+    return { title: `one defect, ${kind}: not accepted (a 4xx or status rejected)`, clauses: [spec.clause] };
+  return {
+    title: `one defect, ${kind}: refused with a 4xx and no record left`,
+    clauses: [spec.clause, 'ERR-CREATE-CANCEL-BODY', 'ERR-400-MESSAGE'],
+  };
 }
 
 /** Bodies with this one defect; skips the test when no open offer leaves room for it. */
@@ -50,7 +55,12 @@ for (const kind of DEFECT_KINDS) {
       async run(c, verdict) {
         const { exchange, tag } = await fuzz.create(c.body);
         if (c.contract === 'observe') {
-          verdict.observe({ clause: c.clause, key: `onlyOne.without.${c.target.slice(1)}`, message: `${c.description}: ${exchange.status}`, value: exchange.status });
+          verdict.observe({
+            clause: c.clause,
+            key: `onlyOne.without.${c.target.slice(1)}`,
+            message: `${c.description}: ${exchange.status}`,
+            value: exchange.status,
+          });
           return;
         }
         if (c.expect === 'not-accepted') return checkNotAccepted(verdict, exchange, c.clause, c.description);
@@ -59,7 +69,12 @@ for (const kind of DEFECT_KINDS) {
         // client tagged the body; the list is filtered by the body's offer when it names a known one.
         if (createdRecord(exchange) || !taggedByClient(c.body)) return;
         const offerId = (c.body as { offerId?: unknown }).offerId;
-        await checkNothingCreated(verdict, fuzz, { clause: c.clause, tag, offerId: typeof offerId === 'string' && offerIds.has(offerId) ? offerId : undefined, what: c.description });
+        await checkNothingCreated(verdict, fuzz, {
+          clause: c.clause,
+          tag,
+          offerId: typeof offerId === 'string' && offerIds.has(offerId) ? offerId : undefined,
+          what: c.description,
+        });
       },
     });
   });

@@ -52,13 +52,22 @@ export function pageIsSliceProperty(fuzz: FuzzRunner, list: Pageable, full: stri
       const { ex, items } = await list.page(q.query);
       const page = items === null ? null : items.map(list.key);
       if (page === null) {
-        verdict.check(pageLawClause(law.page, full, null), false, `${list.name}: ${q.description} must return a page, got status ${ex.status}`, { expected: '200 with an array', received: ex.status, exchange: ex });
+        verdict.check(
+          pageLawClause(law.page, full, null),
+          false,
+          `${list.name}: ${q.description} must return a page, got status ${ex.status}`,
+          { expected: '200 with an array', received: ex.status, exchange: ex },
+        );
         return;
       }
       const failure = checkListLaw(full, page, law, byKey);
       if (!failure) return;
       await confirmUnchanged(fuzz, list, full);
-      verdict.check(pageLawClause(law.page, full, page), false, `${list.name}: ${q.description}: ${failure.check}`, { expected: failure.expected, received: failure.received, exchange: ex });
+      verdict.check(pageLawClause(law.page, full, page), false, `${list.name}: ${q.description}: ${failure.check}`, {
+        expected: failure.expected,
+        received: failure.received,
+        exchange: ex,
+      });
     },
   };
 }
@@ -82,28 +91,43 @@ export function walkRebuildsProperty(fuzz: FuzzRunner, list: Pageable, full: str
       for (let offset = 0, pages = 0; ; offset += limit, pages++) {
         const { ex, items } = await list.page({ offset, limit });
         if (items === null) {
-          verdict.check('PAGE-WALK', false, `${list.name}: the page at offset=${offset}&limit=${limit} was refused (${ex.status})`, { expected: '200 with an array', received: ex.status, exchange: ex });
+          verdict.check('PAGE-WALK', false, `${list.name}: the page at offset=${offset}&limit=${limit} was refused (${ex.status})`, {
+            expected: '200 with an array',
+            received: ex.status,
+            exchange: ex,
+          });
           return;
         }
         walked.push(...items.map(list.key));
         if (items.length < limit) {
           // A short page before the end, with the maximum not known: the target capped the page below
           // this limit, so offset + limit is no longer the next page. Outside this law (PAGE-MAX-LIMIT).
-          if (maxLimit === null && items.length > 0 && walked.length < full.length) throw new CaseSkipped(`${list.name}: pages are capped below limit ${limit}`);
+          if (maxLimit === null && items.length > 0 && walked.length < full.length)
+            throw new CaseSkipped(`${list.name}: pages are capped below limit ${limit}`);
           break;
         }
         if (pages > pagesNeeded + 1) {
-          verdict.check('PAGE-WALK', false, `${list.name}: walking pages of ${limit} did not end after ${pages} pages (the list has ${full.length} entries)`, { expected: `${pagesNeeded} pages`, received: `${pages}+ pages`, exchange: ex });
+          verdict.check(
+            'PAGE-WALK',
+            false,
+            `${list.name}: walking pages of ${limit} did not end after ${pages} pages (the list has ${full.length} entries)`,
+            { expected: `${pagesNeeded} pages`, received: `${pages}+ pages`, exchange: ex },
+          );
           return;
         }
       }
       if (sameKeys(walked, full)) return;
       await confirmUnchanged(fuzz, list, full);
       const duplicated = walked.filter((k, i) => walked.indexOf(k) !== i).length;
-      verdict.check('PAGE-WALK', false, `${list.name}: walking pages of ${limit} must rebuild the full list of ${full.length} entries with no gap and no duplicate`, {
-        expected: `${full.length} entries in list order`,
-        received: `${walked.length} entries${duplicated ? `, ${duplicated} duplicated` : ''}, ${walked.filter((k) => !full.includes(k)).length} not in the list, ${full.filter((k) => !walked.includes(k)).length} missing`,
-      });
+      verdict.check(
+        'PAGE-WALK',
+        false,
+        `${list.name}: walking pages of ${limit} must rebuild the full list of ${full.length} entries with no gap and no duplicate`,
+        {
+          expected: `${full.length} entries in list order`,
+          received: `${walked.length} entries${duplicated ? `, ${duplicated} duplicated` : ''}, ${walked.filter((k) => !full.includes(k)).length} not in the list, ${full.filter((k) => !walked.includes(k)).length} missing`,
+        },
+      );
     },
   };
 }

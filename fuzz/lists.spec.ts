@@ -64,11 +64,15 @@ async function fullList(list: Pageable): Promise<string[]> {
 for (const c of COLLECTIONS) {
   const pageClauses = ['PAGE-LIMIT', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT', 'PAGE-ALL-WHEN-OMITTED'] as const;
 
-  test(`${c.name}: every page is the slice of the full list its offset and limit name`, property(c.mode, ...pageClauses), async ({ fuzz, facts, suite }) => {
-    const list = await c.open({ fuzz, facts, suite });
-    const full = await fullList(list);
-    await fuzz.check(pageIsSliceProperty(fuzz, list, full, (await maxPageSize(list, full.length, suite.profile.maxLimit)).value));
-  });
+  test(
+    `${c.name}: every page is the slice of the full list its offset and limit name`,
+    property(c.mode, ...pageClauses),
+    async ({ fuzz, facts, suite }) => {
+      const list = await c.open({ fuzz, facts, suite });
+      const full = await fullList(list);
+      await fuzz.check(pageIsSliceProperty(fuzz, list, full, (await maxPageSize(list, full.length, suite.profile.maxLimit)).value));
+    },
+  );
 
   test(`${c.name}: walking the pages rebuilds the full list`, property(c.mode, 'PAGE-WALK'), async ({ fuzz, facts, suite }) => {
     const list = await c.open({ fuzz, facts, suite });
@@ -77,20 +81,41 @@ for (const c of COLLECTIONS) {
   });
 }
 
-test('offers modified on or after modifiedAfter are exactly the full list filtered by lastModifiedOn', property('read', 'OFFER-MODIFIED-AFTER'), async ({ fuzz, facts }) => {
-  const offers = await facts.offers();
-  test.skip(offers.length === 0, 'The target lists no offer.');
-  const list = offersPageable(fuzz.api);
-  await fuzz.check({
-    arbitrary: modifiedAfterParam({ lastModifiedSeen: offers.map((o) => o.dates?.lastModifiedOn), verdict: 'valid' }).filter((p) => p.meaning !== undefined),
-    async run(param, verdict) {
-      const { ex, items } = await list.page({ modifiedAfter: param.value });
-      if (items === null) {
-        verdict.check('OFFER-MODIFIED-AFTER', false, `${param.description} must return the offers modified on or after it, got status ${ex.status}`, { expected: '200 with an array', received: ex.status, exchange: ex });
-        return;
-      }
-      const failure = checkListLaw(offers as Offer[], items as Offer[], { modifiedSince: param.meaning!.since, page: { kind: 'all' } }, { key: (o) => o.id, lastModifiedOn: (o) => o.dates.lastModifiedOn });
-      if (failure) verdict.check('OFFER-MODIFIED-AFTER', false, `${param.description}: ${failure.check}`, { expected: failure.expected, received: failure.received, exchange: ex });
-    },
-  });
-});
+test(
+  'offers modified on or after modifiedAfter are exactly the full list filtered by lastModifiedOn',
+  property('read', 'OFFER-MODIFIED-AFTER'),
+  async ({ fuzz, facts }) => {
+    const offers = await facts.offers();
+    test.skip(offers.length === 0, 'The target lists no offer.');
+    const list = offersPageable(fuzz.api);
+    await fuzz.check({
+      arbitrary: modifiedAfterParam({ lastModifiedSeen: offers.map((o) => o.dates?.lastModifiedOn), verdict: 'valid' }).filter(
+        (p) => p.meaning !== undefined,
+      ),
+      async run(param, verdict) {
+        const { ex, items } = await list.page({ modifiedAfter: param.value });
+        if (items === null) {
+          verdict.check(
+            'OFFER-MODIFIED-AFTER',
+            false,
+            `${param.description} must return the offers modified on or after it, got status ${ex.status}`,
+            { expected: '200 with an array', received: ex.status, exchange: ex },
+          );
+          return;
+        }
+        const failure = checkListLaw(
+          offers as Offer[],
+          items as Offer[],
+          { modifiedSince: param.meaning!.since, page: { kind: 'all' } },
+          { key: (o) => o.id, lastModifiedOn: (o) => o.dates.lastModifiedOn },
+        );
+        if (failure)
+          verdict.check('OFFER-MODIFIED-AFTER', false, `${param.description}: ${failure.check}`, {
+            expected: failure.expected,
+            received: failure.received,
+            exchange: ex,
+          });
+      },
+    });
+  },
+);

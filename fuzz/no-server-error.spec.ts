@@ -36,7 +36,12 @@ function listOn(api: ApiClient, route: ListRoute, query: Record<string, string>,
 /** What the target answered to a query the contract is silent on: recorded, one key per answer. */
 function observeSilent(verdict: Verdict, q: ListQuery, ex: Exchange, where: string): void {
   if (q.verdict !== 'contract-silent') return;
-  verdict.observe({ clause: 'PAGE-INVALID-PARAMS', key: `fuzz.silentQuery.${where}.${ex.status}`, message: `${where}: ${q.description} answered ${ex.status}`, value: ex.status });
+  verdict.observe({
+    clause: 'PAGE-INVALID-PARAMS',
+    key: `fuzz.silentQuery.${where}.${ex.status}`,
+    message: `${where}: ${q.description} answered ${ex.status}`,
+    value: ex.status,
+  });
 }
 
 interface Context {
@@ -94,7 +99,9 @@ const FAMILIES: Family[] = [
     clauses: ['GEN-FAILURE-4XX', 'PAGE-INVALID-PARAMS', 'ERR-LIST-GET-BODY'],
     async property({ fuzz, facts, suite }) {
       const withAllocations = (await facts.allocations()).map((r) => r.offerId).filter((id): id is string => typeof id === 'string');
-      const offerId: Arbitrary<string | undefined> = withAllocations.length ? fc.option(fc.constantFrom(...withAllocations), { nil: undefined }) : fc.constant(undefined);
+      const offerId: Arbitrary<string | undefined> = withAllocations.length
+        ? fc.option(fc.constantFrom(...withAllocations), { nil: undefined })
+        : fc.constant(undefined);
       return {
         arbitrary: fc.record({ offerId, page: pageQuery({ maxLimit: maxLimitOf(suite) }) }, { noNullPrototype: true }),
         async run({ offerId: id, page }, verdict) {
@@ -127,7 +134,10 @@ const FAMILIES: Family[] = [
     clauses: ['GEN-FAILURE-4XX', 'ERR-LIST-GET-BODY'],
     async property({ fuzz }) {
       return {
-        arbitrary: fc.record({ route: fc.constantFrom<ListRoute>('offer', 'subscription', 'allocation'), query: unknownQueryParams() }, { noNullPrototype: true }),
+        arbitrary: fc.record(
+          { route: fc.constantFrom<ListRoute>('offer', 'subscription', 'allocation'), query: unknownQueryParams() },
+          { noNullPrototype: true },
+        ),
         async run({ route, query }) {
           await listOn(fuzz.api, route, query);
         },
@@ -174,7 +184,10 @@ const FAMILIES: Family[] = [
         writesPerRun: 1,
         refusedByDesign: true,
         async run(c, verdict) {
-          const { exchange } = await fuzz.create(undefined, { rawBody: c.text, headers: c.contentType ? { 'content-type': c.contentType } : undefined });
+          const { exchange } = await fuzz.create(undefined, {
+            rawBody: c.text,
+            headers: c.contentType ? { 'content-type': c.contentType } : undefined,
+          });
           checkRefused(verdict, exchange, 'SUB-CREATE-VALIDATION', `a body that is not JSON (${c.description})`);
         },
       };

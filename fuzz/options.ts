@@ -55,12 +55,14 @@ export function readFuzzOptions(env: Env, config: Pick<SuiteConfig, 'environment
   if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) {
     throw new ConfigError(`FUZZ_PATH must be a path as printed by a failed property (numbers separated by ":"), got "${path}".`);
   }
-  if (path !== undefined && !seedText) throw new ConfigError('FUZZ_PATH replays a case only together with the FUZZ_SEED printed beside it.');
+  if (path !== undefined && !seedText)
+    throw new ConfigError('FUZZ_PATH replays a case only together with the FUZZ_SEED printed beside it.');
   const replayPath = env.FUZZ_REPLAY_PATH?.trim() || undefined;
   if (replayPath !== undefined && !/^[A-Za-z0-9+/=:_-]+$/.test(replayPath)) {
     throw new ConfigError(`FUZZ_REPLAY_PATH must be a replay path as printed by a failed sequence property, got "${replayPath}".`);
   }
-  if (replayPath !== undefined && path === undefined) throw new ConfigError('FUZZ_REPLAY_PATH replays a sequence only together with the FUZZ_SEED and FUZZ_PATH printed beside it.');
+  if (replayPath !== undefined && path === undefined)
+    throw new ConfigError('FUZZ_REPLAY_PATH replays a sequence only together with the FUZZ_SEED and FUZZ_PATH printed beside it.');
   return {
     runs: integer(env, 'FUZZ_RUNS', local ? DEFAULT_RUNS.local : DEFAULT_RUNS.remote, 1),
     seed: seedText ? Number(seedText) : undefined,

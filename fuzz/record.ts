@@ -39,7 +39,13 @@ export const FUZZ_REPORTS_DIR = join(REPORTS_DIR, 'fuzz');
 
 /** A title as a file name: lower case, words joined by dashes. */
 export function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 120) || 'property';
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 120) || 'property'
+  );
 }
 
 /** A regular expression that matches `title` literally (Playwright's -g takes a regular expression). */
@@ -59,7 +65,7 @@ export function replayCommand(o: { seed: number; path: string | null; replayPath
 export function writeRunRecord(record: FuzzRunRecord, repeatEachIndex = 0, redact: (text: string) => string = (t) => t): string {
   mkdirSync(FUZZ_REPORTS_DIR, { recursive: true });
   const file = join(FUZZ_REPORTS_DIR, `${slug(record.property)}${repeatEachIndex > 0 ? `.repeat-${repeatEachIndex}` : ''}.json`);
-  writeFileSync(file, redact(JSON.stringify(record, null, 2)) + '\n');
+  writeFileSync(file, `${redact(JSON.stringify(record, null, 2))}\n`);
   return file;
 }
 

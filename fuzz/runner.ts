@@ -147,18 +147,28 @@ export class FuzzRunner {
   }
 
   /** Cases to run: FUZZ_RUNS, or fewer when the property's share of a capped write budget could not pay for them. */
-  plannedRuns(property: Pick<FuzzProperty<unknown>, 'writesPerRun' | 'refusedByDesign' | 'writeShares' | 'runs'>): { runs: number; reason?: string; budgetNote?: string } {
+  plannedRuns(property: Pick<FuzzProperty<unknown>, 'writesPerRun' | 'refusedByDesign' | 'writeShares' | 'runs'>): {
+    runs: number;
+    reason?: string;
+    budgetNote?: string;
+  } {
     const { budget, options } = this.deps;
     const writesPerRun = property.writesPerRun ?? 0;
     const wanted = property.runs ?? options.runs;
     if (writesPerRun === 0 || !budget.capped) return { runs: wanted };
-    if (property.refusedByDesign) return { runs: wanted, budgetNote: `every create is one the contract refuses: no share of the write budget planned (a create the target accepts still takes a token)` };
+    if (property.refusedByDesign)
+      return {
+        runs: wanted,
+        budgetNote: `every create is one the contract refuses: no share of the write budget planned (a create the target accepts still takes a token)`,
+      };
     const shares = property.writeShares ?? 1;
     const plannable = Math.min(budget.remaining(), Math.max(writesPerRun, Math.floor((budget.max * shares) / WRITE_SHARES)));
     const runs = Math.min(wanted, Math.floor(plannable / writesPerRun));
     const of = property.runs === undefined ? `FUZZ_RUNS=${options.runs}` : `${wanted} planned (FUZZ_RUNS=${options.runs})`;
     const budgetNote = `${runs} of ${of} cases: ${shares}/${WRITE_SHARES} of the write budget FUZZ_MAX_WRITES=${budget.max} (${budget.remaining()} left when it started)`;
-    return runs > 0 ? { runs, budgetNote } : { runs: 0, reason: `the write budget of ${budget.max} creates (FUZZ_MAX_WRITES) is spent; raise it to run this property` };
+    return runs > 0
+      ? { runs, budgetNote }
+      : { runs: 0, reason: `the write budget of ${budget.max} creates (FUZZ_MAX_WRITES) is spent; raise it to run this property` };
   }
 
   /** Runs the property; a failure ends up in the test's verdict (or, for an error outside the checks, is thrown). */
@@ -182,7 +192,10 @@ export class FuzzRunner {
         if (this.asideDepth === 0) caseVerdict.inspect(exchange);
       });
       const stopCreated = this.deps.client.onCreated((c) => caseVerdict.inspectCreated(c));
-      const stop = () => (stopListening(), stopCreated());
+      const stop = () => {
+        stopListening();
+        stopCreated();
+      };
       let error: unknown = null;
       try {
         await property.run(value, caseVerdict);
@@ -232,7 +245,11 @@ export class FuzzRunner {
     await this.settle(details, failedCases, { skipReasons, budgetSpent, lastFailed });
   }
 
-  private async settle<T>(details: RunDetails<[T]>, failedCases: Map<string, FailedCase>, why: { skipReasons: Set<string>; budgetSpent: boolean; lastFailed: FailedCase | null }): Promise<void> {
+  private async settle<T>(
+    details: RunDetails<[T]>,
+    failedCases: Map<string, FailedCase>,
+    why: { skipReasons: Set<string>; budgetSpent: boolean; lastFailed: FailedCase | null },
+  ): Promise<void> {
     const { testInfo, verdict } = this.deps;
     const title = testInfo.title;
     const grep = grepFor(title);
@@ -250,7 +267,15 @@ export class FuzzRunner {
 
     if (!details.failed) {
       testInfo.annotations.push({ type: 'fuzz', description: `${details.numRuns} cases, seed ${details.seed}${stopped}` });
-      await this.record({ ...base, status: 'passed', path: null, counterexample: null, failures: [], error: null, replay: replayCommand({ seed: details.seed, path: null, grep, runId: base.runId }) });
+      await this.record({
+        ...base,
+        status: 'passed',
+        path: null,
+        counterexample: null,
+        failures: [],
+        error: null,
+        replay: replayCommand({ seed: details.seed, path: null, grep, runId: base.runId }),
+      });
       return;
     }
     if (details.counterexample === null) {
@@ -261,7 +286,9 @@ export class FuzzRunner {
           ? `too many cases could not be judged (${details.numSkips} skipped): ${[...why.skipReasons].join('; ')}`
           : null;
       testInfo.skip(reason !== null, reason ?? '');
-      throw new Error(`No case completed within FUZZ_TIME_LIMIT (${this.deps.options.timeLimitMs / 1000} s); raise it, or lower FUZZ_RUNS.`);
+      throw new Error(
+        `No case completed within FUZZ_TIME_LIMIT (${this.deps.options.timeLimitMs / 1000} s); raise it, or lower FUZZ_RUNS.`,
+      );
     }
 
     const value = details.counterexample[0];
@@ -269,21 +296,38 @@ export class FuzzRunner {
     const path = details.counterexamplePath;
     const replayPath = commandsReplayPath(value);
     const replay = replayCommand({ seed: details.seed, path, replayPath, grep, runId: base.runId });
-    const errorText = failed.failures.length === 0 && failed.error !== null ? (failed.error instanceof Error ? failed.error.message : String(failed.error)) : null;
-    const file = await this.record({ ...base, status: 'failed', path, replayPath, counterexample: showValue(value), failures: failed.failures, error: errorText, replay });
+    const errorText =
+      failed.failures.length === 0 && failed.error !== null
+        ? failed.error instanceof Error
+          ? failed.error.message
+          : String(failed.error)
+        : null;
+    const file = await this.record({
+      ...base,
+      status: 'failed',
+      path,
+      replayPath,
+      counterexample: showValue(value),
+      failures: failed.failures,
+      error: errorText,
+      replay,
+    });
 
-    const report = [
-      `Property "${title}" failed${stopped}.`,
-      describeRunFailure(details),
-      `Replay: ${replay}`,
-      `Record: ${file}`,
-    ].join('\n');
+    const report = [`Property "${title}" failed${stopped}.`, describeRunFailure(details), `Replay: ${replay}`, `Record: ${file}`].join(
+      '\n',
+    );
     console.log(this.deps.suite.redact(report));
-    testInfo.annotations.push({ type: 'fuzz', description: `failed after ${details.numRuns} cases, ${details.numShrinks} shrinks; seed ${details.seed}, path ${path}` });
+    testInfo.annotations.push({
+      type: 'fuzz',
+      description: `failed after ${details.numRuns} cases, ${details.numShrinks} shrinks; seed ${details.seed}, path ${path}`,
+    });
     if (failed.failures.length === 0) throw new Error(this.deps.suite.redact(report));
     const sequence = replayPath === null ? '' : ` FUZZ_REPLAY_PATH=${replayPath}`;
     for (const f of failed.failures) {
-      verdict.fail({ ...f, message: `${f.message} (fuzz, shrunk case; replay: RUN_ID=${base.runId} FUZZ_SEED=${details.seed} FUZZ_PATH=${path}${sequence})` });
+      verdict.fail({
+        ...f,
+        message: `${f.message} (fuzz, shrunk case; replay: RUN_ID=${base.runId} FUZZ_SEED=${details.seed} FUZZ_PATH=${path}${sequence})`,
+      });
     }
   }
 

@@ -9,7 +9,17 @@ import type { TargetFacts } from '../conformance/target-facts.ts';
 import { property, requireWrites, test } from './fixtures.ts';
 import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
 import type { FuzzRunner } from './runner.ts';
-import { Cancel, Create, SEQUENCE_CLAUSES, SEQUENCE_TAG, SEQUENCE_MAX_COMMANDS, SequenceBroken, createCase, sequenceCommands, sequenceRuns } from './sequences/commands.ts';
+import {
+  Cancel,
+  Create,
+  SEQUENCE_CLAUSES,
+  SEQUENCE_TAG,
+  SEQUENCE_MAX_COMMANDS,
+  SequenceBroken,
+  createCase,
+  sequenceCommands,
+  sequenceRuns,
+} from './sequences/commands.ts';
 import type { CreateCase, SequenceOffers } from './sequences/commands.ts';
 import { interleavedWalk } from './sequences/interleaved-walk.ts';
 import { checkInvariants, newModel, type SequenceModel, type SequenceReal } from './sequences/model.ts';
@@ -42,7 +52,11 @@ async function cancelLeftOpen(fuzz: FuzzRunner, model: SequenceModel): Promise<v
 }
 
 /** Runs commands against the model; a SequenceBroken stop leaves its failures in the case's verdict. */
-async function runSequence(model: SequenceModel, real: SequenceReal, commands: Iterable<fc.AsyncCommand<SequenceModel, SequenceReal>>): Promise<void> {
+async function runSequence(
+  model: SequenceModel,
+  real: SequenceReal,
+  commands: Iterable<fc.AsyncCommand<SequenceModel, SequenceReal>>,
+): Promise<void> {
   try {
     await fc.asyncModelRun(() => ({ model, real }), commands);
   } catch (error) {
@@ -60,15 +74,22 @@ async function withModel(fuzz: FuzzRunner, work: (model: SequenceModel) => Promi
   }
 }
 
-test('sequences of create, get, list and cancel keep to the model of their records', sequenceProperty(...SEQUENCE_CLAUSES), async ({ fuzz, facts, suite }) => {
-  const offers = await sequenceOffers(facts);
-  await fuzz.check({
-    arbitrary: sequenceCommands(createCase(offers, BODY_CONSTRAINTS), { maxCommands: SEQUENCE_MAX_COMMANDS, replayPath: fuzz.options.replayPath }),
-    writesPerRun: SEQUENCE_MAX_COMMANDS,
-    runs: sequenceRuns(fuzz.options.runs),
-    run: (commands, verdict) => withModel(fuzz, (model) => runSequence(model, { fuzz, verdict, profile: suite.profile }, commands)),
-  });
-});
+test(
+  'sequences of create, get, list and cancel keep to the model of their records',
+  sequenceProperty(...SEQUENCE_CLAUSES),
+  async ({ fuzz, facts, suite }) => {
+    const offers = await sequenceOffers(facts);
+    await fuzz.check({
+      arbitrary: sequenceCommands(createCase(offers, BODY_CONSTRAINTS), {
+        maxCommands: SEQUENCE_MAX_COMMANDS,
+        replayPath: fuzz.options.replayPath,
+      }),
+      writesPerRun: SEQUENCE_MAX_COMMANDS,
+      runs: sequenceRuns(fuzz.options.runs),
+      run: (commands, verdict) => withModel(fuzz, (model) => runSequence(model, { fuzz, verdict, profile: suite.profile }, commands)),
+    });
+  },
+);
 
 /**
  * Concurrency. What the contract promises, and this property asserts:
@@ -82,26 +103,32 @@ test('sequences of create, get, list and cancel keep to the model of their recor
  * (it may miss or repeat records created or cancelled meanwhile), or in which order concurrent calls
  * take effect.
  */
-test('creates and cancels interleaved with a paged walk keep what the contract promises under concurrency', sequenceProperty('SUB-CREATE-ID', 'SUB-LIST-MATCHES-GET', 'SUB-CANCEL', 'SUB-CANCELLED-STAYS', 'PAGE-WALK'), async ({ fuzz, facts, suite }) => {
-  const offers = await sequenceOffers(facts);
-  const inside = createCase({ open: offers.open.slice(0, 1), closed: [] }, BODY_CONSTRAINTS).filter((c) => c.situation === 'open offer, amount inside the limits');
-  await fuzz.check({
-    arbitrary: fc.record({
-      scheduler: fc.scheduler(),
-      before: fc.array(inside, { minLength: 1, maxLength: 2 }),
-      during: fc.array(inside, { maxLength: 2 }),
-      cancels: fc.subarray([0, 1]),
-    }),
-    writesPerRun: 4,
-    runs: sequenceRuns(fuzz.options.runs),
-    run: ({ scheduler, before, during, cancels }, verdict) =>
-      withModel(fuzz, async (model) => {
-        const real: SequenceReal = { fuzz, verdict, profile: suite.profile };
-        for (const c of before) await new Create(c).act(model, real); // set-up: the laws are checked once, after the walk
-        if (verdict.failures.length > 0 || model.records.length === 0) return;
-        const cancelling = cancels.filter((i) => i < model.records.length).map((i) => new Cancel({ kind: 'record', pick: i }));
-        await interleavedWalk({ model, real, scheduler, during: during.map((c: CreateCase) => new Create(c)), cancels: cancelling });
-        if (verdict.failures.length === 0) await checkInvariants(model, real);
+test(
+  'creates and cancels interleaved with a paged walk keep what the contract promises under concurrency',
+  sequenceProperty('SUB-CREATE-ID', 'SUB-LIST-MATCHES-GET', 'SUB-CANCEL', 'SUB-CANCELLED-STAYS', 'PAGE-WALK'),
+  async ({ fuzz, facts, suite }) => {
+    const offers = await sequenceOffers(facts);
+    const inside = createCase({ open: offers.open.slice(0, 1), closed: [] }, BODY_CONSTRAINTS).filter(
+      (c) => c.situation === 'open offer, amount inside the limits',
+    );
+    await fuzz.check({
+      arbitrary: fc.record({
+        scheduler: fc.scheduler(),
+        before: fc.array(inside, { minLength: 1, maxLength: 2 }),
+        during: fc.array(inside, { maxLength: 2 }),
+        cancels: fc.subarray([0, 1]),
       }),
-  });
-});
+      writesPerRun: 4,
+      runs: sequenceRuns(fuzz.options.runs),
+      run: ({ scheduler, before, during, cancels }, verdict) =>
+        withModel(fuzz, async (model) => {
+          const real: SequenceReal = { fuzz, verdict, profile: suite.profile };
+          for (const c of before) await new Create(c).act(model, real); // set-up: the laws are checked once, after the walk
+          if (verdict.failures.length > 0 || model.records.length === 0) return;
+          const cancelling = cancels.filter((i) => i < model.records.length).map((i) => new Cancel({ kind: 'record', pick: i }));
+          await interleavedWalk({ model, real, scheduler, during: during.map((c: CreateCase) => new Create(c)), cancels: cancelling });
+          if (verdict.failures.length === 0) await checkInvariants(model, real);
+        }),
+    });
+  },
+);

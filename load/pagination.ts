@@ -59,7 +59,14 @@ export function pagination(data: SetupData): void {
     walk = startWalk(data.plan[planIndex]);
   }
   const req = nextRequest(walk);
-  const result = call(config, { method: 'GET', path: req.path, query: req.query, name: req.name, tags: { [TAG.pageSize]: String(req.pageSize) }, readBody: true });
+  const result = call(config, {
+    method: 'GET',
+    path: req.path,
+    query: req.query,
+    name: req.name,
+    tags: { [TAG.pageSize]: String(req.pageSize) },
+    readBody: true,
+  });
   if (result.limited) return; // same page next time; the 429 is counted in rate_limited
   if (!checkAnswer(req.name, result, isOk, '200', true)) {
     walk = null; // a failed page ends the walk; http_req_failed and checks carry it
@@ -68,7 +75,8 @@ export function pagination(data: SetupData): void {
   const outcome = acceptPage(walk, result.json, config.pagination.maxPages);
   recordFindings('pagination', outcome.findings);
   walk = outcome.done ? null : outcome.state;
-  if (outcome.done && walkReachedEnd(outcome.state)) walksCompleted.add(1, { [TAG.resource]: req.resource, [TAG.pageSize]: String(req.pageSize) });
+  if (outcome.done && walkReachedEnd(outcome.state))
+    walksCompleted.add(1, { [TAG.resource]: req.resource, [TAG.pageSize]: String(req.pageSize) });
 }
 
 export function handleSummary(data: unknown): Record<string, string> {

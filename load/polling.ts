@@ -40,7 +40,13 @@ let poller: PollerState | null = null;
 
 export function polling(data: SetupData): void {
   if (poller === null) poller = data.seeds[(exec.vu.idInTest - 1) % data.seeds.length];
-  const result = call(config, { method: 'GET', path: '/offer', query: { modifiedAfter: poller.instant }, name: ENDPOINT.offersModifiedAfter, readBody: true });
+  const result = call(config, {
+    method: 'GET',
+    path: '/offer',
+    query: { modifiedAfter: poller.instant },
+    name: ENDPOINT.offersModifiedAfter,
+    readBody: true,
+  });
   if (result.limited) return;
   if (!checkAnswer(ENDPOINT.offersModifiedAfter, result, isOk, '200', true)) return;
   const outcome = checkPoll(poller, result.json);

@@ -86,7 +86,10 @@ export function teardown(): void {
   const outcome = summariseRecovery(attempts, recovery);
   probeRecovered.add(outcome.recovered);
   if (outcome.recoveredAfterMs !== null) probeRecoveryMs.add(outcome.recoveredAfterMs);
-  if (!outcome.recovered) console.warn(`rate-probe: no 2xx after backing off ${recovery.backoffMs}ms and ${outcome.attempts} attempts (statuses ${outcome.statuses.join(', ')}).`);
+  if (!outcome.recovered)
+    console.warn(
+      `rate-probe: no 2xx after backing off ${recovery.backoffMs}ms and ${outcome.attempts} attempts (statuses ${outcome.statuses.join(', ')}).`,
+    );
 }
 
 export function handleSummary(data: unknown): Record<string, string> {

@@ -14,12 +14,25 @@ import { statusMatches } from './lib/config.ts';
 import { recordFindings } from './lib/k6-checks.ts';
 import { loadConfig, runIdFor } from './lib/k6-env.ts';
 import { type CallResult, type Method, call, pace, readWithRetry } from './lib/k6-http.ts';
-import { cancelRefused, subscriptionsCancelled, subscriptionsCreated, subscriptionsLeft, subscriptionsSwept, writeBudgetSkipped } from './lib/k6-metrics.ts';
+import {
+  cancelRefused,
+  subscriptionsCancelled,
+  subscriptionsCreated,
+  subscriptionsLeft,
+  subscriptionsSwept,
+  writeBudgetSkipped,
+} from './lib/k6-metrics.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';
 import { ENDPOINT, cancelEndpointName } from './lib/names.ts';
 import { buildOptions } from './lib/options.ts';
 import { fail, pass } from './lib/rules.ts';
-import { type SubscribableOffer, buildSubscriptionBody, cancelPath, pickSubscribableOffers, recordsToSweep } from './lib/subscription-body.ts';
+import {
+  type SubscribableOffer,
+  buildSubscriptionBody,
+  cancelPath,
+  pickSubscribableOffers,
+  recordsToSweep,
+} from './lib/subscription-body.ts';
 
 const config = loadConfig('subscriptions');
 
@@ -38,7 +51,10 @@ interface SetupData {
 export function setup(): SetupData {
   const res = readWithRetry(config, { method: 'GET', path: '/offer', name: `setup ${ENDPOINT.offers}`, readBody: true });
   const offers = pickSubscribableOffers(res.json, config.subscriptions.currency);
-  if (offers.length === 0) throw new Error(`subscriptions: no offer is open_for_subscription with a usable order range (GET /offer answered ${res.status}); nothing to subscribe to.`);
+  if (offers.length === 0)
+    throw new Error(
+      `subscriptions: no offer is open_for_subscription with a usable order range (GET /offer answered ${res.status}); nothing to subscribe to.`,
+    );
   return { runId: runIdFor(config), startedAt: new Date().toISOString(), offers: offers.slice(0, 10) };
 }
 
@@ -61,23 +77,48 @@ export function subscriptions(data: SetupData): void {
     return;
   }
   const offer = data.offers[seq % data.offers.length];
-  const created = call(config, { method: 'POST', path: '/subscription', name: ENDPOINT.createSubscription, body: buildSubscriptionBody(offer, data.runId, seq, Date.now()), readBody: true });
+  const created = call(config, {
+    method: 'POST',
+    path: '/subscription',
+    name: ENDPOINT.createSubscription,
+    body: buildSubscriptionBody(offer, data.runId, seq, Date.now()),
+    readBody: true,
+  });
   if (created.limited) return; // not created; a create is never retried
   const createOk = statusMatches(config.profile.status.create, created.status);
-  recordFindings('subscriptions', [createOk ? pass('create-status') : fail('create-status', `status ${config.profile.status.create.join(' or ')}`, String(created.status))]);
+  recordFindings('subscriptions', [
+    createOk ? pass('create-status') : fail('create-status', `status ${config.profile.status.create.join(' or ')}`, String(created.status)),
+  ]);
   if (created.status < 200 || created.status >= 300) return;
   subscriptionsCreated.add(1);
 
   const id = field(created.json, 'id');
   const status = field(created.json, 'status');
   const recordOk = typeof id === 'string' && id !== '' && field(created.json, 'offerId') === offer.id && typeof status === 'string';
-  recordFindings('subscriptions', [recordOk ? pass('created-record') : fail('created-record', `an id, a status and offerId ${offer.id}`, created.parsed ? 'a record without them' : 'a body that is not JSON')]);
+  recordFindings('subscriptions', [
+    recordOk
+      ? pass('created-record')
+      : fail(
+          'created-record',
+          `an id, a status and offerId ${offer.id}`,
+          created.parsed ? 'a record without them' : 'a body that is not JSON',
+        ),
+  ]);
   if (typeof id !== 'string' || id === '') return; // the teardown sweep finds it by run tag
 
-  const read = call(config, { method: 'GET', path: `/subscription/${encodeURIComponent(id)}`, name: ENDPOINT.subscription, readBody: true });
+  const read = call(config, {
+    method: 'GET',
+    path: `/subscription/${encodeURIComponent(id)}`,
+    name: ENDPOINT.subscription,
+    readBody: true,
+  });
   if (!read.limited) {
     const readOk = read.status === 200 && field(read.json, 'id') === id && field(read.json, 'offerId') === offer.id;
-    recordFindings('subscriptions', [readOk ? pass('read-after-create') : fail('read-after-create', `200 with id ${id} and offerId ${offer.id}`, `${read.status}${read.parsed ? '' : ' (body not JSON)'}`)]);
+    recordFindings('subscriptions', [
+      readOk
+        ? pass('read-after-create')
+        : fail('read-after-create', `200 with id ${id} and offerId ${offer.id}`, `${read.status}${read.parsed ? '' : ' (body not JSON)'}`),
+    ]);
   }
 
   if (status === 'cancelled') {
@@ -89,7 +130,9 @@ export function subscriptions(data: SetupData): void {
     subscriptionsCancelled.add(1);
     if (status === 'accepted') recordFindings('subscriptions', [pass('cancel-accepted')]);
   } else if (status === 'accepted' && !result.limited) {
-    recordFindings('subscriptions', [fail('cancel-accepted', `status ${config.profile.status.cancel.join(' or ')}`, String(result.status))]);
+    recordFindings('subscriptions', [
+      fail('cancel-accepted', `status ${config.profile.status.cancel.join(' or ')}`, String(result.status)),
+    ]);
   } else if (!result.limited) {
     cancelRefused.add(1); // cancelling from another state: allowed states are not shown, so observed only
   }
@@ -118,7 +161,13 @@ export function teardown(data: SetupData): void {
     return;
   }
   subscriptionsLeft.add(left.length);
-  if (left.length > 0) console.error(`subscriptions teardown: ${left.length} records of run ${data.runId} are still not cancelled (ids: ${left.map((r) => r.id).slice(0, 10).join(', ')}).`);
+  if (left.length > 0)
+    console.error(
+      `subscriptions teardown: ${left.length} records of run ${data.runId} are still not cancelled (ids: ${left
+        .map((r) => r.id)
+        .slice(0, 10)
+        .join(', ')}).`,
+    );
 }
 
 export function handleSummary(data: unknown): Record<string, string> {

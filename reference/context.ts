@@ -28,5 +28,8 @@ export interface RouteOptions {
 /** Sends an already serialized body as is, with the behaviour's content type. */
 export function sendJson(reply: FastifyReply, ctx: ReferenceContext, status: number, body: string | Buffer): void {
   const { text, contentType } = ctx.behaviour.wire;
-  reply.code(status).type(contentType).send(text ? text(body.toString()) : body);
+  reply
+    .code(status)
+    .type(contentType)
+    .send(text ? text(body.toString()) : body);
 }

@@ -67,7 +67,11 @@ export function renderError(shape: ErrorShape, error: ApiError): RenderedError {
 
 /** Descriptions of the framework errors bad input can raise (content-type parser, body limit, URL). */
 const FRAMEWORK_ERRORS: Record<string, { kind: ProblemKind; property: string; detail: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { kind: 'validation', property: 'body', detail: 'The body is not valid JSON (keys __proto__ and constructor.prototype are refused)' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    kind: 'validation',
+    property: 'body',
+    detail: 'The body is not valid JSON (keys __proto__ and constructor.prototype are refused)',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { kind: 'validation', property: 'body', detail: 'The body is empty but content-type is application/json' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { kind: 'validation', property: 'body', detail: 'The content-length header does not match the body' },
   FST_ERR_CTP_BODY_TOO_LARGE: { kind: 'payload', property: 'body', detail: 'The body is larger than the reference accepts' },
@@ -80,7 +84,13 @@ const FRAMEWORK_ERRORS: Record<string, { kind: ProblemKind; property: string; de
 interface FrameworkError {
   code?: string;
   statusCode?: number;
-  validation?: ReadonlyArray<{ instancePath: string; message?: string; data?: unknown; parentSchema?: { description?: string }; params?: Record<string, unknown> }>;
+  validation?: ReadonlyArray<{
+    instancePath: string;
+    message?: string;
+    data?: unknown;
+    parentSchema?: { description?: string };
+    params?: Record<string, unknown>;
+  }>;
   validationContext?: string;
 }
 

@@ -232,9 +232,7 @@ export const FAULTS = [
     apply: patch('paging', (current) => ({
       window: (query, total, maxLimit) => {
         if (query.limit !== undefined && query.limit > maxLimit) {
-          throw new ApiError(400, 'validation', 'limit is too large', [
-            { property: 'limit', messages: [`must be at most ${maxLimit}`] },
-          ]);
+          throw new ApiError(400, 'validation', 'limit is too large', [{ property: 'limit', messages: [`must be at most ${maxLimit}`] }]);
         }
         return current.window(query, total, maxLimit);
       },
@@ -417,12 +415,16 @@ export const FAULTS = [
   },
   {
     name: 'timestamp-read-as-local-time',
-    description: 'clientSubscriptionTimestamp is parsed without its Z and stored as local time in UTC+01:00: 09:30:00Z comes back as 08:30:00Z.',
+    description:
+      'clientSubscriptionTimestamp is parsed without its Z and stored as local time in UTC+01:00: 09:30:00Z comes back as 08:30:00Z.',
     clauses: ['SUB-CREATE-ECHO'],
     catchBy: 'conformance',
     apply: patch('subscriptions', (current) => ({
       insert: (store, record) =>
-        current.insert(store, { ...record, clientSubscriptionTimestamp: new Date(Date.parse(record.clientSubscriptionTimestamp) - 3_600_000).toISOString() }),
+        current.insert(store, {
+          ...record,
+          clientSubscriptionTimestamp: new Date(Date.parse(record.clientSubscriptionTimestamp) - 3_600_000).toISOString(),
+        }),
     })),
   },
   {
@@ -506,7 +508,8 @@ export const FAULTS = [
   },
   {
     name: 'list-stale-after-cancel',
-    description: 'GET /subscription is served from a copy written at create and never updated: a cancelled record is still listed as accepted.',
+    description:
+      'GET /subscription is served from a copy written at create and never updated: a cancelled record is still listed as accepted.',
     clauses: ['SUB-LIST-MATCHES-GET'],
     catchBy: 'conformance',
     apply: (behaviour) => {
@@ -523,7 +526,8 @@ export const FAULTS = [
   },
   {
     name: 'enum-value-with-slash-refused',
-    description: 'subscriptionCategory "ecp/institutional" is refused with 400: enum values are checked against a pattern ^[a-z_]+$ that forgets the slash.',
+    description:
+      'subscriptionCategory "ecp/institutional" is refused with 400: enum values are checked against a pattern ^[a-z_]+$ that forgets the slash.',
     clauses: ['SUB-CREATE-ENUM-VALUES'],
     catchBy: 'conformance',
     apply: patch('subscriptions', (current) => ({
@@ -537,7 +541,8 @@ export const FAULTS = [
   // ---- Sequences (issue 12): deviations that only a sequence of calls shows --------------------------
   {
     name: 'get-cached-after-cancel',
-    description: 'GET /subscription/{id} is served from a read-through cache filled at the first read and not invalidated by cancel: after a cancel, get says accepted while the list says cancelled.',
+    description:
+      'GET /subscription/{id} is served from a read-through cache filled at the first read and not invalidated by cancel: after a cancel, get says accepted while the list says cancelled.',
     clauses: ['SUB-LIST-MATCHES-GET'],
     catchBy: 'fuzz',
     apply: (behaviour) => {
@@ -555,7 +560,8 @@ export const FAULTS = [
   },
   {
     name: 'id-from-live-count',
-    description: 'A new id is "SUB-" + the number of live (not cancelled) records + 1: after a cancel, the next create gets the id of an existing record and overwrites it.',
+    description:
+      'A new id is "SUB-" + the number of live (not cancelled) records + 1: after a cancel, the next create gets the id of an existing record and overwrites it.',
     clauses: ['SUB-CREATE-ID'],
     catchBy: 'fuzz',
     apply: patch('subscriptions', () => ({
@@ -564,7 +570,8 @@ export const FAULTS = [
   },
   {
     name: 'cancel-toggles',
-    description: 'Cancel flips a flag (is_cancelled = NOT is_cancelled): a second cancel turns a cancelled record back into accepted, answered 200.',
+    description:
+      'Cancel flips a flag (is_cancelled = NOT is_cancelled): a second cancel turns a cancelled record back into accepted, answered 200.',
     clauses: ['SUB-CANCELLED-STAYS'],
     catchBy: 'fuzz',
     apply: patch('subscriptions', (current) => ({
@@ -579,7 +586,8 @@ export const FAULTS = [
   },
   {
     name: 'list-order-rotates',
-    description: 'GET /subscription has no ORDER BY and reads from a ring buffer whose start advances on every call: two reads of an unchanged list give it in different orders.',
+    description:
+      'GET /subscription has no ORDER BY and reads from a ring buffer whose start advances on every call: two reads of an unchanged list give it in different orders.',
     clauses: ['PAGE-STABLE-ORDER'],
     catchBy: 'fuzz',
     apply: (behaviour) => {

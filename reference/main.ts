@@ -18,14 +18,26 @@ const SERVE_COMMAND = {
     port: { type: 'string', value: '<N>', description: 'port to listen on (default 8080; 0 = any free port)' },
     host: { type: 'string', value: '<address>', description: 'address to bind (default 127.0.0.1)' },
     'rate-limit': { type: 'string', value: '<N>', description: 'allow N requests per second per client, then 429 (default: off)' },
-    'max-limit': { type: 'string', value: '<N>', description: `largest page size; larger limits are capped (default ${DEFAULT_MAX_LIMIT})` },
+    'max-limit': {
+      type: 'string',
+      value: '<N>',
+      description: `largest page size; larger limits are capped (default ${DEFAULT_MAX_LIMIT})`,
+    },
     fault: { type: 'string', multiple: true, value: '<NAME>', description: 'switch on a fault; --list-faults shows them' },
     'list-faults': { type: 'boolean', description: 'list the fault switches and the clause each breaks' },
-    variant: { type: 'string', multiple: true, value: '<NAME>', description: 'switch on a legitimate variation; --list-variants shows them' },
+    variant: {
+      type: 'string',
+      multiple: true,
+      value: '<NAME>',
+      description: 'switch on a legitimate variation; --list-variants shows them',
+    },
     'list-variants': { type: 'boolean', description: 'list the legitimate variations' },
     log: { type: 'boolean', description: 'log requests (never header values)' },
   },
-  notes: ['Credentials: REFERENCE_SUBSCRIPTION_KEY and REFERENCE_SECRET (default: the demo values).', 'The contract as OpenAPI 3.1: GET /openapi.json on the running server.'],
+  notes: [
+    'Credentials: REFERENCE_SUBSCRIPTION_KEY and REFERENCE_SECRET (default: the demo values).',
+    'The contract as OpenAPI 3.1: GET /openapi.json on the running server.',
+  ],
 } as const satisfies CommandSpec;
 
 class UsageError extends Error {}
@@ -33,7 +45,8 @@ class UsageError extends Error {}
 function positiveInteger(option: string, text: string | undefined, fallback: number, allowZero = false): number {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || (!allowZero && value === 0)) throw new UsageError(`--${option} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${text}"`);
+  if (!/^\d+$/.test(text) || (!allowZero && value === 0))
+    throw new UsageError(`--${option} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${text}"`);
   return value;
 }
 
@@ -56,8 +69,13 @@ async function main(): Promise<void> {
   const profile = variants.length ? routesOnlyProfile(variants) : undefined;
 
   const server = await startReferenceServer({
-    port, host: values.host ?? '127.0.0.1', maxLimit: values['max-limit'] === undefined && variants.length ? undefined : maxLimit,
-    rateLimit, faults, variants, logger: values.log ?? false,
+    port,
+    host: values.host ?? '127.0.0.1',
+    maxLimit: values['max-limit'] === undefined && variants.length ? undefined : maxLimit,
+    rateLimit,
+    faults,
+    variants,
+    logger: values.log ?? false,
   });
   const profilePath = profile ? writeRoutesOnlyProfile(profile, server.url) : PROFILE_PATH;
   const demo = areDemoCredentials(server.credentials);
@@ -71,16 +89,23 @@ async function main(): Promise<void> {
       : '  credentials: taken from REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET (not printed)',
   );
   console.log(`  profile:     ${profilePath}${profile ? ' (routes only)' : ''}`);
-  console.log(`  max limit:   ${maxLimit}   rate limit: ${rateLimit ? `${rateLimit} requests/s` : 'off'}   faults: ${faults.length ? faults.join(', ') : 'none'}`);
+  console.log(
+    `  max limit:   ${maxLimit}   rate limit: ${rateLimit ? `${rateLimit} requests/s` : 'off'}   faults: ${faults.length ? faults.join(', ') : 'none'}`,
+  );
   if (variants.length) console.log(`  variations:  ${variants.join(', ')}`);
   if (maxLimit !== DEFAULT_MAX_LIMIT && !profile) {
     console.log(`  note: ${PROFILE_PATH} pins maxLimit ${DEFAULT_MAX_LIMIT}; use a copy with "maxLimit": ${maxLimit} for this server.`);
   }
   console.log('Point the suite at it:');
-  console.log(`  API_BASE_URL=${server.url} API_SUBSCRIPTION_KEY=${key} API_SECRET=${secret} API_PROFILE=${profilePath} npm run conformance`);
+  console.log(
+    `  API_BASE_URL=${server.url} API_SUBSCRIPTION_KEY=${key} API_SECRET=${secret} API_PROFILE=${profilePath} npm run conformance`,
+  );
 
   const stop = (): void => {
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

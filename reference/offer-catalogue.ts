@@ -36,10 +36,16 @@ export class OfferCatalogue {
 
     const positions: number[] = [];
     this.#offers.forEach((offer, i) => {
-      if (modifiedAfter === undefined || this.#behaviour.offers.modifiedOnOrAfter(offer.dates.lastModifiedOn, modifiedAfter)) positions.push(i);
+      if (modifiedAfter === undefined || this.#behaviour.offers.modifiedOnOrAfter(offer.dates.lastModifiedOn, modifiedAfter))
+        positions.push(i);
     });
     const window = this.#behaviour.paging.window(query, positions.length, maxLimit);
-    const body = Buffer.from(`[${slicePage(positions, window).map((i) => this.#json[i]).join(',')}]`, 'utf8');
+    const body = Buffer.from(
+      `[${slicePage(positions, window)
+        .map((i) => this.#json[i])
+        .join(',')}]`,
+      'utf8',
+    );
 
     if (this.#pages.size >= MAX_CACHED_PAGES) this.#pages.delete(this.#pages.keys().next().value!);
     this.#pages.set(key, body);

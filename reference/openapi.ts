@@ -38,7 +38,8 @@ const NOT_SHOWN = {
   cancelRoute: 'Cancel a subscription: "Method, path and success response: not shown."',
   healthRoute: 'Get healthcheck status: "Method and path: not shown."',
   createStatus: 'Create a subscription: "Success status code: not shown."',
-  errorStatuses: 'Errors 5: "Which status codes other than 200 and 400 occur (missing credentials, unknown identifiers and others): not shown."',
+  errorStatuses:
+    'Errors 5: "Which status codes other than 200 and 400 occur (missing credentials, unknown identifiers and others): not shown."',
   maxLimit: 'Limits 3: "the value of that maximum: not shown."',
   rateLimit: 'Limits 6: "Request rate limits: not shown."',
 } as const;
@@ -87,7 +88,9 @@ function parameters(where: 'path' | 'query', schema: JsonObject | undefined, cho
       required: where === 'path' || required.has(name),
       ...(description ? { description } : {}),
       schema: toOpenApi(rest),
-      ...(where === 'query' && name === 'limit' ? notShown('maxLimit', { maxLimit: choices.maxLimit, larger: 'capped to the maximum, not an error' }) : {}),
+      ...(where === 'query' && name === 'limit'
+        ? notShown('maxLimit', { maxLimit: choices.maxLimit, larger: 'capped to the maximum, not an error' })
+        : {}),
     };
   });
 }
@@ -99,10 +102,13 @@ function responses(route: RegisteredRoute, choices: ReferenceChoices): JsonObjec
   for (const [declared, schema] of Object.entries(route.schema.response ?? {})) {
     const choice = (item: keyof typeof NOT_SHOWN, statuses: number[], what: string) => ({ statuses: statuses.map(String), item, what });
     const remap =
-      declared === '201' ? choice('createStatus', [p.createStatus], 'created') :
-      declared === '401' ? choice('errorStatuses', [...new Set([p.missingCredentialsStatus, p.wrongCredentialsStatus])], 'missing or wrong credentials') :
-      declared === '404' ? choice('errorStatuses', [p.unknownIdStatus], 'unknown identifier') :
-      null;
+      declared === '201'
+        ? choice('createStatus', [p.createStatus], 'created')
+        : declared === '401'
+          ? choice('errorStatuses', [...new Set([p.missingCredentialsStatus, p.wrongCredentialsStatus])], 'missing or wrong credentials')
+          : declared === '404'
+            ? choice('errorStatuses', [p.unknownIdStatus], 'unknown identifier')
+            : null;
     for (const status of remap ? remap.statuses : [declared]) {
       const existing = out[status] as JsonObject | undefined;
       const description = [existing?.description, remap?.what ?? STATUS_CODES[Number(status)] ?? 'answer'].filter(Boolean).join('; ');
@@ -131,15 +137,19 @@ const SUMMARY: Record<OperationName, string> = {
 function operation(route: RegisteredRoute, choices: ReferenceChoices, isPublic: boolean): JsonObject {
   const p = choices.protocol;
   const routeChoice =
-    route.operation === 'cancelSubscription' ? notShown('cancelRoute', `${p.cancelRoute.method} ${openApiPath(p.cancelRoute.path)}`) :
-    route.operation === 'health' ? notShown('healthRoute', `${p.healthRoute.method} ${openApiPath(p.healthRoute.path)}`) :
-    {};
+    route.operation === 'cancelSubscription'
+      ? notShown('cancelRoute', `${p.cancelRoute.method} ${openApiPath(p.cancelRoute.path)}`)
+      : route.operation === 'health'
+        ? notShown('healthRoute', `${p.healthRoute.method} ${openApiPath(p.healthRoute.path)}`)
+        : {};
   const params = [...parameters('path', route.schema.params, choices), ...parameters('query', route.schema.querystring, choices)];
   return {
     operationId: route.operation,
     summary: SUMMARY[route.operation],
     ...(params.length ? { parameters: params } : {}),
-    ...(route.schema.body ? { requestBody: { required: true, content: { 'application/json': { schema: toOpenApi(route.schema.body) } } } } : {}),
+    ...(route.schema.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: toOpenApi(route.schema.body) } } } }
+      : {}),
     responses: responses(route, choices),
     ...(isPublic ? { security: [] } : {}),
     ...routeChoice,
@@ -149,7 +159,11 @@ function operation(route: RegisteredRoute, choices: ReferenceChoices, isPublic: 
 /** Fastify's `:param` -> OpenAPI's `{param}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-export function openApiDocument(routes: readonly RegisteredRoute[], choices: ReferenceChoices, isPublic: (operation: OperationName) => boolean): JsonObject {
+export function openApiDocument(
+  routes: readonly RegisteredRoute[],
+  choices: ReferenceChoices,
+  isPublic: (operation: OperationName) => boolean,
+): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const route of routes) {
     const path = openApiPath(route.url);
@@ -163,17 +177,25 @@ export function openApiDocument(routes: readonly RegisteredRoute[], choices: Ref
       title: 'Offer and Subscription Distribution API (Commercial API 2.0), as the reference server serves it',
       version: choices.version,
       description:
-        'Generated from the JSON Schemas in schemas/ and the reference server\'s routes (npm run openapi). The contract is spec/offer-subscription-api.md; ' +
+        "Generated from the JSON Schemas in schemas/ and the reference server's routes (npm run openapi). The contract is spec/offer-subscription-api.md; " +
         'where it says "not shown", the value here is the reference server\'s choice, marked x-not-shown. x-max-decimal-places: at most that many decimal places.',
     },
     'x-contract': 'spec/offer-subscription-api.md',
-    ...notShown('rateLimit', choices.rateLimit === null ? 'off' : { requestsPerSecond: choices.rateLimit, retryAfter: choices.protocol.retryAfter }),
+    ...notShown(
+      'rateLimit',
+      choices.rateLimit === null ? 'off' : { requestsPerSecond: choices.rateLimit, retryAfter: choices.protocol.retryAfter },
+    ),
     security: [{ subscriptionKey: [], secret: [] }],
     paths,
     components: {
       schemas,
       securitySchemes: {
-        subscriptionKey: { type: 'apiKey', in: 'header', name: 'service-api-subscription', description: 'Both credential headers go with every request but the health check.' },
+        subscriptionKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'service-api-subscription',
+          description: 'Both credential headers go with every request but the health check.',
+        },
         secret: { type: 'apiKey', in: 'header', name: 'service-api-secret' },
       },
     },

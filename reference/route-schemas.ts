@@ -43,7 +43,11 @@ export const ROUTE_SCHEMAS = {
     querystring: {
       type: 'object',
       properties: {
-        modifiedAfter: { type: 'string', format: 'utc-date-time', description: 'an ISO 8601 date-time in UTC (YYYY-MM-DDTHH:MM:SS[.fraction]Z)' },
+        modifiedAfter: {
+          type: 'string',
+          format: 'utc-date-time',
+          description: 'an ISO 8601 date-time in UTC (YYYY-MM-DDTHH:MM:SS[.fraction]Z)',
+        },
         ...pageQueryProperties,
       },
     },

@@ -113,7 +113,10 @@ function sendError(behaviour: Behaviour, request: FastifyRequest, reply: Fastify
   const problem = withUnknownIdStatus(behaviour, request, error);
   const rendered = behaviour.errors.render(errorShapeOf(request), problem);
   const text = behaviour.wire.text;
-  reply.code(problem.statusCode).type(rendered.contentType).send(text ? text(rendered.body) : rendered.body);
+  reply
+    .code(problem.statusCode)
+    .type(rendered.contentType)
+    .send(text ? text(rendered.body) : rendered.body);
 }
 
 /** Retry-After in delta-seconds rewritten as the HTTP date it points at (rounded up to a whole second). */
@@ -189,7 +192,9 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     if (httpPart === 'body') {
       return (data: unknown) => {
         const result = behaviour.subscriptions.validate(data);
-        return result.ok ? { value: result.request } : { error: new ApiError(400, 'validation', 'The request body is invalid', result.errors) };
+        return result.ok
+          ? { value: result.request }
+          : { error: new ApiError(400, 'validation', 'The request body is invalid', result.errors) };
       };
     }
     return parameterAjv.compile(schema);
@@ -215,7 +220,11 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
       max: rateLimitPerSecond,
       timeWindow: 1000,
       errorResponseBuilder: (_request, context) =>
-        new ApiError(context.statusCode, 'rate-limit', `Rate limit of ${rateLimitPerSecond} requests per second exceeded; retry in ${context.after}`),
+        new ApiError(
+          context.statusCode,
+          'rate-limit',
+          `Rate limit of ${rateLimitPerSecond} requests per second exceeded; retry in ${context.after}`,
+        ),
     });
   }
 
@@ -259,7 +268,8 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   app.addHook('onRoute', (route) => {
     const operation = (route.config as { operation?: OperationName } | undefined)?.operation;
     for (const method of [route.method].flat()) {
-      if (operation && method !== 'HEAD') routes.push({ method, url: route.url, operation, schema: route.schema as RegisteredRoute['schema'] });
+      if (operation && method !== 'HEAD')
+        routes.push({ method, url: route.url, operation, schema: route.schema as RegisteredRoute['schema'] });
     }
   });
   await app.register(offerRoutes, { ctx });
@@ -268,7 +278,15 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   await app.register(healthRoutes, { ctx });
   let openApi: string | undefined;
   app.get(OPENAPI_PATH, (_request, reply) => {
-    openApi ??= JSON.stringify(openApiDocument(routes, { protocol, maxLimit, rateLimit: rateLimitPerSecond || null, version: SUITE_VERSION }, behaviour.auth.isPublic), null, 2);
+    openApi ??= JSON.stringify(
+      openApiDocument(
+        routes,
+        { protocol, maxLimit, rateLimit: rateLimitPerSecond || null, version: SUITE_VERSION },
+        behaviour.auth.isPublic,
+      ),
+      null,
+      2,
+    );
     reply.header('content-type', 'application/json; charset=utf-8').send(openApi);
   });
   await app.ready();
@@ -278,9 +296,7 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
 }
 
 /** Builds and listens (port 0 = a free port; host 127.0.0.1). */
-export async function startReferenceServer(
-  opts: ReferenceOptions & { port?: number; host?: string } = {},
-): Promise<RunningReference> {
+export async function startReferenceServer(opts: ReferenceOptions & { port?: number; host?: string } = {}): Promise<RunningReference> {
   const { port = 0, host = '127.0.0.1', ...options } = opts;
   const app = await buildReferenceServer(options);
   await app.listen({ port, host });

@@ -5,7 +5,7 @@
 // fault does; several compose in the order given, and faults apply on top.
 import { correctBehaviour } from './behaviour.ts';
 import type { Behaviour, ServedRoute } from './behaviour.ts';
-import { ApiError, listGetBody } from './errors.ts';
+import { ApiError, type listGetBody } from './errors.ts';
 import { editable, isRecord, patch } from './faults.ts';
 import type { TargetProfile } from '../src/profile/target-profile.ts';
 
@@ -115,7 +115,7 @@ export const VARIATIONS = [
       outcome: (request, offer) => {
         const status = current.outcome(request, offer);
         if (status !== 'rejected') return status;
-        const why = 'the order is outside the offer\'s limits or the offer is not open for subscription';
+        const why = "the order is outside the offer's limits or the offer is not open for subscription";
         throw new ApiError(400, 'validation', why, [{ property: 'amountRequested', messages: [why] }]);
       },
     })),
@@ -170,17 +170,21 @@ export const VARIATIONS = [
         },
         allocation: (record) => {
           const out = editable(current.allocation(record));
-          for (const item of out.allocations as Json[]) if (typeof item.allocatedOn === 'string') item.allocatedOn = toSeconds(item.allocatedOn);
+          for (const item of out.allocations as Json[])
+            if (typeof item.allocatedOn === 'string') item.allocatedOn = toSeconds(item.allocatedOn);
           return out;
         },
         subscription: (record) => {
           const out = editable(current.subscription(record));
-          if (typeof out.clientSubscriptionTimestamp === 'string') out.clientSubscriptionTimestamp = withoutZeroFraction(out.clientSubscriptionTimestamp);
+          if (typeof out.clientSubscriptionTimestamp === 'string')
+            out.clientSubscriptionTimestamp = withoutZeroFraction(out.clientSubscriptionTimestamp);
           return out;
         },
       }))(behaviour);
       // modifiedAfter compares the instant the server keeps (whole seconds), the one it shows.
-      return patch('offers', (current) => ({ modifiedOnOrAfter: (last, instant) => current.modifiedOnOrAfter(toSeconds(last), instant) }))(next);
+      return patch('offers', (current) => ({ modifiedOnOrAfter: (last, instant) => current.modifiedOnOrAfter(toSeconds(last), instant) }))(
+        next,
+      );
     },
   },
   {

@@ -20,7 +20,7 @@
  * - the suite's wall time (target <= 60 s on 2 cores).
  * Prints figures; asserts nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RunningReference } from '../reference/server.ts';
@@ -31,7 +31,8 @@ import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine, progressUpdate }
 
 const BENCH_COMMAND = {
   command: 'npm run bench:conformance --',
-  summary: 'What the suite\'s machinery costs per request: the conformance suite against the reference, then its requests replayed by plain fetch, Playwright alone and the suite client. Prints figures; asserts nothing.',
+  summary:
+    "What the suite's machinery costs per request: the conformance suite against the reference, then its requests replayed by plain fetch, Playwright alone and the suite client. Prints figures; asserts nothing.",
   options: { child: CHILD_ROLE_OPTION },
   notes: ['Runs on loopback only, a few minutes on 2 cores.'],
 } as const satisfies CommandSpec;
@@ -52,9 +53,19 @@ const ROUNDS = 9;
 /** Each round sends the suite's requests this many times, so a round lasts long enough to time. */
 const REPEATS_PER_ROUND = 8;
 const CREDENTIALS = DEMO_CREDENTIALS;
-const HEADERS = { accept: 'application/json', 'content-type': 'application/json', 'service-api-subscription': CREDENTIALS.subscriptionKey, 'service-api-secret': CREDENTIALS.secret };
+const HEADERS = {
+  accept: 'application/json',
+  'content-type': 'application/json',
+  'service-api-subscription': CREDENTIALS.subscriptionKey,
+  'service-api-secret': CREDENTIALS.secret,
+};
 
-interface LoggedRequest { at: string; request: string; operation: Operation; pid: number }
+interface LoggedRequest {
+  at: string;
+  request: string;
+  operation: Operation;
+  pid: number;
+}
 
 const CONTENDERS = ['plainFetch', 'plainFetchJson', 'playwrightAlone', 'suiteClient'] as const;
 type Contender = (typeof CONTENDERS)[number];
@@ -63,10 +74,25 @@ type Send = (r: LoggedRequest) => Promise<void>;
 type Round = (requests: LoggedRequest[], lanes: number) => Promise<number>;
 
 /** Every contender, sending to `url`. The create body targets an open offer of the seed data. */
-async function makeContenders(url: string, runId: string): Promise<{ rounds: Record<Contender, Round>; plainFetch: Send; dispose: () => Promise<void> }> {
-  const offers = (await (await fetch(`${url}/offer`, { headers: HEADERS })).json()) as Array<{ id: string; details: { status: string }; pricingAndOrderLimits: { hardMinLimit: number; currency: string } }>;
+async function makeContenders(
+  url: string,
+  runId: string,
+): Promise<{ rounds: Record<Contender, Round>; plainFetch: Send; dispose: () => Promise<void> }> {
+  const offers = (await (await fetch(`${url}/offer`, { headers: HEADERS })).json()) as Array<{
+    id: string;
+    details: { status: string };
+    pricingAndOrderLimits: { hardMinLimit: number; currency: string };
+  }>;
   const open = offers.find((o) => o.details.status === 'open_for_subscription')!;
-  const bodyObject = { offerId: open.id, amountRequested: open.pricingAndOrderLimits.hardMinLimit, subscriptionType: 'discretionary_qualified', subscriptionCategory: 'professional', clientSubscriptionTimestamp: '2026-01-15T09:30:00Z', currency: open.pricingAndOrderLimits.currency, accountType: 'general_investment' };
+  const bodyObject = {
+    offerId: open.id,
+    amountRequested: open.pricingAndOrderLimits.hardMinLimit,
+    subscriptionType: 'discretionary_qualified',
+    subscriptionCategory: 'professional',
+    clientSubscriptionTimestamp: '2026-01-15T09:30:00Z',
+    currency: open.pricingAndOrderLimits.currency,
+    accountType: 'general_investment',
+  };
   const body = JSON.stringify(bodyObject);
   const split = (r: LoggedRequest) => r.request.split(' ') as [string, string];
 
@@ -88,14 +114,29 @@ async function makeContenders(url: string, runId: string): Promise<{ rounds: Rec
   // The transport alone, used as Playwright's docs show: each response read, then disposed.
   const playwrightAlone: Send = async (r) => {
     const [method, path] = split(r);
-    const res = await context.fetch(url + path, { method, headers: HEADERS, data: method === 'GET' ? undefined : Buffer.from(body), failOnStatusCode: false, maxRedirects: 0 });
+    const res = await context.fetch(url + path, {
+      method,
+      headers: HEADERS,
+      data: method === 'GET' ? undefined : Buffer.from(body),
+      failOnStatusCode: false,
+      maxRedirects: 0,
+    });
     await res.body();
     res.dispose().catch(() => {});
   };
   let sessions = 0;
   /** As a suite worker does it: a session opened, every request checked, the session closed; all of it timed. */
   const suiteClientRound: Round = async (requests, lanes) => {
-    const session = await openSession({ baseUrl: url, credentials: CREDENTIALS, environment: 'local', profilePath: REFERENCE_PROFILE_PATH, rate: 0, strict: false, runId: `${runId}-${++sessions}`, limits: readRunLimits({}) });
+    const session = await openSession({
+      baseUrl: url,
+      credentials: CREDENTIALS,
+      environment: 'local',
+      profilePath: REFERENCE_PROFILE_PATH,
+      rate: 0,
+      strict: false,
+      runId: `${runId}-${++sessions}`,
+      limits: readRunLimits({}),
+    });
     try {
       const verdict = new Verdict({ profile: session.profile, strict: false });
       session.client.listen((ex) => verdict.inspect(ex));
@@ -120,9 +161,11 @@ async function makeContenders(url: string, runId: string): Promise<{ rounds: Rec
 async function replay(requests: LoggedRequest[], lanes: number, send: Send): Promise<number> {
   const queue = Array.from({ length: REPEATS_PER_ROUND }, () => requests).flat();
   const total = queue.length;
-  await Promise.all(Array.from({ length: lanes }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await send(next);
-  }));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await send(next);
+    }),
+  );
   return total;
 }
 
@@ -211,27 +254,36 @@ interface Replayers {
 
 async function startReplayers(url: string, slices: LoggedRequest[][], runId: string, reportsDir: string): Promise<Replayers> {
   const children = slices.map(() => forkRole(import.meta.url, 'replayer'));
-  await Promise.all(children.map((child, i) => {
-    const ready = nextMessage<FromReplayer>(child, 'replayer');
-    child.send({ setup: { url, requests: slices[i], runId: `${runId}-replay-${i}`, reportsDir } } satisfies ToReplayer);
-    return ready;
-  }));
+  await Promise.all(
+    children.map((child, i) => {
+      const ready = nextMessage<FromReplayer>(child, 'replayer');
+      child.send({ setup: { url, requests: slices[i], runId: `${runId}-replay-${i}`, reportsDir } } satisfies ToReplayer);
+      return ready;
+    }),
+  );
   return {
     async round(contender) {
       const started = performance.now();
-      const sent = await Promise.all(children.map((child) => {
-        const done = nextMessage<FromReplayer>(child, 'replayer');
-        child.send({ run: contender } satisfies ToReplayer);
-        return done;
-      }));
+      const sent = await Promise.all(
+        children.map((child) => {
+          const done = nextMessage<FromReplayer>(child, 'replayer');
+          child.send({ run: contender } satisfies ToReplayer);
+          return done;
+        }),
+      );
       const total = sent.reduce((sum, m) => sum + (typeof m === 'object' ? m.sent : 0), 0);
       return total / ((performance.now() - started) / 1000);
     },
     async stop() {
-      await Promise.all(children.map((child) => new Promise((done) => {
-        child.once('exit', done);
-        child.send('exit' satisfies ToReplayer);
-      })));
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise((done) => {
+              child.once('exit', done);
+              child.send('exit' satisfies ToReplayer);
+            }),
+        ),
+      );
     },
   };
 }
@@ -242,16 +294,31 @@ async function startReplayers(url: string, slices: LoggedRequest[][], runId: str
 async function runSuite(url: string, runId: string, reportsDir: string): Promise<{ wallSeconds: number; log: LoggedRequest[] }> {
   const started = performance.now();
   const code = await new Promise<number | null>((done) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), ['test', '--project=conformance', `--workers=${WORKERS}`, '--reporter=dot'], {
-      cwd: ROOT,
-      stdio: 'ignore',
-      env: { ...process.env, API_BASE_URL: url, API_SUBSCRIPTION_KEY: CREDENTIALS.subscriptionKey, API_SECRET: CREDENTIALS.secret, API_PROFILE: REFERENCE_PROFILE_PATH, RUN_ID: runId, REPORTS_DIR: reportsDir },
-    });
+    const child = spawn(
+      join(ROOT, 'node_modules/.bin/playwright'),
+      ['test', '--project=conformance', `--workers=${WORKERS}`, '--reporter=dot'],
+      {
+        cwd: ROOT,
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          API_BASE_URL: url,
+          API_SUBSCRIPTION_KEY: CREDENTIALS.subscriptionKey,
+          API_SECRET: CREDENTIALS.secret,
+          API_PROFILE: REFERENCE_PROFILE_PATH,
+          RUN_ID: runId,
+          REPORTS_DIR: reportsDir,
+        },
+      },
+    );
     child.on('close', done);
   });
   const wallSeconds = (performance.now() - started) / 1000;
   if (code !== 0) console.log(`(the suite exited ${code}; figures are still printed)`);
-  const all = readFileSync(join(reportsDir, 'runs', runId, 'requests.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LoggedRequest);
+  const all = readFileSync(join(reportsDir, 'runs', runId, 'requests.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as LoggedRequest);
   // The runner's own requests (preflight, teardown) are not the tests': keep the workers' only.
   return { wallSeconds, log: all.filter((r) => r.pid !== all[0].pid) };
 }
@@ -278,7 +345,9 @@ async function main(): Promise<void> {
     const runRps = log.length / suiteSpan;
     const slices = slicesByWorker(log);
 
-    console.log(`Replaying the tests' ${log.length} requests in ${slices.length} processes, ${REPEATS_PER_ROUND}x per round, ${ROUNDS} rounds per contender...`);
+    console.log(
+      `Replaying the tests' ${log.length} requests in ${slices.length} processes, ${REPEATS_PER_ROUND}x per round, ${ROUNDS} rounds per contender...`,
+    );
     const replayers = await startReplayers(ref.url, slices, runId, reportsDir);
     cleanups.push(() => replayers.stop());
     // The yardstick's other layout: one process, as many lanes as the suite has workers.
@@ -310,16 +379,39 @@ async function main(): Promise<void> {
     const spread = (entry: Entry) => `rounds ${Math.min(...rounds[entry]).toFixed(0)}–${Math.max(...rounds[entry]).toFixed(0)}`;
     const yardstick = Math.max(rps('plainFetch'), rps('plainFetchOneProcess'));
     const ratio = rps('suiteClient') / yardstick;
-    const line = (label: string, value: number, rest: string) => console.log(`${label.padEnd(40)}${value.toFixed(0).padStart(6)} req/s  ${rest}`);
+    const line = (label: string, value: number, rest: string) =>
+      console.log(`${label.padEnd(40)}${value.toFixed(0).padStart(6)} req/s  ${rest}`);
     console.log('\n');
     console.log(`requests sent by the tests: ${log.length} (${WORKERS} workers); each figure is the median of ${ROUNDS} rounds`);
     line('plain fetch loop, one process per worker', rps('plainFetch'), `(${spread('plainFetch')})`);
-    line('plain fetch loop, one process', rps('plainFetchOneProcess'), `(${spread('plainFetchOneProcess')}; the yardstick is the faster of the two)`);
-    line('plain fetch loop reading JSON', rps('plainFetchJson'), `ratio ${(rps('plainFetchJson') / yardstick).toFixed(2)}  (${spread('plainFetchJson')})`);
-    line('Playwright APIRequestContext alone', rps('playwrightAlone'), `ratio ${(rps('playwrightAlone') / yardstick).toFixed(2)}  (${spread('playwrightAlone')}; the transport the suite is built on)`);
-    line('suite client + exchange checks', rps('suiteClient'), `ratio ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'ok' : 'BELOW TARGET'}  (${spread('suiteClient')})`);
-    line('whole run (Playwright tests included)', runRps, `ratio ${(runRps / yardstick).toFixed(2)} (over ${suiteSpan.toFixed(2)} s; per-test runner bookkeeping dominates)`);
-    console.log(`${'suite wall time'.padEnd(40)}${wallSeconds.toFixed(1).padStart(6)} s      (target <= 60 s on 2 cores) ${wallSeconds <= 60 ? 'ok' : 'ABOVE TARGET'}`);
+    line(
+      'plain fetch loop, one process',
+      rps('plainFetchOneProcess'),
+      `(${spread('plainFetchOneProcess')}; the yardstick is the faster of the two)`,
+    );
+    line(
+      'plain fetch loop reading JSON',
+      rps('plainFetchJson'),
+      `ratio ${(rps('plainFetchJson') / yardstick).toFixed(2)}  (${spread('plainFetchJson')})`,
+    );
+    line(
+      'Playwright APIRequestContext alone',
+      rps('playwrightAlone'),
+      `ratio ${(rps('playwrightAlone') / yardstick).toFixed(2)}  (${spread('playwrightAlone')}; the transport the suite is built on)`,
+    );
+    line(
+      'suite client + exchange checks',
+      rps('suiteClient'),
+      `ratio ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'ok' : 'BELOW TARGET'}  (${spread('suiteClient')})`,
+    );
+    line(
+      'whole run (Playwright tests included)',
+      runRps,
+      `ratio ${(runRps / yardstick).toFixed(2)} (over ${suiteSpan.toFixed(2)} s; per-test runner bookkeeping dominates)`,
+    );
+    console.log(
+      `${'suite wall time'.padEnd(40)}${wallSeconds.toFixed(1).padStart(6)} s      (target <= 60 s on 2 cores) ${wallSeconds <= 60 ? 'ok' : 'ABOVE TARGET'}`,
+    );
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
     ref.stop();

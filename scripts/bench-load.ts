@@ -21,7 +21,8 @@ import { type CommandSpec, parseCommandLine } from '../src/cli/command-line.ts';
 
 parseCommandLine({
   command: 'npm run bench:load --',
-  summary: 'How far k6 holds its arrival rate against the bundled reference (100 to 2000 requests/s) and k6\'s memory per VU, per k6 binary. Prints figures; asserts nothing.',
+  summary:
+    "How far k6 holds its arrival rate against the bundled reference (100 to 2000 requests/s) and k6's memory per VU, per k6 binary. Prints figures; asserts nothing.",
   options: {},
   notes: ['BENCH_SECONDS: seconds per step (default 5). K6_BINS, else .tools/, else K6_BIN or PATH: the k6 binaries measured.'],
 } as const satisfies CommandSpec);
@@ -72,7 +73,11 @@ async function runK6(bin: K6Binary, url: string, label: string, knobs: Record<st
     LOAD_K6_VERSION: bin.version ?? '',
     ...knobs,
   };
-  const child = spawn(bin.path, ['run', '--quiet', '--no-color', scenarioScript('pagination')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(bin.path, ['run', '--quiet', '--no-color', scenarioScript('pagination')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   let peak: number | null = null;
@@ -88,7 +93,9 @@ async function runK6(bin: K6Binary, url: string, label: string, knobs: Record<st
   try {
     report = JSON.parse(readFileSync(join(reportDir, 'pagination.json'), 'utf8')) as LoadReport;
   } catch {
-    process.stderr.write(`  ${label}: ${describeK6Exit(code)} and wrote no report${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}\n`);
+    process.stderr.write(
+      `  ${label}: ${describeK6Exit(code)} and wrote no report${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}\n`,
+    );
   }
   const metrics = (report?.k6Summary as { metrics?: Record<string, { values?: Record<string, number> }> } | undefined)?.metrics;
   const vusMax = metrics?.vus_max?.values?.max ?? metrics?.vus_max?.values?.value ?? null;
@@ -104,7 +111,13 @@ async function benchBinary(bin: K6Binary, url: string): Promise<void> {
   process.stdout.write(`${pad(['target rps', 'achieved rps', 'achieved', 'dropped', 'p95 ms', 'VUs', 'k6 peak MiB'], widths)}\n`);
   for (const rate of RATES) {
     process.stderr.write(`[bench:load] k6 v${bin.version}: ${rate} requests/s for ${SECONDS} s ...\n`);
-    const m = await runK6(bin, url, `rate-${rate}`, { PAGE_RATE: String(rate), LOAD_EXPECTED_LATENCY_MS: String(EXPECTED_LATENCY_MS) }, SECONDS);
+    const m = await runK6(
+      bin,
+      url,
+      `rate-${rate}`,
+      { PAGE_RATE: String(rate), LOAD_EXPECTED_LATENCY_MS: String(EXPECTED_LATENCY_MS) },
+      SECONDS,
+    );
     const t = m.report?.totals;
     const achieved = t ? t.iterationsPerSecond : null;
     const cells = [
@@ -120,14 +133,25 @@ async function benchBinary(bin: K6Binary, url: string): Promise<void> {
   }
   process.stderr.write(`[bench:load] k6 v${bin.version}: memory per VU (two runs of 3 s at ${MEMORY_RATE} requests/s) ...\n`);
   const runs: Measured[] = [];
-  for (const r of MEMORY_RUNS) runs.push(await runK6(bin, url, `vus-${r.expectedLatencyMs}`, { PAGE_RATE: String(MEMORY_RATE), LOAD_EXPECTED_LATENCY_MS: String(r.expectedLatencyMs) }, 3));
+  for (const r of MEMORY_RUNS)
+    runs.push(
+      await runK6(
+        bin,
+        url,
+        `vus-${r.expectedLatencyMs}`,
+        { PAGE_RATE: String(MEMORY_RATE), LOAD_EXPECTED_LATENCY_MS: String(r.expectedLatencyMs) },
+        3,
+      ),
+    );
   const [a, b] = runs;
   if (a.peakRssBytes === null || b.peakRssBytes === null || a.vusMax === null || b.vusMax === null || b.vusMax <= a.vusMax) {
     process.stdout.write('k6 memory per VU: not measured (no /proc, or a run wrote no report)\n');
     return;
   }
   const perVu = (b.peakRssBytes - a.peakRssBytes) / (b.vusMax - a.vusMax);
-  process.stdout.write(`k6 memory per VU: ${mib(perVu)} MiB (peak ${mib(a.peakRssBytes)} MiB with ${a.vusMax} VUs, ${mib(b.peakRssBytes)} MiB with ${b.vusMax} VUs)\n`);
+  process.stdout.write(
+    `k6 memory per VU: ${mib(perVu)} MiB (peak ${mib(a.peakRssBytes)} MiB with ${a.vusMax} VUs, ${mib(b.peakRssBytes)} MiB with ${b.vusMax} VUs)\n`,
+  );
 }
 
 async function main(): Promise<number> {
@@ -152,8 +176,14 @@ async function main(): Promise<number> {
   try {
     const { url } = await nextMessage<ChildMessage>(server, 'reference server');
     const model = cpus()[0]?.model.trim() ?? 'unknown CPU';
-    process.stdout.write(`bench:load: k6 (load/pagination.ts, every page checked) against the bundled reference (own process, no rate limit), ${SECONDS} s per rate\n`);
-    process.stdout.write(`machine: ${cpus().length} CPUs (${model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${type()} ${release()}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start (other work on a shared machine skews every figure)\n`);
+    process.stdout.write(
+      `bench:load: k6 (load/pagination.ts, every page checked) against the bundled reference (own process, no rate limit), ${SECONDS} s per rate\n`,
+    );
+    process.stdout.write(
+      `machine: ${cpus().length} CPUs (${model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${type()} ${release()}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} at the start (other work on a shared machine skews every figure)\n`,
+    );
     for (const bin of binaries) await benchBinary(bin, url);
     process.stdout.write(`\nReports of each run: ${OUT_DIR}\n`);
     return 0;

@@ -22,7 +22,8 @@ import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/cl
 
 parseCommandLine({
   command: 'npm run bench:proxy --',
-  summary: 'What the recording proxy costs: the reference\'s throughput directly, through the proxy and through a bare pass-through (autocannon). Prints figures; asserts nothing.',
+  summary:
+    "What the recording proxy costs: the reference's throughput directly, through the proxy and through a bare pass-through (autocannon). Prints figures; asserts nothing.",
   options: { child: CHILD_ROLE_OPTION },
   notes: ['BENCH_SECONDS: seconds per measured round (default 3).'],
 } as const satisfies CommandSpec);
@@ -38,7 +39,11 @@ const SESSION_DIR = resolve(process.env.REPORTS_DIR || 'reports', 'bench');
 
 type ChildMessage = { url: string };
 
-const requestHeaders = { [SUBSCRIPTION_KEY_HEADER]: DEMO_CREDENTIALS.subscriptionKey, [SECRET_HEADER]: DEMO_CREDENTIALS.secret, accept: 'application/json' };
+const requestHeaders = {
+  [SUBSCRIPTION_KEY_HEADER]: DEMO_CREDENTIALS.subscriptionKey,
+  [SECRET_HEADER]: DEMO_CREDENTIALS.secret,
+  accept: 'application/json',
+};
 
 async function runReferenceChild(variants: string[]): Promise<void> {
   const server = await startReferenceServer({ port: 0, variants });
@@ -51,20 +56,31 @@ function runBareProxyChild(): void {
     const target = new URL(url);
     const agent = new Agent({ keepAlive: true });
     const server = createServer((req, res) => {
-      const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       req.pipe(upstream);
     });
-    server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } satisfies ChildMessage));
+    server.listen(0, '127.0.0.1', () =>
+      process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } satisfies ChildMessage),
+    );
   });
 }
 
 function runProxyChild(): void {
   process.once('message', async ({ url }: ChildMessage) => {
     mkdirSync(SESSION_DIR, { recursive: true });
-    const proxy = await startProxy({ target: url, port: 0, sessionPath: join(SESSION_DIR, `proxy-session-${process.pid}.jsonl`), profile: loadProfile(REFERENCE_PROFILE_PATH), bundledReference: true });
+    const proxy = await startProxy({
+      target: url,
+      port: 0,
+      sessionPath: join(SESSION_DIR, `proxy-session-${process.pid}.jsonl`),
+      profile: loadProfile(REFERENCE_PROFILE_PATH),
+      bundledReference: true,
+    });
     process.send!({ url: proxy.url } satisfies ChildMessage);
   });
 }
@@ -91,17 +107,22 @@ async function measure(label: string, variants: string[], connections: number, c
     const status = (await fetch(`${url}${PATH}`, { headers: requestHeaders })).status;
     if (status !== 200) throw new Error(`GET ${PATH} answered ${status} at ${url}`);
   }
-  console.log(`\n${label}: ${connections} connections, ${ROUNDS} rotating rounds of ${SECONDS_PER_ROUND} s each after ${WARMUP_SECONDS} s warm-up`);
+  console.log(
+    `\n${label}: ${connections} connections, ${ROUNDS} rotating rounds of ${SECONDS_PER_ROUND} s each after ${WARMUP_SECONDS} s warm-up`,
+  );
   for (const url of Object.values(contenders)) await load(url, WARMUP_SECONDS, connections);
   const figures = { direct: newFigures(), proxy: newFigures(), bare: newFigures() };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of ['direct', 'proxy', 'bare'] as const) record(figures[name], await load(contenders[name], SECONDS_PER_ROUND, connections));
+    for (const name of ['direct', 'proxy', 'bare'] as const)
+      record(figures[name], await load(contenders[name], SECONDS_PER_ROUND, connections));
   }
   const ratio = mean(figures.proxy.requestsPerSecond) / mean(figures.direct.requestsPerSecond);
   console.log(line('direct (reference)', figures.direct));
   console.log(line('through the proxy', figures.proxy));
   console.log(line('bare pass-through hop', figures.bare));
-  console.log(`  ratio proxy / direct: ${ratio.toFixed(2)}   (target >= ${TARGET_RATIO});   proxy / bare hop: ${(mean(figures.proxy.requestsPerSecond) / mean(figures.bare.requestsPerSecond)).toFixed(2)}`);
+  console.log(
+    `  ratio proxy / direct: ${ratio.toFixed(2)}   (target >= ${TARGET_RATIO});   proxy / bare hop: ${(mean(figures.proxy.requestsPerSecond) / mean(figures.bare.requestsPerSecond)).toFixed(2)}`,
+  );
   for (const child of [reference.child, proxy.child, bare.child]) child.kill('SIGTERM');
   return ratio;
 }
@@ -114,7 +135,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }, OVERALL_TIMEOUT_MS);
   try {
-    console.log(`GET ${PATH}, autocannon, loopback. The proxy checks every answer and appends every exchange to its session file (${SESSION_DIR}).`);
+    console.log(
+      `GET ${PATH}, autocannon, loopback. The proxy checks every answer and appends every exchange to its session file (${SESSION_DIR}).`,
+    );
     await measure('reference answering at once (worst case for the proxy)', [], CONNECTIONS, children);
     await measure('reference with the latency-200ms variation (a service across a network)', ['latency-200ms'], 50, children);
   } finally {

@@ -14,7 +14,8 @@ import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/cl
 
 const BENCH_COMMAND = {
   command: 'npm run bench:reference --',
-  summary: 'Throughput of the reference server for GET /offer?limit=10 beside a bare node:http server sending the same bytes (autocannon). Prints figures; asserts nothing.',
+  summary:
+    'Throughput of the reference server for GET /offer?limit=10 beside a bare node:http server sending the same bytes (autocannon). Prints figures; asserts nothing.',
   options: { child: CHILD_ROLE_OPTION },
   notes: ['BENCH_SECONDS: seconds per measured round (default 3).'],
 } as const satisfies CommandSpec;
@@ -110,7 +111,9 @@ async function main(): Promise<void> {
     if (!sameBytes) throw new Error('the bare server does not send the same bytes and headers as the reference');
 
     console.log(`GET ${PATH}: ${sample.body.length} bytes, headers ${Object.keys(sample.headers).join(', ')} (identical on both servers)`);
-    console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS_PER_ROUND} s per server after ${WARMUP_SECONDS} s warm-up, loopback`);
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS_PER_ROUND} s per server after ${WARMUP_SECONDS} s warm-up, loopback`,
+    );
 
     await load(reference.url, WARMUP_SECONDS);
     await load(bare.url, WARMUP_SECONDS);

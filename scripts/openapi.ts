@@ -13,9 +13,16 @@ const OPENAPI_COMMAND = {
   summary: 'Write the OpenAPI 3.1 document of the contract as the reference serves it (generated from schemas/ and its routes).',
   options: {
     out: { type: 'string', value: '<file>', description: 'where to write it (default: reports/openapi.json)' },
-    variant: { type: 'string', multiple: true, value: '<NAME>', description: 'describe the reference with this legitimate variation (npm run serve -- --list-variants)' },
+    variant: {
+      type: 'string',
+      multiple: true,
+      value: '<NAME>',
+      description: 'describe the reference with this legitimate variation (npm run serve -- --list-variants)',
+    },
   },
-  notes: ['"Not shown" items of the contract carry the reference\'s choice, marked x-not-shown. The running reference serves the same at GET /openapi.json.'],
+  notes: [
+    '"Not shown" items of the contract carry the reference\'s choice, marked x-not-shown. The running reference serves the same at GET /openapi.json.',
+  ],
 } as const satisfies CommandSpec;
 
 async function main(): Promise<void> {
@@ -23,7 +30,7 @@ async function main(): Promise<void> {
   const out = resolve(values.out ?? 'reports/openapi.json');
   const { buildReferenceServer } = await import('../reference/server.ts');
   const { OPENAPI_PATH } = await import('../reference/openapi.ts');
-  let app;
+  let app: Awaited<ReturnType<typeof buildReferenceServer>>;
   try {
     app = await buildReferenceServer({ variants: values.variant ?? [] });
   } catch (error) {

@@ -34,7 +34,11 @@ export function useChromium(folderPrefix: string): { browser(): Browser; dir(): 
 }
 
 /** A watched page (console errors, requests) at this viewport, on the file. */
-export async function openFile(browser: Browser, file: string, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+export async function openFile(
+  browser: Browser,
+  file: string,
+  viewport: { width: number; height: number },
+): Promise<{ page: Page; errors: string[]; requests: string[] }> {
   const watched = await watchedPage(browser);
   await watched.page.setViewportSize(viewport);
   await watched.page.goto(`file://${file}`);

@@ -4,9 +4,19 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** The reason a browser test skips, or null when chromium is there. */
-export const NO_CHROMIUM = existsSync(CHROMIUM) ? null : `No ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does).`;
+export const NO_CHROMIUM = existsSync(CHROMIUM)
+  ? null
+  : `No ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does).`;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

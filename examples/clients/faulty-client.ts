@@ -5,7 +5,17 @@
  *   npx tsx examples/clients/faulty-client.ts <base URL, e.g. the proxy's http://127.0.0.1:8089>
  * Run it against a rate-limited target (REFERENCE_VARIANTS=rate-limit-5) to see the 429 clauses fail too.
  */
-import { contractHeaders, createBody, credentialsFromEnv, FAULT_HEADER, offerSummary, send, sendAndHangUp, sleep, type Credentials } from './http.ts';
+import {
+  contractHeaders,
+  createBody,
+  credentialsFromEnv,
+  FAULT_HEADER,
+  offerSummary,
+  send,
+  sendAndHangUp,
+  sleep,
+  type Credentials,
+} from './http.ts';
 
 export async function runFaultyClient(baseUrl: string, credentials: Credentials = credentialsFromEnv()): Promise<void> {
   const headers = contractHeaders(credentials);
@@ -39,7 +49,9 @@ export async function runFaultyClient(baseUrl: string, credentials: Credentials 
 
   // Bursts well above any agreed rate, until the service says 429; that is answered by sending again at once.
   for (let burst = 0; burst < 4; burst++) {
-    const answers = await Promise.all(Array.from({ length: 25 }, () => send(baseUrl, 'GET', `/offer/${encodeURIComponent(offer.id)}`, marked('CLIENT-RATE'))));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => send(baseUrl, 'GET', `/offer/${encodeURIComponent(offer.id)}`, marked('CLIENT-RATE'))),
+    );
     if (answers.some((a) => a.status === 429)) {
       await send(baseUrl, 'GET', `/offer/${encodeURIComponent(offer.id)}`, marked('CLIENT-HONOURS-RETRY-AFTER'));
       break;

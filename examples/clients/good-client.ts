@@ -5,7 +5,18 @@
  * modifiedAfter, a pause of Retry-After after a 429, and a steady pace of 8 requests per second.
  *   npx tsx examples/clients/good-client.ts <base URL, e.g. the proxy's http://127.0.0.1:8089>
  */
-import { contractHeaders, createBody, credentialsFromEnv, offerSummary, retryAfterMs, send, sleep, type Answer, type Credentials, type OfferSummary } from './http.ts';
+import {
+  contractHeaders,
+  createBody,
+  credentialsFromEnv,
+  offerSummary,
+  retryAfterMs,
+  send,
+  sleep,
+  type Answer,
+  type Credentials,
+  type OfferSummary,
+} from './http.ts';
 
 const PAGE = 10;
 const PACE_MS = 125;
@@ -42,10 +53,19 @@ export async function runGoodClient(baseUrl: string, credentials: Credentials = 
   if (ids[0]) await call('GET', `/subscription/${encodeURIComponent(ids[0])}`);
   await call('GET', `/subscription?offerId=${encodeURIComponent(open.id)}`);
   for (const id of ids) await call('POST', `/subscription/${encodeURIComponent(id)}/cancel`);
-  let since = offers.map((o) => o.lastModifiedOn).sort().at(-1) ?? new Date(0).toISOString();
+  let since =
+    offers
+      .map((o) => o.lastModifiedOn)
+      .sort()
+      .at(-1) ?? new Date(0).toISOString();
   for (let poll = 0; poll < 2; poll++) {
     const fresh = await call('GET', `/offer?modifiedAfter=${encodeURIComponent(since)}`);
-    if (Array.isArray(fresh.body)) since = fresh.body.map((o) => offerSummary(o).lastModifiedOn).concat(since).sort().at(-1)!;
+    if (Array.isArray(fresh.body))
+      since = fresh.body
+        .map((o) => offerSummary(o).lastModifiedOn)
+        .concat(since)
+        .sort()
+        .at(-1)!;
   }
 }
 

@@ -31,7 +31,13 @@ export function contractHeaders(credentials: Credentials): Record<string, string
   return { accept: 'application/json', 'service-api-subscription': credentials.subscriptionKey, 'service-api-secret': credentials.secret };
 }
 
-export async function send(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
+export async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Answer> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
@@ -52,7 +58,10 @@ export async function send(baseUrl: string, method: string, path: string, header
 export function sendAndHangUp(baseUrl: string, path: string, headers: Record<string, string>, body: unknown): Promise<void> {
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) } });
+    const req = request(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
+    });
     req.on('error', () => resolve()); // the hang-up itself
     req.on('finish', () => {
       // Sent: go away before the answer comes.
@@ -81,8 +90,19 @@ export interface OfferSummary {
 }
 
 export function offerSummary(offer: unknown): OfferSummary {
-  const o = offer as { id: string; details: { status: string }; pricingAndOrderLimits: { hardMinLimit: number; hardMaxLimit: number }; dates: { lastModifiedOn: string } };
-  return { id: o.id, status: o.details.status, min: o.pricingAndOrderLimits.hardMinLimit, max: o.pricingAndOrderLimits.hardMaxLimit, lastModifiedOn: o.dates.lastModifiedOn };
+  const o = offer as {
+    id: string;
+    details: { status: string };
+    pricingAndOrderLimits: { hardMinLimit: number; hardMaxLimit: number };
+    dates: { lastModifiedOn: string };
+  };
+  return {
+    id: o.id,
+    status: o.details.status,
+    min: o.pricingAndOrderLimits.hardMinLimit,
+    max: o.pricingAndOrderLimits.hardMaxLimit,
+    lastModifiedOn: o.dates.lastModifiedOn,
+  };
 }
 
 /** A create body as the contract asks for it, in the client's one currency, with a reference of its own. */

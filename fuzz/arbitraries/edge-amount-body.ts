@@ -19,7 +19,9 @@ export function edgeAmountBody(offers: readonly OpenOffer[], constraints: Create
   const perOffer = offers.flatMap((offer) => {
     try {
       return [
-        fc.tuple(validCreateBody([offer], constraints), edgeAmount(offer)).map(([body, edge]): EdgeAmountBody => ({ edge, body: { ...body, amountRequested: edge.amount } })),
+        fc
+          .tuple(validCreateBody([offer], constraints), edgeAmount(offer))
+          .map(([body, edge]): EdgeAmountBody => ({ edge, body: { ...body, amountRequested: edge.amount } })),
       ];
     } catch (error) {
       if (error instanceof RangeError) return [];

@@ -5,12 +5,24 @@ import type { CreateBodyConstraints, OpenOffer } from '../../src/arbitraries/ind
 import { withoutReference } from './client-tagged.ts';
 
 /** Names a body parser or an object mapper may trip on. */
-const DANGEROUS_NAMES = ['__proto__', 'constructor', 'prototype', 'id', 'status', 'membershipStatus', 'OfferId', 'amountrequested', ''] as const;
+const DANGEROUS_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'id',
+  'status',
+  'membershipStatus',
+  'OfferId',
+  'amountrequested',
+  '',
+] as const;
 
 const known = new Set<string>(CREATE_BODY_FIELDS);
 
 /** A field name outside the request's fields (case variants of them included: names are case-sensitive). */
-const extraName: Arbitrary<string> = fc.oneof(fc.constantFrom(...DANGEROUS_NAMES), fc.string({ maxLength: 24 })).filter((name) => !known.has(name));
+const extraName: Arbitrary<string> = fc
+  .oneof(fc.constantFrom(...DANGEROUS_NAMES), fc.string({ maxLength: 24 }))
+  .filter((name) => !known.has(name));
 
 /** A valid body plus fields the request does not list. */
 export interface ExtraFieldsBody {
@@ -26,7 +38,10 @@ export interface ExtraFieldsBody {
  */
 export function extraFieldsBody(offers: readonly OpenOffer[], constraints: CreateBodyConstraints = {}): Arbitrary<ExtraFieldsBody> {
   return fc
-    .tuple(validCreateBody(offers, constraints).map(withoutReference), fc.uniqueArray(fc.tuple(extraName, fc.jsonValue({ maxDepth: 2 })), { minLength: 1, maxLength: 4, selector: ([name]) => name }))
+    .tuple(
+      validCreateBody(offers, constraints).map(withoutReference),
+      fc.uniqueArray(fc.tuple(extraName, fc.jsonValue({ maxDepth: 2 })), { minLength: 1, maxLength: 4, selector: ([name]) => name }),
+    )
     .map(([body, pairs]) => {
       const extra: Record<string, unknown> = {};
       const all: Record<string, unknown> = { ...body };

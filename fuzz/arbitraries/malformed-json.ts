@@ -23,7 +23,7 @@ const FIXED: readonly MalformedBody[] = [
   { text: '{"amountRequested":-0}', description: 'minus zero' },
   { text: '{"offerId":"\\ud800"}', description: 'an escaped lone surrogate' },
   { text: '\u0000', description: 'a NUL byte' },
-  { text: '[' .repeat(5000), description: '5000 unclosed arrays' },
+  { text: '['.repeat(5000), description: '5000 unclosed arrays' },
   { text: `${'['.repeat(2000)}${']'.repeat(2000)}`, description: 'arrays nested 2000 deep' },
   { text: `{"a":${'{"a":'.repeat(1000)}1${'}'.repeat(1001)}`, description: 'objects nested 1000 deep' },
   { text: '{"offerId":"a","offerId":"b"}', description: 'a duplicated member' },
@@ -43,13 +43,16 @@ export function malformedBody(offers: readonly OpenOffer[]): Arbitrary<Malformed
     const cut = n % text.length; // strictly shorter: never the whole document
     return { text: text.slice(0, cut), description: `a valid body cut after ${cut} of ${text.length} characters` };
   });
-  const garbage = fc.string({ unit: 'binary', minLength: 1, maxLength: 200 }).filter((text) => {
-    try {
-      JSON.parse(text);
-      return false;
-    } catch {
-      return true;
-    }
-  }).map((text): MalformedBody => ({ text, description: 'random characters' }));
+  const garbage = fc
+    .string({ unit: 'binary', minLength: 1, maxLength: 200 })
+    .filter((text) => {
+      try {
+        JSON.parse(text);
+        return false;
+      } catch {
+        return true;
+      }
+    })
+    .map((text): MalformedBody => ({ text, description: 'random characters' }));
   return fc.oneof(fc.constantFrom(...FIXED), truncated, garbage);
 }

@@ -30,9 +30,16 @@ export interface OddStringBody {
  * replay with the same RUN_ID sends again, byte for byte (issue 10, defect 11: a per-request sequence number
  * in it made a replayed value differ from the failing one).
  */
-export function oddStringBody(offers: readonly OpenOffer[], runTagPrefix: string, constraints: CreateBodyConstraints = {}): Arbitrary<OddStringBody> {
+export function oddStringBody(
+  offers: readonly OpenOffer[],
+  runTagPrefix: string,
+  constraints: CreateBodyConstraints = {},
+): Arbitrary<OddStringBody> {
   return fc
-    .record({ body: validCreateBody(offers, constraints).map(withoutReference), field: fc.constantFrom(...FREE_TEXT_FIELDS), text: oddString() }, { noNullPrototype: true })
+    .record(
+      { body: validCreateBody(offers, constraints).map(withoutReference), field: fc.constantFrom(...FREE_TEXT_FIELDS), text: oddString() },
+      { noNullPrototype: true },
+    )
     .map(({ body, field, text }): OddStringBody => {
       const sent = field === 'clientSubscriptionReference' ? `${runTagPrefix}${text}` : text;
       return { field, text: sent, body: { ...body, [field]: sent } };

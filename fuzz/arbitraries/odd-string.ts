@@ -15,6 +15,7 @@ const TROUBLEMAKERS = [
   '\uFEFFreference',
   '\u202Eevil',
   '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 👩‍👩‍👧‍👦',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text on purpose
   '{{7*7}}${7*7}',
   'null',
   'undefined',

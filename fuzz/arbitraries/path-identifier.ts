@@ -8,7 +8,21 @@ export interface PathIdentifier {
   id: string;
 }
 
-const LOOKALIKES = ['0', '-1', '00000000-0000-0000-0000-000000000000', '.', '..', '%', 'null', 'true', '[]', '{}', ' ', '*', "' OR 1=1 --"] as const;
+const LOOKALIKES = [
+  '0',
+  '-1',
+  '00000000-0000-0000-0000-000000000000',
+  '.',
+  '..',
+  '%',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  ' ',
+  '*',
+  "' OR 1=1 --",
+] as const;
 
 /**
  * Identifiers of any kind in each path that takes one: known ids (when given), UUIDs, look-alikes,
@@ -18,5 +32,8 @@ const LOOKALIKES = ['0', '-1', '00000000-0000-0000-0000-000000000000', '.', '..'
 export function pathIdentifier(o: { knownOfferIds?: readonly string[] } = {}): Arbitrary<PathIdentifier> {
   const known = o.knownOfferIds?.length ? [fc.constantFrom(...o.knownOfferIds)] : [];
   const id = fc.oneof(fc.uuid(), fc.constantFrom(...LOOKALIKES), oddString({ maxLength: 400 }).filter(isEncodable), ...known);
-  return fc.record({ route: fc.constantFrom('offer' as const, 'allocation' as const, 'subscription' as const), id }, { noNullPrototype: true });
+  return fc.record(
+    { route: fc.constantFrom('offer' as const, 'allocation' as const, 'subscription' as const), id },
+    { noNullPrototype: true },
+  );
 }

@@ -5,7 +5,19 @@ import type { Arbitrary } from 'fast-check';
 const LISTED = new Set(['offset', 'limit', 'modifiedAfter', 'offerId']);
 
 /** Names a query parser may trip on: array and object syntaxes, case variants of listed names, prototype names. */
-const TRICKY_NAMES = ['offset[]', 'limit[0]', 'offset[a]', 'Offset', 'LIMIT', 'modifiedafter', '__proto__', 'constructor', '', 'a.b', '%'] as const;
+const TRICKY_NAMES = [
+  'offset[]',
+  'limit[0]',
+  'offset[a]',
+  'Offset',
+  'LIMIT',
+  'modifiedafter',
+  '__proto__',
+  'constructor',
+  '',
+  'a.b',
+  '%',
+] as const;
 
 /**
  * One to four query parameters the operation does not list, with any text as value. The contract

@@ -11,7 +11,17 @@ import { edgeAmount, validCreateBody } from '../../src/arbitraries/index.ts';
 import type { Offer, Subscription } from '../../src/model/types.ts';
 import { withoutReference } from '../arbitraries/client-tagged.ts';
 import { checkCreated, checkEcho, checkNotAccepted, createdRecord } from '../checks.ts';
-import { answerClass, checkInvariants, holdChoice, is2xx, is4xx, label, type OwnRecord, type SequenceModel, type SequenceReal } from './model.ts';
+import {
+  answerClass,
+  checkInvariants,
+  holdChoice,
+  is2xx,
+  is4xx,
+  label,
+  type OwnRecord,
+  type SequenceModel,
+  type SequenceReal,
+} from './model.ts';
 
 /** Raised after a command whose checks failed: ends the sequence there (the runner reports the verdict's failures). */
 export class SequenceBroken extends Error {
@@ -36,7 +46,10 @@ abstract class Step implements SequenceCommand {
     m.step += 1;
     const touched = await this.act(m, r);
     if (r.verdict.failures.length === 0) await checkInvariants(m, r, touched);
-    if (r.verdict.failures.length > 0) throw new SequenceBroken(`step ${m.step}, ${this.toString()}: ${r.verdict.failures.map((f) => `[${f.clause}] ${f.message}`).join('; ')}`);
+    if (r.verdict.failures.length > 0)
+      throw new SequenceBroken(
+        `step ${m.step}, ${this.toString()}: ${r.verdict.failures.map((f) => `[${f.clause}] ${f.message}`).join('; ')}`,
+      );
   }
 
   abstract toString(): string;
@@ -62,14 +75,30 @@ export class Create extends Step {
     const { exchange, sent } = await fuzz.create(this.c.body);
     const membership = this.c.body.membershipCode === undefined ? '' : ', with a membership code';
     if (this.c.situation === 'open offer, amount inside the limits') checkCreated(verdict, exchange, profile);
-    else if (this.c.situation === 'open offer, amount outside the limits') checkNotAccepted(verdict, exchange, 'SUB-CREATE-ORDER-LIMITS', `amountRequested ${String(this.c.body.amountRequested)} outside the limits`);
+    else if (this.c.situation === 'open offer, amount outside the limits')
+      checkNotAccepted(
+        verdict,
+        exchange,
+        'SUB-CREATE-ORDER-LIMITS',
+        `amountRequested ${String(this.c.body.amountRequested)} outside the limits`,
+      );
     checkEcho(verdict, sent as Record<string, unknown>, exchange);
     const record = createdRecord(exchange);
-    const choice = record && typeof record.id === 'string' ? `${answerClass(exchange)} with status ${String(record.status)}` : answerClass(exchange);
-    holdChoice(m, verdict, { situation: `create on an ${this.c.situation}${membership}`, choice, observeClause: 'SUB-CREATE-OUTCOME', exchange });
+    const choice =
+      record && typeof record.id === 'string' ? `${answerClass(exchange)} with status ${String(record.status)}` : answerClass(exchange);
+    holdChoice(m, verdict, {
+      situation: `create on an ${this.c.situation}${membership}`,
+      choice,
+      observeClause: 'SUB-CREATE-OUTCOME',
+      exchange,
+    });
     if (!record || typeof record.id !== 'string') return [];
     const same = m.records.find((o) => o.id === record.id);
-    verdict.check('SUB-CREATE-ID', same === undefined, `the create got id ${record.id}, already the id of ${same ? label(same) : ''}`, { expected: 'a new id', received: record.id, exchange });
+    verdict.check('SUB-CREATE-ID', same === undefined, `the create got id ${record.id}, already the id of ${same ? label(same) : ''}`, {
+      expected: 'a new id',
+      received: record.id,
+      exchange,
+    });
     m.records.push({ n: m.records.length, id: record.id, offerId: this.c.offer.id, status: String(record.status), cancelledAt: null });
     if (!m.offers.includes(this.c.offer.id)) m.offers.push(this.c.offer.id);
     return [this.c.offer.id];
@@ -98,7 +127,11 @@ class Get extends Step {
     const own = pickRecord(m, this.pick);
     const ex = await r.fuzz.api.getSubscription(own.id);
     const got = ex.status === 200 ? (ex.body as Subscription | null) : null;
-    r.verdict.check('SUB-GET', got?.id === own.id, `GET of ${label(own)} must return it with 200`, { expected: `200 with record ${own.id}`, received: got?.id ?? ex.status, exchange: ex });
+    r.verdict.check('SUB-GET', got?.id === own.id, `GET of ${label(own)} must return it with 200`, {
+      expected: `200 with record ${own.id}`,
+      received: got?.id ?? ex.status,
+      exchange: ex,
+    });
     return [];
   }
 
@@ -112,7 +145,10 @@ class Get extends Step {
  * one page: the whole list holds every record of the sequence on that offer once; a page at most limit entries.
  */
 class List extends Step {
-  constructor(readonly offerPick: number, readonly page: { offset: number; limit: number } | null) {
+  constructor(
+    readonly offerPick: number,
+    readonly page: { offset: number; limit: number } | null,
+  ) {
     super();
   }
 
@@ -123,15 +159,31 @@ class List extends Step {
   async act(m: SequenceModel, r: SequenceReal): Promise<string[]> {
     const offerId = m.offers[this.offerPick % m.offers.length];
     const ex = await r.fuzz.api.listSubscriptions({ offerId, ...this.page });
-    if (!r.verdict.check('SUB-LIST', ex.status === 200 && Array.isArray(ex.body), 'GET /subscription must answer 200 with an array', { expected: '200 with an array', received: ex.status, exchange: ex })) return [];
+    if (
+      !r.verdict.check('SUB-LIST', ex.status === 200 && Array.isArray(ex.body), 'GET /subscription must answer 200 with an array', {
+        expected: '200 with an array',
+        received: ex.status,
+        exchange: ex,
+      })
+    )
+      return [];
     const listed = (ex.body as Subscription[]).map((s) => String(s?.id));
     if (this.page !== null) {
-      r.verdict.check('PAGE-LIMIT', listed.length <= this.page.limit, `a page with limit ${this.page.limit} holds ${listed.length} entries`, { expected: `at most ${this.page.limit}`, received: listed.length, exchange: ex });
+      r.verdict.check(
+        'PAGE-LIMIT',
+        listed.length <= this.page.limit,
+        `a page with limit ${this.page.limit} holds ${listed.length} entries`,
+        { expected: `at most ${this.page.limit}`, received: listed.length, exchange: ex },
+      );
       return [];
     }
     for (const own of m.records.filter((o) => o.offerId === offerId)) {
       const times = listed.filter((id) => id === own.id).length;
-      r.verdict.check('SUB-LIST-OFFER-FILTER', times === 1, `the list of offer ${offerId} must hold ${label(own)} once`, { expected: 1, received: times, exchange: ex });
+      r.verdict.check('SUB-LIST-OFFER-FILTER', times === 1, `the list of offer ${offerId} must hold ${label(own)} once`, {
+        expected: 1,
+        received: times,
+        exchange: ex,
+      });
     }
     return [];
   }
@@ -143,7 +195,10 @@ class List extends Step {
 }
 
 /** Which record a cancel names: one by its place, one of those the model holds in a status, or an id no record has. */
-type CancelTarget = { kind: 'record'; pick: number } | { kind: 'in-status'; status: 'accepted' | 'rejected' | 'cancelled'; pick: number } | { kind: 'unknown'; id: string };
+type CancelTarget =
+  | { kind: 'record'; pick: number }
+  | { kind: 'in-status'; status: 'accepted' | 'rejected' | 'cancelled'; pick: number }
+  | { kind: 'unknown'; id: string };
 
 const inStatus = (m: Readonly<SequenceModel>, status: string): OwnRecord[] => m.records.filter((r) => r.status === status);
 
@@ -171,15 +226,28 @@ export class Cancel extends Step {
     const { verdict, fuzz } = r;
     if (this.target.kind === 'unknown') {
       const ex = await fuzz.api.cancelSubscription(this.target.id);
-      verdict.check('SUB-CANCEL-UNKNOWN-ID', is4xx(ex), `cancelling the unknown id ${this.target.id} must be refused with a 4xx`, { expected: '4xx', received: ex.status, exchange: ex });
+      verdict.check('SUB-CANCEL-UNKNOWN-ID', is4xx(ex), `cancelling the unknown id ${this.target.id} must be refused with a 4xx`, {
+        expected: '4xx',
+        received: ex.status,
+        exchange: ex,
+      });
       return [];
     }
     const own = this.record(m);
     const from = own.status;
     const ex = await fuzz.api.cancelSubscription(own.id);
     const answer = ex.body as Partial<Subscription> | null;
-    const shape = is2xx(ex) ? (answer !== null && typeof answer === 'object' && 'status' in answer ? ` with status ${String(answer.status)}` : ' without a record') : '';
-    holdChoice(m, verdict, { situation: `cancel of a record in status ${from}`, choice: `${answerClass(ex)}${shape}`, observeClause: from === 'cancelled' ? 'SUB-CANCEL-REPEAT' : 'SUB-CANCEL-ROUTE', exchange: ex });
+    const shape = is2xx(ex)
+      ? answer !== null && typeof answer === 'object' && 'status' in answer
+        ? ` with status ${String(answer.status)}`
+        : ' without a record'
+      : '';
+    holdChoice(m, verdict, {
+      situation: `cancel of a record in status ${from}`,
+      choice: `${answerClass(ex)}${shape}`,
+      observeClause: from === 'cancelled' ? 'SUB-CANCEL-REPEAT' : 'SUB-CANCEL-ROUTE',
+      exchange: ex,
+    });
     // A successful cancel leads to cancelled (the only transition the contract lists); a refused one changes nothing.
     if (is2xx(ex) && from !== 'cancelled') {
       own.status = 'cancelled';
@@ -204,13 +272,38 @@ export interface SequenceOffers {
 
 /** Create bodies of each situation: valid bodies, with an amount outside the limits where the situation says so. */
 export function createCase(offers: SequenceOffers, constraints: Parameters<typeof validCreateBody>[1]): Arbitrary<CreateCase> {
-  const bodyFor = (offer: Offer) => validCreateBody([offer], constraints).map((b) => withoutReference(b) as unknown as Record<string, unknown>);
-  const inside = fc.constantFrom(...offers.open).chain((offer) => bodyFor(offer).map((body): CreateCase => ({ situation: 'open offer, amount inside the limits', offer, body })));
+  const bodyFor = (offer: Offer) =>
+    validCreateBody([offer], constraints).map((b) => withoutReference(b) as unknown as Record<string, unknown>);
+  const inside = fc
+    .constantFrom(...offers.open)
+    .chain((offer) => bodyFor(offer).map((body): CreateCase => ({ situation: 'open offer, amount inside the limits', offer, body })));
   const outside = fc.constantFrom(...offers.open).chain((offer) =>
-    fc.tuple(bodyFor(offer), edgeAmount(offer).filter((e) => e.expect === 'not-accepted')).map(([body, edge]): CreateCase => ({ situation: 'open offer, amount outside the limits', offer, body: { ...body, amountRequested: edge.amount } })),
+    fc
+      .tuple(
+        bodyFor(offer),
+        edgeAmount(offer).filter((e) => e.expect === 'not-accepted'),
+      )
+      .map(
+        ([body, edge]): CreateCase => ({
+          situation: 'open offer, amount outside the limits',
+          offer,
+          body: { ...body, amountRequested: edge.amount },
+        }),
+      ),
   );
-  const closed = offers.closed.length === 0 ? [] : [fc.constantFrom(...offers.closed).chain((offer) => bodyFor(offer).map((body): CreateCase => ({ situation: 'closed offer', offer, body })))];
-  return fc.oneof({ arbitrary: inside, weight: 6 }, { arbitrary: outside, weight: 1 }, ...closed.map((arbitrary) => ({ arbitrary, weight: 1 })));
+  const closed =
+    offers.closed.length === 0
+      ? []
+      : [
+          fc
+            .constantFrom(...offers.closed)
+            .chain((offer) => bodyFor(offer).map((body): CreateCase => ({ situation: 'closed offer', offer, body }))),
+        ];
+  return fc.oneof(
+    { arbitrary: inside, weight: 6 },
+    { arbitrary: outside, weight: 1 },
+    ...closed.map((arbitrary) => ({ arbitrary, weight: 1 })),
+  );
 }
 
 /** Calls in one sequence at most: enough for every law here (create, cancel, cancel again, create again). */
@@ -224,9 +317,23 @@ export const SEQUENCE_TAG = '@sequence';
 
 /** The clauses the sequence property checks (the exchange checks judge every answer on top). */
 export const SEQUENCE_CLAUSES = [
-  'SUB-CREATE', 'SUB-CREATE-ID', 'SUB-CREATE-ECHO', 'SUB-CREATE-ORDER-LIMITS', 'SUB-CREATE-OUTCOME', 'SUB-GET', 'SUB-LIST', 'SUB-LIST-OFFER-FILTER',
-  'SUB-LIST-MATCHES-GET', 'SUB-CANCEL', 'SUB-CANCEL-UNKNOWN-ID', 'SUB-CANCEL-REPEAT', 'SUB-CANCELLED-STAYS', 'SUB-SEQUENCE-CONSISTENT', 'PAGE-LIMIT',
-  'PAGE-WALK', 'PAGE-STABLE-ORDER',
+  'SUB-CREATE',
+  'SUB-CREATE-ID',
+  'SUB-CREATE-ECHO',
+  'SUB-CREATE-ORDER-LIMITS',
+  'SUB-CREATE-OUTCOME',
+  'SUB-GET',
+  'SUB-LIST',
+  'SUB-LIST-OFFER-FILTER',
+  'SUB-LIST-MATCHES-GET',
+  'SUB-CANCEL',
+  'SUB-CANCEL-UNKNOWN-ID',
+  'SUB-CANCEL-REPEAT',
+  'SUB-CANCELLED-STAYS',
+  'SUB-SEQUENCE-CONSISTENT',
+  'PAGE-LIMIT',
+  'PAGE-WALK',
+  'PAGE-STABLE-ORDER',
 ] as const;
 
 export interface SequenceConstraints {
@@ -248,7 +355,10 @@ export function sequenceCommands(creates: Arbitrary<CreateCase>, o: SequenceCons
       creates.map((c) => new Create(c)),
       pick.map((p) => new Get(p)),
       fc
-        .tuple(fc.nat({ max: 2 }), fc.option(fc.record({ offset: fc.nat({ max: 5 }), limit: fc.integer({ min: 1, max: 5 }) }), { nil: null }))
+        .tuple(
+          fc.nat({ max: 2 }),
+          fc.option(fc.record({ offset: fc.nat({ max: 5 }), limit: fc.integer({ min: 1, max: 5 }) }), { nil: null }),
+        )
         .map(([offer, page]) => new List(offer, page)),
       cancelIn('accepted'),
       cancelIn('accepted'),

@@ -49,14 +49,23 @@ export async function interleavedWalk(o: InterleavedWalk): Promise<void> {
   });
   const [walked] = await scheduler.waitFor(Promise.all([walking, ...creating, ...cancelling]));
   if ('refused' in walked) {
-    verdict.check('PAGE-WALK', false, `a page of the list filtered by offer ${offerId} was refused while creates and cancels ran`, { expected: '200 with an array', received: walked.refused.status, exchange: walked.refused });
+    verdict.check('PAGE-WALK', false, `a page of the list filtered by offer ${offerId} was refused while creates and cancels ran`, {
+      expected: '200 with an array',
+      received: walked.refused.status,
+      exchange: walked.refused,
+    });
     return;
   }
   for (const r of model.records) {
     const had = statusBefore.get(r.id) ?? r.status; // a record created during the walk had only its created status (no cancel targets it)
     for (const e of listed.filter((x) => x.id === r.id)) {
       const possible = e.cancelSent ? [had, 'cancelled'] : [had];
-      verdict.check('SUB-LIST-MATCHES-GET', possible.includes(e.status), `${label(r)} was listed during the walk as ${e.status}, a status it never had`, { expected: possible, received: e.status, exchange: walked.ex });
+      verdict.check(
+        'SUB-LIST-MATCHES-GET',
+        possible.includes(e.status),
+        `${label(r)} was listed during the walk as ${e.status}, a status it never had`,
+        { expected: possible, received: e.status, exchange: walked.ex },
+      );
     }
   }
 }

@@ -62,14 +62,28 @@ export const label = (r: OwnRecord): string => `record #${r.n} (${r.id})`;
  * A choice the contract leaves open: the first one made in the sequence is recorded (observation under
  * `observeClause`); a different one later in the same situation fails SUB-SEQUENCE-CONSISTENT.
  */
-export function holdChoice(model: SequenceModel, verdict: Verdict, o: { situation: string; choice: string; observeClause: ClauseId; exchange: Exchange }): void {
+export function holdChoice(
+  model: SequenceModel,
+  verdict: Verdict,
+  o: { situation: string; choice: string; observeClause: ClauseId; exchange: Exchange },
+): void {
   const earlier = model.learnt.get(o.situation);
   if (earlier === undefined) {
     model.learnt.set(o.situation, o.choice);
-    verdict.observe({ clause: o.observeClause, key: `sequence.${o.situation}`, message: `${o.situation}: ${o.choice} (first answer of a sequence)`, value: o.choice });
+    verdict.observe({
+      clause: o.observeClause,
+      key: `sequence.${o.situation}`,
+      message: `${o.situation}: ${o.choice} (first answer of a sequence)`,
+      value: o.choice,
+    });
     return;
   }
-  verdict.check('SUB-SEQUENCE-CONSISTENT', earlier === o.choice, `${o.situation}: answered ${o.choice}, earlier in the same sequence ${earlier}`, { expected: earlier, received: o.choice, exchange: o.exchange });
+  verdict.check(
+    'SUB-SEQUENCE-CONSISTENT',
+    earlier === o.choice,
+    `${o.situation}: answered ${o.choice}, earlier in the same sequence ${earlier}`,
+    { expected: earlier, received: o.choice, exchange: o.exchange },
+  );
 }
 
 /** The clause a record's status breaks when a read shows another one. */
@@ -83,7 +97,9 @@ const recordOf = (ex: Exchange): Subscription | null =>
 
 export type Entry = { id: string; status: string };
 const entriesOf = (ex: Exchange): Entry[] | null =>
-  ex.status === 200 && Array.isArray(ex.body) ? (ex.body as Subscription[]).map((s) => ({ id: String(s?.id), status: String(s?.status) })) : null;
+  ex.status === 200 && Array.isArray(ex.body)
+    ? (ex.body as Subscription[]).map((s) => ({ id: String(s?.id), status: String(s?.status) }))
+    : null;
 const ids = (entries: readonly Entry[]): string[] => entries.map((e) => e.id);
 const sameSequence = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((k, i) => k === b[i]);
 /** Same entries with the same statuses, in any order: nothing was created, removed or changed in between. */
@@ -105,24 +121,60 @@ async function checkGets(model: SequenceModel, real: SequenceReal): Promise<Map<
   for (const r of model.records) {
     const ex = await real.fuzz.api.getSubscription(r.id);
     const record = recordOf(ex);
-    if (!verdict.check('SUB-GET', record !== null && record.id === r.id, `GET of ${label(r)} must return it with 200`, { expected: `200 with record ${r.id}`, received: record ? record.id : ex.status, exchange: ex })) continue;
+    if (
+      !verdict.check('SUB-GET', record !== null && record.id === r.id, `GET of ${label(r)} must return it with 200`, {
+        expected: `200 with record ${r.id}`,
+        received: record ? record.id : ex.status,
+        exchange: ex,
+      })
+    )
+      continue;
     statuses.set(r.id, String(record!.status));
-    verdict.check(statusClause(model, r), record!.status === r.status, `${label(r)}: GET gives status ${String(record!.status)}, the sequence leaves it ${r.status}`, { expected: r.status, received: record!.status, exchange: ex });
+    verdict.check(
+      statusClause(model, r),
+      record!.status === r.status,
+      `${label(r)}: GET gives status ${String(record!.status)}, the sequence leaves it ${r.status}`,
+      { expected: r.status, received: record!.status, exchange: ex },
+    );
   }
   return statuses;
 }
 
 /** The offer's list holds each of the sequence's records on it once, with the status GET gives, and none of its records on other offers. */
-function checkListHoldsRecords(model: SequenceModel, verdict: Verdict, offerId: string, listed: readonly Entry[], gets: Map<string, string>, ex: Exchange): void {
+function checkListHoldsRecords(
+  model: SequenceModel,
+  verdict: Verdict,
+  offerId: string,
+  listed: readonly Entry[],
+  gets: Map<string, string>,
+  ex: Exchange,
+): void {
   for (const r of model.records) {
     const found = listed.filter((e) => e.id === r.id);
     if (r.offerId !== offerId) {
-      verdict.check('SUB-LIST-OFFER-FILTER', found.length === 0, `the list filtered by offer ${offerId} holds ${label(r)} of offer ${r.offerId}`, { expected: 'only records on that offer', received: r.id, exchange: ex });
+      verdict.check(
+        'SUB-LIST-OFFER-FILTER',
+        found.length === 0,
+        `the list filtered by offer ${offerId} holds ${label(r)} of offer ${r.offerId}`,
+        { expected: 'only records on that offer', received: r.id, exchange: ex },
+      );
       continue;
     }
-    if (!verdict.check('SUB-LIST-OFFER-FILTER', found.length === 1, `the list filtered by offer ${offerId} must hold ${label(r)} once`, { expected: 1, received: found.length, exchange: ex })) continue;
+    if (
+      !verdict.check('SUB-LIST-OFFER-FILTER', found.length === 1, `the list filtered by offer ${offerId} must hold ${label(r)} once`, {
+        expected: 1,
+        received: found.length,
+        exchange: ex,
+      })
+    )
+      continue;
     const got = gets.get(r.id);
-    if (got !== undefined) verdict.check('SUB-LIST-MATCHES-GET', found[0].status === got, `${label(r)}: the list says ${found[0].status}, GET says ${got}`, { expected: got, received: found[0].status, exchange: ex });
+    if (got !== undefined)
+      verdict.check('SUB-LIST-MATCHES-GET', found[0].status === got, `${label(r)}: the list says ${found[0].status}, GET says ${got}`, {
+        expected: got,
+        received: found[0].status,
+        exchange: ex,
+      });
   }
 }
 
@@ -130,7 +182,8 @@ function checkListHoldsRecords(model: SequenceModel, verdict: Verdict, offerId: 
  * Page size for the walk: about three pages, never above the profile's maximum; a target that caps
  * a page below it (its own maximum, Limits 3, value not shown) is followed at the size it gave.
  */
-export const walkLimit = (total: number, maxLimit: number | null | undefined): number => Math.max(1, Math.min(Math.ceil(total / 3), maxLimit ?? Infinity));
+export const walkLimit = (total: number, maxLimit: number | null | undefined): number =>
+  Math.max(1, Math.min(Math.ceil(total / 3), maxLimit ?? Infinity));
 
 /** Walks the offer's list by offset += limit; `beforePage` runs before each page is asked for, `onPage` with each page. */
 export async function walk(
@@ -178,29 +231,48 @@ export async function checkInvariants(model: SequenceModel, real: SequenceReal, 
     const second = await readOfferList(real, offerId);
     if (first.entries === null || second.entries === null) {
       const ex = first.entries === null ? first.ex : second.ex;
-      verdict.check('SUB-LIST', false, `the list filtered by offer ${offerId} must be 200 with an array`, { expected: '200 with an array', received: ex.status, exchange: ex });
+      verdict.check('SUB-LIST', false, `the list filtered by offer ${offerId} must be 200 with an array`, {
+        expected: '200 with an array',
+        received: ex.status,
+        exchange: ex,
+      });
       continue;
     }
     checkListHoldsRecords(model, verdict, offerId, second.entries, gets, second.ex);
     if (sameContent(first.entries, second.entries)) {
-      verdict.check('PAGE-STABLE-ORDER', sameSequence(ids(first.entries), ids(second.entries)), `two reads in a row of the list filtered by offer ${offerId}, with the same entries, gave them in different orders`, {
-        expected: ids(first.entries),
-        received: ids(second.entries),
-        exchange: second.ex,
-      });
+      verdict.check(
+        'PAGE-STABLE-ORDER',
+        sameSequence(ids(first.entries), ids(second.entries)),
+        `two reads in a row of the list filtered by offer ${offerId}, with the same entries, gave them in different orders`,
+        {
+          expected: ids(first.entries),
+          received: ids(second.entries),
+          exchange: second.ex,
+        },
+      );
     }
     const walked = await walk(real, offerId, second.entries.length);
     if ('refused' in walked) {
-      verdict.check('PAGE-WALK', false, `a page of the list filtered by offer ${offerId} was refused`, { expected: '200 with an array', received: walked.refused.status, exchange: walked.refused });
+      verdict.check('PAGE-WALK', false, `a page of the list filtered by offer ${offerId} was refused`, {
+        expected: '200 with an array',
+        received: walked.refused.status,
+        exchange: walked.refused,
+      });
       continue;
     }
     if (sameSequence(ownIn(model, walked.entries), ownIn(model, second.entries))) continue;
     const third = await real.fuzz.aside(() => readOfferList(real, offerId));
-    if (third.entries === null || !sameContent(third.entries, second.entries)) throw new CaseSkipped(`the list of offer ${offerId} changed while the sequence walked it`);
-    verdict.check('PAGE-WALK', false, `walking the pages of the list filtered by offer ${offerId} must give the sequence's records as the whole list does`, {
-      expected: ownIn(model, second.entries),
-      received: ownIn(model, walked.entries),
-      exchange: walked.ex,
-    });
+    if (third.entries === null || !sameContent(third.entries, second.entries))
+      throw new CaseSkipped(`the list of offer ${offerId} changed while the sequence walked it`);
+    verdict.check(
+      'PAGE-WALK',
+      false,
+      `walking the pages of the list filtered by offer ${offerId} must give the sequence's records as the whole list does`,
+      {
+        expected: ownIn(model, second.entries),
+        received: ownIn(model, walked.entries),
+        exchange: walked.ex,
+      },
+    );
   }
 }

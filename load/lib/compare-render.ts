@@ -13,7 +13,13 @@ const STATUS_TEXT: Record<Comparison['status'], string> = {
   incomparable: 'INCOMPARABLE — the run and the baseline measured different things (use --force to compare anyway)',
 };
 
-const VERDICT_MARK: Record<ComparisonRow['verdict'], string> = { ok: 'ok', regression: '✗ regression', improved: 'improved', new: 'new', missing: 'missing' };
+const VERDICT_MARK: Record<ComparisonRow['verdict'], string> = {
+  ok: 'ok',
+  regression: '✗ regression',
+  improved: 'improved',
+  new: 'new',
+  missing: 'missing',
+};
 
 function change(row: ComparisonRow, comparison: Comparison): string {
   if (row.delta === null) return '—';
@@ -48,10 +54,17 @@ export function renderMarkdown(c: Comparison, links: ReportLinks = { dashboard: 
     for (const r of c.reasons) lines.push(`- ${r}`);
     lines.push('');
   }
-  lines.push('## Figures', '', '| scope | metric | baseline | current | change | tolerance | verdict |', '|---|---|---:|---:|---:|---:|---|');
+  lines.push(
+    '## Figures',
+    '',
+    '| scope | metric | baseline | current | change | tolerance | verdict |',
+    '|---|---|---:|---:|---:|---:|---|',
+  );
   for (const row of c.rows) {
     const t = c.tolerances[row.metric];
-    lines.push(`| ${row.scope} | ${t.title} | ${format(row.baseline, t.unit)} | ${format(row.current, t.unit)} | ${change(row, c)} | ${format(row.allowed, t.unit)} | ${VERDICT_MARK[row.verdict]} |`);
+    lines.push(
+      `| ${row.scope} | ${t.title} | ${format(row.baseline, t.unit)} | ${format(row.current, t.unit)} | ${change(row, c)} | ${format(row.allowed, t.unit)} | ${VERDICT_MARK[row.verdict]} |`,
+    );
   }
   lines.push('');
   if (c.notes.length > 0) {
@@ -59,7 +72,12 @@ export function renderMarkdown(c: Comparison, links: ReportLinks = { dashboard: 
     for (const n of c.notes) lines.push(`- ${n}`);
     lines.push('');
   }
-  lines.push('## Tolerances', '', 'A metric regresses when it gets worse by more than the larger of its relative and absolute tolerance.', '');
+  lines.push(
+    '## Tolerances',
+    '',
+    'A metric regresses when it gets worse by more than the larger of its relative and absolute tolerance.',
+    '',
+  );
   lines.push('| metric | worse when | relative | absolute |', '|---|---|---:|---:|');
   for (const id of Object.keys(c.tolerances) as MetricId[]) {
     const t = c.tolerances[id];
@@ -107,13 +125,20 @@ export function barChartSvg(title: string, groups: readonly BarGroup[], unit: st
     y += 16;
     for (const b of g.bars) {
       parts.push(`<text x="${labelW - 8}" y="${y + barH + 2}" font-size="11" text-anchor="end">${htmlEscape(b.label)}</text>`);
-      const pair: Array<['baseline' | 'current', number | null]> = [['baseline', b.baseline], ['current', b.current]];
+      const pair: Array<['baseline' | 'current', number | null]> = [
+        ['baseline', b.baseline],
+        ['current', b.current],
+      ];
       pair.forEach(([kind, value], i) => {
         const w = value === null ? 0 : Math.max(1, (value / max) * plotW);
         const colour = kind === 'current' && b.regressed ? COLOURS.regression : COLOURS[kind];
         const by = y + i * barH;
-        parts.push(`<rect x="${labelW}" y="${by}" width="${w.toFixed(1)}" height="${barH - 1}" fill="${colour}"><title>${htmlEscape(g.title)} · ${kind} ${htmlEscape(b.label)}${kind === 'current' && b.regressed ? ' (regressed)' : ''}: ${value === null ? 'n/a' : `${value.toFixed(2)} ${unit}`}</title></rect>`);
-        parts.push(`<text x="${labelW + w + 4}" y="${by + barH - 2}" font-size="9">${value === null ? 'n/a' : `${value >= 100 ? Math.round(value) : Math.round(value * 100) / 100} ${unit}`}</text>`);
+        parts.push(
+          `<rect x="${labelW}" y="${by}" width="${w.toFixed(1)}" height="${barH - 1}" fill="${colour}"><title>${htmlEscape(g.title)} · ${kind} ${htmlEscape(b.label)}${kind === 'current' && b.regressed ? ' (regressed)' : ''}: ${value === null ? 'n/a' : `${value.toFixed(2)} ${unit}`}</title></rect>`,
+        );
+        parts.push(
+          `<text x="${labelW + w + 4}" y="${by + barH - 2}" font-size="9">${value === null ? 'n/a' : `${value >= 100 ? Math.round(value) : Math.round(value * 100) / 100} ${unit}`}</text>`,
+        );
       });
       y += rowH;
     }
@@ -130,13 +155,20 @@ function regressed(c: Comparison, scope: string, metric: MetricId): boolean {
 }
 
 export function latencyGroups(c: Comparison): BarGroup[] {
-  const keys = Object.keys(c.baseline.endpoints).concat(Object.keys(c.current.endpoints).filter((k) => c.baseline.endpoints[k] === undefined)).sort();
+  const keys = Object.keys(c.baseline.endpoints)
+    .concat(Object.keys(c.current.endpoints).filter((k) => c.baseline.endpoints[k] === undefined))
+    .sort();
   return keys.map((key) => {
     const b = c.baseline.endpoints[key];
     const cur = c.current.endpoints[key];
     return {
       title: key,
-      bars: (['med', 'p95', 'p99'] as const).map((m) => ({ label: m === 'med' ? 'p50' : m, baseline: b === undefined ? null : b[m], current: cur === undefined ? null : cur[m], regressed: regressed(c, key, m) })),
+      bars: (['med', 'p95', 'p99'] as const).map((m) => ({
+        label: m === 'med' ? 'p50' : m,
+        baseline: b === undefined ? null : b[m],
+        current: cur === undefined ? null : cur[m],
+        regressed: regressed(c, key, m),
+      })),
     };
   });
 }
@@ -146,8 +178,18 @@ export function throughputGroups(c: Comparison): BarGroup[] {
     {
       title: 'whole scenario',
       bars: [
-        { label: 'requests/s', baseline: c.baseline.totals.httpRequestsPerSecond, current: c.current.totals.httpRequestsPerSecond, regressed: regressed(c, 'scenario', 'throughput') },
-        { label: 'iterations/s', baseline: c.baseline.totals.iterationsPerSecond, current: c.current.totals.iterationsPerSecond, regressed: false },
+        {
+          label: 'requests/s',
+          baseline: c.baseline.totals.httpRequestsPerSecond,
+          current: c.current.totals.httpRequestsPerSecond,
+          regressed: regressed(c, 'scenario', 'throughput'),
+        },
+        {
+          label: 'iterations/s',
+          baseline: c.baseline.totals.iterationsPerSecond,
+          current: c.current.totals.iterationsPerSecond,
+          regressed: false,
+        },
       ],
     },
   ];
@@ -161,7 +203,8 @@ export function renderHtml(c: Comparison, links: ReportLinks = { dashboard: null
       return `<tr${cls}><td>${htmlEscape(row.scope)}</td><td>${htmlEscape(t.title)}</td><td>${format(row.baseline, t.unit)}</td><td>${format(row.current, t.unit)}</td><td>${htmlEscape(change(row, c))}</td><td>${format(row.allowed, t.unit)}</td><td>${VERDICT_MARK[row.verdict]}</td></tr>`;
     })
     .join('\n');
-  const list = (items: readonly string[]): string => (items.length === 0 ? '' : `<ul>${items.map((i) => `<li>${htmlEscape(i)}</li>`).join('')}</ul>`);
+  const list = (items: readonly string[]): string =>
+    items.length === 0 ? '' : `<ul>${items.map((i) => `<li>${htmlEscape(i)}</li>`).join('')}</ul>`;
   const latency = latencyGroups(c);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -150,8 +150,15 @@ export function mergeTolerances(overrides: Baseline['tolerances'] | undefined): 
   return out;
 }
 
-export function compareValue(scope: string, metric: MetricId, baseline: number | null, current: number | null, tolerance: Tolerance): ComparisonRow {
-  if (baseline === null && current === null) return { scope, metric, baseline, current, delta: null, ratio: null, allowed: null, verdict: 'ok' };
+export function compareValue(
+  scope: string,
+  metric: MetricId,
+  baseline: number | null,
+  current: number | null,
+  tolerance: Tolerance,
+): ComparisonRow {
+  if (baseline === null && current === null)
+    return { scope, metric, baseline, current, delta: null, ratio: null, allowed: null, verdict: 'ok' };
   if (baseline === null) return { scope, metric, baseline, current, delta: null, ratio: null, allowed: null, verdict: 'new' };
   if (current === null) return { scope, metric, baseline, current, delta: null, ratio: null, allowed: null, verdict: 'missing' };
   const delta = current - baseline;
@@ -162,7 +169,9 @@ export function compareValue(scope: string, metric: MetricId, baseline: number |
 }
 
 function comparableSettings(settings: Record<string, unknown>): string {
-  const keys = Object.keys(settings).filter((k) => SETTINGS_IGNORED.indexOf(k) < 0).sort();
+  const keys = Object.keys(settings)
+    .filter((k) => SETTINGS_IGNORED.indexOf(k) < 0)
+    .sort();
   return JSON.stringify(keys.map((k) => [k, settings[k]]));
 }
 
@@ -171,7 +180,11 @@ export interface CompareOptions {
   force?: boolean;
 }
 
-export function compareRuns(current: ComparableRun, baseline: ComparableRun & { tolerances?: Baseline['tolerances'] }, options: CompareOptions = {}): Comparison {
+export function compareRuns(
+  current: ComparableRun,
+  baseline: ComparableRun & { tolerances?: Baseline['tolerances'] },
+  options: CompareOptions = {},
+): Comparison {
   const tolerances = mergeTolerances(baseline.tolerances);
   const reasons: string[] = [];
   const notes: string[] = [];
@@ -191,10 +204,17 @@ export function compareRuns(current: ComparableRun, baseline: ComparableRun & { 
   }
   const settingsDiffer = comparableSettings(current.settings) !== comparableSettings(baseline.settings);
   const targetDiffers = current.target !== baseline.target || current.environment !== baseline.environment;
-  if (settingsDiffer) (options.force ? notes : reasons).push('scenario settings differ from the baseline\'s (rates, page sizes or limits), so the figures measure different loads');
-  if (targetDiffers) (options.force ? notes : reasons).push(`the target differs: run ${current.target} (${current.environment}), baseline ${baseline.target} (${baseline.environment})`);
+  if (settingsDiffer)
+    (options.force ? notes : reasons).push(
+      "scenario settings differ from the baseline's (rates, page sizes or limits), so the figures measure different loads",
+    );
+  if (targetDiffers)
+    (options.force ? notes : reasons).push(
+      `the target differs: run ${current.target} (${current.environment}), baseline ${baseline.target} (${baseline.environment})`,
+    );
   if ((settingsDiffer || targetDiffers) && !options.force && status === 'pass') status = 'incomparable';
-  if (current.k6Version !== baseline.k6Version) notes.push(`k6 versions differ: run ${current.k6Version ?? 'unknown'}, baseline ${baseline.k6Version ?? 'unknown'}`);
+  if (current.k6Version !== baseline.k6Version)
+    notes.push(`k6 versions differ: run ${current.k6Version ?? 'unknown'}, baseline ${baseline.k6Version ?? 'unknown'}`);
 
   const rows: ComparisonRow[] = [];
   const b = baseline.totals;
@@ -205,7 +225,9 @@ export function compareRuns(current: ComparableRun, baseline: ComparableRun & { 
   rows.push(compareValue('scenario', 'errorRate', b.errorRate, c.errorRate, tolerances.errorRate));
   rows.push(compareValue('scenario', 'checkRate', b.checkRate, c.checkRate, tolerances.checkRate));
   rows.push(compareValue('scenario', 'rateLimitedShare', b.rateLimitedShare, c.rateLimitedShare, tolerances.rateLimitedShare));
-  const keys = Object.keys(baseline.endpoints).concat(Object.keys(current.endpoints).filter((k) => baseline.endpoints[k] === undefined)).sort();
+  const keys = Object.keys(baseline.endpoints)
+    .concat(Object.keys(current.endpoints).filter((k) => baseline.endpoints[k] === undefined))
+    .sort();
   for (const key of keys) {
     const be = baseline.endpoints[key];
     const ce = current.endpoints[key];
@@ -217,7 +239,10 @@ export function compareRuns(current: ComparableRun, baseline: ComparableRun & { 
   if (missing.length > 0) notes.push(`endpoints in the baseline but not in this run: ${missing.join(', ')}`);
   const regressions = rows.filter((r) => r.verdict === 'regression');
   if (regressions.length > 0) {
-    for (const r of regressions) reasons.push(`${tolerances[r.metric].title} of ${r.scope} regressed: ${format(r.baseline, tolerances[r.metric].unit)} -> ${format(r.current, tolerances[r.metric].unit)} (tolerance ${format(r.allowed, tolerances[r.metric].unit)})`);
+    for (const r of regressions)
+      reasons.push(
+        `${tolerances[r.metric].title} of ${r.scope} regressed: ${format(r.baseline, tolerances[r.metric].unit)} -> ${format(r.current, tolerances[r.metric].unit)} (tolerance ${format(r.allowed, tolerances[r.metric].unit)})`,
+      );
     if (status === 'pass') status = 'regression';
   }
   return { status, scenario: current.scenario, reasons, notes, rows, tolerances, current, baseline };

@@ -139,35 +139,198 @@ export interface KnobSpec {
 
 /** Every scenario knob, its default and meaning. README and `npm run load -- --help` print this table. */
 export const KNOBS: readonly KnobSpec[] = [
-  { name: 'LOAD_DURATION', scope: 'all', kind: 'duration', fallback: '', meaning: 'how long the scenario runs (pagination, polling: 30s; subscriptions: WRITE_BUDGET / SUB_RATE; rate-probe: its steps)' },
-  { name: 'LOAD_EXPECTED_LATENCY_MS', scope: 'all', kind: 'number', fallback: '300', min: 1, meaning: 'latency assumed when sizing preAllocatedVUs from the arrival rate' },
+  {
+    name: 'LOAD_DURATION',
+    scope: 'all',
+    kind: 'duration',
+    fallback: '',
+    meaning: 'how long the scenario runs (pagination, polling: 30s; subscriptions: WRITE_BUDGET / SUB_RATE; rate-probe: its steps)',
+  },
+  {
+    name: 'LOAD_EXPECTED_LATENCY_MS',
+    scope: 'all',
+    kind: 'number',
+    fallback: '300',
+    min: 1,
+    meaning: 'latency assumed when sizing preAllocatedVUs from the arrival rate',
+  },
   { name: 'LOAD_REQUEST_TIMEOUT', scope: 'all', kind: 'duration', fallback: '10s', meaning: 'per-request timeout' },
-  { name: 'LOAD_P95_MS', scope: 'all', kind: 'number', fallback: '500', min: 1, meaning: 'threshold: 95th percentile latency per scenario and per endpoint' },
-  { name: 'LOAD_P99_MS', scope: 'all', kind: 'number', fallback: '1500', min: 1, meaning: 'threshold: 99th percentile latency per scenario and per endpoint' },
-  { name: 'LOAD_ERROR_RATE', scope: 'all', kind: 'number', fallback: '0.01', min: 0, max: 1, meaning: 'threshold: share of failed requests (429 excluded, it has its own metric)' },
-  { name: 'LOAD_ABORT_ERROR_RATE', scope: 'all', kind: 'number', fallback: '0.1', min: 0, max: 1, meaning: 'safety: abort the run once this share of requests fails (after 5s)' },
-  { name: 'LOAD_ABORT_429_SHARE', scope: 'all', kind: 'number', fallback: '0.2', min: 0, max: 1, meaning: 'safety: abort a non-probe run once this share of answers is 429 (after 5s)' },
-  { name: 'LOAD_CHECK_RATE', scope: 'all', kind: 'number', fallback: '0.99', min: 0, max: 1, meaning: 'threshold: share of passing checks' },
-  { name: 'LOAD_REPORT_DIR', scope: 'all', kind: 'string', fallback: 'reports/load', meaning: 'where handleSummary writes <scenario>.json and <scenario>.junit.xml (must exist)' },
-  { name: 'LOAD_K6_VERSION', scope: 'all', kind: 'string', fallback: '', meaning: 'k6 version recorded in the report (set by npm run load from `k6 version`)' },
-  { name: 'PAGE_RATE', scope: 'pagination', kind: 'number', fallback: '5', min: 0.01, meaning: 'page requests started per second (constant-arrival-rate)' },
-  { name: 'PAGE_SIZES', scope: 'pagination', kind: 'integer-list', fallback: '1,7,25,100', min: 1, meaning: 'page sizes (limit) walked; sizes above the profile maxLimit are dropped' },
+  {
+    name: 'LOAD_P95_MS',
+    scope: 'all',
+    kind: 'number',
+    fallback: '500',
+    min: 1,
+    meaning: 'threshold: 95th percentile latency per scenario and per endpoint',
+  },
+  {
+    name: 'LOAD_P99_MS',
+    scope: 'all',
+    kind: 'number',
+    fallback: '1500',
+    min: 1,
+    meaning: 'threshold: 99th percentile latency per scenario and per endpoint',
+  },
+  {
+    name: 'LOAD_ERROR_RATE',
+    scope: 'all',
+    kind: 'number',
+    fallback: '0.01',
+    min: 0,
+    max: 1,
+    meaning: 'threshold: share of failed requests (429 excluded, it has its own metric)',
+  },
+  {
+    name: 'LOAD_ABORT_ERROR_RATE',
+    scope: 'all',
+    kind: 'number',
+    fallback: '0.1',
+    min: 0,
+    max: 1,
+    meaning: 'safety: abort the run once this share of requests fails (after 5s)',
+  },
+  {
+    name: 'LOAD_ABORT_429_SHARE',
+    scope: 'all',
+    kind: 'number',
+    fallback: '0.2',
+    min: 0,
+    max: 1,
+    meaning: 'safety: abort a non-probe run once this share of answers is 429 (after 5s)',
+  },
+  {
+    name: 'LOAD_CHECK_RATE',
+    scope: 'all',
+    kind: 'number',
+    fallback: '0.99',
+    min: 0,
+    max: 1,
+    meaning: 'threshold: share of passing checks',
+  },
+  {
+    name: 'LOAD_REPORT_DIR',
+    scope: 'all',
+    kind: 'string',
+    fallback: 'reports/load',
+    meaning: 'where handleSummary writes <scenario>.json and <scenario>.junit.xml (must exist)',
+  },
+  {
+    name: 'LOAD_K6_VERSION',
+    scope: 'all',
+    kind: 'string',
+    fallback: '',
+    meaning: 'k6 version recorded in the report (set by npm run load from `k6 version`)',
+  },
+  {
+    name: 'PAGE_RATE',
+    scope: 'pagination',
+    kind: 'number',
+    fallback: '5',
+    min: 0.01,
+    meaning: 'page requests started per second (constant-arrival-rate)',
+  },
+  {
+    name: 'PAGE_SIZES',
+    scope: 'pagination',
+    kind: 'integer-list',
+    fallback: '1,7,25,100',
+    min: 1,
+    meaning: 'page sizes (limit) walked; sizes above the profile maxLimit are dropped',
+  },
   { name: 'PAGE_RESOURCES', scope: 'pagination', kind: 'list', fallback: 'offers,subscriptions,allocations', meaning: 'lists walked' },
-  { name: 'PAGE_MAX_PAGES', scope: 'pagination', kind: 'integer', fallback: '500', min: 2, meaning: 'a walk longer than this is reported as not ending' },
+  {
+    name: 'PAGE_MAX_PAGES',
+    scope: 'pagination',
+    kind: 'integer',
+    fallback: '500',
+    min: 2,
+    meaning: 'a walk longer than this is reported as not ending',
+  },
   { name: 'POLL_INTERVAL', scope: 'polling', kind: 'duration', fallback: '2s', meaning: 'interval between two polls of one client' },
-  { name: 'POLL_CLIENTS', scope: 'polling', kind: 'integer', fallback: '2', min: 1, max: 100, meaning: 'polling clients (polls per interval)' },
-  { name: 'SUB_RATE', scope: 'subscriptions', kind: 'number', fallback: '1', min: 0.01, meaning: 'create -> read -> cancel flows started per second' },
-  { name: 'WRITE_BUDGET', scope: 'subscriptions', kind: 'integer', fallback: '20', min: 1, max: 10_000, meaning: 'most subscriptions the run may create' },
-  { name: 'SUB_CURRENCY', scope: 'subscriptions', kind: 'string', fallback: '', meaning: "currency of the API client (default: the offer's acceptedCurrency)" },
+  {
+    name: 'POLL_CLIENTS',
+    scope: 'polling',
+    kind: 'integer',
+    fallback: '2',
+    min: 1,
+    max: 100,
+    meaning: 'polling clients (polls per interval)',
+  },
+  {
+    name: 'SUB_RATE',
+    scope: 'subscriptions',
+    kind: 'number',
+    fallback: '1',
+    min: 0.01,
+    meaning: 'create -> read -> cancel flows started per second',
+  },
+  {
+    name: 'WRITE_BUDGET',
+    scope: 'subscriptions',
+    kind: 'integer',
+    fallback: '20',
+    min: 1,
+    max: 10_000,
+    meaning: 'most subscriptions the run may create',
+  },
+  {
+    name: 'SUB_CURRENCY',
+    scope: 'subscriptions',
+    kind: 'string',
+    fallback: '',
+    meaning: "currency of the API client (default: the offer's acceptedCurrency)",
+  },
   { name: 'RATE_START', scope: 'rate-probe', kind: 'integer', fallback: '2', min: 1, meaning: 'first step, requests/s' },
   { name: 'RATE_STEP', scope: 'rate-probe', kind: 'integer', fallback: '2', min: 1, meaning: 'increase per step, requests/s' },
-  { name: 'RATE_MAX', scope: 'rate-probe', kind: 'integer', fallback: '', min: 1, meaning: 'ceiling, requests/s (default: API_RATE for remote targets, 40 for loopback)' },
+  {
+    name: 'RATE_MAX',
+    scope: 'rate-probe',
+    kind: 'integer',
+    fallback: '',
+    min: 1,
+    meaning: 'ceiling, requests/s (default: API_RATE for remote targets, 40 for loopback)',
+  },
   { name: 'RATE_STEP_DURATION', scope: 'rate-probe', kind: 'duration', fallback: '5s', meaning: 'time spent at each step' },
-  { name: 'RATE_SUSTAINED_MIN_429', scope: 'rate-probe', kind: 'integer', fallback: '3', min: 1, meaning: 'a step with at least this many 429s (and the share below) is "sustained"; the probe stops there' },
-  { name: 'RATE_SUSTAINED_MIN_SHARE', scope: 'rate-probe', kind: 'number', fallback: '0.02', min: 0, max: 1, meaning: 'share of the step\'s planned requests that must be 429 to count as sustained' },
-  { name: 'RATE_BACKOFF', scope: 'rate-probe', kind: 'duration', fallback: '5s', meaning: 'pause after the probe before checking recovery' },
-  { name: 'RATE_MAX_WAIT', scope: 'rate-probe', kind: 'duration', fallback: '30s', meaning: 'longest Retry-After honoured while checking recovery' },
-  { name: 'RATE_RECOVERY_ATTEMPTS', scope: 'rate-probe', kind: 'integer', fallback: '6', min: 1, max: 50, meaning: 'requests sent while checking recovery' },
+  {
+    name: 'RATE_SUSTAINED_MIN_429',
+    scope: 'rate-probe',
+    kind: 'integer',
+    fallback: '3',
+    min: 1,
+    meaning: 'a step with at least this many 429s (and the share below) is "sustained"; the probe stops there',
+  },
+  {
+    name: 'RATE_SUSTAINED_MIN_SHARE',
+    scope: 'rate-probe',
+    kind: 'number',
+    fallback: '0.02',
+    min: 0,
+    max: 1,
+    meaning: "share of the step's planned requests that must be 429 to count as sustained",
+  },
+  {
+    name: 'RATE_BACKOFF',
+    scope: 'rate-probe',
+    kind: 'duration',
+    fallback: '5s',
+    meaning: 'pause after the probe before checking recovery',
+  },
+  {
+    name: 'RATE_MAX_WAIT',
+    scope: 'rate-probe',
+    kind: 'duration',
+    fallback: '30s',
+    meaning: 'longest Retry-After honoured while checking recovery',
+  },
+  {
+    name: 'RATE_RECOVERY_ATTEMPTS',
+    scope: 'rate-probe',
+    kind: 'integer',
+    fallback: '6',
+    min: 1,
+    max: 50,
+    meaning: 'requests sent while checking recovery',
+  },
 ];
 
 const ENVIRONMENTS: readonly TargetEnvironment[] = ['local', 'staging', 'production'];
@@ -252,7 +415,10 @@ class KnobReader {
   integerList(name: string): number[] {
     const k = spec(name);
     const text = this.raw(name);
-    const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const parts = text
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     const values = parts.map(Number);
     if (values.length === 0 || values.some((n) => !Number.isInteger(n) || !inBounds(k, n))) {
       this.out.add(name, `a comma-separated list of whole numbers${bounds(k)}`, text);
@@ -263,7 +429,10 @@ class KnobReader {
 
   list<T extends string>(name: string, allowed: readonly T[]): T[] {
     const text = this.raw(name);
-    const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const parts = text
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     const bad = parts.filter((p) => (allowed as readonly string[]).indexOf(p) < 0);
     if (parts.length === 0 || bad.length > 0) {
       this.out.add(name, `a comma-separated list of ${allowed.join(', ')}`, text);
@@ -282,7 +451,9 @@ function isStatusExpectation(value: unknown): value is StatusExpectation {
   return (
     Array.isArray(value) &&
     value.length > 0 &&
-    value.every((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 100 && v <= 599) || (typeof v === 'string' && /^[1-5]xx$/.test(v)))
+    value.every(
+      (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 100 && v <= 599) || (typeof v === 'string' && /^[1-5]xx$/.test(v)),
+    )
   );
 }
 
@@ -344,7 +515,11 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
   let baseUrl = '';
   let shown = '';
   if (rawUrl === '') {
-    out.add('API_BASE_URL', 'the target base URL (npm run load starts the bundled reference server when it is unset; plain k6 needs it)', '');
+    out.add(
+      'API_BASE_URL',
+      'the target base URL (npm run load starts the bundled reference server when it is unset; plain k6 needs it)',
+      '',
+    );
   } else if (displayUrl(rawUrl) === null) {
     out.add('API_BASE_URL', 'an http(s) URL such as https://staging.example.com/api', rawUrl);
   } else if (/\?|#|^[a-z]+:\/\/[^/]*@/i.test(rawUrl)) {
@@ -475,22 +650,39 @@ function checkScenarioRules(config: LoadConfig, out: IssueCollector): void {
   const cap = config.target.rateCap;
   const planned = plannedRequestRate(config);
   if (cap !== null && planned > cap + 1e-9) {
-    const knob = { pagination: 'PAGE_RATE', polling: 'POLL_CLIENTS / POLL_INTERVAL', subscriptions: 'SUB_RATE (3 requests per flow)', 'rate-probe': 'RATE_MAX' }[config.scenario];
+    const knob = {
+      pagination: 'PAGE_RATE',
+      polling: 'POLL_CLIENTS / POLL_INTERVAL',
+      subscriptions: 'SUB_RATE (3 requests per flow)',
+      'rate-probe': 'RATE_MAX',
+    }[config.scenario];
     out.add(knob, `at most API_RATE=${cap} requests/s`, `${Math.round(planned * 100) / 100} requests/s`);
   }
   if (config.scenario === 'subscriptions') {
     if (config.target.environment === 'production') {
-      out.add('API_ENVIRONMENT', 'not production: the subscriptions scenario creates records and is refused against production', 'production');
+      out.add(
+        'API_ENVIRONMENT',
+        'not production: the subscriptions scenario creates records and is refused against production',
+        'production',
+      );
     }
     if (config.profile.cancel === null) {
-      out.add('API_PROFILE', 'a target profile that names the cancel route (the contract does not show it, and every created record must be cancelled)', config.profile.name);
+      out.add(
+        'API_PROFILE',
+        'a target profile that names the cancel route (the contract does not show it, and every created record must be cancelled)',
+        config.profile.name,
+      );
     }
     const budget = config.subscriptions.writeBudget;
     const duration = config.common.durationMs;
     if (duration !== null) {
       const planned = Math.ceil((config.subscriptions.iterationsPerSecond * duration) / 1000);
       if (planned > budget) {
-        out.add('LOAD_DURATION', `at most ${Math.floor((budget / config.subscriptions.iterationsPerSecond) * 1000)}ms at SUB_RATE=${config.subscriptions.iterationsPerSecond} within WRITE_BUDGET=${budget}`, `${duration}ms (${planned} creates)`);
+        out.add(
+          'LOAD_DURATION',
+          `at most ${Math.floor((budget / config.subscriptions.iterationsPerSecond) * 1000)}ms at SUB_RATE=${config.subscriptions.iterationsPerSecond} within WRITE_BUDGET=${budget}`,
+          `${duration}ms (${planned} creates)`,
+        );
       }
     }
   }
@@ -516,17 +708,30 @@ export function scenarioSettings(config: LoadConfig): Record<string, string | nu
   };
   switch (config.scenario) {
     case 'pagination':
-      return { ...base, pagesPerSecond: config.pagination.pagesPerSecond, pageSizes: config.pagination.pageSizes, resources: config.pagination.resources, maxPages: config.pagination.maxPages };
+      return {
+        ...base,
+        pagesPerSecond: config.pagination.pagesPerSecond,
+        pageSizes: config.pagination.pageSizes,
+        resources: config.pagination.resources,
+        maxPages: config.pagination.maxPages,
+      };
     case 'polling':
       return { ...base, pollIntervalMs: config.polling.intervalMs, pollClients: config.polling.clients };
     case 'subscriptions':
       return { ...base, iterationsPerSecond: config.subscriptions.iterationsPerSecond, writeBudget: config.subscriptions.writeBudget };
     case 'rate-probe':
-      return { ...base, start: config.rateProbe.start, step: config.rateProbe.step, max: config.rateProbe.max, stepMs: config.rateProbe.stepMs, sustainedMin429: config.rateProbe.minCount, sustainedMinShare: config.rateProbe.minShare };
+      return {
+        ...base,
+        start: config.rateProbe.start,
+        step: config.rateProbe.step,
+        max: config.rateProbe.max,
+        stepMs: config.rateProbe.stepMs,
+        sustainedMin429: config.rateProbe.minCount,
+        sustainedMinShare: config.rateProbe.minShare,
+      };
   }
 }
 
 export function knobsFor(scenario: ScenarioName | 'all'): KnobSpec[] {
   return KNOBS.filter((k) => k.scope === 'all' || k.scope === scenario);
 }
-

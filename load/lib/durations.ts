@@ -13,8 +13,7 @@ export function parseDurationMs(text: string): number | null {
   let total = 0;
   let consumed = 0;
   PART.lastIndex = 0;
-  let match: RegExpExecArray | null;
-  while ((match = PART.exec(raw)) !== null) {
+  for (let match = PART.exec(raw); match !== null; match = PART.exec(raw)) {
     if (match.index !== consumed) return null;
     total += Number(match[1]) * UNIT_MS[match[2]];
     consumed = match.index + match[0].length;

@@ -32,7 +32,13 @@ export function recordFindings(scenario: ScenarioName, findings: ReadonlyArray<F
  * Status and content-type checks of an answer. Not called for 429 (counted in rate_limited).
  * Returns true when both hold.
  */
-export function checkAnswer(endpoint: string, result: CallResult, expected: (status: number) => boolean, describe: string, wantJson: boolean): boolean {
+export function checkAnswer(
+  endpoint: string,
+  result: CallResult,
+  expected: (status: number) => boolean,
+  describe: string,
+  wantJson: boolean,
+): boolean {
   const sets: Record<string, (r: CallResult) => boolean> = { [`${endpoint} answers ${describe}`]: (r) => expected(r.status) };
   if (wantJson) sets[`${endpoint} answers JSON`] = (r) => r.contentTypeJson && r.parsed;
   return check(result, sets);

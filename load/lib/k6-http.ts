@@ -64,7 +64,7 @@ export function call(config: LoadConfig, spec: CallSpec): CallResult {
     if (answer.retryAfterSeconds !== null) retryAfterSeconds.add(answer.retryAfterSeconds);
     if (answer.jsonErrorBody !== null) rateLimitJsonBody.add(answer.jsonErrorBody);
   }
-  let json: unknown = undefined;
+  let json: unknown;
   let parsed = false;
   if (bodyText !== null && res.status >= 200 && res.status < 300) {
     try {
@@ -74,7 +74,15 @@ export function call(config: LoadConfig, spec: CallSpec): CallResult {
       json = undefined;
     }
   }
-  return { status: res.status, limited, json, parsed, contentTypeJson: isJsonContentType(headerValue(headers, 'Content-Type')), headers, error: res.error };
+  return {
+    status: res.status,
+    limited,
+    json,
+    parsed,
+    contentTypeJson: isJsonContentType(headerValue(headers, 'Content-Type')),
+    headers,
+    error: res.error,
+  };
 }
 
 /** Seconds to wait before retrying a read that got 429 or 503: Retry-After (capped) or 1s. */

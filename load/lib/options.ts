@@ -74,7 +74,8 @@ export function endpointTags(config: LoadConfig): Tags[] {
       const max = config.profile.maxLimit;
       const sizes = config.pagination.pageSizes.filter((s) => max === null || s <= max);
       const out: Tags[] = [];
-      for (const r of config.pagination.resources) for (const s of sizes) out.push({ ...scenario, [TAG.name]: RESOURCE_ENDPOINT[r], [TAG.pageSize]: String(s) });
+      for (const r of config.pagination.resources)
+        for (const s of sizes) out.push({ ...scenario, [TAG.name]: RESOURCE_ENDPOINT[r], [TAG.pageSize]: String(s) });
       return out;
     }
     case 'polling':
@@ -99,17 +100,26 @@ interface Shape {
 function constantShape(config: LoadConfig): Shape {
   switch (config.scenario) {
     case 'pagination':
-      return { rate: toArrivalRate(config.pagination.pagesPerSecond), requestsPerIteration: 1, durationMs: config.common.durationMs ?? 30_000 };
+      return {
+        rate: toArrivalRate(config.pagination.pagesPerSecond),
+        requestsPerIteration: 1,
+        durationMs: config.common.durationMs ?? 30_000,
+      };
     case 'polling': {
       // POLL_CLIENTS polls per POLL_INTERVAL.
       const { clients, intervalMs } = config.polling;
-      const rate = intervalMs % 1000 === 0 ? { rate: clients, timeUnit: `${intervalMs / 1000}s` } : { rate: clients, timeUnit: `${intervalMs}ms` };
+      const rate =
+        intervalMs % 1000 === 0 ? { rate: clients, timeUnit: `${intervalMs / 1000}s` } : { rate: clients, timeUnit: `${intervalMs}ms` };
       return { rate, requestsPerIteration: 1, durationMs: Math.max(config.common.durationMs ?? 30_000, intervalMs) };
     }
     case 'subscriptions': {
       const { iterationsPerSecond, writeBudget } = config.subscriptions;
       const fromBudget = Math.floor((writeBudget / iterationsPerSecond) * 1000);
-      return { rate: toArrivalRate(iterationsPerSecond), requestsPerIteration: 3, durationMs: Math.max(1000, config.common.durationMs ?? fromBudget) };
+      return {
+        rate: toArrivalRate(iterationsPerSecond),
+        requestsPerIteration: 3,
+        durationMs: Math.max(1000, config.common.durationMs ?? fromBudget),
+      };
     }
     case 'rate-probe':
       throw new Error('rate-probe uses a ramping arrival rate');
@@ -127,11 +137,16 @@ function thresholdsFor(config: LoadConfig, endpoints: readonly Tags[]): Record<s
     t[subMetricKey('http_req_duration', tags)] = latency;
     t[subMetricKey('http_reqs', tags)] = [EXPOSE.counter];
   }
-  t[subMetricKey('http_req_failed', scope)] = [`rate<${c.errorRate}`, { threshold: `rate<${c.abortErrorRate}`, abortOnFail: true, delayAbortEval: ABORT_DELAY }];
+  t[subMetricKey('http_req_failed', scope)] = [
+    `rate<${c.errorRate}`,
+    { threshold: `rate<${c.abortErrorRate}`, abortOnFail: true, delayAbortEval: ABORT_DELAY },
+  ];
   t[subMetricKey('checks', scope)] = [`rate>=${c.checkRate}`];
   t.dropped_iterations = ['count==0'];
   t[subMetricKey(METRIC.rateLimited, scope)] =
-    config.scenario === 'rate-probe' ? [EXPOSE.rate] : [{ threshold: `rate<${c.abortRateLimitedShare}`, abortOnFail: true, delayAbortEval: ABORT_DELAY }];
+    config.scenario === 'rate-probe'
+      ? [EXPOSE.rate]
+      : [{ threshold: `rate<${c.abortRateLimitedShare}`, abortOnFail: true, delayAbortEval: ABORT_DELAY }];
   for (const rule of Object.keys(RULES_BY_SCENARIO[config.scenario])) {
     t[subMetricKey(METRIC.contractViolations, { [TAG.rule]: rule })] = ['count==0'];
   }

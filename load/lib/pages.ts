@@ -25,11 +25,19 @@ export interface WalkPlan {
 }
 
 /** Every (resource, page size) pair; allocation walks use the given offers in turn. */
-export function planWalks(resources: readonly PagedResource[], pageSizes: readonly number[], maxLimit: number | null, allocationOfferIds: readonly string[]): WalkPlan {
+export function planWalks(
+  resources: readonly PagedResource[],
+  pageSizes: readonly number[],
+  maxLimit: number | null,
+  allocationOfferIds: readonly string[],
+): WalkPlan {
   const notes: string[] = [];
   const sizes = pageSizes.filter((s) => maxLimit === null || s <= maxLimit);
   const above = pageSizes.filter((s) => maxLimit !== null && s > maxLimit);
-  if (above.length > 0) notes.push(`page sizes ${above.join(', ')} are above the profile maxLimit ${maxLimit} (the service would apply its own maximum), so they are not walked`);
+  if (above.length > 0)
+    notes.push(
+      `page sizes ${above.join(', ')} are above the profile maxLimit ${maxLimit} (the service would apply its own maximum), so they are not walked`,
+    );
   const walked = resources.filter((resource) => resource !== 'allocations' || allocationOfferIds.length > 0);
   if (walked.length < resources.length) notes.push('no offer with an allocation record was found, so allocations are not walked');
   // Largest pages first, the resources taking turns: short walks come first, so even a short run
@@ -37,7 +45,8 @@ export function planWalks(resources: readonly PagedResource[], pageSizes: readon
   const bySizeDescending = sizes.map((pageSize, i) => ({ pageSize, i })).sort((a, b) => b.pageSize - a.pageSize);
   const entries: WalkPlanEntry[] = [];
   for (const { pageSize, i } of bySizeDescending) {
-    for (const resource of walked) entries.push({ resource, pageSize, offerId: resource === 'allocations' ? allocationOfferIds[i % allocationOfferIds.length] : null });
+    for (const resource of walked)
+      entries.push({ resource, pageSize, offerId: resource === 'allocations' ? allocationOfferIds[i % allocationOfferIds.length] : null });
   }
   return { entries, notes };
 }
@@ -74,7 +83,10 @@ const LIST_PATH: Record<Exclude<PagedResource, 'allocations'>, { path: string; n
 
 export function nextRequest(state: WalkState): PageRequest {
   const { resource, pageSize, offerId } = state.entry;
-  const target = resource === 'allocations' ? { path: `/allocation/${encodeURIComponent(offerId ?? '')}`, name: ENDPOINT.allocation } : LIST_PATH[resource];
+  const target =
+    resource === 'allocations'
+      ? { path: `/allocation/${encodeURIComponent(offerId ?? '')}`, name: ENDPOINT.allocation }
+      : LIST_PATH[resource];
   return { path: target.path, query: { offset: state.offset, limit: pageSize }, name: target.name, pageSize, resource };
 }
 
@@ -126,24 +138,47 @@ export function acceptPage(state: WalkState, body: unknown, maxPages: number): P
   }
   record(pass('page-is-list'));
   const count = items.length;
-  record(count <= pageSize ? pass('page-within-limit') : fail('page-within-limit', `at most ${pageSize} items at offset ${state.offset}`, `${count} items`));
+  record(
+    count <= pageSize
+      ? pass('page-within-limit')
+      : fail('page-within-limit', `at most ${pageSize} items at offset ${state.offset}`, `${count} items`),
+  );
 
   if (resource !== 'allocations') {
     const ids = items.map(idOf);
     const missing = ids.filter((id) => id === null).length;
-    record(missing === 0 ? pass('items-have-ids') : fail('items-have-ids', 'a string id on every item', `${missing} of ${count} items without one at offset ${state.offset}`));
+    record(
+      missing === 0
+        ? pass('items-have-ids')
+        : fail('items-have-ids', 'a string id on every item', `${missing} of ${count} items without one at offset ${state.offset}`),
+    );
     const repeated: string[] = [];
     for (const id of ids) {
       if (id === null) continue;
       if (next.seenIds[id]) repeated.push(id);
       else next.seenIds[id] = true;
     }
-    record(repeated.length === 0 ? pass('ids-unique-across-pages') : fail('ids-unique-across-pages', 'ids not seen earlier in this walk', `${repeated.length} repeated at offset ${state.offset} (first: ${repeated[0]})`));
+    record(
+      repeated.length === 0
+        ? pass('ids-unique-across-pages')
+        : fail(
+            'ids-unique-across-pages',
+            'ids not seen earlier in this walk',
+            `${repeated.length} repeated at offset ${state.offset} (first: ${repeated[0]})`,
+          ),
+    );
   }
   next.items = state.items + count;
 
   if (state.phase === 'confirming') {
-    if (count > 0) record(fail('pages-full-until-last', `an empty page after the short page at offset ${state.offset - pageSize}`, `${count} more items at offset ${state.offset}`));
+    if (count > 0)
+      record(
+        fail(
+          'pages-full-until-last',
+          `an empty page after the short page at offset ${state.offset - pageSize}`,
+          `${count} more items at offset ${state.offset}`,
+        ),
+      );
     return finish();
   }
   if (count === 0) return finish();

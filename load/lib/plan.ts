@@ -15,7 +15,8 @@ export function toArrivalRate(perSecond: number): ArrivalRate {
   if (!(perSecond > 0)) throw new Error(`arrival rate must be positive, got ${perSecond}`);
   if (Number.isInteger(perSecond)) return { rate: perSecond, timeUnit: '1s' };
   const perMinute = perSecond * 60;
-  if (Math.abs(perMinute - Math.round(perMinute)) < 1e-9 || perMinute >= 60) return { rate: Math.max(1, Math.round(perMinute)), timeUnit: '1m' };
+  if (Math.abs(perMinute - Math.round(perMinute)) < 1e-9 || perMinute >= 60)
+    return { rate: Math.max(1, Math.round(perMinute)), timeUnit: '1m' };
   return { rate: Math.max(1, Math.round(perSecond * 3600)), timeUnit: '1h' };
 }
 
@@ -37,7 +38,12 @@ export interface VuSizing {
  * iteration time is requests per iteration x expected latency. Too few VUs show up as
  * dropped_iterations, which marks the run invalid rather than passing it.
  */
-export function sizeVUs(iterationsPerSecond: number, requestsPerIteration: number, expectedLatencyMs: number, extraIterationMs = 0): VuSizing {
+export function sizeVUs(
+  iterationsPerSecond: number,
+  requestsPerIteration: number,
+  expectedLatencyMs: number,
+  extraIterationMs = 0,
+): VuSizing {
   const iterationSeconds = (requestsPerIteration * expectedLatencyMs + extraIterationMs) / 1000;
   const vus = Math.ceil(iterationsPerSecond * iterationSeconds * 2) + 2;
   return { preAllocatedVUs: vus, maxVUs: vus };

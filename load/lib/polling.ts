@@ -42,7 +42,11 @@ export function readPolledOffers(body: unknown): PolledOffer[] | null {
     const o = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     const dates = (typeof o.dates === 'object' && o.dates !== null ? o.dates : {}) as Record<string, unknown>;
     const lastModifiedMs = parseTimestamp(dates.lastModifiedOn);
-    return { id: typeof o.id === 'string' ? o.id : null, lastModifiedMs, lastModifiedText: lastModifiedMs === null ? null : (dates.lastModifiedOn as string) };
+    return {
+      id: typeof o.id === 'string' ? o.id : null,
+      lastModifiedMs,
+      lastModifiedText: lastModifiedMs === null ? null : (dates.lastModifiedOn as string),
+    };
   });
 }
 
@@ -96,24 +100,46 @@ export interface PollOutcome {
 export function checkPoll(state: PollerState, body: unknown): PollOutcome {
   const offers = readPolledOffers(body);
   if (offers === null) {
-    return { findings: [fail('poll-is-list', 'a JSON list of offers', `a ${body === null ? 'null' : typeof body} body`)], next: state, returned: 0 };
+    return {
+      findings: [fail('poll-is-list', 'a JSON list of offers', `a ${body === null ? 'null' : typeof body} body`)],
+      next: state,
+      returned: 0,
+    };
   }
   const findings: Finding<PollingRule>[] = [pass('poll-is-list')];
   const undated = offers.filter((o) => o.lastModifiedMs === null);
-  findings.push(undated.length === 0 ? pass('poll-has-last-modified') : fail('poll-has-last-modified', 'an ISO 8601 dates.lastModifiedOn on every offer', `${undated.length} of ${offers.length} without one`));
+  findings.push(
+    undated.length === 0
+      ? pass('poll-has-last-modified')
+      : fail(
+          'poll-has-last-modified',
+          'an ISO 8601 dates.lastModifiedOn on every offer',
+          `${undated.length} of ${offers.length} without one`,
+        ),
+  );
 
   const early = offers.filter((o) => o.lastModifiedMs !== null && o.lastModifiedMs < state.instantMs);
   findings.push(
     early.length === 0
       ? pass('poll-only-on-or-after')
-      : fail('poll-only-on-or-after', `only offers modified on or after ${state.instant}`, `${early.length} earlier (first: ${early[0].id ?? '(no id)'} at ${new Date(early[0].lastModifiedMs ?? 0).toISOString()})`),
+      : fail(
+          'poll-only-on-or-after',
+          `only offers modified on or after ${state.instant}`,
+          `${early.length} earlier (first: ${early[0].id ?? '(no id)'} at ${new Date(early[0].lastModifiedMs ?? 0).toISOString()})`,
+        ),
   );
 
   const returnedIds: Record<string, true> = {};
   for (const o of offers) if (o.id !== null) returnedIds[o.id] = true;
   const missing = state.expectedIds.filter((id) => !returnedIds[id]);
   findings.push(
-    missing.length === 0 ? pass('poll-includes-on-or-after') : fail('poll-includes-on-or-after', `the ${state.expectedIds.length} offers known to be modified on or after ${state.instant}`, `${missing.length} missing (first: ${missing[0]})`),
+    missing.length === 0
+      ? pass('poll-includes-on-or-after')
+      : fail(
+          'poll-includes-on-or-after',
+          `the ${state.expectedIds.length} offers known to be modified on or after ${state.instant}`,
+          `${missing.length} missing (first: ${missing[0]})`,
+        ),
   );
 
   // The watermark moves to the latest lastModifiedOn returned; with nothing later, the client asks again from the same instant.

@@ -86,7 +86,12 @@ export interface OnsetResult {
 }
 
 /** `stoppedInOnsetStep`: the stop rule ended the probe (it fires in the onset step, cutting it short). */
-export function detectOnset(observations: readonly StepObservation[], plan: RateProbePlan, rule: SustainedRule, stoppedInOnsetStep = false): OnsetResult {
+export function detectOnset(
+  observations: readonly StepObservation[],
+  plan: RateProbePlan,
+  rule: SustainedRule,
+  stoppedInOnsetStep = false,
+): OnsetResult {
   const sorted = observations.slice().sort((a, b) => a.targetRps - b.targetRps);
   const sporadic: StepObservation[] = [];
   let highest: number | null = null;
@@ -138,7 +143,11 @@ export function describeRateLimited(headers: Readonly<Record<string, string>>, b
     if (isJsonContentType(headerValue(headers, 'Content-Type'))) {
       try {
         const parsed: unknown = JSON.parse(bodyText);
-        jsonErrorBody = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && typeof (parsed as Record<string, unknown>).message === 'string';
+        jsonErrorBody =
+          typeof parsed === 'object' &&
+          parsed !== null &&
+          !Array.isArray(parsed) &&
+          typeof (parsed as Record<string, unknown>).message === 'string';
       } catch {
         jsonErrorBody = false;
       }
@@ -173,7 +182,8 @@ export function recoveryStep(attempts: readonly RecoveryAttempt[], cfg: Recovery
   if (last === undefined) return { done: false, waitMs: 0 };
   if (last.status >= 200 && last.status < 300) return { done: true, recovered: true };
   if (attempts.length >= cfg.attempts) return { done: true, recovered: false };
-  if (last.status === 429 && last.retryAfterSeconds !== null) return { done: false, waitMs: Math.min(cfg.maxWaitMs, last.retryAfterSeconds * 1000) };
+  if (last.status === 429 && last.retryAfterSeconds !== null)
+    return { done: false, waitMs: Math.min(cfg.maxWaitMs, last.retryAfterSeconds * 1000) };
   return { done: false, waitMs: cfg.intervalMs };
 }
 

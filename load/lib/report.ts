@@ -70,7 +70,9 @@ export function verdictOf(summary: NormalisedSummary, totals: RunTotals, result:
   const reasons: string[] = [];
   const valid = totals.droppedIterations === 0;
   if (!valid) {
-    reasons.push(`invalid run: ${totals.droppedIterations} iterations were dropped, so the arrival rate was not held (raise LOAD_EXPECTED_LATENCY_MS to pre-allocate more VUs, or the target slowed down)`);
+    reasons.push(
+      `invalid run: ${totals.droppedIterations} iterations were dropped, so the arrival rate was not held (raise LOAD_EXPECTED_LATENCY_MS to pre-allocate more VUs, or the target slowed down)`,
+    );
   }
   let stoppedByDesign: string | null = null;
   for (const t of summary.thresholds) {
@@ -82,9 +84,11 @@ export function verdictOf(summary: NormalisedSummary, totals: RunTotals, result:
     }
     reasons.push(`threshold crossed: ${t.metric} ${t.expression}`);
   }
-  if (!summary.thresholdsKnown) reasons.push('note: this summary format carries no threshold results; k6\'s exit code is the threshold verdict');
+  if (!summary.thresholdsKnown)
+    reasons.push("note: this summary format carries no threshold results; k6's exit code is the threshold verdict");
   if (result.kind === 'subscriptions' && result.leftUncancelled > 0) {
-    if (!reasons.some((r) => r.indexOf(METRIC.subscriptionsLeft) >= 0)) reasons.push(`${result.leftUncancelled} created subscriptions are still not cancelled`);
+    if (!reasons.some((r) => r.indexOf(METRIC.subscriptionsLeft) >= 0))
+      reasons.push(`${result.leftUncancelled} created subscriptions are still not cancelled`);
   }
   const failing = reasons.filter((r) => r.indexOf('note: ') !== 0);
   return { valid, passed: valid && failing.length === 0, reasons, stoppedByDesign };
@@ -94,7 +98,9 @@ export function verdictOf(summary: NormalisedSummary, totals: RunTotals, result:
 function onsetStepDetail(onset: OnsetResult): string {
   const step = onset.onsetStep;
   if (onset.achievedRps !== null) return `achieved ${onset.achievedRps} requests/s in that step`;
-  return step ? `the probe stopped inside that step, by design, after ${step.requests} requests of which ${step.limited} were answered 429` : 'no detail';
+  return step
+    ? `the probe stopped inside that step, by design, after ${step.requests} requests of which ${step.limited} were answered 429`
+    : 'no detail';
 }
 
 function notesFor(report: Pick<LoadReport, 'scenarioResult' | 'rateLimitAnswers' | 'totals'>): string[] {
@@ -102,28 +108,49 @@ function notesFor(report: Pick<LoadReport, 'scenarioResult' | 'rateLimitAnswers'
   const r = report.scenarioResult;
   if (r.kind === 'rate-probe') {
     const top = r.steps[r.steps.length - 1]?.targetRps ?? 0;
-    notes.push(r.onset.onsetRps === null ? `no sustained 429s up to ${r.onset.highestRps ?? top} requests/s` : `429s became sustained at ${r.onset.onsetRps} requests/s (${onsetStepDetail(r.onset)})`);
-    for (const s of r.onset.sporadic) notes.push(`sporadic 429s below the onset: ${s.limited} of ${s.requests} at ${s.targetRps} requests/s`);
+    notes.push(
+      r.onset.onsetRps === null
+        ? `no sustained 429s up to ${r.onset.highestRps ?? top} requests/s`
+        : `429s became sustained at ${r.onset.onsetRps} requests/s (${onsetStepDetail(r.onset)})`,
+    );
+    for (const s of r.onset.sporadic)
+      notes.push(`sporadic 429s below the onset: ${s.limited} of ${s.requests} at ${s.targetRps} requests/s`);
     const limited = r.onset.onsetRps !== null || r.onset.sporadic.length > 0;
-    if (r.recovery.checked && limited) notes.push(r.recovery.recovered ? `recovered after backing off (first 2xx ${humanDuration(r.recovery.recoveredAfterMs ?? 0)} after the probe)` : 'did NOT answer 2xx again within the recovery attempts');
+    if (r.recovery.checked && limited)
+      notes.push(
+        r.recovery.recovered
+          ? `recovered after backing off (first 2xx ${humanDuration(r.recovery.recoveredAfterMs ?? 0)} after the probe)`
+          : 'did NOT answer 2xx again within the recovery attempts',
+      );
   }
   const a = report.rateLimitAnswers;
   if (a.count > 0) {
-    notes.push(`429 answers: ${a.count}; with Retry-After: ${pct(a.retryAfterShare)}; JSON error body with message: ${pct(a.jsonBodyShare)}`);
+    notes.push(
+      `429 answers: ${a.count}; with Retry-After: ${pct(a.retryAfterShare)}; JSON error body with message: ${pct(a.jsonBodyShare)}`,
+    );
   }
-  if (r.kind === 'subscriptions' && r.cancelRefused > 0) notes.push(`${r.cancelRefused} cancels refused for records created in a state other than accepted (observation)`);
+  if (r.kind === 'subscriptions' && r.cancelRefused > 0)
+    notes.push(`${r.cancelRefused} cancels refused for records created in a state other than accepted (observation)`);
   return notes;
 }
 
 function unreachedNote(keys: readonly string[]): string[] {
-  return keys.length ? [`no request reached ${keys.join(', ')} within the run (a longer run walks them too); no latency is shown for them`] : [];
+  return keys.length
+    ? [`no request reached ${keys.join(', ')} within the run (a longer run walks them too); no latency is shown for them`]
+    : [];
 }
 
 function pct(share: number | null): string {
   return share === null ? 'n/a' : `${Math.round(share * 1000) / 10}%`;
 }
 
-export function buildLoadReport(config: LoadConfig, summary: NormalisedSummary, rawK6: unknown, meta: RunMeta, extraNotes: readonly string[] = []): LoadReport {
+export function buildLoadReport(
+  config: LoadConfig,
+  summary: NormalisedSummary,
+  rawK6: unknown,
+  meta: RunMeta,
+  extraNotes: readonly string[] = [],
+): LoadReport {
   const totals = runTotals(summary, config.scenario);
   const result = scenarioResult(summary, config);
   const answers = rateLimitAnswers(summary);
@@ -132,8 +159,18 @@ export function buildLoadReport(config: LoadConfig, summary: NormalisedSummary, 
   return {
     schema: REPORT_SCHEMA,
     scenario: config.scenario,
-    run: { ...meta, k6Version: meta.k6Version ?? summary.k6Version, summaryFormat: summary.format, testRunDurationMs: summary.testRunDurationMs },
-    target: { baseUrl: config.target.displayUrl, environment: config.target.environment, profile: config.profile.name, loopback: config.target.loopback },
+    run: {
+      ...meta,
+      k6Version: meta.k6Version ?? summary.k6Version,
+      summaryFormat: summary.format,
+      testRunDurationMs: summary.testRunDurationMs,
+    },
+    target: {
+      baseUrl: config.target.displayUrl,
+      environment: config.target.environment,
+      profile: config.profile.name,
+      loopback: config.target.loopback,
+    },
     settings: scenarioSettings(config),
     verdict: verdictOf(summary, totals, result),
     totals,
@@ -145,7 +182,10 @@ export function buildLoadReport(config: LoadConfig, summary: NormalisedSummary, 
     // In a stable, readable order (k6 reports them in no set order): by metric, numbers by value.
     thresholds: summary.thresholds
       .filter((t) => !isExposureThreshold(t.expression))
-      .sort((a, b) => a.metric.localeCompare(b.metric, 'en', { numeric: true }) || a.expression.localeCompare(b.expression, 'en', { numeric: true })),
+      .sort(
+        (a, b) =>
+          a.metric.localeCompare(b.metric, 'en', { numeric: true }) || a.expression.localeCompare(b.expression, 'en', { numeric: true }),
+      ),
     checks: summary.checks,
     k6Summary: shareableK6Summary(rawK6),
   };
@@ -170,13 +210,19 @@ interface Case {
 /** JUnit: one test case per threshold, per contract rule, and one for run validity. */
 export function renderJUnit(report: LoadReport): string {
   const suite = `load.${report.scenario}`;
-  const cases: Case[] = [{ name: 'run validity: no dropped iterations', failure: report.verdict.valid ? null : (report.verdict.reasons[0] ?? 'invalid') }];
+  const cases: Case[] = [
+    { name: 'run validity: no dropped iterations', failure: report.verdict.valid ? null : (report.verdict.reasons[0] ?? 'invalid') },
+  ];
   for (const t of report.thresholds) {
     if (t.metric === 'dropped_iterations') continue;
     const byDesign = isStopRule(t);
-    cases.push({ name: `threshold ${t.metric} ${t.expression}${byDesign ? ' (stop rule)' : ''}`, failure: t.ok || byDesign ? null : 'threshold crossed' });
+    cases.push({
+      name: `threshold ${t.metric} ${t.expression}${byDesign ? ' (stop rule)' : ''}`,
+      failure: t.ok || byDesign ? null : 'threshold crossed',
+    });
   }
-  for (const v of report.contractViolations) cases.push({ name: `contract: ${v.title}`, failure: v.violations === 0 ? null : `${v.violations} violations under load` });
+  for (const v of report.contractViolations)
+    cases.push({ name: `contract: ${v.title}`, failure: v.violations === 0 ? null : `${v.violations} violations under load` });
   const failures = cases.filter((c) => c.failure !== null).length;
   const seconds = (report.run.testRunDurationMs / 1000).toFixed(3);
   const body = cases
@@ -204,14 +250,24 @@ export function renderTextSummary(report: LoadReport, files: readonly string[]):
   const status = !v.valid ? 'INVALID' : v.passed ? 'PASSED' : 'FAILED';
   const lines: string[] = [];
   lines.push('');
-  lines.push(`  load ${report.scenario} against ${report.target.baseUrl} (${report.target.environment}, profile ${report.target.profile}) — ${status}`);
-  lines.push(`  run ${report.run.runId ?? '-'} · k6 ${report.run.k6Version ?? 'version unknown'} · ${humanDuration(report.run.testRunDurationMs)}`);
-  lines.push(`  requests ${t.httpRequests} (${Math.round(t.httpRequestsPerSecond * 100) / 100}/s) · iterations ${t.iterations} · dropped ${t.droppedIterations} · failed ${pct(t.errorRate)} · checks ${pct(t.checkRate)} · 429 ${t.rateLimited.count}`);
+  lines.push(
+    `  load ${report.scenario} against ${report.target.baseUrl} (${report.target.environment}, profile ${report.target.profile}) — ${status}`,
+  );
+  lines.push(
+    `  run ${report.run.runId ?? '-'} · k6 ${report.run.k6Version ?? 'version unknown'} · ${humanDuration(report.run.testRunDurationMs)}`,
+  );
+  lines.push(
+    `  requests ${t.httpRequests} (${Math.round(t.httpRequestsPerSecond * 100) / 100}/s) · iterations ${t.iterations} · dropped ${t.droppedIterations} · failed ${pct(t.errorRate)} · checks ${pct(t.checkRate)} · 429 ${t.rateLimited.count}`,
+  );
   if (report.endpoints.length > 0) {
     const width = Math.max(8, ...report.endpoints.map((e) => e.key.length));
-    lines.push(`  ${padRight('endpoint', width)}  ${padRight('count', 6)} ${padRight('med', 9)} ${padRight('p95', 9)} ${padRight('p99', 9)} max`);
+    lines.push(
+      `  ${padRight('endpoint', width)}  ${padRight('count', 6)} ${padRight('med', 9)} ${padRight('p95', 9)} ${padRight('p99', 9)} max`,
+    );
     for (const e of report.endpoints) {
-      lines.push(`  ${padRight(e.key, width)}  ${padRight(String(e.count), 6)} ${padRight(ms(e.med), 9)} ${padRight(ms(e.p95), 9)} ${padRight(ms(e.p99), 9)} ${ms(e.max)}`);
+      lines.push(
+        `  ${padRight(e.key, width)}  ${padRight(String(e.count), 6)} ${padRight(ms(e.med), 9)} ${padRight(ms(e.p95), 9)} ${padRight(ms(e.p99), 9)} ${ms(e.max)}`,
+      );
     }
   }
   const broken = report.contractViolations.filter((c) => c.violations > 0);
@@ -222,5 +278,5 @@ export function renderTextSummary(report: LoadReport, files: readonly string[]):
   for (const r of v.reasons) if (r.indexOf('threshold crossed') !== 0) lines.push(`  ! ${r}`);
   for (const f of files) lines.push(`  → ${f}`);
   lines.push('');
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -41,7 +41,10 @@ export interface EndpointLatency {
  * the keys of those the scenario planned to measure but sent no request to within the run (a threshold
  * declares its sub-metric up front, and an empty one would read as a latency of 0 ms).
  */
-export function endpointLatencies(summary: NormalisedSummary, scenario: ScenarioName): { measured: EndpointLatency[]; unreached: string[] } {
+export function endpointLatencies(
+  summary: NormalisedSummary,
+  scenario: ScenarioName,
+): { measured: EndpointLatency[]; unreached: string[] } {
   const rows = allEndpointRows(summary, scenario);
   return { measured: rows.filter((row) => row.count > 0), unreached: rows.filter((row) => row.count === 0).map((row) => row.key) };
 }
@@ -100,7 +103,8 @@ export function runTotals(summary: NormalisedSummary, scenario: ScenarioName): R
     iterationsPerSecond: metricValue(summary, 'iterations', 'rate'),
     droppedIterations: metricValue(summary, 'dropped_iterations', 'count'),
     errorRate: metricValue(summary, subMetricKey('http_req_failed', scope), 'rate'),
-    checkRate: checked === undefined || (checked.values.passes ?? 0) + (checked.values.fails ?? 0) === 0 ? null : (checked.values.rate ?? 0),
+    checkRate:
+      checked === undefined || (checked.values.passes ?? 0) + (checked.values.fails ?? 0) === 0 ? null : (checked.values.rate ?? 0),
     p95: metricValue(summary, duration, 'p(95)'),
     p99: metricValue(summary, duration, 'p(99)'),
     rateLimited: { count: metricValue(summary, limited, 'passes'), share: metricValue(summary, limited, 'rate') },
@@ -138,7 +142,11 @@ export interface RuleCount {
 
 export function contractViolations(summary: NormalisedSummary, scenario: ScenarioName): RuleCount[] {
   const rules = RULES_BY_SCENARIO[scenario];
-  return Object.keys(rules).map((rule) => ({ rule, title: rules[rule], violations: metricValue(summary, subMetricKey(METRIC.contractViolations, { [TAG.rule]: rule }), 'count') }));
+  return Object.keys(rules).map((rule) => ({
+    rule,
+    title: rules[rule],
+    violations: metricValue(summary, subMetricKey(METRIC.contractViolations, { [TAG.rule]: rule }), 'count'),
+  }));
 }
 
 export interface ProbeStep extends StepObservation {
@@ -162,7 +170,12 @@ export function rateProbeResult(summary: NormalisedSummary, config: LoadConfig):
     const share = summary.metrics[subMetricKey(METRIC.probeLimitedShare, { [TAG.targetRps]: String(rps) })];
     const limited = share?.values.passes ?? 0;
     const requests = limited + (share?.values.fails ?? 0);
-    return { targetRps: rps, requests, limited, sustainedAt: Math.max(rule.minCount, Math.ceil((rule.minShare * rps * plan.stepMs) / 1000)) };
+    return {
+      targetRps: rps,
+      requests,
+      limited,
+      sustainedAt: Math.max(rule.minCount, Math.ceil((rule.minShare * rps * plan.stepMs) / 1000)),
+    };
   });
   const stopped = summary.thresholds.some((t) => !t.ok && parseMetricKey(t.metric).metric === METRIC.probe429);
   const recovered = summary.metrics[METRIC.probeRecovered];

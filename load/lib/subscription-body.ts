@@ -34,7 +34,8 @@ export function pickSubscribableOffers(body: unknown, currency: string | null): 
     const min = limits.hardMinLimit;
     const max = limits.hardMaxLimit;
     if (typeof min !== 'number' || typeof max !== 'number' || !(min >= 0) || !(max >= min) || !(max > 0)) continue;
-    const chosen = currency ?? (isCurrency(limits.acceptedCurrency) ? limits.acceptedCurrency : isCurrency(limits.currency) ? limits.currency : null);
+    const chosen =
+      currency ?? (isCurrency(limits.acceptedCurrency) ? limits.acceptedCurrency : isCurrency(limits.currency) ? limits.currency : null);
     if (chosen === null) continue;
     picked.push({ id: o.id, min, max, currency: chosen });
   }
@@ -61,7 +62,12 @@ export function runTagPrefix(runId: string): string {
 }
 
 /** The creation body of flow `seq` of run `runId`. */
-export function buildSubscriptionBody(offer: SubscribableOffer, runId: string, seq: number, nowMs: number): Record<string, string | number | boolean> {
+export function buildSubscriptionBody(
+  offer: SubscribableOffer,
+  runId: string,
+  seq: number,
+  nowMs: number,
+): Record<string, string | number | boolean> {
   return {
     offerId: offer.id,
     amountRequested: amountWithin(offer.min, offer.max),
@@ -104,7 +110,10 @@ export function cancelPath(pathTemplate: string, subscriptionId: string): string
 
 /** A run id for plain k6 runs without RUN_ID: time-sortable, k6-safe (no crypto module needed). */
 export function generatedRunId(nowMs: number, random: number): string {
-  const stamp = new Date(nowMs).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, '');
+  const stamp = new Date(nowMs)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, '');
   const suffix = Math.floor(random * 0xffffff).toString(16);
   return `${stamp}-${'000000'.slice(suffix.length)}${suffix}`;
 }

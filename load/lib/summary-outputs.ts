@@ -23,7 +23,12 @@ function setupMeta(data: unknown): Partial<SetupMeta> {
   return { runId: typeof s.runId === 'string' ? s.runId : undefined, startedAt: typeof s.startedAt === 'string' ? s.startedAt : undefined };
 }
 
-export function summaryOutputs(config: LoadConfig, data: unknown, notes: readonly string[] = [], nowIso: string = new Date().toISOString()): Record<string, string> {
+export function summaryOutputs(
+  config: LoadConfig,
+  data: unknown,
+  notes: readonly string[] = [],
+  nowIso: string = new Date().toISOString(),
+): Record<string, string> {
   const fromSetup = setupMeta(data);
   const meta: RunMeta = {
     runId: fromSetup.runId ?? config.common.runId,

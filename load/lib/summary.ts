@@ -67,7 +67,12 @@ function collectChecks(group: unknown, out: CheckResult[]): void {
   const list = Array.isArray(checks) ? checks : isObject(checks) ? Object.keys(checks).map((k) => checks[k]) : [];
   for (const c of list) {
     if (!isObject(c) || typeof c.name !== 'string') continue;
-    out.push({ name: c.name, path: typeof c.path === 'string' ? c.path : `::${c.name}`, passes: Number(c.passes) || 0, fails: Number(c.fails) || 0 });
+    out.push({
+      name: c.name,
+      path: typeof c.path === 'string' ? c.path : `::${c.name}`,
+      passes: Number(c.passes) || 0,
+      fails: Number(c.fails) || 0,
+    });
   }
   const groups = group.groups;
   const sub = Array.isArray(groups) ? groups : isObject(groups) ? Object.keys(groups).map((k) => groups[k]) : [];
@@ -124,7 +129,8 @@ function normaliseMachineReadable(data: Json): NormalisedSummary {
   const checks: CheckResult[] = [];
   const checkResults = isObject(results.checks) && Array.isArray(results.checks.results) ? results.checks.results : [];
   for (const c of checkResults) {
-    if (isObject(c) && typeof c.name === 'string') checks.push({ name: c.name, path: `::${c.name}`, passes: Number(c.passes) || 0, fails: Number(c.fails) || 0 });
+    if (isObject(c) && typeof c.name === 'string')
+      checks.push({ name: c.name, path: `::${c.name}`, passes: Number(c.passes) || 0, fails: Number(c.fails) || 0 });
   }
   const config = isObject(data.config) ? data.config : {};
   const metadata = isObject(data.metadata) ? data.metadata : {};
@@ -165,6 +171,7 @@ export function shareableK6Summary(data: unknown): unknown {
     if (key === 'setup_data' || key === 'state') continue;
     out[key] = data[key];
   }
-  if (isObject(data.state) && typeof data.state.testRunDurationMs === 'number') out.state = { testRunDurationMs: data.state.testRunDurationMs };
+  if (isObject(data.state) && typeof data.state.testRunDurationMs === 'number')
+    out.state = { testRunDurationMs: data.state.testRunDurationMs };
   return out;
 }

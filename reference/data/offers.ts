@@ -23,22 +23,182 @@ interface IssuerRow {
 }
 
 const ISSUERS: readonly IssuerRow[] = [
-  { kind: 'equity', companyName: 'Northbrook Renewables plc', ticker: 'NBR', sector: 'Utilities', exchangeMic: 'XLON', countryCode: 'GB', currency: 'GBX', fttRequired: false, businessDescriptionText: 'Develops and operates onshore wind and solar farms across the United Kingdom.' },
-  { kind: 'equity', companyName: 'Harlow & Finch Engineering plc', ticker: 'HFE', sector: 'Industrials', exchangeMic: 'AIMX', countryCode: 'GB', currency: 'GBX', fttRequired: false, businessDescriptionText: 'Precision components for aerospace and rail.\nFounded in 1921, listed on AIM since 2009.' },
-  { kind: 'equity', companyName: 'Liffey Biosciences plc', ticker: 'LFB', sector: 'Health Care', exchangeMic: 'XDUB', countryCode: 'IE', currency: 'EUR', fttRequired: true, businessDescriptionText: 'Clinical-stage developer of antibody therapies for autoimmune disease.' },
-  { kind: 'equity', companyName: 'Fjordlys ASA', ticker: 'FJORD', sector: 'Energy', exchangeMic: 'XOSL', countryCode: 'NO', currency: 'NOK', fttRequired: false, businessDescriptionText: 'Offshore wind installation vessels and services in the North Sea.' },
-  { kind: 'equity', companyName: 'Skärgård Software AB', ticker: 'SKRG', sector: 'Technology', exchangeMic: 'XSTO', countryCode: 'SE', currency: 'SEK', fttRequired: false, businessDescriptionText: 'Payroll and workforce software for Nordic small businesses.' },
-  { kind: 'equity', companyName: 'Øresund Logistics A/S', ticker: 'ORSL', sector: 'Transportation', exchangeMic: 'XCSE', countryCode: 'DK', currency: 'DKK', fttRequired: false, businessDescriptionText: 'Cold-chain warehousing and freight across Denmark and southern Sweden.' },
-  { kind: 'equity', companyName: 'Pennine Water Holdings plc', ticker: 'PWH', sector: 'Utilities', exchangeMic: 'XLON', countryCode: 'GB', currency: 'GBP', fttRequired: false, businessDescriptionText: 'Regulated water and waste-water services in northern England.' },
-  { kind: 'equity', companyName: 'Celtic Sea Minerals plc', ticker: 'CSM', sector: 'Materials', exchangeMic: 'AIMX', countryCode: 'GB', currency: 'GBX', fttRequired: false, businessDescriptionText: '' },
-  { kind: 'equity', companyName: 'Atlantic Gateway Retail plc', ticker: 'AGR', sector: 'Consumer Discretionary', exchangeMic: 'XLON', countryCode: 'GB', currency: 'GBX', fttRequired: false, businessDescriptionText: 'Outdoor clothing and equipment, 140 stores and online.' },
-  { kind: 'trust', companyName: 'Caledonian Smaller Companies Trust plc', ticker: 'CSCT', sector: 'Investment Trusts', exchangeMic: 'XLON', countryCode: 'GB', currency: 'GBX', fttRequired: false, businessDescriptionText: 'Closed-ended fund investing in UK smaller companies.' },
-  { kind: 'trust', companyName: 'Meridian Infrastructure Income Fund Ltd', ticker: 'MIIF', sector: 'Investment Trusts', exchangeMic: 'XLON', countryCode: 'GG', currency: 'GBP', fttRequired: false, businessDescriptionText: 'Guernsey-incorporated fund owning core infrastructure assets with inflation-linked revenues.' },
-  { kind: 'trust', companyName: 'Baltic Growth Investment Trust plc', ticker: 'BGIT', sector: 'Investment Trusts', exchangeMic: 'XLON', countryCode: 'GB', currency: 'GBX', fttRequired: false, businessDescriptionText: 'Listed and unlisted growth companies in the Baltic states.' },
-  { kind: 'spac', companyName: 'Thames Acquisition Corp', ticker: 'TAC', sector: 'Financials', exchangeMic: 'XLON', countryCode: 'GB', currency: 'USD', fttRequired: false, businessDescriptionText: 'Special purpose acquisition company targeting European fintech.' },
-  { kind: 'spac', companyName: 'Nordic Horizon Acquisition AB', ticker: 'NHAC', sector: 'Financials', exchangeMic: 'XSTO', countryCode: 'SE', currency: 'SEK', fttRequired: false, businessDescriptionText: 'Special purpose acquisition company focused on Nordic clean technology.' },
-  { kind: 'gov', companyName: 'UK Debt Management Office', ticker: 'UKT', sector: 'Government', exchangeMic: 'XLON', countryCode: 'GB', currency: 'GBP', fttRequired: false, businessDescriptionText: 'Executive agency of HM Treasury issuing gilts on behalf of the government.' },
-  { kind: 'gov', companyName: 'Irish National Treasury Management Agency', ticker: 'IRISH', sector: 'Government', exchangeMic: 'XDUB', countryCode: 'IE', currency: 'EUR', fttRequired: false, businessDescriptionText: 'Manages the borrowing of the Irish state.' },
+  {
+    kind: 'equity',
+    companyName: 'Northbrook Renewables plc',
+    ticker: 'NBR',
+    sector: 'Utilities',
+    exchangeMic: 'XLON',
+    countryCode: 'GB',
+    currency: 'GBX',
+    fttRequired: false,
+    businessDescriptionText: 'Develops and operates onshore wind and solar farms across the United Kingdom.',
+  },
+  {
+    kind: 'equity',
+    companyName: 'Harlow & Finch Engineering plc',
+    ticker: 'HFE',
+    sector: 'Industrials',
+    exchangeMic: 'AIMX',
+    countryCode: 'GB',
+    currency: 'GBX',
+    fttRequired: false,
+    businessDescriptionText: 'Precision components for aerospace and rail.\nFounded in 1921, listed on AIM since 2009.',
+  },
+  {
+    kind: 'equity',
+    companyName: 'Liffey Biosciences plc',
+    ticker: 'LFB',
+    sector: 'Health Care',
+    exchangeMic: 'XDUB',
+    countryCode: 'IE',
+    currency: 'EUR',
+    fttRequired: true,
+    businessDescriptionText: 'Clinical-stage developer of antibody therapies for autoimmune disease.',
+  },
+  {
+    kind: 'equity',
+    companyName: 'Fjordlys ASA',
+    ticker: 'FJORD',
+    sector: 'Energy',
+    exchangeMic: 'XOSL',
+    countryCode: 'NO',
+    currency: 'NOK',
+    fttRequired: false,
+    businessDescriptionText: 'Offshore wind installation vessels and services in the North Sea.',
+  },
+  {
+    kind: 'equity',
+    companyName: 'Skärgård Software AB',
+    ticker: 'SKRG',
+    sector: 'Technology',
+    exchangeMic: 'XSTO',
+    countryCode: 'SE',
+    currency: 'SEK',
+    fttRequired: false,
+    businessDescriptionText: 'Payroll and workforce software for Nordic small businesses.',
+  },
+  {
+    kind: 'equity',
+    companyName: 'Øresund Logistics A/S',
+    ticker: 'ORSL',
+    sector: 'Transportation',
+    exchangeMic: 'XCSE',
+    countryCode: 'DK',
+    currency: 'DKK',
+    fttRequired: false,
+    businessDescriptionText: 'Cold-chain warehousing and freight across Denmark and southern Sweden.',
+  },
+  {
+    kind: 'equity',
+    companyName: 'Pennine Water Holdings plc',
+    ticker: 'PWH',
+    sector: 'Utilities',
+    exchangeMic: 'XLON',
+    countryCode: 'GB',
+    currency: 'GBP',
+    fttRequired: false,
+    businessDescriptionText: 'Regulated water and waste-water services in northern England.',
+  },
+  {
+    kind: 'equity',
+    companyName: 'Celtic Sea Minerals plc',
+    ticker: 'CSM',
+    sector: 'Materials',
+    exchangeMic: 'AIMX',
+    countryCode: 'GB',
+    currency: 'GBX',
+    fttRequired: false,
+    businessDescriptionText: '',
+  },
+  {
+    kind: 'equity',
+    companyName: 'Atlantic Gateway Retail plc',
+    ticker: 'AGR',
+    sector: 'Consumer Discretionary',
+    exchangeMic: 'XLON',
+    countryCode: 'GB',
+    currency: 'GBX',
+    fttRequired: false,
+    businessDescriptionText: 'Outdoor clothing and equipment, 140 stores and online.',
+  },
+  {
+    kind: 'trust',
+    companyName: 'Caledonian Smaller Companies Trust plc',
+    ticker: 'CSCT',
+    sector: 'Investment Trusts',
+    exchangeMic: 'XLON',
+    countryCode: 'GB',
+    currency: 'GBX',
+    fttRequired: false,
+    businessDescriptionText: 'Closed-ended fund investing in UK smaller companies.',
+  },
+  {
+    kind: 'trust',
+    companyName: 'Meridian Infrastructure Income Fund Ltd',
+    ticker: 'MIIF',
+    sector: 'Investment Trusts',
+    exchangeMic: 'XLON',
+    countryCode: 'GG',
+    currency: 'GBP',
+    fttRequired: false,
+    businessDescriptionText: 'Guernsey-incorporated fund owning core infrastructure assets with inflation-linked revenues.',
+  },
+  {
+    kind: 'trust',
+    companyName: 'Baltic Growth Investment Trust plc',
+    ticker: 'BGIT',
+    sector: 'Investment Trusts',
+    exchangeMic: 'XLON',
+    countryCode: 'GB',
+    currency: 'GBX',
+    fttRequired: false,
+    businessDescriptionText: 'Listed and unlisted growth companies in the Baltic states.',
+  },
+  {
+    kind: 'spac',
+    companyName: 'Thames Acquisition Corp',
+    ticker: 'TAC',
+    sector: 'Financials',
+    exchangeMic: 'XLON',
+    countryCode: 'GB',
+    currency: 'USD',
+    fttRequired: false,
+    businessDescriptionText: 'Special purpose acquisition company targeting European fintech.',
+  },
+  {
+    kind: 'spac',
+    companyName: 'Nordic Horizon Acquisition AB',
+    ticker: 'NHAC',
+    sector: 'Financials',
+    exchangeMic: 'XSTO',
+    countryCode: 'SE',
+    currency: 'SEK',
+    fttRequired: false,
+    businessDescriptionText: 'Special purpose acquisition company focused on Nordic clean technology.',
+  },
+  {
+    kind: 'gov',
+    companyName: 'UK Debt Management Office',
+    ticker: 'UKT',
+    sector: 'Government',
+    exchangeMic: 'XLON',
+    countryCode: 'GB',
+    currency: 'GBP',
+    fttRequired: false,
+    businessDescriptionText: 'Executive agency of HM Treasury issuing gilts on behalf of the government.',
+  },
+  {
+    kind: 'gov',
+    companyName: 'Irish National Treasury Management Agency',
+    ticker: 'IRISH',
+    sector: 'Government',
+    exchangeMic: 'XDUB',
+    countryCode: 'IE',
+    currency: 'EUR',
+    fttRequired: false,
+    businessDescriptionText: 'Manages the borrowing of the Irish state.',
+  },
 ];
 
 /** offerType and issuer kind of each offerSubType; the 12 rows are cycled three times. */
@@ -58,7 +218,12 @@ const SUB_TYPES: ReadonlyArray<{ offerType: OfferType; offerSubType: OfferSubTyp
 ];
 
 const ORDER_LIMITS: ReadonlyArray<[min: number, max: number]> = [
-  [100, 25000], [250, 100000], [1000, 500000], [50, 20000], [12.5, 15000.75], [500, 1000000],
+  [100, 25000],
+  [250, 100000],
+  [1000, 500000],
+  [50, 20000],
+  [12.5, 15000.75],
+  [500, 1000000],
 ];
 
 const DISCLAIMERS = [
@@ -68,7 +233,12 @@ const DISCLAIMERS = [
   'Investors should read the prospectus before applying.\r\nCapital at risk.',
 ];
 
-const RESTRICTIONS = ['UK residents only.', 'Open to residents of the EEA and the UK.', '', 'Not for US persons.\nNot for residents of sanctioned jurisdictions.'];
+const RESTRICTIONS = [
+  'UK residents only.',
+  'Open to residents of the EEA and the UK.',
+  '',
+  'Not for US persons.\nNot for residents of sanctioned jurisdictions.',
+];
 
 const SELLERS = ['Harbour Lane Capital LLP', 'Founders Holdco Ltd', 'Greystone Pension Trustees Ltd'];
 
@@ -146,10 +316,18 @@ export function buildOffers(): Offer[] {
       textProperties: {
         legalDisclaimer: DISCLAIMERS[i % DISCLAIMERS.length],
         title,
-        specialInstruction: i % 2 === 0 ? '' : 'Applications must be received by 12:00 on the closing day.\nLate applications will not be accepted.',
-        companyAnnouncements: i % 3 === 2 ? '' : `${issuer.companyName} announces its ${kindRow.label}.\n\nFurther details are set out in the offering documents.`,
+        specialInstruction:
+          i % 2 === 0 ? '' : 'Applications must be received by 12:00 on the closing day.\nLate applications will not be accepted.',
+        companyAnnouncements:
+          i % 3 === 2
+            ? ''
+            : `${issuer.companyName} announces its ${kindRow.label}.\n\nFurther details are set out in the offering documents.`,
         priceless: noPrice ? 'The offer price will be set by bookbuild at the close of the offer.' : '',
-        useOfProceeds: isBond ? 'General corporate purposes and refinancing.' : i % 4 === 3 ? '' : 'Growth capital, working capital\nand repayment of the revolving credit facility.',
+        useOfProceeds: isBond
+          ? 'General corporate purposes and refinancing.'
+          : i % 4 === 3
+            ? ''
+            : 'Growth capital, working capital\nand repayment of the revolving credit facility.',
         restriction: RESTRICTIONS[i % RESTRICTIONS.length],
         offerDiscount: discount ? `${discount}% discount to the closing price on the day before launch` : null,
       },

@@ -3,9 +3,18 @@
 
 export const OFFER_TYPES = ['primary_placing', 'secondary_placing', 'fixed_income', 'ipo'] as const;
 export const OFFER_SUB_TYPES = [
-  'company_placing', 'investment_trust', 'intermediary_offer', 'blocks', 'fully_marketed_offer',
-  'company_ipo', 'investment_trust_ipo', 'spac_ipo', 'de_spac_ipo', 're_ipo',
-  'corporate_bond', 'government_bond',
+  'company_placing',
+  'investment_trust',
+  'intermediary_offer',
+  'blocks',
+  'fully_marketed_offer',
+  'company_ipo',
+  'investment_trust_ipo',
+  'spac_ipo',
+  'de_spac_ipo',
+  're_ipo',
+  'corporate_bond',
+  'government_bond',
 ] as const;
 export const CURRENCIES = ['GBX', 'GBP', 'EUR', 'USD', 'NOK', 'SEK', 'DKK'] as const;
 
@@ -93,7 +102,13 @@ export interface AllocationRecord {
   allocations: AllocationItem[];
 }
 
-export const SUBSCRIPTION_TYPES = ['xo_qualified', 'xo_unqualified', 'discretionary_qualified', 'discretionary_unqualified', 'institutional'] as const;
+export const SUBSCRIPTION_TYPES = [
+  'xo_qualified',
+  'xo_unqualified',
+  'discretionary_qualified',
+  'discretionary_unqualified',
+  'institutional',
+] as const;
 export const SUBSCRIPTION_CATEGORIES = ['retail', 'professional', 'ecp/institutional'] as const;
 export const SUBSCRIPTION_STATUSES = ['accepted', 'rejected', 'cancelled'] as const;
 
@@ -119,9 +134,20 @@ export interface SubscriptionRequest {
 
 /** Request fields echoed into the record, in the contract's order. */
 export const SUBSCRIPTION_REQUEST_FIELDS = [
-  'offerId', 'amountRequested', 'subscriptionType', 'subscriptionCategory', 'clientSubscriptionTimestamp',
-  'clientSubscriptionReference', 'investorReferenceType', 'investorReference', 'isExistingShareholder',
-  'numExistingShares', 'isIssuerEmployee', 'currency', 'membershipCode', 'accountType',
+  'offerId',
+  'amountRequested',
+  'subscriptionType',
+  'subscriptionCategory',
+  'clientSubscriptionTimestamp',
+  'clientSubscriptionReference',
+  'investorReferenceType',
+  'investorReference',
+  'isExistingShareholder',
+  'numExistingShares',
+  'isIssuerEmployee',
+  'currency',
+  'membershipCode',
+  'accountType',
 ] as const satisfies readonly (keyof SubscriptionRequest)[];
 
 export interface Subscription extends SubscriptionRequest {

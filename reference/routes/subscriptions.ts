@@ -36,7 +36,11 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
         ]);
       }
       const withDefaults = behaviour.subscriptions.applyDefaults(request.body);
-      const record: Subscription = { id: behaviour.subscriptions.newId(store, withDefaults), ...withDefaults, status: behaviour.subscriptions.outcome(withDefaults, offer) };
+      const record: Subscription = {
+        id: behaviour.subscriptions.newId(store, withDefaults),
+        ...withDefaults,
+        status: behaviour.subscriptions.outcome(withDefaults, offer),
+      };
       const stored = behaviour.subscriptions.insert(store, record);
       sendJson(reply, ctx, behaviour.protocol.createStatus, JSON.stringify(behaviour.wire.subscription(stored)));
     },

@@ -16,14 +16,17 @@ function knobLines(): string[] {
   ];
   const knobs = knobsFor('all').concat(SCENARIOS.flatMap((s) => knobsFor(s).filter((x) => x.scope === s)));
   for (const k of knobs) {
-    lines.push(`  ${k.name.padEnd(26)} ${k.scope === 'all' ? '' : `[${k.scope}] `}${k.fallback === '' ? '' : `(default ${k.fallback}) `}${k.meaning}`);
+    lines.push(
+      `  ${k.name.padEnd(26)} ${k.scope === 'all' ? '' : `[${k.scope}] `}${k.fallback === '' ? '' : `(default ${k.fallback}) `}${k.meaning}`,
+    );
   }
   return lines;
 }
 
 function scenarioArg(value: string | undefined, command: string, allowed: readonly ScenarioName[] = SCENARIOS): ScenarioName {
   if (value === undefined) throw new UsageError(`Name a scenario: ${command} -- <${allowed.join('|')}>.`);
-  if (!isScenarioName(value) || allowed.indexOf(value) < 0) throw new UsageError(`Unknown scenario "${value}" for ${command}: choose one of ${allowed.join(', ')}.`);
+  if (!isScenarioName(value) || allowed.indexOf(value) < 0)
+    throw new UsageError(`Unknown scenario "${value}" for ${command}: choose one of ${allowed.join(', ')}.`);
   return value;
 }
 
@@ -51,7 +54,8 @@ export interface CompareArgs {
 
 const COMPARE_COMMAND = {
   command: 'npm run load:compare --',
-  summary: 'Compare a load run report with its baseline (default load/baselines/<scenario>.json); writes reports/perf-regression.{md,html}.',
+  summary:
+    'Compare a load run report with its baseline (default load/baselines/<scenario>.json); writes reports/perf-regression.{md,html}.',
   positionals: { usage: '<reports/load/<scenario>.json> [baseline.json]', min: 0, max: 2 },
   options: { force: { type: 'boolean', description: 'compare even when the two runs were made under different conditions' } },
   notes: ['Exit 1 on a regression beyond the baseline tolerances.'],
@@ -59,7 +63,10 @@ const COMPARE_COMMAND = {
 
 export function parseCompareArgs(args: readonly string[]): CompareArgs {
   const { values, positionals } = parseCommandLine(COMPARE_COMMAND, args);
-  if (positionals.length === 0) throw new UsageError('Give the run report and optionally the baseline: npm run load:compare -- reports/load/<scenario>.json [load/baselines/<scenario>.json].');
+  if (positionals.length === 0)
+    throw new UsageError(
+      'Give the run report and optionally the baseline: npm run load:compare -- reports/load/<scenario>.json [load/baselines/<scenario>.json].',
+    );
   return { summaryPath: positionals[0], baselinePath: positionals[1] ?? null, force: values.force === true };
 }
 
@@ -78,7 +85,10 @@ const BASELINE_COMMAND = {
 
 export function parseBaselineArgs(args: readonly string[]): BaselineArgs {
   const { values, positionals } = parseCommandLine(BASELINE_COMMAND, args);
-  if (positionals.length === 0) throw new UsageError(`Name the run to record: npm run load:baseline -- <${SCENARIOS.join('|')}|reports/load/<scenario>.json> [--force].`);
+  if (positionals.length === 0)
+    throw new UsageError(
+      `Name the run to record: npm run load:baseline -- <${SCENARIOS.join('|')}|reports/load/<scenario>.json> [--force].`,
+    );
   return { source: positionals[0], force: values.force === true };
 }
 
@@ -100,7 +110,10 @@ const CONTRACT_COMMAND = {
 
 export function parseContractArgs(args: readonly string[]): ContractArgs {
   const { values, positionals } = parseCommandLine(CONTRACT_COMMAND, args);
-  const scenario = positionals[0] === undefined ? 'pagination' : scenarioArg(positionals[0], 'npm run load:contract (read-only scenarios only)', READ_ONLY_SCENARIOS);
+  const scenario =
+    positionals[0] === undefined
+      ? 'pagination'
+      : scenarioArg(positionals[0], 'npm run load:contract (read-only scenarios only)', READ_ONLY_SCENARIOS);
   if (values.rate === undefined) return { scenario, rate: null };
   const rate = Number(values.rate);
   if (!(rate > 0)) throw new UsageError(`--rate needs a positive number of requests per second, got "${values.rate}".`);

@@ -23,12 +23,20 @@ function machineLabel(): string {
 
 function main(): number {
   const args = parseBaselineArgs(process.argv.slice(2));
-  const reportPath = isScenarioName(args.source) ? resolve(process.env.LOAD_REPORT_DIR ?? 'reports/load', `${args.source}.json`) : resolve(args.source);
+  const reportPath = isScenarioName(args.source)
+    ? resolve(process.env.LOAD_REPORT_DIR ?? 'reports/load', `${args.source}.json`)
+    : resolve(args.source);
   if (!existsSync(reportPath)) throw new ConfigError(`There is no run report at ${reportPath}; run npm run load -- <scenario> first.`);
   const report = readReport(reportPath);
   if (report === null) throw new ConfigError(`${reportPath} is not a load run report.`);
-  if (!report.verdict.valid) throw new ConfigError(`The run in ${reportPath} is invalid (${report.totals.droppedIterations} dropped iterations) and cannot be a baseline.`);
-  if (!report.verdict.passed && !args.force) throw new ConfigError(`The run in ${reportPath} did not pass (${report.verdict.reasons[0] ?? 'see the report'}); use --force to record it anyway.`);
+  if (!report.verdict.valid)
+    throw new ConfigError(
+      `The run in ${reportPath} is invalid (${report.totals.droppedIterations} dropped iterations) and cannot be a baseline.`,
+    );
+  if (!report.verdict.passed && !args.force)
+    throw new ConfigError(
+      `The run in ${reportPath} did not pass (${report.verdict.reasons[0] ?? 'see the report'}); use --force to record it anyway.`,
+    );
   const target = baselinePath(report.scenario);
   const baseline: Baseline = baselineFromReport(report, new Date().toISOString(), machineLabel());
   if (existsSync(target)) {

@@ -36,7 +36,10 @@ function main(): number {
   const args = parseCompareArgs(process.argv.slice(2));
   const current = comparable(resolve(args.summaryPath), 'run report');
   const basePath = resolve(args.baselinePath ?? baselinePath(current.scenario));
-  if (!existsSync(basePath)) throw new ConfigError(`There is no baseline for ${current.scenario} at ${basePath}; record one with npm run load:baseline -- ${args.summaryPath}.`);
+  if (!existsSync(basePath))
+    throw new ConfigError(
+      `There is no baseline for ${current.scenario} at ${basePath}; record one with npm run load:baseline -- ${args.summaryPath}.`,
+    );
   const comparison = compareRuns(current, comparable(basePath, 'baseline'), { force: args.force });
   const dir = resolve(process.env.REPORTS_DIR ?? 'reports');
   mkdirSync(dir, { recursive: true });

@@ -26,7 +26,8 @@ const CONFORMANCE_CONFIG = resolve(REPO_ROOT, 'playwright.config.ts');
 /** Null when the conformance suite is there, else why not (one sentence). */
 function conformanceMissing(configPath = CONFORMANCE_CONFIG): string | null {
   if (!existsSync(configPath)) return `The conformance suite is not present (no ${configPath}); load:contract needs its read-only checks.`;
-  if (!/name:\s*['"]conformance['"]/.test(readFileSync(configPath, 'utf8'))) return `${configPath} defines no "conformance" project; load:contract needs its read-only checks.`;
+  if (!/name:\s*['"]conformance['"]/.test(readFileSync(configPath, 'utf8')))
+    return `${configPath} defines no "conformance" project; load:contract needs its read-only checks.`;
   return null;
 }
 
@@ -68,7 +69,8 @@ async function main(): Promise<number> {
     return 3;
   }
   const maxDuration = process.env.CONTRACT_MAX_DURATION ?? '5m';
-  if (parseDurationMs(maxDuration) === null) throw new ConfigError(`CONTRACT_MAX_DURATION must be a duration such as 5m, got "${maxDuration}".`);
+  if (parseDurationMs(maxDuration) === null)
+    throw new ConfigError(`CONTRACT_MAX_DURATION must be a duration such as 5m, got "${maxDuration}".`);
   process.env.LOAD_DURATION ||= maxDuration;
   if (args.rate !== null) {
     if (args.scenario === 'pagination') process.env.PAGE_RATE = String(args.rate);
@@ -96,7 +98,10 @@ async function main(): Promise<number> {
     k6Run.interrupt();
     const k6Code = await k6Run.done;
     const load = runOutcome(k6Code, readReport(run.reportPath), !loadEndedEarly);
-    const conformance: ConformanceResult = { exitCode: conformanceCode, ...readPlaywrightStats(resolve(conformanceReports, 'conformance', 'results.json')) };
+    const conformance: ConformanceResult = {
+      exitCode: conformanceCode,
+      ...readPlaywrightStats(resolve(conformanceReports, 'conformance', 'results.json')),
+    };
     const conformancePassed = conformanceCode === 0;
     const loadPassed = load.exitCode === 0 && !loadEndedEarly;
     const report = {
@@ -104,7 +109,14 @@ async function main(): Promise<number> {
       generatedAt: new Date().toISOString(),
       scenario: args.scenario,
       target: run.config.target.displayUrl,
-      load: { passed: loadPassed, k6: describeK6Exit(k6Code), endedBeforeConformance: loadEndedEarly, summary: load.lines, report: run.reportPath, dashboard: existsSync(run.dashboardPath) ? run.dashboardPath : null },
+      load: {
+        passed: loadPassed,
+        k6: describeK6Exit(k6Code),
+        endedBeforeConformance: loadEndedEarly,
+        summary: load.lines,
+        report: run.reportPath,
+        dashboard: existsSync(run.dashboardPath) ? run.dashboardPath : null,
+      },
       conformance: { passed: conformancePassed, ...conformance, reports: conformanceReports },
       passed: loadPassed && conformancePassed,
     };

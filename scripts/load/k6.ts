@@ -53,7 +53,13 @@ export interface K6Process {
  * Starts `k6 run <script>` with the given environment (credentials travel in the environment, never
  * on the command line). Output goes to this process's stdout/stderr.
  */
-export function startK6(bin: string, script: string, env: NodeJS.ProcessEnv, extraArgs: readonly string[] = [], cwd = process.cwd()): K6Process {
+export function startK6(
+  bin: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  extraArgs: readonly string[] = [],
+  cwd = process.cwd(),
+): K6Process {
   const child = spawn(bin, ['run', ...extraArgs, script], { env, cwd, stdio: 'inherit' });
   const done = new Promise<number | null>((resolve) => {
     child.on('exit', (code) => resolve(code));

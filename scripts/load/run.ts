@@ -23,7 +23,10 @@ async function main(): Promise<number> {
   }
   const run = await prepareRun(parsed.scenario, { referenceRateLimit: LOCAL_REFERENCE_RATE_LIMIT, k6Version: k6Version(k6.path) });
   try {
-    if (run.startedReference) process.stdout.write(`Bundled reference server at ${run.config.target.baseUrl} (rate limit ${process.env.REFERENCE_RATE_LIMIT ?? 'off'} requests/s).\n`);
+    if (run.startedReference)
+      process.stdout.write(
+        `Bundled reference server at ${run.config.target.baseUrl} (rate limit ${process.env.REFERENCE_RATE_LIMIT ?? 'off'} requests/s).\n`,
+      );
     const child = startK6(k6.path, scenarioScript(parsed.scenario), run.env, parsed.k6Args, REPO_ROOT);
     // Ctrl+C reaches k6 too (same process group); k6 then runs teardown and handleSummary, so this
     // process waits for it instead of dying (and taking the reference server down) first.

@@ -59,7 +59,8 @@ export async function prepareRun(scenario: ScenarioName, options: PrepareOptions
   let close = async (): Promise<void> => {};
   let startedReference = false;
   if (!process.env.API_BASE_URL) {
-    if (options.referenceRateLimit !== false && !process.env.REFERENCE_RATE_LIMIT) process.env.REFERENCE_RATE_LIMIT = String(options.referenceRateLimit);
+    if (options.referenceRateLimit !== false && !process.env.REFERENCE_RATE_LIMIT)
+      process.env.REFERENCE_RATE_LIMIT = String(options.referenceRateLimit);
     const reference = await startBundledReference();
     close = reference.close;
     startedReference = true;

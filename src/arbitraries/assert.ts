@@ -55,10 +55,13 @@ export function showValue(value: unknown): string {
  * replay path fast-check needs to rebuild it; null for any other value.
  */
 function commandListing(value: unknown, exact: string): string | null {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || !('metadataForReplay' in value) || !(Symbol.iterator in value)) return null;
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !('metadataForReplay' in value) || !(Symbol.iterator in value))
+    return null;
   const ran = [...(value as Iterable<{ hasRan?: boolean; toString(): string }>)].filter((c) => c.hasRan !== false);
   const replayPath = /\/\*(replayPath="[^"]*")\*\/\s*$/.exec(exact)?.[1];
-  return [`${ran.length} call(s):`, ...ran.map((c, i) => `  ${i + 1}. ${c.toString()}`), ...(replayPath ? [`(${replayPath})`] : [])].join('\n');
+  return [`${ran.length} call(s):`, ...ran.map((c, i) => `  ${i + 1}. ${c.toString()}`), ...(replayPath ? [`(${replayPath})`] : [])].join(
+    '\n',
+  );
 }
 
 /** The failure report of a fast-check run: seed and path to replay, the shrunk value, the error. */
@@ -96,7 +99,12 @@ export async function assertAsyncProperty<Ts>(property: IAsyncProperty<Ts>, para
 export function assertAmountDecimals(amount: number, subject?: unknown): void {
   const places = decimalPlaces(amount);
   if (places > MAX_AMOUNT_DECIMAL_PLACES) {
-    throw new PropertyCheckFailure('amountRequested decimal places', `at most ${MAX_AMOUNT_DECIMAL_PLACES}`, `${places} (${String(amount)})`, subject);
+    throw new PropertyCheckFailure(
+      'amountRequested decimal places',
+      `at most ${MAX_AMOUNT_DECIMAL_PLACES}`,
+      `${places} (${String(amount)})`,
+      subject,
+    );
   }
 }
 
@@ -131,7 +139,12 @@ export function assertSchemaRefusesOnlyAt(verdict: SchemaVerdict, target: string
   if (verdict.valid) throw new PropertyCheckFailure(`schema refuses the value at ${shown}`, `invalid at ${shown}`, 'valid', subject);
   const elsewhere = verdict.issues.filter((issue) => issue.path !== target);
   if (elsewhere.length > 0) {
-    throw new PropertyCheckFailure(`schema refuses the value at ${shown} only`, `issues only at ${shown}`, verdict.errors.join('; '), subject);
+    throw new PropertyCheckFailure(
+      `schema refuses the value at ${shown} only`,
+      `issues only at ${shown}`,
+      verdict.errors.join('; '),
+      subject,
+    );
   }
 }
 
@@ -164,7 +177,12 @@ export function compareInstants(a: string, b: string): number {
 }
 
 /** What the page must be, for a given law: the entries of the full list it must equal, in order. */
-function expectedKeys<T>(full: readonly T[], page: readonly T[], law: ListLaw, view: ListView<T>): { keys: string[]; rule: string } | string {
+function expectedKeys<T>(
+  full: readonly T[],
+  page: readonly T[],
+  law: ListLaw,
+  view: ListView<T>,
+): { keys: string[]; rule: string } | string {
   let entries = [...full];
   if (law.modifiedSince !== undefined) {
     const read = view.lastModifiedOn;
@@ -187,10 +205,14 @@ function expectedKeys<T>(full: readonly T[], page: readonly T[], law: ListLaw, v
     case 'capped':
       if (p.max !== null) {
         const n = Math.min(p.limit, p.max);
-        return { keys: slice(p.start, n), rule: `slice [${p.start}, ${p.start + n}): limit ${p.limit} capped at the maximum ${p.max} (PAGE-MAX-LIMIT)` };
+        return {
+          keys: slice(p.start, n),
+          rule: `slice [${p.start}, ${p.start + n}): limit ${p.limit} capped at the maximum ${p.max} (PAGE-MAX-LIMIT)`,
+        };
       }
       if (page.length > p.limit) return `a page of at most ${p.limit} entries, got ${page.length}`;
-      if (page.length === 0 && p.start < keys.length) return `a non-empty page (the service applies its own maximum, not an error), got none`;
+      if (page.length === 0 && p.start < keys.length)
+        return `a non-empty page (the service applies its own maximum, not an error), got none`;
       return { keys: slice(p.start, page.length), rule: `the first ${page.length} entries from offset ${p.start} (maximum not known)` };
     case 'from-offset':
       return { keys: slice(p.start, page.length), rule: `a run of entries starting at offset ${p.start}` };
@@ -201,9 +223,17 @@ function expectedKeys<T>(full: readonly T[], page: readonly T[], law: ListLaw, v
 export function checkListLaw<T>(full: readonly T[], page: readonly T[], law: ListLaw, view: ListView<T>): PropertyCheckFailure | null {
   const expected = expectedKeys(full, page, law, view);
   const received = page.map(view.key);
-  if (typeof expected === 'string') return new PropertyCheckFailure('list law', expected, `${received.length} entries: ${received.join(', ')}`, law);
+  if (typeof expected === 'string')
+    return new PropertyCheckFailure('list law', expected, `${received.length} entries: ${received.join(', ')}`, law);
   const same = expected.keys.length === received.length && expected.keys.every((k, i) => k === received[i]);
-  return same ? null : new PropertyCheckFailure(`list law: ${expected.rule}`, expected.keys.join(', ') || '(no entries)', received.join(', ') || '(no entries)', law);
+  return same
+    ? null
+    : new PropertyCheckFailure(
+        `list law: ${expected.rule}`,
+        expected.keys.join(', ') || '(no entries)',
+        received.join(', ') || '(no entries)',
+        law,
+      );
 }
 
 export function assertListLaw<T>(full: readonly T[], page: readonly T[], law: ListLaw, view: ListView<T>): void {

@@ -28,7 +28,7 @@ export const CREATE_BODY_DEFECTS = {
     clause: 'SUB-CREATE-VALIDATION',
     summary: 'an enum value with its letter case changed (Retail, gbp): field names and values are exact',
   },
-  'enum-unknown-value': { expect: 'schema', clause: 'SUB-CREATE-VALIDATION', summary: 'a string outside the field\'s enum' },
+  'enum-unknown-value': { expect: 'schema', clause: 'SUB-CREATE-VALIDATION', summary: "a string outside the field's enum" },
   'too-many-decimals': {
     expect: 'schema',
     clause: 'SUB-CREATE-DECIMALS',
@@ -44,16 +44,36 @@ export const CREATE_BODY_DEFECTS = {
     clause: 'SUB-CREATE-VALIDATION',
     summary: 'clientSubscriptionTimestamp is a real instant written with a non-zero UTC offset or with no zone',
   },
-  'null-not-nullable': { expect: 'schema', clause: 'SUB-CREATE-VALIDATION', summary: 'null in a field the contract does not mark nullable' },
-  'non-object-body': { expect: 'schema', clause: 'SUB-CREATE-VALIDATION', summary: 'the body is an array, string, number, boolean or null' },
+  'null-not-nullable': {
+    expect: 'schema',
+    clause: 'SUB-CREATE-VALIDATION',
+    summary: 'null in a field the contract does not mark nullable',
+  },
+  'non-object-body': {
+    expect: 'schema',
+    clause: 'SUB-CREATE-VALIDATION',
+    summary: 'the body is an array, string, number, boolean or null',
+  },
   'only-type-or-category': {
     expect: 'schema',
     clause: 'SUB-CREATE-TYPE-OR-CATEGORY',
     summary: 'only one of subscriptionType and subscriptionCategory (the schema requires both or neither; the contract does not say)',
   },
-  'amount-zero': { expect: 'not-accepted', clause: 'SUB-CREATE-ORDER-LIMITS', summary: 'amountRequested is 0 (the offer\'s hardMinLimit is above 0)' },
-  'amount-negative': { expect: 'not-accepted', clause: 'SUB-CREATE-ORDER-LIMITS', summary: 'amountRequested is negative, below hardMinLimit' },
-  'amount-below-min': { expect: 'not-accepted', clause: 'SUB-CREATE-ORDER-LIMITS', summary: 'amountRequested is above 0 and below hardMinLimit' },
+  'amount-zero': {
+    expect: 'not-accepted',
+    clause: 'SUB-CREATE-ORDER-LIMITS',
+    summary: "amountRequested is 0 (the offer's hardMinLimit is above 0)",
+  },
+  'amount-negative': {
+    expect: 'not-accepted',
+    clause: 'SUB-CREATE-ORDER-LIMITS',
+    summary: 'amountRequested is negative, below hardMinLimit',
+  },
+  'amount-below-min': {
+    expect: 'not-accepted',
+    clause: 'SUB-CREATE-ORDER-LIMITS',
+    summary: 'amountRequested is above 0 and below hardMinLimit',
+  },
   'amount-above-max': { expect: 'not-accepted', clause: 'SUB-CREATE-ORDER-LIMITS', summary: 'amountRequested is above hardMaxLimit' },
   'unknown-offer': { expect: 'not-accepted', clause: 'SUB-CREATE-UNKNOWN-OFFER', summary: 'offerId names no offer of the offers list' },
 } as const satisfies Record<string, DefectSpec>;

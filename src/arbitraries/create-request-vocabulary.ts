@@ -17,15 +17,7 @@ export const SUBSCRIPTION_CATEGORIES = ['retail', 'professional', 'ecp/instituti
 export type SubscriptionCategory = (typeof SUBSCRIPTION_CATEGORIES)[number];
 
 /** Contract, Subscription.investorReferenceType: "Enum: nino, lei, ..., other". */
-export const INVESTOR_REFERENCE_TYPES = [
-  'nino',
-  'lei',
-  'identity_card_number',
-  'passport_number',
-  'concat',
-  'ssn',
-  'other',
-] as const;
+export const INVESTOR_REFERENCE_TYPES = ['nino', 'lei', 'identity_card_number', 'passport_number', 'concat', 'ssn', 'other'] as const;
 export type InvestorReferenceType = (typeof INVESTOR_REFERENCE_TYPES)[number];
 
 /** Contract, Subscription.currency: "Enum: GBX, GBP, EUR, USD, NOK, SEK, DKK". */

@@ -50,9 +50,14 @@ function limitsVerdict(amount: ExactDecimal, min: ExactDecimal, max: ExactDecima
 
 function expectationOf(decimals: DecimalsVerdict, limits: LimitsVerdict): { expect: EdgeExpectation; clauses: ClauseId[] } {
   if (decimals === 'more-than-6') {
-    return { expect: 'schema', clauses: limits === 'outside' ? ['SUB-CREATE-DECIMALS', 'SUB-CREATE-ORDER-LIMITS'] : ['SUB-CREATE-DECIMALS'] };
+    return {
+      expect: 'schema',
+      clauses: limits === 'outside' ? ['SUB-CREATE-DECIMALS', 'SUB-CREATE-ORDER-LIMITS'] : ['SUB-CREATE-DECIMALS'],
+    };
   }
-  return limits === 'outside' ? { expect: 'not-accepted', clauses: ['SUB-CREATE-ORDER-LIMITS'] } : { expect: 'accepted', clauses: ['SUB-CREATE'] };
+  return limits === 'outside'
+    ? { expect: 'not-accepted', clauses: ['SUB-CREATE-ORDER-LIMITS'] }
+    : { expect: 'accepted', clauses: ['SUB-CREATE'] };
 }
 
 /**

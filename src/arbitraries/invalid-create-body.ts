@@ -78,7 +78,10 @@ export function availableCreateBodyDefects(offers: readonly OpenOffer[], constra
  * @throws RangeError when no offer admits a valid body, or when `constraints.defects` names a kind no
  * offer admits.
  */
-export function invalidCreateBody(offers: readonly OpenOffer[], constraints: InvalidCreateBodyConstraints = {}): Arbitrary<InvalidCreateBody> {
+export function invalidCreateBody(
+  offers: readonly OpenOffer[],
+  constraints: InvalidCreateBodyConstraints = {},
+): Arbitrary<InvalidCreateBody> {
   const { defects, ...bodyConstraints } = constraints;
   const built = buildAll(contextFor(offers, bodyConstraints), defects ?? DEFECT_KINDS);
   const missing = (defects ?? []).filter((kind) => !built.has(kind));

@@ -31,9 +31,7 @@ const lei: Arbitrary<string> = fc
   .map((chars) => chars.join(''))
   .map((base) => base + leiCheckDigits(base));
 
-const documentNumber: Arbitrary<string> = fc
-  .array(upper(ALNUM), { minLength: 6, maxLength: 12 })
-  .map((chars) => chars.join(''));
+const documentNumber: Arbitrary<string> = fc.array(upper(ALNUM), { minLength: 6, maxLength: 12 }).map((chars) => chars.join(''));
 
 /** MiFID II CONCAT: nationality, birth date YYYYMMDD, first five letters of first name and surname, '#'-padded. */
 const namePart: Arbitrary<string> = fc
@@ -50,7 +48,11 @@ const concat: Arbitrary<string> = fc
 
 /** US SSN AAA-GG-SSSS with no all-zero group and no area 000, 666 or 9xx. */
 const ssn: Arbitrary<string> = fc
-  .tuple(fc.integer({ min: 1, max: 899 }).filter((a) => a !== 666), fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 9999 }))
+  .tuple(
+    fc.integer({ min: 1, max: 899 }).filter((a) => a !== 666),
+    fc.integer({ min: 1, max: 99 }),
+    fc.integer({ min: 1, max: 9999 }),
+  )
   .map(([a, g, s]) => `${String(a).padStart(3, '0')}-${String(g).padStart(2, '0')}-${String(s).padStart(4, '0')}`);
 
 const REFERENCE_BY_TYPE: Record<InvestorReferenceType, Arbitrary<string>> = {

@@ -66,9 +66,16 @@ export function limitParam(constraints: LimitParamConstraints): Arbitrary<LimitP
     maxLimit === null
       ? [fc.integer({ min: 2, max: 500 }).map((n) => capped(n, null, `limit ${n} (maximum not known)`))]
       : [
-          labelledValues([exact(maxLimit, `limit ${maxLimit} (the maximum)`), capped(maxLimit + 1, maxLimit, `limit ${maxLimit + 1} (maximum + 1)`)]),
-          ...(maxLimit > 2 ? [fc.integer({ min: 2, max: maxLimit - 1 }).map((n) => exact(n, `limit ${n} (below the maximum ${maxLimit})`))] : []),
-          fc.integer({ min: maxLimit + 1, max: maxLimit * 10 }).map((n) => capped(n, maxLimit, `limit ${n} (above the maximum ${maxLimit})`)),
+          labelledValues([
+            exact(maxLimit, `limit ${maxLimit} (the maximum)`),
+            capped(maxLimit + 1, maxLimit, `limit ${maxLimit + 1} (maximum + 1)`),
+          ]),
+          ...(maxLimit > 2
+            ? [fc.integer({ min: 2, max: maxLimit - 1 }).map((n) => exact(n, `limit ${n} (below the maximum ${maxLimit})`))]
+            : []),
+          fc
+            .integer({ min: maxLimit + 1, max: maxLimit * 10 })
+            .map((n) => capped(n, maxLimit, `limit ${n} (above the maximum ${maxLimit})`)),
         ];
   return byVerdict(
     [labelledValues(fixedValid), ...known],

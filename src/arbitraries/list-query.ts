@@ -57,10 +57,7 @@ export function pageLawOf(offset: OffsetParam, limit: LimitParam): PageLaw {
 }
 
 /** Puts the parameters together: valid only if every one is; the law only then. */
-export function listQueryOf(
-  page: { offset: OffsetParam; limit: LimitParam },
-  filter?: ModifiedAfterParam | OfferIdParam,
-): ListQuery {
+export function listQueryOf(page: { offset: OffsetParam; limit: LimitParam }, filter?: ModifiedAfterParam | OfferIdParam): ListQuery {
   const params: AnyParam[] = [...(filter ? [filter] : []), page.offset, page.limit];
   const query: Record<string, string> = {};
   for (const p of params) if (p.value !== undefined) query[p.name] = p.value;

@@ -56,10 +56,14 @@ export function modifiedAfterParam(constraints: ModifiedAfterParamConstraints): 
   const seen = constraints.lastModifiedSeen.filter(isUtcDateTime);
   const instants = seen.map((s) => Date.parse(s));
   const window =
-    instants.length === 0
-      ? {}
-      : { min: new Date(Math.min(...instants) - DAY_MS), max: new Date(Math.max(...instants) + DAY_MS) };
-  const absent: ModifiedAfterParam = { name: 'modifiedAfter', value: undefined, description: 'modifiedAfter absent', verdict: 'valid', clauses: ['OFFER-MODIFIED-AFTER'] };
+    instants.length === 0 ? {} : { min: new Date(Math.min(...instants) - DAY_MS), max: new Date(Math.max(...instants) + DAY_MS) };
+  const absent: ModifiedAfterParam = {
+    name: 'modifiedAfter',
+    value: undefined,
+    description: 'modifiedAfter absent',
+    verdict: 'valid',
+    clauses: ['OFFER-MODIFIED-AFTER'],
+  };
   const fixedValid: ModifiedAfterParam[] = [
     absent,
     valid('1970-01-01T00:00:00Z', 'modifiedAfter 1970-01-01T00:00:00Z (before every offer)'),

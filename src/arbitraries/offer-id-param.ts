@@ -24,7 +24,13 @@ export interface OfferIdParamConstraints extends VerdictConstraint {
  */
 export function offerIdParam(constraints: OfferIdParamConstraints): Arbitrary<OfferIdParam> {
   const known = new Set(constraints.knownOfferIds);
-  const absent: OfferIdParam = { name: 'offerId', value: undefined, description: 'offerId absent', verdict: 'valid', clauses: ['SUB-LIST-OFFER-FILTER'] };
+  const absent: OfferIdParam = {
+    name: 'offerId',
+    value: undefined,
+    description: 'offerId absent',
+    verdict: 'valid',
+    clauses: ['SUB-LIST-OFFER-FILTER'],
+  };
   const unknown = fc
     .oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/), fc.constant(''))
     .filter((id) => !known.has(id))

@@ -39,16 +39,24 @@ export function offsetParam(constraints: VerdictConstraint = {}): Arbitrary<Offs
   ];
   const silentValues = [
     labelledValues<OffsetParam>(
-      SILENT_NUMBER_TEXTS.map(({ value, description }): OffsetParam => ({
-        name: 'offset',
-        value,
-        description: `offset ${description}`,
-        verdict: 'contract-silent',
-        clauses: SILENT_PAGE_CLAUSES,
-      })),
+      SILENT_NUMBER_TEXTS.map(
+        ({ value, description }): OffsetParam => ({
+          name: 'offset',
+          value,
+          description: `offset ${description}`,
+          verdict: 'contract-silent',
+          clauses: SILENT_PAGE_CLAUSES,
+        }),
+      ),
     ),
     fc.integer({ min: -1_000_000, max: -1 }).map(
-      (n): OffsetParam => ({ name: 'offset', value: String(n), description: `offset ${n} (negative)`, verdict: 'contract-silent', clauses: SILENT_PAGE_CLAUSES }),
+      (n): OffsetParam => ({
+        name: 'offset',
+        value: String(n),
+        description: `offset ${n} (negative)`,
+        verdict: 'contract-silent',
+        clauses: SILENT_PAGE_CLAUSES,
+      }),
     ),
   ];
   return byVerdict(validValues, silentValues, constraints.verdict);

@@ -26,11 +26,9 @@ export function utcTimestamp(constraints: UtcTimestampConstraints = {}): Arbitra
   if (min.getUTCFullYear() < 0 || max.getUTCFullYear() > 9999 || min > max) {
     throw new RangeError(`utcTimestamp: window ${min.toISOString()}..${max.toISOString()} is not within years 0000..9999`);
   }
-  return fc
-    .tuple(fc.date({ min, max, noInvalidDate: true }), fc.boolean())
-    .map(([date, withMillis]) => {
-      const iso = date.toISOString();
-      // Dropping the milliseconds moves the instant back; keep them if that would leave the window.
-      return withMillis || date.getUTCMilliseconds() > date.getTime() - min.getTime() ? iso : withoutMilliseconds(iso);
-    });
+  return fc.tuple(fc.date({ min, max, noInvalidDate: true }), fc.boolean()).map(([date, withMillis]) => {
+    const iso = date.toISOString();
+    // Dropping the milliseconds moves the instant back; keep them if that would leave the window.
+    return withMillis || date.getUTCMilliseconds() > date.getTime() - min.getTime() ? iso : withoutMilliseconds(iso);
+  });
 }

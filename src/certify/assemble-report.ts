@@ -6,10 +6,28 @@
 import type { ClauseReport } from '../report/clause-reporter.ts';
 import { clauseResults } from '../report/clause-results.ts';
 import type { TargetProfile } from '../profile/target-profile.ts';
-import { CLAUSE_STATUSES, REPORT_FORMAT, type CertificationReport, type ClauseStatus, type EvidenceSection, type LoadSection, type PhaseRow } from '../report/certification/report-model.ts';
+import {
+  CLAUSE_STATUSES,
+  REPORT_FORMAT,
+  type CertificationReport,
+  type ClauseStatus,
+  type EvidenceSection,
+  type LoadSection,
+  type PhaseRow,
+} from '../report/certification/report-model.ts';
 import { clauseRows } from './clause-rows.ts';
 import { fuzzFigures } from './fuzz-figures.ts';
-import { compareWithPinned, extraFields, itemsFromRun, mergeItems, observedProfile, retryAfterText, valuesBeyondSeen, type ItemObservation, type RunObservation } from './observed-profile.ts';
+import {
+  compareWithPinned,
+  extraFields,
+  itemsFromRun,
+  mergeItems,
+  observedProfile,
+  retryAfterText,
+  valuesBeyondSeen,
+  type ItemObservation,
+  type RunObservation,
+} from './observed-profile.ts';
 import type { FuzzRecord, RunFailure } from './run-files.ts';
 import { decideVerdict } from './verdict.ts';
 import { judgeWaivers, type Waiver } from './waivers.ts';
@@ -59,7 +77,12 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     format: REPORT_FORMAT,
     verdict,
     verdictReasons: reasons,
-    target: { baseUrl: i.target.baseUrl, bundledReference: i.target.bundledReference, faults: i.target.faults, profileName: i.pinned?.profile.name ?? null },
+    target: {
+      baseUrl: i.target.baseUrl,
+      bundledReference: i.target.bundledReference,
+      faults: i.target.faults,
+      profileName: i.pinned?.profile.name ?? null,
+    },
     startedAt: i.startedAt.toISOString(),
     finishedAt: i.finishedAt.toISOString(),
     durationMs: Math.max(0, i.finishedAt.getTime() - i.startedAt.getTime()),
@@ -69,7 +92,12 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     runId: i.target.runId,
     summary: {
       clauses: counts,
-      tests: { total: outcomes.length, passed: outcomes.filter((o) => o.status === 'passed').length, failed, skipped: outcomes.filter((o) => o.status === 'skipped').length },
+      tests: {
+        total: outcomes.length,
+        passed: outcomes.filter((o) => o.status === 'passed').length,
+        failed,
+        skipped: outcomes.filter((o) => o.status === 'skipped').length,
+      },
       drift: drift.length,
     },
     phases: i.phases,

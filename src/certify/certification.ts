@@ -10,7 +10,7 @@
  * Returns the exit code: 0 pass, 1 fail, 4 incomplete (configuration errors throw ConfigError: 2).
  * The caller loads `.env` and points REPORTS_DIR at `<out>/suite` before importing this module.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
@@ -39,9 +39,14 @@ import { openRecords } from '../run/journal.ts';
 /** The exit code of each verdict (README, "Exit codes"). */
 export const VERDICT_EXIT_CODE = { pass: 0, fail: 1, incomplete: 4 } as const satisfies Record<CertificationVerdict, number>;
 
-export const OUTPUT = { observedProfile: 'observed-profile.json', discovery: 'discovery.json', evidence: 'evidence', suite: 'suite' } as const;
+export const OUTPUT = {
+  observedProfile: 'observed-profile.json',
+  discovery: 'discovery.json',
+  evidence: 'evidence',
+  suite: 'suite',
+} as const;
 
-const say = (line: string) => process.stdout.write(line + '\n');
+const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /** A path as a reader wants it: relative when under `base`, absolute otherwise. */
 function shown(path: string, base = process.cwd()): string {
@@ -51,7 +56,15 @@ function shown(path: string, base = process.cwd()): string {
 
 /** Clear what an earlier certification wrote in `out`, keeping run journals (a killed run's cleanup needs them). */
 function prepareOutDir(out: string): void {
-  for (const name of [...Object.values(REPORT_FILES), OUTPUT.observedProfile, OUTPUT.discovery, OUTPUT.evidence, MANIFEST_FILE, 'screenshots']) rmSync(join(out, name), { recursive: true, force: true });
+  for (const name of [
+    ...Object.values(REPORT_FILES),
+    OUTPUT.observedProfile,
+    OUTPUT.discovery,
+    OUTPUT.evidence,
+    MANIFEST_FILE,
+    'screenshots',
+  ])
+    rmSync(join(out, name), { recursive: true, force: true });
   for (const name of ['conformance', 'fuzz', 'load']) rmSync(join(out, OUTPUT.suite, name), { recursive: true, force: true });
   mkdirSync(join(out, OUTPUT.evidence), { recursive: true });
 }
@@ -59,7 +72,10 @@ function prepareOutDir(out: string): void {
 class Phases {
   readonly rows: PhaseRow[] = [];
 
-  async run<T>(phase: PhaseName, body: (started: number) => Promise<{ value: T; detail: string; status?: PhaseRow['status'] }>): Promise<T> {
+  async run<T>(
+    phase: PhaseName,
+    body: (started: number) => Promise<{ value: T; detail: string; status?: PhaseRow['status'] }>,
+  ): Promise<T> {
     const started = Date.now();
     say(progressLine({ phase, elapsedMs: 0, note: 'started' }));
     try {
@@ -68,7 +84,12 @@ class Phases {
       say(progressLine({ phase, elapsedMs: Date.now() - started, note: detail }));
       return value;
     } catch (error) {
-      this.rows.push({ name: phase, status: 'failed', durationMs: Date.now() - started, detail: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+      this.rows.push({
+        name: phase,
+        status: 'failed',
+        durationMs: Date.now() - started,
+        detail: error instanceof Error ? error.message.split('\n')[0] : String(error),
+      });
       throw error;
     }
   }
@@ -79,7 +100,14 @@ function fileDigest(path: string | null): { path: string; sha256: string } | nul
 }
 
 /** The non-secret configuration a certification ran with (its digest goes in the report). Never credentials. */
-function certificationConfig(config: SuiteConfig, o: CertifyOptions, bundled: boolean, faults: string[], suiteVersion: string, root: string): Record<string, unknown> {
+function certificationConfig(
+  config: SuiteConfig,
+  o: CertifyOptions,
+  bundled: boolean,
+  faults: string[],
+  suiteVersion: string,
+  root: string,
+): Record<string, unknown> {
   const rel = (d: { path: string; sha256: string } | null) => d && { path: shown(d.path, root), sha256: d.sha256 };
   return {
     target: bundled ? 'bundled reference server' : config.baseUrl,
@@ -125,7 +153,10 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
       reference = await startBundledReference();
       config = readSuiteConfig();
       const variants = referenceVariants();
-      const switches = [faults.length ? `fault switches: ${faults.join(', ')}` : '', variants.length ? `variations: ${variants.join(', ')}` : ''].filter(Boolean);
+      const switches = [
+        faults.length ? `fault switches: ${faults.join(', ')}` : '',
+        variants.length ? `variations: ${variants.join(', ')}` : '',
+      ].filter(Boolean);
       say(`Certifying the bundled reference server at ${config.baseUrl}${switches.length ? ` with ${switches.join('; ')}` : ''}.`);
     } else say(`Certifying ${config.baseUrl} (${config.environment}).`);
     process.env.RUN_ID = config.runId;
@@ -142,12 +173,19 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         const result = await runDiscovery(session, {
           writes: writePolicy(config, session.profile),
           runId: config.runId,
-          onProbe: (done, total, probe) => say(progressLine({ phase: 'discovery', done, total, unit: 'probes', elapsedMs: Date.now() - started, note: probe.title })),
+          onProbe: (done, total, probe) =>
+            say(progressLine({ phase: 'discovery', done, total, unit: 'probes', elapsedMs: Date.now() - started, note: probe.title })),
         });
         const observed = result.records.filter((r) => r.value).length;
         const c = result.cleanup;
-        const cleanup = c && c.cancelled.length + c.refused.length + c.errors.length ? `; left-over records: ${c.cancelled.length} cancelled, ${c.refused.length} refused, ${c.errors.length} error(s)` : '';
-        return { value: result, detail: `${observed} of ${result.records.length} probes observed a value${cleanup}${result.cleanupNote ? `; ${result.cleanupNote}` : ''}` };
+        const cleanup =
+          c && c.cancelled.length + c.refused.length + c.errors.length
+            ? `; left-over records: ${c.cancelled.length} cancelled, ${c.refused.length} refused, ${c.errors.length} error(s)`
+            : '';
+        return {
+          value: result,
+          detail: `${observed} of ${result.records.length} probes observed a value${cleanup}${result.cleanupNote ? `; ${result.cleanupNote}` : ''}`,
+        };
       });
     } finally {
       await session.dispose();
@@ -157,22 +195,51 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     // 3. Conformance and fuzz, as a child run (with the health route discovery found, when the profile named none).
     const childEnv = withDiscoveredRoutes(process.env, session.profile, discovery, join(suiteDir, 'run-profile.json'));
     const run = await phases.run('conformance + fuzz', async () => {
-      if (o.clauses) say(`Selected clauses (--clauses ${o.clauses.join(',')}): ${selectedClauses(o.clauses).length}; the others do not run, so the verdict is at best INCOMPLETE.`);
-      const r = await runSuite({ root, reportsDir: suiteDir, runId: config.runId, env: childEnv, grep: o.clauses && clauseGrep(o.clauses) });
+      if (o.clauses)
+        say(
+          `Selected clauses (--clauses ${o.clauses.join(',')}): ${selectedClauses(o.clauses).length}; the others do not run, so the verdict is at best INCOMPLETE.`,
+        );
+      const r = await runSuite({
+        root,
+        reportsDir: suiteDir,
+        runId: config.runId,
+        env: childEnv,
+        grep: o.clauses && clauseGrep(o.clauses),
+      });
       if (r.interrupted) throw new RunInterrupted('the conformance/fuzz run was stopped');
-      if (!r.report && r.exitCode === 2) throw new ConfigError('The conformance/fuzz run stopped on a configuration error (its message is above).');
+      if (!r.report && r.exitCode === 2)
+        throw new ConfigError('The conformance/fuzz run stopped on a configuration error (its message is above).');
       const outcomes = r.report?.outcomes ?? [];
       const failed = outcomes.filter((x) => x.status === 'failed' || x.status === 'timedOut').length;
       // A phase whose tests failed never shows "ok".
-      return { value: r, status: runProblem(r) || failed > 0 ? 'failed' : 'ok', detail: `${outcomes.length} tests, ${failed} failed (exit code ${r.exitCode ?? 'none'})` };
+      return {
+        value: r,
+        status: runProblem(r) || failed > 0 ? 'failed' : 'ok',
+        detail: `${outcomes.length} tests, ${failed} failed (exit code ${r.exitCode ?? 'none'})`,
+      };
     });
 
     throwIfInterrupted('the certification');
     // 4. Load smoke.
-    const hasLoadScript = Boolean((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.load);
+    const hasLoadScript = Boolean(
+      (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.load,
+    );
     const load: LoadSection = await phases.run('load smoke', async () => {
-      const section = await runLoadSmoke({ skip: o.skipLoad, reportDir: join(suiteDir, 'load'), cwd: root, env: process.env, hasLoadScript });
-      return { value: section, status: section.status === 'failed' ? 'failed' : section.status === 'not-run' ? 'not-run' : 'ok', detail: section.status === 'run' ? `${section.scenarios.map((s) => `${s.scenario}: ${s.requests} requests, p95 ${Math.round(s.p95)} ms`).join('; ')}` : `${section.status}: ${section.reason}` };
+      const section = await runLoadSmoke({
+        skip: o.skipLoad,
+        reportDir: join(suiteDir, 'load'),
+        cwd: root,
+        env: process.env,
+        hasLoadScript,
+      });
+      return {
+        value: section,
+        status: section.status === 'failed' ? 'failed' : section.status === 'not-run' ? 'not-run' : 'ok',
+        detail:
+          section.status === 'run'
+            ? `${section.scenarios.map((s) => `${s.scenario}: ${s.requests} requests, p95 ${Math.round(s.p95)} ms`).join('; ')}`
+            : `${section.status}: ${section.reason}`,
+      };
     });
 
     throwIfInterrupted('the certification');
@@ -185,9 +252,15 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
       const runConfig = certificationConfig(config, o, bundled, faults, pkg.version, root);
       const fuzzRecords = readFuzzRecords(paths.fuzzDir);
       const requests = readRequests(paths.requests);
-      writeFileSync(join(evidenceDir, 'versions.json'), JSON.stringify({ node: v.node, npm: v.npm, k6, suite: v.suite, packages: v.packages, locked: v.locked }, null, 2) + '\n');
-      writeFileSync(join(evidenceDir, 'config.json'), JSON.stringify({ sha256: configDigest(runConfig), config: runConfig }, null, 2) + '\n');
-      writeFileSync(join(evidenceDir, 'seeds.json'), JSON.stringify(fuzzRecords, null, 2) + '\n');
+      writeFileSync(
+        join(evidenceDir, 'versions.json'),
+        `${JSON.stringify({ node: v.node, npm: v.npm, k6, suite: v.suite, packages: v.packages, locked: v.locked }, null, 2)}\n`,
+      );
+      writeFileSync(
+        join(evidenceDir, 'config.json'),
+        `${JSON.stringify({ sha256: configDigest(runConfig), config: runConfig }, null, 2)}\n`,
+      );
+      writeFileSync(join(evidenceDir, 'seeds.json'), `${JSON.stringify(fuzzRecords, null, 2)}\n`);
       const copied = (
         [
           [paths.requests, 'requests.jsonl'],
@@ -198,7 +271,12 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
           [paths.junit, 'junit.xml'],
         ] as const
       ).filter(([from, name]) => copyRedacted(from, join(evidenceDir, name), redact));
-      const files = [...['versions.json', 'config.json', 'seeds.json', ...copied.map(([, name]) => name)].map((f) => `${OUTPUT.evidence}/${f}`), OUTPUT.observedProfile, OUTPUT.discovery, ...Object.values(REPORT_FILES)];
+      const files = [
+        ...['versions.json', 'config.json', 'seeds.json', ...copied.map(([, name]) => name)].map((f) => `${OUTPUT.evidence}/${f}`),
+        OUTPUT.observedProfile,
+        OUTPUT.discovery,
+        ...Object.values(REPORT_FILES),
+      ];
       const evidence: EvidenceSection = {
         directory: OUTPUT.evidence,
         manifest: MANIFEST_FILE,
@@ -208,7 +286,9 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         config: runConfig,
         requestCount: requests.length,
         files,
-        ...(existsSync(join(paths.html, 'index.html')) ? { playwrightReport: relative(o.out, join(paths.html, 'index.html')).split(sep).join('/') } : {}),
+        ...(existsSync(join(paths.html, 'index.html'))
+          ? { playwrightReport: relative(o.out, join(paths.html, 'index.html')).split(sep).join('/') }
+          : {}),
       };
       const { report, observed } = assembleReport({
         startedAt,
@@ -223,7 +303,10 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         observations: readObservations(paths.observations),
         requestStatuses: requests.flatMap((r) => (r.status === null ? [] : [r.status])),
         retriedRetryAfter: requests.flatMap((r) => (r.retried && r.status === 429 ? [r.retryAfter] : [])),
-        discovery: { items: discovery.items, notes: new Map(discovery.records.filter((r) => r.note).map((r) => [r.item, `discovery: ${r.note!}`])) },
+        discovery: {
+          items: discovery.items,
+          notes: new Map(discovery.records.filter((r) => r.note).map((r) => [r.item, `discovery: ${r.note!}`])),
+        },
         waivers,
         today: utcDate(new Date()),
         fuzz: { records: fuzzRecords, notRun: null },
@@ -231,10 +314,16 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         phases: phases.rows,
         evidence,
       });
-      writeFileSync(join(stage, OUTPUT.observedProfile), redact(JSON.stringify(observed, null, 2)) + '\n');
-      writeFileSync(join(stage, OUTPUT.discovery), redact(JSON.stringify({ probes: discovery.records, cleanup: discovery.cleanup, cleanupNote: discovery.cleanupNote, runObservations: readObservations(paths.observations).map(({ clause, key, message, value }) => ({ clause, key, message, value })) }, null, 2)) + '\n');
+      writeFileSync(join(stage, OUTPUT.observedProfile), `${redact(JSON.stringify(observed, null, 2))}\n`);
+      writeFileSync(
+        join(stage, OUTPUT.discovery),
+        `${redact(JSON.stringify({ probes: discovery.records, cleanup: discovery.cleanup, cleanupNote: discovery.cleanupNote, runObservations: readObservations(paths.observations).map(({ clause, key, message, value }) => ({ clause, key, message, value })) }, null, 2))}\n`,
+      );
       // The report phase's own row is added once it ends; the report lists the phases before it.
-      return { value: report, detail: `${report.verdict.toUpperCase()}: ${report.summary.clauses.fail} failing clause(s), ${report.summary.drift} drift item(s)` };
+      return {
+        value: report,
+        detail: `${report.verdict.toUpperCase()}: ${report.summary.clauses.fail} failing clause(s), ${report.summary.drift} drift item(s)`,
+      };
     });
     report.phases = phases.rows;
     writeCertificationReport(stage, report, redact);
@@ -245,7 +334,9 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
 
     const c = report.summary.clauses;
     say('');
-    say(`Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`);
+    say(
+      `Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`,
+    );
     for (const reason of report.verdictReasons.slice(0, 12)) say(`  - ${reason}`);
     say(`  report:   ${shown(join(o.out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
     say(`  profile:  ${shown(join(o.out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
@@ -255,7 +346,9 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     if (!interruptSignal()?.aborted) throw error;
     // Interrupted: say truthfully what the sweep of this run's journal did (the requests it made, not an assumption).
     const swept = await sweepAfterInterrupt(config);
-    throw new RunInterrupted(`${error instanceof RunInterrupted ? error.message : 'the certification was stopped'}; ${swept}. No report was written: the previous certification in ${shown(o.out)} is unchanged.`);
+    throw new RunInterrupted(
+      `${error instanceof RunInterrupted ? error.message : 'the certification was stopped'}; ${swept}. No report was written: the previous certification in ${shown(o.out)} is unchanged.`,
+    );
   } finally {
     await reference?.close();
   }
@@ -272,7 +365,7 @@ function withDiscoveredRoutes(env: NodeJS.ProcessEnv, profile: TargetProfile, di
   const found = discovery.records.find((r) => r.item === 'health')?.value;
   if (!found || typeof found !== 'object' || !('kind' in found) || found.kind !== 'route') return env;
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...profile, health: found.route }, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify({ ...profile, health: found.route }, null, 2)}\n`);
   return { ...env, API_PROFILE: file };
 }
 
@@ -283,7 +376,8 @@ async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
     session = await openSession(config, { teardown: true });
     const entries = session.client.journal.entries();
     if (openRecords(entries).ids.length === 0 && openRecords(entries).unresolvedTags.length === 0) return 'it had left no record open';
-    if (!session.profile.cancel) return 'records it created stay open (the cancel route is unknown): name it in API_PROFILE and run `npm run cleanup`';
+    if (!session.profile.cancel)
+      return 'records it created stay open (the cancel route is unknown): name it in API_PROFILE and run `npm run cleanup`';
     const s = await cancelOpenRecords(session.client, entries);
     const left = s.refused.length + s.errors.length;
     return `the sweep cancelled ${s.cancelled.length} record(s)${left ? `, ${left} not (run \`npm run cleanup\`): ${s.errors[0] ?? `refused ${s.refused[0]?.status}`}` : ''}`;

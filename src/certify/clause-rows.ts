@@ -20,29 +20,57 @@ function excerpt(raw: Record<string, unknown> | undefined): EvidenceExcerpt | nu
 }
 
 function fromRunFailure(f: RunFailure): ClauseFailureRow {
-  return { test: f.test, check: f.check ?? 'test', message: f.message, expected: f.expected, received: f.received, drift: f.drift === true, evidence: excerpt(f.evidence) };
+  return {
+    test: f.test,
+    check: f.check ?? 'test',
+    message: f.message,
+    expected: f.expected,
+    received: f.received,
+    drift: f.drift === true,
+    evidence: excerpt(f.evidence),
+  };
 }
 
 function fromDrift(d: DriftRow): ClauseFailureRow {
-  return { test: 'profile comparison (observed vs pinned)', check: 'profileDrift', message: d.message, expected: d.pinned, received: d.observed, drift: true, evidence: null };
+  return {
+    test: 'profile comparison (observed vs pinned)',
+    check: 'profileDrift',
+    message: d.message,
+    expected: d.pinned,
+    received: d.observed,
+    drift: true,
+    evidence: null,
+  };
 }
 
-export function clauseRows(results: readonly ClauseResult[], failures: readonly RunFailure[], drift: readonly DriftRow[], waivers: readonly WaiverRow[]): ClauseRow[] {
+export function clauseRows(
+  results: readonly ClauseResult[],
+  failures: readonly RunFailure[],
+  drift: readonly DriftRow[],
+  waivers: readonly WaiverRow[],
+): ClauseRow[] {
   return results.map((r): ClauseRow => {
     const id = r.clause.id;
     const rows: ClauseFailureRow[] = [];
     const seen = new Set<string>();
     const push = (row: ClauseFailureRow) => {
       const key = `${row.test}|${row.check}|${row.message}`;
-      if (!seen.has(key)) rows.push(row), seen.add(key);
+      if (seen.has(key)) return;
+      rows.push(row);
+      seen.add(key);
     };
     for (const f of failures.filter((x) => x.clause === id)) push(fromRunFailure(f));
     // Failures the clause report knows but the run files do not (a test that threw): message only.
-    for (const f of r.failures) if (!rows.some((x) => x.test === f.test && x.message === f.message)) push({ test: f.test, check: 'test', message: f.message, drift: false, evidence: null });
+    for (const f of r.failures)
+      if (!rows.some((x) => x.test === f.test && x.message === f.message))
+        push({ test: f.test, check: 'test', message: f.message, drift: false, evidence: null });
     for (const d of drift.filter((x) => x.clause === id)) push(fromDrift(d));
     const verdict = rows.length ? 'fail' : r.verdict;
     const waiver = waivers.find((w) => w.clause === id) ?? null;
-    const notes = [...('notTestable' in r.clause && r.clause.notTestable ? [`not testable: ${r.clause.notTestable}`] : []), ...r.skipReasons.map((s) => `skipped: ${s}`)];
+    const notes = [
+      ...('notTestable' in r.clause && r.clause.notTestable ? [`not testable: ${r.clause.notTestable}`] : []),
+      ...r.skipReasons.map((s) => `skipped: ${s}`),
+    ];
     return {
       id,
       kind: r.clause.kind,

@@ -17,12 +17,16 @@ export interface DiscoveryResult {
   cleanupNote: string | null;
 }
 
-export async function runDiscovery(session: Session, opts: { writes: WritePolicy; runId: string; probes?: readonly Probe[]; onProbe?: (done: number, total: number, probe: Probe) => void }): Promise<DiscoveryResult> {
+export async function runDiscovery(
+  session: Session,
+  opts: { writes: WritePolicy; runId: string; probes?: readonly Probe[]; onProbe?: (done: number, total: number, probe: Probe) => void },
+): Promise<DiscoveryResult> {
   const probes = opts.probes ?? PROBES;
   const ctx: ProbeContext = { client: session.client, profile: session.profile, writes: opts.writes, runId: opts.runId, state: {} };
   const records: ProbeRecord[] = [];
   const items = new Map<string, ItemObservation[]>();
-  const add = (item: string, value: ItemObservation['value']) => items.set(item, [...(items.get(item) ?? []), { source: 'discovery', value }]);
+  const add = (item: string, value: ItemObservation['value']) =>
+    items.set(item, [...(items.get(item) ?? []), { source: 'discovery', value }]);
   const retryAfter: Array<string | null> = [];
   // Both the 429s that reached a probe and those the client retried instead.
   const stopRateWatch = session.client.listen((ex) => {

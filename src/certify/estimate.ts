@@ -34,6 +34,9 @@ export function estimateRun(s: RunSize): Estimate {
 export function estimateLine(s: RunSize): string {
   const e = estimateRun(s);
   const what = `estimate: about ${e.requests.toLocaleString('en')} requests (${s.conformanceTests} conformance tests, ${s.fuzzProperties} fuzz properties × ${s.fuzzRuns} cases)`;
-  const time = e.seconds === null ? 'not paced (API_RATE unset for a local target)' : `about ${durationText(e.seconds * 1000)} at API_RATE=${s.rate}/s`;
+  const time =
+    e.seconds === null
+      ? 'not paced (API_RATE unset for a local target)'
+      : `about ${durationText(e.seconds * 1000)} at API_RATE=${s.rate}/s`;
   return `${what}, ${time}; lower FUZZ_RUNS or select with --clauses to shorten it`;
 }

@@ -16,7 +16,11 @@ export function sha256(data: string | Buffer): string {
 
 /** JSON with object keys sorted at every depth: the same value always gives the same text. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 export function configDigest(config: Record<string, unknown>): string {
@@ -35,15 +39,22 @@ export interface Versions {
 
 /** Versions from package.json and package-lock.json of the suite at `root`. */
 export function versions(root: string, env: NodeJS.ProcessEnv = process.env): Versions {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
   const lockPath = join(root, 'package-lock.json');
-  const lock = existsSync(lockPath) ? (JSON.parse(readFileSync(lockPath, 'utf8')) as { packages?: Record<string, { version?: string }> }) : {};
+  const lock = existsSync(lockPath)
+    ? (JSON.parse(readFileSync(lockPath, 'utf8')) as { packages?: Record<string, { version?: string }> })
+    : {};
   const locked: Record<string, string> = {};
   for (const [path, entry] of Object.entries(lock.packages ?? {})) {
     if (path && entry.version) locked[path.replace(/^.*node_modules\//, '')] ??= entry.version;
   }
   const packages: Record<string, string> = {};
-  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).sort()) packages[name] = locked[name] ?? (pkg.dependencies?.[name] ?? pkg.devDependencies?.[name])!;
+  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).sort())
+    packages[name] = locked[name] ?? (pkg.dependencies?.[name] ?? pkg.devDependencies?.[name])!;
   // npm sets npm_config_user_agent ("npm/10.8.2 node/v20.11.0 ...") for scripts it runs.
   const npm = /\bnpm\/(\S+)/.exec(env.npm_config_user_agent ?? '')?.[1] ?? null;
   return { node: process.version, npm, suite: pkg.version, packages, locked };
@@ -84,7 +95,7 @@ export function writeManifest(dir: string, exclude: (relativePath: string) => bo
       return { path: rel, sha256: sha256(data), bytes: statSync(path).size };
     });
   const manifest: Manifest = { format: MANIFEST_FORMAT, algorithm: 'sha256', files };
-  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 

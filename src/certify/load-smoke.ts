@@ -21,7 +21,8 @@ export function k6VersionText(env: NodeJS.ProcessEnv = process.env): string | nu
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** One scenario row from a load report; null when the JSON is not one. */
 export function scenarioRow(raw: unknown): LoadScenarioRow | null {
@@ -49,14 +50,25 @@ export function scenarioRow(raw: unknown): LoadScenarioRow | null {
       .map((t) => ({ metric: t.metric as string, expression: t.expression as string, ok: t.ok === true })),
     endpoints: endpoints
       .filter((e) => typeof e.name === 'string')
-      .map((e) => ({ name: (e.name as string) + (typeof e.pageSize === 'number' ? ` (page ${e.pageSize})` : ''), count: num(e.count), avg: num(e.avg), med: num(e.med), p90: num(e.p90), p95: num(e.p95), p99: num(e.p99), max: num(e.max) })),
+      .map((e) => ({
+        name: (e.name as string) + (typeof e.pageSize === 'number' ? ` (page ${e.pageSize})` : ''),
+        count: num(e.count),
+        avg: num(e.avg),
+        med: num(e.med),
+        p90: num(e.p90),
+        p95: num(e.p95),
+        p99: num(e.p99),
+        max: num(e.max),
+      })),
   };
 }
 
 export function readLoadReports(dir: string): LoadScenarioRow[] {
   if (!existsSync(dir)) return [];
   const rows: LoadScenarioRow[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     try {
       const row = scenarioRow(JSON.parse(readFileSync(join(dir, file), 'utf8')));
       if (row) rows.push(row);
@@ -82,15 +94,29 @@ export async function runLoadSmoke(o: LoadSmokeOptions): Promise<LoadSection> {
   const notRun = (reason: string): LoadSection => ({ status: 'not-run', reason, scenarios: [] });
   if (o.skip) return notRun('skipped: --skip-load was given');
   const k6 = findK6(o.env);
-  if (!k6.found) return notRun(`${k6.reason.replace(/\.$/, '')}; the load smoke needs k6 (install it, or run npm run setup:k6 where Go is installed)`);
+  if (!k6.found)
+    return notRun(`${k6.reason.replace(/\.$/, '')}; the load smoke needs k6 (install it, or run npm run setup:k6 where Go is installed)`);
   if (!o.hasLoadScript) return notRun('this version of the suite has no `npm run load` script');
   mkdirSync(o.reportDir, { recursive: true });
   const env = { ...o.env, LOAD_DURATION: o.duration ?? LOAD_SMOKE.duration, LOAD_REPORT_DIR: o.reportDir };
-  const child = spawn('npm', ['run', '--silent', 'load', '--', LOAD_SMOKE.scenario], { cwd: o.cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn('npm', ['run', '--silent', 'load', '--', LOAD_SMOKE.scenario], {
+    cwd: o.cwd,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const timer = setTimeout(() => child.kill('SIGTERM'), LOAD_SMOKE.timeoutMs);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
   const scenarios = readLoadReports(o.reportDir);
-  if (scenarios.length === 0) return { status: 'failed', reason: `npm run load -- ${LOAD_SMOKE.scenario} ended with exit code ${code ?? 'none (stopped)'} and wrote no load report`, scenarios };
-  return { status: 'run', reason: code === 0 ? null : `k6 ended with exit code ${code ?? 'none (stopped)'} (thresholds crossed or the run was stopped)`, scenarios };
+  if (scenarios.length === 0)
+    return {
+      status: 'failed',
+      reason: `npm run load -- ${LOAD_SMOKE.scenario} ended with exit code ${code ?? 'none (stopped)'} and wrote no load report`,
+      scenarios,
+    };
+  return {
+    status: 'run',
+    reason: code === 0 ? null : `k6 ended with exit code ${code ?? 'none (stopped)'} (thresholds crossed or the run was stopped)`,
+    scenarios,
+  };
 }

@@ -39,12 +39,30 @@ interface ItemSpec<K extends ItemKind = ItemKind> {
 /** The contract's "not shown" items a certification reports, one row each. */
 export const PROFILE_ITEMS: readonly ItemSpec[] = [
   { item: 'status.create', label: 'Create: success status code', clause: 'SUB-CREATE-STATUS-CODE', kind: 'status', statusKey: 'create' },
-  { item: 'status.missingCredentials', label: 'Status without credentials', clause: 'AUTH-FAILURE-STATUS', kind: 'status', statusKey: 'missingCredentials' },
-  { item: 'status.wrongCredentials', label: 'Status with wrong credentials', clause: 'AUTH-FAILURE-STATUS', kind: 'status', statusKey: 'wrongCredentials' },
+  {
+    item: 'status.missingCredentials',
+    label: 'Status without credentials',
+    clause: 'AUTH-FAILURE-STATUS',
+    kind: 'status',
+    statusKey: 'missingCredentials',
+  },
+  {
+    item: 'status.wrongCredentials',
+    label: 'Status with wrong credentials',
+    clause: 'AUTH-FAILURE-STATUS',
+    kind: 'status',
+    statusKey: 'wrongCredentials',
+  },
   { item: 'status.unknownId', label: 'Status for an unknown id', clause: 'ERR-STATUS-CODES', kind: 'status', statusKey: 'unknownId' },
   { item: 'cancel', label: 'Cancel: method and path', clause: 'SUB-CANCEL-ROUTE', kind: 'route', route: 'cancel' },
   { item: 'status.cancel', label: 'Cancel: success status code', clause: 'SUB-CANCEL-ROUTE', kind: 'status', statusKey: 'cancel' },
-  { item: 'status.cancelNotCancellable', label: 'Cancel of a cancelled record', clause: 'SUB-CANCEL-REPEAT', kind: 'status', statusKey: 'cancelNotCancellable' },
+  {
+    item: 'status.cancelNotCancellable',
+    label: 'Cancel of a cancelled record',
+    clause: 'SUB-CANCEL-REPEAT',
+    kind: 'status',
+    statusKey: 'cancelNotCancellable',
+  },
   { item: 'health', label: 'Health check: method and path', clause: 'HEALTH-ROUTE', kind: 'route', route: 'health' },
   { item: 'maxLimit', label: 'Maximum page size', clause: 'PAGE-MAX-LIMIT-VALUE', kind: 'maxLimit' },
   { item: 'status.rateLimited', label: 'Status when rate limited', clause: 'LIMIT-RATE', kind: 'status', statusKey: 'rateLimited' },
@@ -72,20 +90,35 @@ function parseRoute(text: unknown): RouteSpec | null {
  * of the run (requests.jsonl, retried ones included): a 429 there is a rate-limit answer. The
  * Retry-After of each 429 the client retried is in `retriedRetryAfter`.
  */
-export function itemsFromRun(observations: readonly RunObservation[], requestStatuses: readonly number[] = [], retriedRetryAfter: readonly (string | null)[] = []): Map<string, ItemObservation[]> {
+export function itemsFromRun(
+  observations: readonly RunObservation[],
+  requestStatuses: readonly number[] = [],
+  retriedRetryAfter: readonly (string | null)[] = [],
+): Map<string, ItemObservation[]> {
   const out = new Map<string, ItemObservation[]>();
   const add = (item: string, value: ItemValue) => out.set(item, [...(out.get(item) ?? []), { source: 'run', value }]);
   for (const spec of PROFILE_ITEMS) {
     if (spec.kind === 'status') {
-      const codes = observations.filter((o) => o.key === `status.${spec.statusKey}` && typeof o.value === 'number').map((o) => o.value as number);
+      const codes = observations
+        .filter((o) => o.key === `status.${spec.statusKey}` && typeof o.value === 'number')
+        .map((o) => o.value as number);
       if (spec.statusKey === 'rateLimited') codes.push(...requestStatuses.filter((s) => s === 429));
       if (codes.length) add(spec.item, { kind: 'status', codes: uniqueSorted(codes) });
     }
   }
   const exact = observations.filter((o) => o.key === 'maxLimit' && typeof o.value === 'number').map((o) => o.value as number);
-  const atLeast = observations.filter((o) => o.key.startsWith('maxLimit.atLeast.') && typeof o.value === 'number').map((o) => o.value as number);
-  if (exact.length || atLeast.length) add('maxLimit', { kind: 'maxLimit', exact: exact.length ? Math.min(...exact) : null, atLeast: atLeast.length ? Math.max(...atLeast) : null });
-  const retryAfter = observations.filter((o) => o.key === 'rateLimit.retryAfter').map((o) => (o.value === null || o.value === undefined ? null : String(o.value)));
+  const atLeast = observations
+    .filter((o) => o.key.startsWith('maxLimit.atLeast.') && typeof o.value === 'number')
+    .map((o) => o.value as number);
+  if (exact.length || atLeast.length)
+    add('maxLimit', {
+      kind: 'maxLimit',
+      exact: exact.length ? Math.min(...exact) : null,
+      atLeast: atLeast.length ? Math.max(...atLeast) : null,
+    });
+  const retryAfter = observations
+    .filter((o) => o.key === 'rateLimit.retryAfter')
+    .map((o) => (o.value === null || o.value === undefined ? null : String(o.value)));
   retryAfter.push(...retriedRetryAfter);
   if (retryAfter.length) add('retryAfter', { kind: 'retryAfter', values: retryAfter });
   for (const o of observations.filter((x) => x.key === 'health.route')) {
@@ -132,7 +165,14 @@ function mergeValues(kind: ItemKind, values: ItemValue[]): ItemValue | null {
 export function mergeItems(...sources: Array<Map<string, ItemObservation[]>>): MergedItem[] {
   return PROFILE_ITEMS.map((spec) => {
     const seen = sources.flatMap((s) => s.get(spec.item) ?? []);
-    return { spec, value: mergeValues(spec.kind, seen.map((s) => s.value)), sources: [...new Set(seen.map((s) => s.source))] };
+    return {
+      spec,
+      value: mergeValues(
+        spec.kind,
+        seen.map((s) => s.value),
+      ),
+      sources: [...new Set(seen.map((s) => s.source))],
+    };
   });
 }
 
@@ -178,12 +218,20 @@ function pinnedOf(spec: ItemSpec, pinned: TargetProfile): string {
 /** A difference between the pinned profile and what the target did, or null. */
 function driftOf(spec: ItemSpec, value: ItemValue | null, pinned: TargetProfile): DriftRow | null {
   if (!value) return null;
-  const row = (observed: string, message: string): DriftRow => ({ item: spec.item, clause: spec.clause, pinned: pinnedOf(spec, pinned), observed, message: `${spec.label}: ${message}` });
+  const row = (observed: string, message: string): DriftRow => ({
+    item: spec.item,
+    clause: spec.clause,
+    pinned: pinnedOf(spec, pinned),
+    observed,
+    message: `${spec.label}: ${message}`,
+  });
   if (value.kind === 'status') {
     const expected = pinned.status?.[spec.statusKey!];
     if (!expected) return null;
     const off = value.codes.filter((c) => !statusMatches(expected, c));
-    return off.length ? row(value.codes.join(', '), `the pinned profile says ${describeExpectation(expected)}, the target answered ${off.join(', ')}`) : null;
+    return off.length
+      ? row(value.codes.join(', '), `the pinned profile says ${describeExpectation(expected)}, the target answered ${off.join(', ')}`)
+      : null;
   }
   if (value.kind === 'route') {
     const route = pinned[spec.route!];
@@ -193,16 +241,26 @@ function driftOf(spec: ItemSpec, value: ItemValue | null, pinned: TargetProfile)
   if (value.kind === 'maxLimit') {
     const max = pinned.maxLimit;
     if (typeof max !== 'number') return null;
-    if (value.exact !== null && value.exact !== max) return row(String(value.exact), `the pinned profile says ${max}, the target capped pages at ${value.exact}`);
-    if (value.exact === null && value.atLeast !== null && value.atLeast > max) return row(`at least ${value.atLeast}`, `the pinned profile says ${max}, the target returned ${value.atLeast} entries in one page`);
+    if (value.exact !== null && value.exact !== max)
+      return row(String(value.exact), `the pinned profile says ${max}, the target capped pages at ${value.exact}`);
+    if (value.exact === null && value.atLeast !== null && value.atLeast > max)
+      return row(`at least ${value.atLeast}`, `the pinned profile says ${max}, the target returned ${value.atLeast} entries in one page`);
   }
   return null;
 }
 
-const SOURCE_TEXT: Record<string, string> = { discovery: 'discovery probe', run: 'conformance run', 'discovery,run': 'discovery probe and conformance run' };
+const SOURCE_TEXT: Record<string, string> = {
+  discovery: 'discovery probe',
+  run: 'conformance run',
+  'discovery,run': 'discovery probe and conformance run',
+};
 
 /** One row per item, and the drift, against the pinned profile (null: nothing pinned, no drift). */
-export function compareWithPinned(items: readonly MergedItem[], pinned: TargetProfile | null, notes: ReadonlyMap<string, string> = new Map()): { rows: ProfileItemRow[]; drift: DriftRow[] } {
+export function compareWithPinned(
+  items: readonly MergedItem[],
+  pinned: TargetProfile | null,
+  notes: ReadonlyMap<string, string> = new Map(),
+): { rows: ProfileItemRow[]; drift: DriftRow[] } {
   const drift: DriftRow[] = [];
   const rows = items.map(({ spec, value, sources }): ProfileItemRow => {
     const d = pinned ? driftOf(spec, value, pinned) : null;
@@ -247,5 +305,7 @@ export function extraFields(observations: readonly RunObservation[]): Array<{ op
 /** Retry-After as the report states it: the values seen on 429s, or "not observed". */
 export function retryAfterText(items: readonly MergedItem[]): string {
   const v = items.find((i) => i.spec.item === 'retryAfter')?.value;
-  return v && v.kind === 'retryAfter' && v.values.length ? `seen on 429: ${describeValue(v)}` : 'not observed (no 429 reached the suite; the certification does not probe rate limits)';
+  return v && v.kind === 'retryAfter' && v.values.length
+    ? `seen on 429: ${describeValue(v)}`
+    : 'not observed (no 429 reached the suite; the certification does not probe rate limits)';
 }

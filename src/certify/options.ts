@@ -36,8 +36,16 @@ export const CERTIFY_COMMAND = {
   summary: 'Certify a target (API_BASE_URL; unset = the bundled reference): preflight, discovery, conformance + fuzz, load smoke, report.',
   options: {
     profile: { type: 'string', value: '<pinned.json>', description: 'pinned target profile: any difference from it is drift (a failure)' },
-    waivers: { type: 'string', value: '<waivers.json>', description: 'accepted failures (clause, reason, owner, expires); see waivers.example.json' },
-    clauses: { type: 'string', value: '<SUB-*,PAGE-*>', description: 'run only the tests of these clauses (comma-separated IDs, * matches the rest of an ID)' },
+    waivers: {
+      type: 'string',
+      value: '<waivers.json>',
+      description: 'accepted failures (clause, reason, owner, expires); see waivers.example.json',
+    },
+    clauses: {
+      type: 'string',
+      value: '<SUB-*,PAGE-*>',
+      description: 'run only the tests of these clauses (comma-separated IDs, * matches the rest of an ID)',
+    },
     'skip-load': { type: 'boolean', description: 'do not run the k6 load smoke (reported as not run)' },
     out: { type: 'string', value: '<dir>', description: 'where the certification goes (default: reports/certification)' },
     verify: { type: 'string', value: '<dir>', description: 'check a certification folder against its SHA-256 manifest, nothing else' },
@@ -68,11 +76,16 @@ const patternRegex = (pattern: string) => new RegExp(`^${pattern.replace(/\*/g, 
 
 /** `SUB-*,page-list` -> ['SUB-*', 'PAGE-LIST']; each must be an ID shape and match at least one catalogue clause. */
 export function clausePatterns(text: string): string[] {
-  const patterns = text.split(',').map((p) => p.trim().replace(/^@/, '').toUpperCase()).filter(Boolean);
+  const patterns = text
+    .split(',')
+    .map((p) => p.trim().replace(/^@/, '').toUpperCase())
+    .filter(Boolean);
   if (patterns.length === 0) throw new ConfigError('--clauses needs clause IDs, e.g. --clauses SUB-*,PAGE-*.');
   for (const p of patterns) {
-    if (!ID_PATTERN.test(p)) throw new ConfigError(`--clauses: "${p}" is not a clause ID or pattern (letters, digits, - and *), e.g. SUB-CREATE-*.`);
-    if (!CATALOGUE.some((c) => patternRegex(p).test(c.id))) throw new ConfigError(`--clauses: "${p}" matches no clause of the catalogue (src/clauses/catalogue.ts).`);
+    if (!ID_PATTERN.test(p))
+      throw new ConfigError(`--clauses: "${p}" is not a clause ID or pattern (letters, digits, - and *), e.g. SUB-CREATE-*.`);
+    if (!CATALOGUE.some((c) => patternRegex(p).test(c.id)))
+      throw new ConfigError(`--clauses: "${p}" matches no clause of the catalogue (src/clauses/catalogue.ts).`);
   }
   return patterns;
 }

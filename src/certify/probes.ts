@@ -55,7 +55,10 @@ export const HEALTH_CANDIDATES: readonly RouteSpec[] = [
   { method: 'GET', path: '/status' },
 ];
 
-const statusValue = (...exchanges: Exchange[]): ItemValue => ({ kind: 'status', codes: [...new Set(exchanges.map((e) => e.status))].sort((a, b) => a - b) });
+const statusValue = (...exchanges: Exchange[]): ItemValue => ({
+  kind: 'status',
+  codes: [...new Set(exchanges.map((e) => e.status))].sort((a, b) => a - b),
+});
 const unknownId = (ctx: ProbeContext) => `osd-suite-unknown-${ctx.runId}`;
 
 async function offers(ctx: ProbeContext): Promise<Offer[] | null> {
@@ -81,16 +84,23 @@ export const PROBES: readonly Probe[] = [
         if (ex.status >= 200 && ex.status < 300) return { value: { kind: 'route', route: ctx.profile.health, statuses: [ex.status] } };
         // Refused without credentials: whether the route exists at all is a different finding (HEALTH-NO-CREDENTIALS).
         const withCredentials = await ctx.client.health('valid');
-        return { value: { kind: 'route', route: ctx.profile.health, statuses: [ex.status, withCredentials.status] }, note: `answered ${ex.status} without credentials and ${withCredentials.status} with them` };
+        return {
+          value: { kind: 'route', route: ctx.profile.health, statuses: [ex.status, withCredentials.status] },
+          note: `answered ${ex.status} without credentials and ${withCredentials.status} with them`,
+        };
       }
       // Not shown and not in the profile: try a few usual spellings, reads only, stop at the first that works.
       const tried: string[] = [];
       for (const route of HEALTH_CANDIDATES) {
         const ex = await ctx.client.send({ operation: 'health', method: route.method, path: route.path, auth: 'none' });
         tried.push(`${route.method} ${route.path} ${ex.status}`);
-        if (looksLikeHealth(ex)) return { value: { kind: 'route', route, statuses: [ex.status] }, note: `found by trying usual routes (${tried.join('; ')})` };
+        if (looksLikeHealth(ex))
+          return { value: { kind: 'route', route, statuses: [ex.status] }, note: `found by trying usual routes (${tried.join('; ')})` };
       }
-      return { value: null, note: `not in the profile, and none of the usual routes answered a health result (${tried.join('; ')}); name it in the profile ("health")` };
+      return {
+        value: null,
+        note: `not in the profile, and none of the usual routes answered a health result (${tried.join('; ')}); name it in the profile ("health")`,
+      };
     },
   },
   {
@@ -127,9 +137,12 @@ export const PROBES: readonly Probe[] = [
       const all = await offers(ctx);
       if (!all) return { value: null, note: 'the offers list could not be read' };
       const ex = await ctx.client.listOffers({ offset: 0, limit: 1_000_000 });
-      if (ex.status !== 200 || !Array.isArray(ex.body)) return { value: null, note: `limit=1000000 answered ${ex.status} (PAGE-MAX-LIMIT reports it)` };
+      if (ex.status !== 200 || !Array.isArray(ex.body))
+        return { value: null, note: `limit=1000000 answered ${ex.status} (PAGE-MAX-LIMIT reports it)` };
       const count = ex.body.length;
-      return count < all.length ? { value: { kind: 'maxLimit', exact: count, atLeast: null } } : { value: { kind: 'maxLimit', exact: null, atLeast: count }, note: `all ${all.length} offers fit in one page` };
+      return count < all.length
+        ? { value: { kind: 'maxLimit', exact: count, atLeast: null } }
+        : { value: { kind: 'maxLimit', exact: null, atLeast: count }, note: `all ${all.length} offers fit in one page` };
     },
   },
   {
@@ -143,17 +156,24 @@ export const PROBES: readonly Probe[] = [
       const { exchange } = await ctx.client.createSubscription(minimalCreateBody(open[0]));
       const record = exchange.body as Subscription | undefined;
       ctx.state.created = exchange.status < 300 && typeof record?.id === 'string' ? record : null;
-      return { value: statusValue(exchange), note: ctx.state.created ? `new record status: ${String(ctx.state.created.status)}` : undefined };
+      return {
+        value: statusValue(exchange),
+        note: ctx.state.created ? `new record status: ${String(ctx.state.created.status)}` : undefined,
+      };
     },
   },
   {
     item: 'cancel',
     clause: 'SUB-CANCEL-ROUTE',
-    title: 'cancel the record the create probe made, through the profile\'s route',
+    title: "cancel the record the create probe made, through the profile's route",
     async run(ctx) {
       const route = ctx.profile.cancel;
       // An unknown cancel route is never guessed: a wrong guess on a write route could do anything.
-      if (!route) return { value: null, note: 'not in the profile, and never guessed (a wrong guess at a write route could do anything); name it in the profile ("cancel")' };
+      if (!route)
+        return {
+          value: null,
+          note: 'not in the profile, and never guessed (a wrong guess at a write route could do anything); name it in the profile ("cancel")',
+        };
       const created = ctx.state.created;
       if (!created) return { value: null, note: 'no record to cancel (see the create probe)' };
       if (created.status !== 'accepted') return { value: null, note: `the new record's status is ${String(created.status)}, not accepted` };

@@ -47,7 +47,9 @@ export default class CertifyProgressReporter implements Reporter {
 
   private print(note?: string): void {
     this.lastLine = Date.now();
-    process.stdout.write(progressLine({ phase: 'conformance + fuzz', done: this.done, total: this.total, elapsedMs: Date.now() - this.started, note }) + '\n');
+    process.stdout.write(
+      `${progressLine({ phase: 'conformance + fuzz', done: this.done, total: this.total, elapsedMs: Date.now() - this.started, note })}\n`,
+    );
   }
 }
 

@@ -24,8 +24,29 @@ export interface RunFailure {
 
 /** A line of requests.jsonl (src/run/session.ts writes them, redacted): an exchange, or an answer the client retried. */
 export type RequestLine =
-  | { at: string; seq: number; pid: number; operation: string; request: string; status: number; ms: number; attempts: number; retried?: undefined }
-  | { at: string; pid: number; operation: string; request: string; status: number | null; retried: true; attempt: number; retryAfter: string | null; waitMs: number; error?: string };
+  | {
+      at: string;
+      seq: number;
+      pid: number;
+      operation: string;
+      request: string;
+      status: number;
+      ms: number;
+      attempts: number;
+      retried?: undefined;
+    }
+  | {
+      at: string;
+      pid: number;
+      operation: string;
+      request: string;
+      status: number | null;
+      retried: true;
+      attempt: number;
+      retryAfter: string | null;
+      waitMs: number;
+      error?: string;
+    };
 
 /** What the fuzz helper writes to ${REPORTS_DIR}/fuzz/*.json: its shape belongs to the report model (data flows certify -> report). */
 import type { FuzzRecord } from '../report/certification/report-model.ts';
@@ -83,14 +104,23 @@ export function toFuzzRecord(raw: unknown): FuzzRecord | null {
   const r = raw as Record<string, unknown>;
   if (typeof r.property !== 'string') return null;
   const seed = typeof r.seed === 'number' || typeof r.seed === 'string' ? r.seed : null;
-  return { property: r.property, seed: typeof seed === 'number' && !Number.isInteger(seed) ? String(seed) : seed, path: text(r.path), runs: count(r.runs), counterexample: text(r.counterexample), replay: text(r.replay) };
+  return {
+    property: r.property,
+    seed: typeof seed === 'number' && !Number.isInteger(seed) ? String(seed) : seed,
+    path: text(r.path),
+    runs: count(r.runs),
+    counterexample: text(r.counterexample),
+    replay: text(r.replay),
+  };
 }
 
 /** Every seed record under ${REPORTS_DIR}/fuzz/ (absent folder: none). */
 export function readFuzzRecords(dir: string): FuzzRecord[] {
   if (!existsSync(dir)) return [];
   const out: FuzzRecord[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     let json: unknown;
     try {
       json = JSON.parse(readFileSync(join(dir, file), 'utf8'));

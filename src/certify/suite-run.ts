@@ -40,9 +40,19 @@ export function suiteEnv(base: NodeJS.ProcessEnv, reportsDir: string, runId: str
   };
 }
 
-export async function runSuite(o: { root: string; reportsDir: string; runId: string; env: NodeJS.ProcessEnv; grep?: string | null }): Promise<SuiteRunResult> {
+export async function runSuite(o: {
+  root: string;
+  reportsDir: string;
+  runId: string;
+  env: NodeJS.ProcessEnv;
+  grep?: string | null;
+}): Promise<SuiteRunResult> {
   const paths = runPaths(o.reportsDir, o.runId);
-  const child = spawn(join(o.root, 'node_modules', '.bin', 'playwright'), suiteArgs(o.grep ?? null), { cwd: o.root, env: suiteEnv(o.env, o.reportsDir, o.runId), stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(join(o.root, 'node_modules', '.bin', 'playwright'), suiteArgs(o.grep ?? null), {
+    cwd: o.root,
+    env: suiteEnv(o.env, o.reportsDir, o.runId),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   // Ctrl-C reaches the child too; wait for its teardown (which cancels the run's records) before going on. A SIGTERM
   // reaches this process alone: passed on as the SIGINT Playwright stops gracefully on (a second one would stop it at once).
   let interrupted = false;
@@ -65,8 +75,10 @@ export async function runSuite(o: { root: string; reportsDir: string; runId: str
 export function runProblem(run: Pick<SuiteRunResult, 'exitCode' | 'report'>): string | null {
   if (!run.report) return `the conformance/fuzz run wrote no clause report (exit code ${run.exitCode ?? 'none'}): it did not complete`;
   if (run.report.outcomes.length === 0) return 'the conformance/fuzz run ran no tests';
-  if (run.report.status === 'interrupted' || run.report.status === 'timedout') return `the conformance/fuzz run was ${run.report.status === 'timedout' ? 'stopped by its global timeout' : 'interrupted'}`;
+  if (run.report.status === 'interrupted' || run.report.status === 'timedout')
+    return `the conformance/fuzz run was ${run.report.status === 'timedout' ? 'stopped by its global timeout' : 'interrupted'}`;
   const failed = run.report.outcomes.some((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted');
-  if (run.exitCode !== 0 && !failed) return `the conformance/fuzz run ended with exit code ${run.exitCode ?? 'none'} although no test failed (an error outside the tests; see its output)`;
+  if (run.exitCode !== 0 && !failed)
+    return `the conformance/fuzz run ended with exit code ${run.exitCode ?? 'none'} although no test failed (an error outside the tests; see its output)`;
   return null;
 }

@@ -20,11 +20,17 @@ export interface RunHealth {
 
 const firstLine = (s: string) => s.split('\n')[0];
 
-export function decideVerdict(clauses: readonly ClauseRow[], waivers: readonly WaiverRow[], run: RunHealth): { verdict: CertificationVerdict; reasons: string[] } {
+export function decideVerdict(
+  clauses: readonly ClauseRow[],
+  waivers: readonly WaiverRow[],
+  run: RunHealth,
+): { verdict: CertificationVerdict; reasons: string[] } {
   const failing: string[] = [];
   for (const c of clauses.filter((x) => x.status === 'fail')) {
     const f = c.failures[0];
-    failing.push(`${c.id} fails${c.failures.length > 1 ? ` (${c.failures.length} findings)` : ''}: ${f ? firstLine(f.message) : 'see the clause table'}`);
+    failing.push(
+      `${c.id} fails${c.failures.length > 1 ? ` (${c.failures.length} findings)` : ''}: ${f ? firstLine(f.message) : 'see the clause table'}`,
+    );
   }
   if (run.problem) failing.push(run.problem);
   const bad = (o: TestOutcome) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted';
@@ -32,7 +38,8 @@ export function decideVerdict(clauses: readonly ClauseRow[], waivers: readonly W
     failing.push(`test "${o.title}" (${o.project}) ${o.status} without naming a clause: ${firstLine(o.error ?? '')}`);
   }
   const notes: string[] = [];
-  for (const c of clauses.filter((x) => x.status === 'waived')) notes.push(`${c.id} fails but is waived until ${c.waiver!.expires} (owner ${c.waiver!.owner}): ${c.waiver!.reason}`);
+  for (const c of clauses.filter((x) => x.status === 'waived'))
+    notes.push(`${c.id} fails but is waived until ${c.waiver!.expires} (owner ${c.waiver!.owner}): ${c.waiver!.reason}`);
   for (const w of waivers.filter((x) => x.state !== 'applied')) notes.push(`waiver for ${w.clause}: ${w.note}`);
   const unconfirmed = clauses.filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered'));
   const incomplete = unconfirmed.map((c) => `${c.id} not confirmed: ${whyUnconfirmed(c)}`);

@@ -5,7 +5,8 @@ import { ConfigError } from '../config/config-error.ts';
 import { MANIFEST_FILE, verifyManifest } from './evidence.ts';
 
 export function verifyCertification(dir: string): number {
-  if (!existsSync(join(dir, MANIFEST_FILE))) throw new ConfigError(`${dir} holds no ${MANIFEST_FILE}; point --verify at a certification folder.`);
+  if (!existsSync(join(dir, MANIFEST_FILE)))
+    throw new ConfigError(`${dir} holds no ${MANIFEST_FILE}; point --verify at a certification folder.`);
   const check = verifyManifest(dir);
   if (check.ok) {
     process.stdout.write(`All ${check.checked} files of ${dir} match ${MANIFEST_FILE}.\n`);
@@ -13,6 +14,8 @@ export function verifyCertification(dir: string): number {
   }
   for (const f of check.changed) process.stdout.write(`changed: ${f}\n`);
   for (const f of check.missing) process.stdout.write(`missing: ${f}\n`);
-  process.stdout.write(`${check.changed.length} changed and ${check.missing.length} missing of ${check.checked} files listed in ${MANIFEST_FILE}.\n`);
+  process.stdout.write(
+    `${check.changed.length} changed and ${check.missing.length} missing of ${check.checked} files listed in ${MANIFEST_FILE}.\n`,
+  );
   return 1;
 }

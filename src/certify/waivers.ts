@@ -32,20 +32,32 @@ export function isCalendarDate(text: string): boolean {
 
 /** Checks a parsed waivers file; throws ConfigError naming the first problem and where it is. */
 export function parseWaivers(json: unknown, source: string): Waiver[] {
-  const list = Array.isArray(json) ? json : json && typeof json === 'object' && Array.isArray((json as { waivers?: unknown }).waivers) ? (json as { waivers: unknown[] }).waivers : null;
+  const list = Array.isArray(json)
+    ? json
+    : json && typeof json === 'object' && Array.isArray((json as { waivers?: unknown }).waivers)
+      ? (json as { waivers: unknown[] }).waivers
+      : null;
   if (!list) throw new ConfigError(`The waivers file ${source} must hold a JSON array of waivers (or an object with a "waivers" array).`);
   const seen = new Set<string>();
   return list.map((entry, i): Waiver => {
     const where = `${source} entry ${i + 1}`;
-    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw new ConfigError(`${where} is not an object with clause, reason, owner and expires.`);
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+      throw new ConfigError(`${where} is not an object with clause, reason, owner and expires.`);
     const e = entry as Record<string, unknown>;
     const unknown = Object.keys(e).filter((k) => !(FIELDS as readonly string[]).includes(k));
-    if (unknown.length) throw new ConfigError(`${where} has unknown field(s) ${unknown.join(', ')}; a waiver has clause, reason, owner and expires.`);
+    if (unknown.length)
+      throw new ConfigError(`${where} has unknown field(s) ${unknown.join(', ')}; a waiver has clause, reason, owner and expires.`);
     for (const field of FIELDS) {
       if (typeof e[field] !== 'string' || !(e[field] as string).trim()) throw new ConfigError(`${where} needs a non-empty "${field}".`);
     }
-    const waiver = { clause: (e.clause as string).trim(), reason: (e.reason as string).trim(), owner: (e.owner as string).trim(), expires: (e.expires as string).trim() };
-    if (!isClauseId(waiver.clause)) throw new ConfigError(`${where} names clause "${waiver.clause}", which is not in the clause catalogue.`);
+    const waiver = {
+      clause: (e.clause as string).trim(),
+      reason: (e.reason as string).trim(),
+      owner: (e.owner as string).trim(),
+      expires: (e.expires as string).trim(),
+    };
+    if (!isClauseId(waiver.clause))
+      throw new ConfigError(`${where} names clause "${waiver.clause}", which is not in the clause catalogue.`);
     if (!isCalendarDate(waiver.expires)) throw new ConfigError(`${where} has expires "${waiver.expires}"; write a date as YYYY-MM-DD.`);
     if (seen.has(waiver.clause)) throw new ConfigError(`${where} waives ${waiver.clause} a second time; keep one waiver per clause.`);
     seen.add(waiver.clause);
@@ -74,7 +86,10 @@ export function judgeWaivers(waivers: readonly Waiver[], verdicts: ReadonlyMap<s
   return waivers.map((w): WaiverRow => {
     const verdict = verdicts.get(w.clause);
     if (isExpired(w, today)) {
-      const effect = verdict === 'fail' ? 'the failure counts against the verdict' : `the clause did not fail (${verdict ?? 'not run'}); remove the waiver`;
+      const effect =
+        verdict === 'fail'
+          ? 'the failure counts against the verdict'
+          : `the clause did not fail (${verdict ?? 'not run'}); remove the waiver`;
       return { ...w, state: 'expired', note: `expired on ${w.expires}: ${effect}` };
     }
     if (verdict === 'fail') return { ...w, state: 'applied', note: `failure waived until ${w.expires} (owner ${w.owner})` };

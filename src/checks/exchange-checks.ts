@@ -32,7 +32,15 @@ const SUCCESS_MODEL: Partial<Record<Operation, { model: SchemaName; list: boolea
 };
 
 /** Operations whose success status the contract states (200). Create and cancel are "not shown". */
-const READS: ReadonlySet<Operation> = new Set(['offer.list', 'offer.get', 'allocation.list', 'allocation.get', 'subscription.list', 'subscription.get', 'health']);
+const READS: ReadonlySet<Operation> = new Set([
+  'offer.list',
+  'offer.get',
+  'allocation.list',
+  'allocation.get',
+  'subscription.list',
+  'subscription.get',
+  'health',
+]);
 
 const MODEL_CLAUSE: Record<string, ClauseId> = {
   offer: 'OFFER-SCHEMA',
@@ -70,7 +78,11 @@ function instances(ex: Exchange, model: SchemaName): readonly Instance[] {
   if (!spec || spec.model !== model || ex.status >= 300 || !ex.isJson) return NO_INSTANCES;
   let found = instancesSeen.get(ex);
   if (!found) {
-    found = !spec.list ? [{ index: -1, value: ex.body }] : Array.isArray(ex.body) ? ex.body.map((value, index) => ({ index, value })) : NO_INSTANCES;
+    found = !spec.list
+      ? [{ index: -1, value: ex.body }]
+      : Array.isArray(ex.body)
+        ? ex.body.map((value, index) => ({ index, value }))
+        : NO_INSTANCES;
     instancesSeen.set(ex, found);
   }
   return found;
@@ -81,13 +93,28 @@ function instances(ex: Exchange, model: SchemaName): readonly Instance[] {
  * other than 200 and 400 is recorded, and a 429 is a rate-limit answer with its Retry-After. `fate`
  * completes the messages: what became of the answer.
  */
-function statusObservations(operation: Operation, status: number, retryAfter: string | null, fate: { status: string; rateLimit: string }): Observation[] {
+function statusObservations(
+  operation: Operation,
+  status: number,
+  retryAfter: string | null,
+  fate: { status: string; rateLimit: string },
+): Observation[] {
   const observations: Observation[] = [];
   if (status !== 200 && status !== 400) {
-    observations.push({ clause: 'ERR-STATUS-CODES', key: `status.${operation}.${status}`, message: `${operation} answered ${status}${fate.status}`, value: status });
+    observations.push({
+      clause: 'ERR-STATUS-CODES',
+      key: `status.${operation}.${status}`,
+      message: `${operation} answered ${status}${fate.status}`,
+      value: status,
+    });
   }
   if (status === 429) {
-    observations.push({ clause: 'LIMIT-RATE', key: 'rateLimit.retryAfter', message: `429 ${fate.rateLimit} (Retry-After: ${retryAfter ?? 'absent'})`, value: retryAfter });
+    observations.push({
+      clause: 'LIMIT-RATE',
+      key: 'rateLimit.retryAfter',
+      message: `429 ${fate.rateLimit} (Retry-After: ${retryAfter ?? 'absent'})`,
+      value: retryAfter,
+    });
   }
   return observations;
 }
@@ -118,7 +145,18 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     clauses: ['GEN-JSON-CONTENT-TYPE'],
     run(ex) {
       if (ex.bodyError === undefined) return {};
-      return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'bodyReadWhole', `${ex.method} ${ex.path} answered ${ex.status} with a body that could not be read: ${ex.bodyError}`, 'a complete JSON body', ex.bodyError)] };
+      return {
+        failures: [
+          failure(
+            ex,
+            'GEN-JSON-CONTENT-TYPE',
+            'bodyReadWhole',
+            `${ex.method} ${ex.path} answered ${ex.status} with a body that could not be read: ${ex.bodyError}`,
+            'a complete JSON body',
+            ex.bodyError,
+          ),
+        ],
+      };
     },
   },
   {
@@ -127,8 +165,32 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     run(ex) {
       const ct = ex.responseHeaders['content-type'] ?? '';
       // application/json, optionally with parameters; not application/json-seq or the like.
-      if (!/^application\/json\s*(?:;|$)/i.test(ct)) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with content-type "${ct || '(none)'}"`, 'application/json', ct || '(none)')] };
-      if (!ex.isJson && ex.bodyError === undefined) return { failures: [failure(ex, 'GEN-JSON-CONTENT-TYPE', 'jsonContentType', `${ex.method} ${ex.path} answered with a body that is not JSON`, 'a JSON body', ex.text.slice(0, 200) || '(empty body)')] };
+      if (!/^application\/json\s*(?:;|$)/i.test(ct))
+        return {
+          failures: [
+            failure(
+              ex,
+              'GEN-JSON-CONTENT-TYPE',
+              'jsonContentType',
+              `${ex.method} ${ex.path} answered with content-type "${ct || '(none)'}"`,
+              'application/json',
+              ct || '(none)',
+            ),
+          ],
+        };
+      if (!ex.isJson && ex.bodyError === undefined)
+        return {
+          failures: [
+            failure(
+              ex,
+              'GEN-JSON-CONTENT-TYPE',
+              'jsonContentType',
+              `${ex.method} ${ex.path} answered with a body that is not JSON`,
+              'a JSON body',
+              ex.text.slice(0, 200) || '(empty body)',
+            ),
+          ],
+        };
       return {};
     },
   },
@@ -137,7 +199,18 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     clauses: ['GEN-FAILURE-4XX'],
     run(ex) {
       if (ex.status >= 500 || ex.status < 200 || (ex.status >= 300 && ex.status < 400)) {
-        return { failures: [failure(ex, 'GEN-FAILURE-4XX', 'noServerError', `${ex.method} ${ex.path} answered ${ex.status}; a call either succeeds or fails with a 4xx`, '2xx or 4xx', ex.status)] };
+        return {
+          failures: [
+            failure(
+              ex,
+              'GEN-FAILURE-4XX',
+              'noServerError',
+              `${ex.method} ${ex.path} answered ${ex.status}; a call either succeeds or fails with a 4xx`,
+              '2xx or 4xx',
+              ex.status,
+            ),
+          ],
+        };
       }
       return {};
     },
@@ -147,7 +220,11 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     clauses: ['GEN-SUCCESS-200'],
     run(ex) {
       if (READS.has(ex.operation) && ex.status >= 200 && ex.status < 300 && ex.status !== 200) {
-        return { failures: [failure(ex, 'GEN-SUCCESS-200', 'readSucceedsWith200', `${ex.method} ${ex.path} succeeded with ${ex.status}`, 200, ex.status)] };
+        return {
+          failures: [
+            failure(ex, 'GEN-SUCCESS-200', 'readSucceedsWith200', `${ex.method} ${ex.path} succeeded with ${ex.status}`, 200, ex.status),
+          ],
+        };
       }
       return {};
     },
@@ -158,7 +235,8 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     run(ex, ctx) {
       const spec = SUCCESS_MODEL[ex.operation];
       let extras: string[] = [];
-      if (spec && ex.status < 300 && ex.isJson) extras = spec.list ? extraPropertiesInList(spec.model, ex.body) : extraProperties(spec.model, ex.body);
+      if (spec && ex.status < 300 && ex.isJson)
+        extras = spec.list ? extraPropertiesInList(spec.model, ex.body) : extraProperties(spec.model, ex.body);
       else if (ex.status >= 400 && ex.isJson) {
         const shape = errorShapeOf(ex.operation);
         if (shape !== 'none') extras = extraProperties(shape === 'create-cancel' ? 'validation-error-body' : 'error-body', ex.body);
@@ -167,8 +245,18 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       // Report field names without array indexes, so 30 offers with one extra field read as one finding.
       const fields = [...new Set(extras.map((p) => p.replace(/\/\d+(?=\/|$)/g, '/*')))];
       const message = `${ex.operation} carries field(s) the contract does not list: ${fields.join(', ')}`;
-      if (ctx.strict) return { failures: [failure(ex, 'GEN-EXTRA-FIELDS', 'extraFields', `${message} (strict mode)`, 'only the fields of the contract', fields)] };
-      return { observations: fields.map((f) => ({ clause: 'GEN-EXTRA-FIELDS' as const, key: `extraField.${ex.operation}.${f}`, message: `${ex.operation} carries undocumented field ${f}`, value: f })) };
+      if (ctx.strict)
+        return {
+          failures: [failure(ex, 'GEN-EXTRA-FIELDS', 'extraFields', `${message} (strict mode)`, 'only the fields of the contract', fields)],
+        };
+      return {
+        observations: fields.map((f) => ({
+          clause: 'GEN-EXTRA-FIELDS' as const,
+          key: `extraField.${ex.operation}.${f}`,
+          message: `${ex.operation} carries undocumented field ${f}`,
+          value: f,
+        })),
+      };
     },
   },
   {
@@ -185,7 +273,14 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
         byClause.set(clause, [...(byClause.get(clause) ?? []), result.errors[i] ?? issue.message]);
       });
       const failures = [...byClause].map(([clause, lines]) =>
-        failure(ex, clause, 'successBodyMatchesSchema', `${ex.method} ${ex.path}: ${lines.length} schema violation(s): ${lines[0]}`, `a valid ${spec.list ? 'array of ' : ''}${spec.model} (schemas/${spec.model}.schema.json)`, lines.slice(0, 8)),
+        failure(
+          ex,
+          clause,
+          'successBodyMatchesSchema',
+          `${ex.method} ${ex.path}: ${lines.length} schema violation(s): ${lines[0]}`,
+          `a valid ${spec.list ? 'array of ' : ''}${spec.model} (schemas/${spec.model}.schema.json)`,
+          lines.slice(0, 8),
+        ),
       );
       return { failures };
     },
@@ -197,12 +292,32 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       if (ex.status < 400 || ex.status >= 500 || ex.bodyError !== undefined) return {};
       const shape = errorShapeOf(ex.operation);
       if (shape === 'none') return {};
-      const [model, clause]: [SchemaName, ClauseId] = shape === 'create-cancel' ? ['validation-error-body', 'ERR-CREATE-CANCEL-BODY'] : ['error-body', 'ERR-LIST-GET-BODY'];
+      const [model, clause]: [SchemaName, ClauseId] =
+        shape === 'create-cancel' ? ['validation-error-body', 'ERR-CREATE-CANCEL-BODY'] : ['error-body', 'ERR-LIST-GET-BODY'];
       const result = ex.isJson ? validate(model, ex.body) : { valid: false, errors: ['(root): body is not JSON'], issues: [] };
       const failures: CheckFailure[] = [];
-      if (!result.valid) failures.push(failure(ex, clause, 'errorBodyMatchesOperation', `${ex.method} ${ex.path} ${ex.status}: error body is not the ${shape} shape: ${result.errors[0]}`, `the ${shape} error body (schemas/${model}.schema.json)`, result.errors.slice(0, 8)));
+      if (!result.valid)
+        failures.push(
+          failure(
+            ex,
+            clause,
+            'errorBodyMatchesOperation',
+            `${ex.method} ${ex.path} ${ex.status}: error body is not the ${shape} shape: ${result.errors[0]}`,
+            `the ${shape} error body (schemas/${model}.schema.json)`,
+            result.errors.slice(0, 8),
+          ),
+        );
       else if (shape === 'create-cancel' && (ex.body as { status: unknown }).status !== ex.status) {
-        failures.push(failure(ex, clause, 'errorBodyMatchesOperation', `${ex.method} ${ex.path}: body status ${String((ex.body as { status: unknown }).status)} differs from HTTP status ${ex.status}`, ex.status, (ex.body as { status: unknown }).status));
+        failures.push(
+          failure(
+            ex,
+            clause,
+            'errorBodyMatchesOperation',
+            `${ex.method} ${ex.path}: body status ${String((ex.body as { status: unknown }).status)} differs from HTTP status ${ex.status}`,
+            ex.status,
+            (ex.body as { status: unknown }).status,
+          ),
+        );
       }
       return { failures };
     },
@@ -214,7 +329,18 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       if (ex.status !== 400 || ex.bodyError !== undefined) return {};
       const message = ex.isJson && typeof ex.body === 'object' && ex.body !== null ? (ex.body as { message?: unknown }).message : undefined;
       if (message === 'Bad Request') return {};
-      return { failures: [failure(ex, 'ERR-400-MESSAGE', 'badRequestMessage', `${ex.method} ${ex.path} 400 carries message ${JSON.stringify(message)}`, 'Bad Request', message)] };
+      return {
+        failures: [
+          failure(
+            ex,
+            'ERR-400-MESSAGE',
+            'badRequestMessage',
+            `${ex.method} ${ex.path} 400 carries message ${JSON.stringify(message)}`,
+            'Bad Request',
+            message,
+          ),
+        ],
+      };
     },
   },
   {
@@ -244,7 +370,16 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
         const min = valueAt(value, '/pricingAndOrderLimits/hardMinLimit');
         const max = valueAt(value, '/pricingAndOrderLimits/hardMaxLimit');
         if (typeof min === 'number' && typeof max === 'number' && min > max) {
-          failures.push(failure(ex, 'OFFER-ORDER-RANGE', 'offerOrderRange', `offer ${String(valueAt(value, '/id'))} (${index < 0 ? 'body' : `/${index}`}) has hardMinLimit ${min} above hardMaxLimit ${max}`, 'hardMinLimit <= hardMaxLimit', { hardMinLimit: min, hardMaxLimit: max }));
+          failures.push(
+            failure(
+              ex,
+              'OFFER-ORDER-RANGE',
+              'offerOrderRange',
+              `offer ${String(valueAt(value, '/id'))} (${index < 0 ? 'body' : `/${index}`}) has hardMinLimit ${min} above hardMaxLimit ${max}`,
+              'hardMinLimit <= hardMaxLimit',
+              { hardMinLimit: min, hardMaxLimit: max },
+            ),
+          );
         }
       }
       return { failures };
@@ -262,14 +397,25 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       for (const { value } of instances(ex, 'offer')) {
         const status = valueAt(value, '/details/status');
         if (valueAt(value, '/dates/offerEarlyClose') !== undefined) {
-          note({ clause: 'OFFER-EARLY-CLOSE', key: `earlyClose.status.${String(status)}`, message: `offerEarlyClose present on an offer with status ${String(status)}`, value: status });
+          note({
+            clause: 'OFFER-EARLY-CLOSE',
+            key: `earlyClose.status.${String(status)}`,
+            message: `offerEarlyClose present on an offer with status ${String(status)}`,
+            value: status,
+          });
         }
         const priceType = valueAt(value, '/pricingAndOrderLimits/priceType');
         const discount = valueAt(value, '/pricingAndOrderLimits/discount');
         if (priceType === 'no_price' && discount !== null) {
-          note({ clause: 'OFFER-DISCOUNT-NO-PRICE', key: 'discount.noPrice.nonNull', message: `discount is ${JSON.stringify(discount)} on a no_price offer`, value: discount });
+          note({
+            clause: 'OFFER-DISCOUNT-NO-PRICE',
+            key: 'discount.noPrice.nonNull',
+            message: `discount is ${JSON.stringify(discount)} on a no_price offer`,
+            value: discount,
+          });
         }
-        if (typeof status === 'string') note({ clause: 'OFFER-STATUS-TRANSITIONS', key: `offerStatus.${status}`, message: `offer status ${status} seen`, value: status });
+        if (typeof status === 'string')
+          note({ clause: 'OFFER-STATUS-TRANSITIONS', key: `offerStatus.${status}`, message: `offer status ${status} seen`, value: status });
       }
       return { observations: [...found.values()] };
     },
@@ -281,14 +427,26 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       const observations: Observation[] = [];
       // The item fields of every record of the body together, as one finding.
       const itemFields = new Set<string>();
-      for (const { value } of instances(ex, 'allocation-record')) for (const name of fieldNamesOf(valueAt(value, '/allocations'))) itemFields.add(name);
+      for (const { value } of instances(ex, 'allocation-record'))
+        for (const name of fieldNamesOf(valueAt(value, '/allocations'))) itemFields.add(name);
       if (itemFields.size) {
         const fields = [...itemFields].sort();
-        observations.push({ clause: 'ALLOC-ITEM-FIELDS', key: 'allocationItem.fields', message: `allocation items carry ${fields.join(', ')}`, value: fields });
+        observations.push({
+          clause: 'ALLOC-ITEM-FIELDS',
+          key: 'allocationItem.fields',
+          message: `allocation items carry ${fields.join(', ')}`,
+          value: fields,
+        });
       }
       if (ex.status >= 400 && errorShapeOf(ex.operation) === 'create-cancel' && ex.isJson) {
         const fields = fieldNamesOf(valueAt(ex.body, '/errors'));
-        if (fields.length) observations.push({ clause: 'ERR-VALIDATION-ERROR-MODEL', key: 'validationError.fields', message: `ValidationErrorModel items carry ${fields.join(', ')}`, value: fields });
+        if (fields.length)
+          observations.push({
+            clause: 'ERR-VALIDATION-ERROR-MODEL',
+            key: 'validationError.fields',
+            message: `ValidationErrorModel items carry ${fields.join(', ')}`,
+            value: fields,
+          });
       }
       return { observations };
     },
@@ -297,7 +455,12 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     name: 'statusCodesBeyond200And400',
     clauses: ['ERR-STATUS-CODES', 'LIMIT-RATE'],
     run(ex) {
-      return { observations: statusObservations(ex.operation, ex.status, ex.responseHeaders['retry-after'] ?? null, { status: '', rateLimit: 'reached the test' }) };
+      return {
+        observations: statusObservations(ex.operation, ex.status, ex.responseHeaders['retry-after'] ?? null, {
+          status: '',
+          rateLimit: 'reached the test',
+        }),
+      };
     },
   },
 ];
@@ -309,7 +472,10 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
  */
 export function retriedAnswerObservations(r: RetriedAttempt): Observation[] {
   if (r.status === null) return []; // a transport reset: in the request log, no status to record
-  return statusObservations(r.operation, r.status, r.retryAfter, { status: ` (the client waited ${r.waitMs} ms and retried)`, rateLimit: `answered and retried after ${r.waitMs} ms` });
+  return statusObservations(r.operation, r.status, r.retryAfter, {
+    status: ` (the client waited ${r.waitMs} ms and retried)`,
+    rateLimit: `answered and retried after ${r.waitMs} ms`,
+  });
 }
 
 /**
@@ -322,7 +488,13 @@ export function idUniqueInRun(c: CreatedRecord): CheckFailure[] {
   const others = c.earlierTagsWithId.filter((tag) => tag !== c.tag);
   if (others.length === 0) return [];
   const message = `the service gave id ${JSON.stringify(c.id)} to this create and to ${others.length} earlier, different create(s) of the run`;
-  return [failure(c.exchange, 'SUB-CREATE-ID', 'idUniqueInRun', message, 'an id no other record of the run has', { id: c.id, thisCreate: c.tag, earlierCreates: others })];
+  return [
+    failure(c.exchange, 'SUB-CREATE-ID', 'idUniqueInRun', message, 'an id no other record of the run has', {
+      id: c.id,
+      thisCreate: c.tag,
+      earlierCreates: others,
+    }),
+  ];
 }
 
 /** Run every exchange check on one exchange. */

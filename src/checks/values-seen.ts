@@ -29,7 +29,10 @@ const pointerTokens = new Map<string, string[]>();
 function tokensOf(pointer: string): string[] {
   let tokens = pointerTokens.get(pointer);
   if (!tokens) {
-    tokens = pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    tokens = pointer
+      .split('/')
+      .slice(1)
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
     pointerTokens.set(pointer, tokens);
   }
   return tokens;

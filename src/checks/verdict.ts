@@ -5,7 +5,14 @@
  */
 import type { ClauseId } from '../clauses/catalogue.ts';
 import { exchangeExcerpt, type Exchange } from '../client/exchange.ts';
-import { describeExpectation, expectedStatus, statusMatches, type StatusExpectation, type StatusKey, type TargetProfile } from '../profile/target-profile.ts';
+import {
+  describeExpectation,
+  expectedStatus,
+  statusMatches,
+  type StatusExpectation,
+  type StatusKey,
+  type TargetProfile,
+} from '../profile/target-profile.ts';
 import type { CreatedRecord, RetriedAttempt } from '../client/api-client.ts';
 import { idUniqueInRun, retriedAnswerObservations, runExchangeChecks } from './exchange-checks.ts';
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
@@ -73,8 +80,8 @@ export class Verdict {
     }
     while (this.pending.length > 0) {
       const results = runExchangeChecks(this.pending.shift()!, this.ctx);
-      results.failures.forEach((f) => this.recordFailure(f));
-      results.observations.forEach((o) => this.recordObservation(o));
+      for (const f of results.failures) this.recordFailure(f);
+      for (const o of results.observations) this.recordObservation(o);
     }
   }
 
@@ -92,8 +99,8 @@ export class Verdict {
   }
 
   add(result: Partial<CheckResult>): void {
-    result.failures?.forEach((f) => this.fail(f));
-    result.observations?.forEach((o) => this.observe(o));
+    for (const f of result.failures ?? []) this.fail(f);
+    for (const o of result.observations ?? []) this.observe(o);
   }
 
   fail(f: CheckFailure): void {
@@ -111,7 +118,12 @@ export class Verdict {
     // (rate limiting, LIMIT-RATE), so it is recorded as such, never as a deviation of the test's clause.
     // The 429's own body is still checked by the exchange checks (their check names are not 'test').
     if (f.evidence?.status === 429 && (f.check === 'test' || f.check === 'profileStatus') && f.clause !== 'LIMIT-RATE') {
-      this.recordObservation({ clause: 'LIMIT-RATE', key: `rateLimit.instead.${f.clause}`, message: `rate limited (429) where ${f.clause} was to be judged: ${f.message}`, value: 429 });
+      this.recordObservation({
+        clause: 'LIMIT-RATE',
+        key: `rateLimit.instead.${f.clause}`,
+        message: `rate limited (429) where ${f.clause} was to be judged: ${f.message}`,
+        value: 429,
+      });
       return;
     }
     // The same deviation met on many responses of one test is one finding.
@@ -133,7 +145,15 @@ export class Verdict {
    * would only repeat the failure.
    */
   check(clause: ClauseId, pass: boolean, message: string, detail: { expected: unknown; received: unknown; exchange?: Exchange }): boolean {
-    if (!pass) this.fail({ clause, check: 'test', message, expected: detail.expected, received: detail.received, evidence: detail.exchange && exchangeExcerpt(detail.exchange) });
+    if (!pass)
+      this.fail({
+        clause,
+        check: 'test',
+        message,
+        expected: detail.expected,
+        received: detail.received,
+        evidence: detail.exchange && exchangeExcerpt(detail.exchange),
+      });
     return pass;
   }
 
@@ -142,10 +162,25 @@ export class Verdict {
    * when it states one, is checked under `contractClause`; the observed code is recorded under
    * `observeClause`; and where the profile pins codes, a different one is drift.
    */
-  status(ex: Exchange, o: { key: StatusKey; profile: TargetProfile; observeClause: ClauseId; contractClause?: ClauseId; contractRule?: StatusExpectation; what: string }): boolean {
+  status(
+    ex: Exchange,
+    o: {
+      key: StatusKey;
+      profile: TargetProfile;
+      observeClause: ClauseId;
+      contractClause?: ClauseId;
+      contractRule?: StatusExpectation;
+      what: string;
+    },
+  ): boolean {
     let ok = true;
     if (o.contractClause && o.contractRule && !statusMatches(o.contractRule, ex.status)) {
-      ok = this.check(o.contractClause, false, `${o.what}: answered ${ex.status}, the contract requires ${describeExpectation(o.contractRule)}`, { expected: describeExpectation(o.contractRule), received: ex.status, exchange: ex });
+      ok = this.check(
+        o.contractClause,
+        false,
+        `${o.what}: answered ${ex.status}, the contract requires ${describeExpectation(o.contractRule)}`,
+        { expected: describeExpectation(o.contractRule), received: ex.status, exchange: ex },
+      );
     }
     this.observe({ clause: o.observeClause, key: `status.${o.key}`, message: `${o.what}: ${ex.status}`, value: ex.status });
     const { expected, pinned } = expectedStatus(o.profile, o.key);

@@ -24,15 +24,20 @@ async function main(): Promise<void> {
   const { openSession } = await import('../run/session.ts');
   loadDotEnv();
   const config = readSuiteConfig();
-  if (!config.baseUrl) throw new ConfigError('Set API_BASE_URL (and credentials) to the target whose leftover records should be cancelled.');
-  if (config.environment === 'production') throw new ConfigError('API_ENVIRONMENT=production: the suite never writes to production, so there is nothing of its own to cancel there.');
+  if (!config.baseUrl)
+    throw new ConfigError('Set API_BASE_URL (and credentials) to the target whose leftover records should be cancelled.');
+  if (config.environment === 'production')
+    throw new ConfigError(
+      'API_ENVIRONMENT=production: the suite never writes to production, so there is nothing of its own to cancel there.',
+    );
   const journals = selectJournals(findJournals(), values.run);
   if (journals.length === 0) {
     console.log(`No journals under ${REPORTS_DIR}: nothing to clean up.`);
     return;
   }
   const session = await openSession(config, { teardown: true });
-  if (!session.profile.cancel) throw new ConfigError('The cancel route is not shown in the contract; name it in API_PROFILE ("cancel") to clean up.');
+  if (!session.profile.cancel)
+    throw new ConfigError('The cancel route is not shown in the contract; name it in API_PROFILE ("cancel") to clean up.');
   try {
     const errors = await cleanupRuns(session.client, journals, (line) => console.log(line));
     if (errors) process.exitCode = 1;

@@ -28,7 +28,13 @@ export interface CommandSpec<O extends Record<string, OptionSpec> = Record<strin
   notes?: readonly string[];
 }
 
-type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean' ? (S['multiple'] extends true ? boolean[] : boolean) : S['multiple'] extends true ? string[] : string;
+type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'
+  ? S['multiple'] extends true
+    ? boolean[]
+    : boolean
+  : S['multiple'] extends true
+    ? string[]
+    : string;
 
 export interface CommandLine<O extends Record<string, OptionSpec>> {
   values: { [K in keyof O]?: ValueOf<O[K]> };
@@ -39,21 +45,40 @@ export interface CommandLine<O extends Record<string, OptionSpec>> {
 export const EXIT_CODES = { pass: 0, contractFailure: 1, usage: 2, toolMissing: 3, incomplete: 4, interrupted: 130 } as const;
 
 export function helpText(spec: CommandSpec): string {
-  const names = Object.entries(spec.options).map(([name, o]) => `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`);
+  const names = Object.entries(spec.options).map(
+    ([name, o]) => `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`,
+  );
   const width = Math.max(...names.map((n) => n.length), '-h, --help'.length) + 2;
   const options = Object.keys(spec.options).length ? ' [options]' : '';
-  const lines = [`Usage: ${spec.command}${spec.positionals ? ` ${spec.positionals.usage}` : ''}${options}`, '', spec.summary, '', 'Options:'];
-  Object.values(spec.options).forEach((o, i) => lines.push(`  ${names[i].padEnd(width)}${o.description}${o.multiple ? ' (repeatable)' : ''}`));
+  const lines = [
+    `Usage: ${spec.command}${spec.positionals ? ` ${spec.positionals.usage}` : ''}${options}`,
+    '',
+    spec.summary,
+    '',
+    'Options:',
+  ];
+  Object.values(spec.options).forEach((o, i) => {
+    lines.push(`  ${names[i].padEnd(width)}${o.description}${o.multiple ? ' (repeatable)' : ''}`);
+  });
   lines.push(`  ${'-h, --help'.padEnd(width)}show this help and exit`);
   if (spec.notes?.length) lines.push('', ...spec.notes);
-  lines.push('', 'Exit codes: 0 pass, 1 contract failure, 2 usage or configuration error, 3 required tool missing, 4 incomplete, 130 interrupted.');
+  lines.push(
+    '',
+    'Exit codes: 0 pass, 1 contract failure, 2 usage or configuration error, 3 required tool missing, 4 incomplete, 130 interrupted.',
+  );
   return `${lines.join('\n')}\n`;
 }
 
 /** Parses argv against the spec; throws UsageError (exit 2) on bad input. Returns 'help' when help was asked for. */
-export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec>>(spec: CommandSpec<O>, argv: readonly string[]): CommandLine<O> | 'help' {
-  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-  for (const [name, o] of Object.entries(spec.options)) options[name] = { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) };
+export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec>>(
+  spec: CommandSpec<O>,
+  argv: readonly string[],
+): CommandLine<O> | 'help' {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [name, o] of Object.entries(spec.options))
+    options[name] = { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) };
   const hint = `see ${spec.command} --help`;
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
@@ -69,13 +94,19 @@ export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec
   }
   const { min, max } = spec.positionals ?? { min: 0, max: 0 };
   const count = parsed.positionals.length;
-  if (count > max) throw new UsageError(`Unexpected argument "${parsed.positionals[max]}"${max === 0 ? ' (this command takes options only)' : ''}; ${hint}.`);
+  if (count > max)
+    throw new UsageError(
+      `Unexpected argument "${parsed.positionals[max]}"${max === 0 ? ' (this command takes options only)' : ''}; ${hint}.`,
+    );
   if (count < min) throw new UsageError(`Missing ${spec.positionals!.usage}; ${hint}.`);
   return parsed as CommandLine<O>;
 }
 
 /** As parseCommandLineOrHelp, but for a CLI's main(): prints help and exits 0, or prints the error's one sentence and exits 2. */
-export function parseCommandLine<const O extends Record<string, OptionSpec>>(spec: CommandSpec<O>, argv: readonly string[] = process.argv.slice(2)): CommandLine<O> {
+export function parseCommandLine<const O extends Record<string, OptionSpec>>(
+  spec: CommandSpec<O>,
+  argv: readonly string[] = process.argv.slice(2),
+): CommandLine<O> {
   let parsed: CommandLine<O> | 'help';
   try {
     parsed = parseCommandLineOrHelp(spec, argv);
@@ -92,11 +123,18 @@ export function parseCommandLine<const O extends Record<string, OptionSpec>>(spe
 /** Node's parseArgs messages are two sentences with a hint about `--`; the first says what was wrong. */
 function firstSentence(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0].replace(/\. To specify a positional argument.*$/, '').replace(/\.$/, '');
+  return text
+    .split('\n')[0]
+    .replace(/\. To specify a positional argument.*$/, '')
+    .replace(/\.$/, '');
 }
 
 /** The option a benchmark's own child processes are started with (scripts/child-roles.ts). */
-export const CHILD_ROLE_OPTION = { type: 'string', value: '<role>', description: 'internal: run as one of the benchmark\'s own child processes' } as const satisfies OptionSpec;
+export const CHILD_ROLE_OPTION = {
+  type: 'string',
+  value: '<role>',
+  description: "internal: run as one of the benchmark's own child processes",
+} as const satisfies OptionSpec;
 
 /**
  * A progress line that replaces the previous one on a terminal; on a pipe or a CI log (no TTY) a

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const profile = loadProfile(options.profile ?? process.env.API_PROFILE ?? null);
   mkdirSync(options.out, { recursive: true });
   const sessionPath = join(options.out, 'session.jsonl');
-  let proxy;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
     proxy = await startProxy({
       target: targetUrl ?? reference!.url,
@@ -42,7 +42,8 @@ async function main(): Promise<void> {
       profile,
       bundledReference: reference !== null,
       onExchange(ex) {
-        const took = ex.answeredAt === null ? ex.outcome : `${ex.answeredAt - ex.arrivedAt} ms${ex.outcome === 'answered' ? '' : `, ${ex.outcome}`}`;
+        const took =
+          ex.answeredAt === null ? ex.outcome : `${ex.answeredAt - ex.arrivedAt} ms${ex.outcome === 'answered' ? '' : `, ${ex.outcome}`}`;
         process.stdout.write(`#${ex.seq} ${ex.method} ${ex.path} -> ${ex.status ?? '-'} (${took})\n`);
         for (const f of requestFindings(ex)) process.stdout.write(`    client ${f.clause}: ${f.message}\n`);
         for (const f of ex.serviceFindings) process.stdout.write(`    service ${f.clause}: ${f.message}\n`);
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
   } catch (error) {
     await reference?.close();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError(`The proxy cannot listen on 127.0.0.1:${options.port} (${code}): pick another --port (0: any free port).`);
+    if (code === 'EADDRINUSE' || code === 'EACCES')
+      throw new ConfigError(`The proxy cannot listen on 127.0.0.1:${options.port} (${code}): pick another --port (0: any free port).`);
     throw error;
   }
   const running = proxy;
@@ -64,7 +66,9 @@ async function main(): Promise<void> {
   let stopping = false;
   const stop = async () => {
     if (stopping) {
-      process.stderr.write(`\nInterrupted again: the session is kept in ${sessionPath}; certify it with npm run certify:client -- --session ${sessionPath}\n`);
+      process.stderr.write(
+        `\nInterrupted again: the session is kept in ${sessionPath}; certify it with npm run certify:client -- --session ${sessionPath}\n`,
+      );
       process.exit(130);
     }
     stopping = true;

@@ -8,7 +8,12 @@ import { basename, join } from 'node:path';
 import { clientClauses, getClause } from '../clauses/catalogue.ts';
 import { makeRedactor } from '../client/redact.ts';
 import { MANIFEST_FILE, versions, writeManifest } from '../certify/evidence.ts';
-import { CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow, type ServiceFindingRow } from '../report/client-certification/report-model.ts';
+import {
+  CLIENT_STATUSES,
+  type ClientCertificationReport,
+  type ClientClauseRow,
+  type ServiceFindingRow,
+} from '../report/client-certification/report-model.ts';
 import { writeClientCertificationReport } from '../report/client-certification/writers.ts';
 import { schemaDigest } from '../schema/registry.ts';
 import { clientChecks, requestLine, type ClientCheckSettings, type ClientVerdict } from './client-checks.ts';
@@ -24,12 +29,25 @@ export function judgeSession(session: Session, settings: ClientCheckSettings): C
     const check = clientChecks.find((c) => c.clause === clause.id);
     if (!check) throw new Error(`No client check for ${clause.id}: add one to src/client-certification/client-checks.ts`);
     const r = check.run(session, settings);
-    return { id: clause.id, kind: 'client', section: clause.section, summary: clause.summary, contract: getClause(clause.id).contract ?? '', check: check.name, status: r.verdict, note: r.note, findings: r.findings, exercisedBy: r.exercisedBy };
+    return {
+      id: clause.id,
+      kind: 'client',
+      section: clause.section,
+      summary: clause.summary,
+      contract: getClause(clause.id).contract ?? '',
+      check: check.name,
+      status: r.verdict,
+      note: r.note,
+      findings: r.findings,
+      exercisedBy: r.exercisedBy,
+    };
   });
 }
 
 function verdictOf(rows: readonly ClientClauseRow[]): { verdict: ClientVerdict; reasons: string[] } {
-  const failing = rows.filter((r) => r.status === 'fail').map((r) => `${r.id} fails${r.findings.length > 1 ? ` (${r.findings.length} findings)` : ''}: ${r.findings[0].message}`);
+  const failing = rows
+    .filter((r) => r.status === 'fail')
+    .map((r) => `${r.id} fails${r.findings.length > 1 ? ` (${r.findings.length} findings)` : ''}: ${r.findings[0].message}`);
   const incomplete = rows.filter((r) => r.status === 'incomplete').map((r) => `${r.id} incomplete: ${r.note}`);
   return { verdict: failing.length ? 'fail' : incomplete.length ? 'incomplete' : 'pass', reasons: [...failing, ...incomplete] };
 }
@@ -47,7 +65,12 @@ function serviceRows(session: Session): ServiceFindingRow[] {
   return [...rows.values()];
 }
 
-export function buildClientReport(session: Session, sessionFile: string, settings: ClientCheckSettings, root: string): ClientCertificationReport {
+export function buildClientReport(
+  session: Session,
+  sessionFile: string,
+  settings: ClientCheckSettings,
+  root: string,
+): ClientCertificationReport {
   const clauses = judgeSession(session, settings);
   const { verdict, reasons } = verdictOf(clauses);
   const named = new Set(clauses.flatMap((c) => c.findings.flatMap((f) => f.evidence)));
@@ -66,11 +89,28 @@ export function buildClientReport(session: Session, sessionFile: string, setting
       stoppedCleanly: session.end !== null,
     },
     settings,
-    summary: Object.fromEntries(CLIENT_STATUSES.map((s) => [s, clauses.filter((c) => c.status === s).length])) as Record<ClientVerdict, number>,
+    summary: Object.fromEntries(CLIENT_STATUSES.map((s) => [s, clauses.filter((c) => c.status === s).length])) as Record<
+      ClientVerdict,
+      number
+    >,
     clauses,
-    requests: session.exchanges.filter((ex) => named.has(ex.seq)).map((ex) => ({ seq: ex.seq, at: new Date(ex.arrivedAt).toISOString(), request: requestLine(ex).replace(/^#\d+ /, ''), status: ex.status, outcome: ex.outcome })),
+    requests: session.exchanges
+      .filter((ex) => named.has(ex.seq))
+      .map((ex) => ({
+        seq: ex.seq,
+        at: new Date(ex.arrivedAt).toISOString(),
+        request: requestLine(ex).replace(/^#\d+ /, ''),
+        status: ex.status,
+        outcome: ex.outcome,
+      })),
     service: serviceRows(session),
-    evidence: { directory: EVIDENCE_DIR, manifest: MANIFEST_FILE, files: [], versions: { node: v.node, suite: v.suite, packages: v.packages }, schemaDigest: schemaDigest() },
+    evidence: {
+      directory: EVIDENCE_DIR,
+      manifest: MANIFEST_FILE,
+      files: [],
+      versions: { node: v.node, suite: v.suite, packages: v.packages },
+      schemaDigest: schemaDigest(),
+    },
   };
 }
 
@@ -81,13 +121,19 @@ export interface ClientCertification {
 }
 
 /** Certify the session at `sessionFile` into `out`. Credentials in the environment are redacted from the report too. */
-export function certifyClient(sessionFile: string, out: string, settings: ClientCheckSettings, root: string, env: NodeJS.ProcessEnv = process.env): ClientCertification {
+export function certifyClient(
+  sessionFile: string,
+  out: string,
+  settings: ClientCheckSettings,
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ClientCertification {
   const session = readSession(sessionFile);
   const report = buildClientReport(session, sessionFile, settings, root);
   const redact = makeRedactor([env.API_SUBSCRIPTION_KEY, env.API_SECRET]);
   mkdirSync(join(out, EVIDENCE_DIR), { recursive: true });
   copyFileSync(sessionFile, join(out, EVIDENCE_DIR, basename(sessionFile)));
-  writeFileSync(join(out, EVIDENCE_DIR, 'versions.json'), redact(JSON.stringify(versions(root), null, 2)) + '\n');
+  writeFileSync(join(out, EVIDENCE_DIR, 'versions.json'), `${redact(JSON.stringify(versions(root), null, 2))}\n`);
   report.evidence.files = [`${EVIDENCE_DIR}/${basename(sessionFile)}`, `${EVIDENCE_DIR}/versions.json`];
   writeClientCertificationReport(out, report, redact);
   writeManifest(out);

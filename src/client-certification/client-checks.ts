@@ -63,7 +63,9 @@ export const requestLine = (ex: SessionExchange): string => `#${ex.seq} ${ex.met
 function result(exercised: readonly SessionExchange[], findings: ClientFinding[], seen: string, missing: string): ClientCheckResult {
   const exercisedBy = exercised.map((e) => e.seq);
   if (findings.length) return { verdict: 'fail', findings, exercisedBy, note: seen };
-  return exercised.length ? { verdict: 'pass', findings, exercisedBy, note: seen } : { verdict: 'incomplete', findings, exercisedBy, note: missing };
+  return exercised.length
+    ? { verdict: 'pass', findings, exercisedBy, note: seen }
+    : { verdict: 'incomplete', findings, exercisedBy, note: missing };
 }
 
 const creates = (s: Session) => s.exchanges.filter((e) => e.operation === 'subscription.create');
@@ -83,7 +85,12 @@ function createBodyProblems(ex: SessionExchange): SchemaProblem[] {
     else {
       const check = validate('subscription-create-request', body);
       problems = check.issues.map((issue, i) => ({
-        clause: issue.keyword === 'enum' ? 'CLIENT-ENUMS' : issue.keyword === MAX_DECIMAL_PLACES_KEYWORD ? 'CLIENT-DECIMALS' : 'CLIENT-REQUEST-SCHEMA',
+        clause:
+          issue.keyword === 'enum'
+            ? 'CLIENT-ENUMS'
+            : issue.keyword === MAX_DECIMAL_PLACES_KEYWORD
+              ? 'CLIENT-DECIMALS'
+              : 'CLIENT-REQUEST-SCHEMA',
         line: check.errors[i] ?? issue.message,
       }));
     }
@@ -105,7 +112,8 @@ function queryProblems(ex: SessionExchange): string[] {
     if (v !== null && !/^\d+$/.test(v)) problems.push(`${name}=${JSON.stringify(v)} is not a whole number of 0 or more`);
   }
   const since = q.get('modifiedAfter');
-  if (ex.operation === 'offer.list' && since !== null && !isUtcDateTime(since)) problems.push(`modifiedAfter=${JSON.stringify(since)} is not an ISO 8601 UTC timestamp`);
+  if (ex.operation === 'offer.list' && since !== null && !isUtcDateTime(since))
+    problems.push(`modifiedAfter=${JSON.stringify(since)} is not an ISO 8601 UTC timestamp`);
   return problems;
 }
 
@@ -118,16 +126,26 @@ function createBodyCheck(name: string, clause: ClientClauseId, what: string): Cl
     run(session) {
       const exercised = creates(session);
       const findings = exercised.flatMap((ex) => {
-        const lines = createBodyProblems(ex).filter((p) => p.clause === clause).map((p) => p.line);
+        const lines = createBodyProblems(ex)
+          .filter((p) => p.clause === clause)
+          .map((p) => p.line);
         return lines.length ? [{ message: `${requestLine(ex)}: ${lines[0]}`, expected: what, received: lines, evidence: [ex.seq] }] : [];
       });
-      return result(exercised, findings, `${exercised.length} create(s) checked`, 'the session has no create (POST /subscription): nothing showed the duty');
+      return result(
+        exercised,
+        findings,
+        `${exercised.length} create(s) checked`,
+        'the session has no create (POST /subscription): nothing showed the duty',
+      );
     },
   };
 }
 
 function mediaTypes(accept: string | undefined): string[] {
-  return (accept ?? '').split(',').map((part) => part.split(';')[0].trim().toLowerCase()).filter(Boolean);
+  return (accept ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0].trim().toLowerCase())
+    .filter(Boolean);
 }
 
 const isSuccess = (ex: SessionExchange) => ex.status !== null && ex.status >= 200 && ex.status < 300;
@@ -156,7 +174,12 @@ export const clientChecks: readonly ClientCheck[] = [
       const exercised = session.exchanges;
       const findings = exercised
         .filter((ex) => !mediaTypes(ex.requestHeaders.accept).includes('application/json'))
-        .map((ex) => ({ message: `${requestLine(ex)} was sent with accept ${JSON.stringify(ex.requestHeaders.accept ?? '(none)')}`, expected: 'application/json', received: ex.requestHeaders.accept ?? '(none)', evidence: [ex.seq] }));
+        .map((ex) => ({
+          message: `${requestLine(ex)} was sent with accept ${JSON.stringify(ex.requestHeaders.accept ?? '(none)')}`,
+          expected: 'application/json',
+          received: ex.requestHeaders.accept ?? '(none)',
+          evidence: [ex.seq],
+        }));
       return result(exercised, findings, `${exercised.length} request(s) checked`, 'the session holds no request');
     },
   },
@@ -168,9 +191,23 @@ export const clientChecks: readonly ClientCheck[] = [
       const exercised = session.exchanges.filter((ex) => !CREDENTIAL_FREE.has(ex.operation));
       const findings = exercised.flatMap((ex) => {
         const missing = ['service-api-subscription', 'service-api-secret'].filter((h) => !ex.requestHeaders[h]?.trim());
-        return missing.length ? [{ message: `${requestLine(ex)} was sent without ${missing.join(' and ')}`, expected: 'both credential headers', received: `missing: ${missing.join(', ')}`, evidence: [ex.seq] }] : [];
+        return missing.length
+          ? [
+              {
+                message: `${requestLine(ex)} was sent without ${missing.join(' and ')}`,
+                expected: 'both credential headers',
+                received: `missing: ${missing.join(', ')}`,
+                evidence: [ex.seq],
+              },
+            ]
+          : [];
       });
-      return result(exercised, findings, `${exercised.length} call(s) of the contract's operations checked (health check and unknown routes exempt)`, 'the session holds no call to an operation that needs credentials');
+      return result(
+        exercised,
+        findings,
+        `${exercised.length} call(s) of the contract's operations checked (health check and unknown routes exempt)`,
+        'the session holds no call to an operation that needs credentials',
+      );
     },
   },
   {
@@ -181,14 +218,33 @@ export const clientChecks: readonly ClientCheck[] = [
       const exercised = creates(session);
       const findings: ClientFinding[] = [];
       for (const ex of exercised) {
-        const lines = createBodyProblems(ex).filter((p) => p.clause === 'CLIENT-REQUEST-SCHEMA').map((p) => p.line);
-        if (lines.length) findings.push({ message: `${requestLine(ex)}: ${lines[0]}`, expected: 'a valid Subscription request (schemas/subscription-create-request.schema.json)', received: lines.slice(0, 8), evidence: [ex.seq] });
+        const lines = createBodyProblems(ex)
+          .filter((p) => p.clause === 'CLIENT-REQUEST-SCHEMA')
+          .map((p) => p.line);
+        if (lines.length)
+          findings.push({
+            message: `${requestLine(ex)}: ${lines[0]}`,
+            expected: 'a valid Subscription request (schemas/subscription-create-request.schema.json)',
+            received: lines.slice(0, 8),
+            evidence: [ex.seq],
+          });
       }
       for (const ex of session.exchanges) {
         const lines = queryProblems(ex);
-        if (lines.length) findings.push({ message: `${requestLine(ex)}: ${lines[0]}`, expected: 'offset and limit as whole numbers, modifiedAfter as a UTC timestamp', received: lines, evidence: [ex.seq] });
+        if (lines.length)
+          findings.push({
+            message: `${requestLine(ex)}: ${lines[0]}`,
+            expected: 'offset and limit as whole numbers, modifiedAfter as a UTC timestamp',
+            received: lines,
+            evidence: [ex.seq],
+          });
       }
-      return result(exercised, findings, `${exercised.length} create(s) and every list query checked`, 'the session has no create (POST /subscription): the request body was never shown');
+      return result(
+        exercised,
+        findings,
+        `${exercised.length} create(s) and every list query checked`,
+        'the session has no create (POST /subscription): the request body was never shown',
+      );
     },
   },
   createBodyCheck('createDecimals', 'CLIENT-DECIMALS', 'amountRequested with at most 6 decimal places'),
@@ -196,14 +252,28 @@ export const clientChecks: readonly ClientCheck[] = [
     name: 'oneCurrency',
     clause: 'CLIENT-CURRENCY',
     run(session, settings) {
-      const exercised = creates(session).filter((ex) => typeof (parseJsonBody(ex.requestBody ?? '').body as { currency?: unknown } | undefined)?.currency === 'string');
+      const exercised = creates(session).filter(
+        (ex) => typeof (parseJsonBody(ex.requestBody ?? '').body as { currency?: unknown } | undefined)?.currency === 'string',
+      );
       const currencyOf = (ex: SessionExchange) => (parseJsonBody(ex.requestBody ?? '').body as { currency: string }).currency;
       const expected = settings.currency ?? (exercised[0] ? currencyOf(exercised[0]) : null);
       const others = exercised.filter((ex) => currencyOf(ex) !== expected);
       const findings = others.length
-        ? [{ message: `${others.length} create(s) in another currency than ${expected}${settings.currency ? ' (the agreed one)' : ' (the first create\'s)'}, first ${requestLine(others[0])} in ${currencyOf(others[0])}`, expected, received: [...new Set(others.map(currencyOf))], evidence: [...(settings.currency ? [] : [exercised[0].seq]), ...others.map((e) => e.seq)] }]
+        ? [
+            {
+              message: `${others.length} create(s) in another currency than ${expected}${settings.currency ? ' (the agreed one)' : " (the first create's)"}, first ${requestLine(others[0])} in ${currencyOf(others[0])}`,
+              expected,
+              received: [...new Set(others.map(currencyOf))],
+              evidence: [...(settings.currency ? [] : [exercised[0].seq]), ...others.map((e) => e.seq)],
+            },
+          ]
         : [];
-      return result(exercised, findings, `${exercised.length} create(s) in ${[...new Set(exercised.map(currencyOf))].join(', ')}`, 'the session has no create with a currency');
+      return result(
+        exercised,
+        findings,
+        `${exercised.length} create(s) in ${[...new Set(exercised.map(currencyOf))].join(', ')}`,
+        'the session has no create with a currency',
+      );
     },
   },
   createBodyCheck('createEnums', 'CLIENT-ENUMS', 'each enumerated field with one of its exact values'),
@@ -219,18 +289,38 @@ export const clientChecks: readonly ClientCheck[] = [
         const key = parsed.isJson ? canonicalJson(parsed.body) : (ex.requestBody ?? '');
         for (const before of earlier.get(key) ?? []) {
           if (unknownOutcome(before)) {
-            const fate = before.outcome === 'client-gone' ? 'the client gave up waiting for its answer (a timeout)' : before.outcome === 'upstream-error' ? 'the target did not answer' : `it was answered ${before.status}`;
-            findings.push({ message: `${requestLine(ex)} resent the body of create #${before.seq} as it was, after ${fate}: the service may have saved the first one`, expected: 'no blind retry of a create of unknown outcome', received: { first: before.seq, resent: ex.seq }, evidence: [before.seq, ex.seq] });
+            const fate =
+              before.outcome === 'client-gone'
+                ? 'the client gave up waiting for its answer (a timeout)'
+                : before.outcome === 'upstream-error'
+                  ? 'the target did not answer'
+                  : `it was answered ${before.status}`;
+            findings.push({
+              message: `${requestLine(ex)} resent the body of create #${before.seq} as it was, after ${fate}: the service may have saved the first one`,
+              expected: 'no blind retry of a create of unknown outcome',
+              received: { first: before.seq, resent: ex.seq },
+              evidence: [before.seq, ex.seq],
+            });
             break;
           }
           if (isSuccess(before) && ex.arrivedAt - before.arrivedAt <= settings.duplicateWindowMs) {
-            findings.push({ message: `${requestLine(ex)} sent the same body as create #${before.seq} (answered ${before.status}) ${((ex.arrivedAt - before.arrivedAt) / 1000).toFixed(1)} s later`, expected: `no identical create body within ${settings.duplicateWindowMs / 1000} s`, received: { first: before.seq, duplicate: ex.seq }, evidence: [before.seq, ex.seq] });
+            findings.push({
+              message: `${requestLine(ex)} sent the same body as create #${before.seq} (answered ${before.status}) ${((ex.arrivedAt - before.arrivedAt) / 1000).toFixed(1)} s later`,
+              expected: `no identical create body within ${settings.duplicateWindowMs / 1000} s`,
+              received: { first: before.seq, duplicate: ex.seq },
+              evidence: [before.seq, ex.seq],
+            });
             break;
           }
         }
         earlier.set(key, [...(earlier.get(key) ?? []), ex]);
       }
-      return result(exercised, findings, `${exercised.length} create(s) compared (a create refused with a 4xx may be sent again)`, 'the session has no create (POST /subscription)');
+      return result(
+        exercised,
+        findings,
+        `${exercised.length} create(s) compared (a create refused with a 4xx may be sent again)`,
+        'the session has no create (POST /subscription)',
+      );
     },
   },
   {
@@ -243,8 +333,18 @@ export const clientChecks: readonly ClientCheck[] = [
       const polls = reads.slice(1);
       const findings = polls
         .filter((ex) => !queryOf(ex).has('modifiedAfter'))
-        .map((ex) => ({ message: `${requestLine(ex)} read the offers again without modifiedAfter (initial read: #${reads[0].seq})`, expected: 'modifiedAfter on every read of the offers after the first', received: ex.path, evidence: [reads[0].seq, ex.seq] }));
-      return result(polls, findings, `${polls.length} poll(s) after the initial read #${reads[0]?.seq ?? '?'}`, reads.length ? 'the client read the offers once and never polled for new ones' : 'the session has no read of the offers list');
+        .map((ex) => ({
+          message: `${requestLine(ex)} read the offers again without modifiedAfter (initial read: #${reads[0].seq})`,
+          expected: 'modifiedAfter on every read of the offers after the first',
+          received: ex.path,
+          evidence: [reads[0].seq, ex.seq],
+        }));
+      return result(
+        polls,
+        findings,
+        `${polls.length} poll(s) after the initial read #${reads[0]?.seq ?? '?'}`,
+        reads.length ? 'the client read the offers once and never polled for new ones' : 'the session has no read of the offers list',
+      );
     },
   },
   {
@@ -264,10 +364,18 @@ export const clientChecks: readonly ClientCheck[] = [
         if (page.offset > 0 && before && prev && prev.limit !== null) {
           exercised.push(ex);
           // A capped page (fewer items than asked, the service's own maximum) may be followed from where it ended.
-          const allowed = [prev.offset + prev.limit, ...(before.responseItems !== null && before.responseItems > 0 ? [prev.offset + before.responseItems] : [])];
+          const allowed = [
+            prev.offset + prev.limit,
+            ...(before.responseItems !== null && before.responseItems > 0 ? [prev.offset + before.responseItems] : []),
+          ];
           if (!allowed.includes(page.offset)) {
             const kind = page.offset < prev.offset + prev.limit ? 'overlaps' : 'leaves a gap after';
-            findings.push({ message: `${requestLine(ex)} ${kind} the page before it (#${before.seq}, offset ${prev.offset}, limit ${prev.limit})`, expected: `offset ${allowed.join(' or ')}`, received: `offset ${page.offset}`, evidence: [before.seq, ex.seq] });
+            findings.push({
+              message: `${requestLine(ex)} ${kind} the page before it (#${before.seq}, offset ${prev.offset}, limit ${prev.limit})`,
+              expected: `offset ${allowed.join(' or ')}`,
+              received: `offset ${page.offset}`,
+              evidence: [before.seq, ex.seq],
+            });
           }
         }
         if (isSuccess(ex)) lastPage.set(key, ex);
@@ -277,30 +385,51 @@ export const clientChecks: readonly ClientCheck[] = [
         if (p?.limit && ex.responseItems === p.limit) notes.push(`walk ended at ${requestLine(ex)} after a full page`);
       }
       const seen = `${exercised.length} next-page request(s) checked${notes.length ? `; ${notes.join('; ')}` : ''}`;
-      return result(exercised, findings, seen, 'the client never asked for a page after the first (no offset beyond 0 following a page of the same list)');
+      return result(
+        exercised,
+        findings,
+        seen,
+        'the client never asked for a page after the first (no offset beyond 0 following a page of the same list)',
+      );
     },
   },
   {
     name: 'honoursRetryAfter',
     clause: 'CLIENT-HONOURS-RETRY-AFTER',
     run(session) {
-      const limited = session.exchanges.filter((ex) => ex.status === 429 && ex.answeredAt !== null && parseRetryAfter(ex.retryAfter ?? undefined, ex.answeredAt) !== null);
+      const limited = session.exchanges.filter(
+        (ex) => ex.status === 429 && ex.answeredAt !== null && parseRetryAfter(ex.retryAfter ?? undefined, ex.answeredAt) !== null,
+      );
       const findings: ClientFinding[] = [];
       const reported = new Set<number>();
-      const sameRequest = (a: SessionExchange, b: SessionExchange) => a.method === b.method && a.path === b.path && a.requestBody === b.requestBody;
+      const sameRequest = (a: SessionExchange, b: SessionExchange) =>
+        a.method === b.method && a.path === b.path && a.requestBody === b.requestBody;
       for (const r of limited) {
         const until = r.answeredAt! + parseRetryAfter(r.retryAfter!, r.answeredAt!)!;
         // Another request this soon after the 429 may have been on its way before the client read it; the same request resent was not.
         const early = session.exchanges.filter(
-          (ex) => ex.arrivedAt > r.answeredAt! && ex.arrivedAt < until - RETRY_AFTER_TOLERANCE_MS && (sameRequest(ex, r) || ex.arrivedAt - r.answeredAt! >= IN_FLIGHT_GRACE_MS),
+          (ex) =>
+            ex.arrivedAt > r.answeredAt! &&
+            ex.arrivedAt < until - RETRY_AFTER_TOLERANCE_MS &&
+            (sameRequest(ex, r) || ex.arrivedAt - r.answeredAt! >= IN_FLIGHT_GRACE_MS),
         );
         if (early.some((ex) => !reported.has(ex.seq))) {
           for (const ex of early.slice(0, 100)) reported.add(ex.seq);
-          findings.push({ message: `after the 429 to ${requestLine(r)} (Retry-After: ${r.retryAfter}), the client sent ${early.length} request(s) before the wait was over, first ${requestLine(early[0])} ${early[0].arrivedAt - r.answeredAt!} ms after`, expected: `no request for ${until - r.answeredAt!} ms`, received: `${early[0].arrivedAt - r.answeredAt!} ms`, evidence: [r.seq, ...early.slice(0, 100).map((e) => e.seq)] });
+          findings.push({
+            message: `after the 429 to ${requestLine(r)} (Retry-After: ${r.retryAfter}), the client sent ${early.length} request(s) before the wait was over, first ${requestLine(early[0])} ${early[0].arrivedAt - r.answeredAt!} ms after`,
+            expected: `no request for ${until - r.answeredAt!} ms`,
+            received: `${early[0].arrivedAt - r.answeredAt!} ms`,
+            evidence: [r.seq, ...early.slice(0, 100).map((e) => e.seq)],
+          });
         }
       }
       const without = session.exchanges.filter((ex) => ex.status === 429).length - limited.length;
-      return result(limited, findings, `${limited.length} answer(s) 429 with Retry-After${without ? ` (${without} without a usable Retry-After, not judged)` : ''}`, 'the service never answered 429 with Retry-After in this session (rehearse with a rate-limited reference: README, "Certify your own client")');
+      return result(
+        limited,
+        findings,
+        `${limited.length} answer(s) 429 with Retry-After${without ? ` (${without} without a usable Retry-After, not judged)` : ''}`,
+        'the service never answered 429 with Retry-After in this session (rehearse with a rate-limited reference: README, "Certify your own client")',
+      );
     },
   },
   {
@@ -314,11 +443,22 @@ export const clientChecks: readonly ClientCheck[] = [
         if (end - start > peak.count) peak = { count: end - start, from: start };
       }
       const seen = `peak ${peak.count} request(s) in one second${settings.agreedRate === null ? '' : ` (agreed: ${settings.agreedRate}/s)`}`;
-      if (settings.agreedRate === null) return { verdict: 'incomplete', findings: [], exercisedBy: [], note: `no agreed rate given (--agreed-rate): ${seen}` };
+      if (settings.agreedRate === null)
+        return { verdict: 'incomplete', findings: [], exercisedBy: [], note: `no agreed rate given (--agreed-rate): ${seen}` };
       const window = times.slice(peak.from, peak.from + peak.count).map((t) => t.seq);
       // The evidence: the requests of the densest second sent beyond the agreed rate.
       const beyond = window.slice(Math.floor(settings.agreedRate));
-      const findings = peak.count > settings.agreedRate ? [{ message: `${peak.count} requests within one second, from #${window[0]} to #${window[window.length - 1]}: ${beyond.length} beyond the agreed rate`, expected: `at most ${settings.agreedRate} per second`, received: peak.count, evidence: beyond.slice(0, 100) }] : [];
+      const findings =
+        peak.count > settings.agreedRate
+          ? [
+              {
+                message: `${peak.count} requests within one second, from #${window[0]} to #${window[window.length - 1]}: ${beyond.length} beyond the agreed rate`,
+                expected: `at most ${settings.agreedRate} per second`,
+                received: peak.count,
+                evidence: beyond.slice(0, 100),
+              },
+            ]
+          : [];
       return result(session.exchanges, findings, seen, 'the session holds no request');
     },
   },
@@ -327,6 +467,12 @@ export const clientChecks: readonly ClientCheck[] = [
 /** The findings of the per-request checks on one exchange, as the proxy prints them while the client runs. */
 export function requestFindings(ex: SessionExchange): Array<{ clause: ClientClauseId; message: string }> {
   // Per-request checks read the exchange only: the header is a placeholder.
-  const one: Session = { header: { type: 'session', format: SESSION_FORMAT, startedAt: '', target: '', bundledReference: false, profile: {} }, exchanges: [ex], end: null };
-  return clientChecks.filter((c) => c.perRequest).flatMap((c) => c.run(one, DEFAULT_SETTINGS).findings.map((f) => ({ clause: c.clause, message: f.message })));
+  const one: Session = {
+    header: { type: 'session', format: SESSION_FORMAT, startedAt: '', target: '', bundledReference: false, profile: {} },
+    exchanges: [ex],
+    end: null,
+  };
+  return clientChecks
+    .filter((c) => c.perRequest)
+    .flatMap((c) => c.run(one, DEFAULT_SETTINGS).findings.map((f) => ({ clause: c.clause, message: f.message })));
 }

@@ -11,8 +11,10 @@ import { ConfigError } from '../config/config-error.ts';
 import { enumFieldsOf } from '../schema/registry.ts';
 import { DEFAULT_SETTINGS, type ClientCheckSettings } from './client-checks.ts';
 
-export const PROXY_USAGE = 'npm run proxy -- [--target url] [--port 8089] [--out dir] [--profile profile.json] [--stop-after seconds] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
-export const CERTIFY_CLIENT_USAGE = 'npm run certify:client -- --session session.jsonl [--out dir] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
+export const PROXY_USAGE =
+  'npm run proxy -- [--target url] [--port 8089] [--out dir] [--profile profile.json] [--stop-after seconds] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
+export const CERTIFY_CLIENT_USAGE =
+  'npm run certify:client -- --session session.jsonl [--out dir] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
 
 export const DEFAULT_PROXY_PORT = 8089;
 
@@ -41,7 +43,11 @@ ${SETTINGS_HELP}
 /** True when the command line asks for help (then nothing else is parsed). */
 export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
 
-const SETTINGS_OPTIONS = { 'agreed-rate': { type: 'string' }, currency: { type: 'string' }, 'duplicate-window': { type: 'string' } } as const;
+const SETTINGS_OPTIONS = {
+  'agreed-rate': { type: 'string' },
+  currency: { type: 'string' },
+  'duplicate-window': { type: 'string' },
+} as const;
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -74,7 +80,8 @@ function path(values: Values, name: string, usage: string): string | undefined {
 function settingsOf(values: Values, usage: string): ClientCheckSettings {
   const currencies = enumFieldsOf('subscription-create-request').find(([field]) => field === 'currency')?.[1] ?? [];
   const currency = values.currency;
-  if (currency !== undefined && !currencies.includes(String(currency))) throw new ConfigError(`--currency must be one of ${currencies.join(', ')}, got "${String(currency)}".`);
+  if (currency !== undefined && !currencies.includes(String(currency)))
+    throw new ConfigError(`--currency must be one of ${currencies.join(', ')}, got "${String(currency)}".`);
   const window = positiveNumber(values, 'duplicate-window', usage);
   return {
     agreedRate: positiveNumber(values, 'agreed-rate', usage) ?? DEFAULT_SETTINGS.agreedRate,
@@ -93,7 +100,11 @@ export function parseCertifyClientArgs(argv: readonly string[]): CertifyClientOp
   const values = parse(argv, { session: { type: 'string' }, out: { type: 'string' }, ...SETTINGS_OPTIONS }, CERTIFY_CLIENT_USAGE);
   const session = path(values, 'session', CERTIFY_CLIENT_USAGE);
   if (!session) throw new ConfigError(`--session is required (the session.jsonl the proxy wrote); usage: ${CERTIFY_CLIENT_USAGE}.`);
-  return { session, out: path(values, 'out', CERTIFY_CLIENT_USAGE) ?? join(dirname(session), 'client-certification'), settings: settingsOf(values, CERTIFY_CLIENT_USAGE) };
+  return {
+    session,
+    out: path(values, 'out', CERTIFY_CLIENT_USAGE) ?? join(dirname(session), 'client-certification'),
+    settings: settingsOf(values, CERTIFY_CLIENT_USAGE),
+  };
 }
 
 export interface ProxyCliOptions {
@@ -105,9 +116,19 @@ export interface ProxyCliOptions {
   settings: ClientCheckSettings;
 }
 
-
 export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now = new Date()): ProxyCliOptions {
-  const values = parse(argv, { target: { type: 'string' }, port: { type: 'string' }, out: { type: 'string' }, profile: { type: 'string' }, 'stop-after': { type: 'string' }, ...SETTINGS_OPTIONS }, PROXY_USAGE);
+  const values = parse(
+    argv,
+    {
+      target: { type: 'string' },
+      port: { type: 'string' },
+      out: { type: 'string' },
+      profile: { type: 'string' },
+      'stop-after': { type: 'string' },
+      ...SETTINGS_OPTIONS,
+    },
+    PROXY_USAGE,
+  );
   const target = values.target === undefined ? null : String(values.target).trim();
   if (target !== null) {
     let url: URL | null = null;
@@ -116,10 +137,12 @@ export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     } catch {
       /* reported below */
     }
-    if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError(`--target must be an http(s) URL such as https://staging.example.com/api, got "${target}".`);
+    if (!url || !/^https?:$/.test(url.protocol))
+      throw new ConfigError(`--target must be an http(s) URL such as https://staging.example.com/api, got "${target}".`);
   }
   const port = values.port === undefined ? DEFAULT_PROXY_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port must be a port number from 0 to 65535 (0: any free port), got "${String(values.port)}".`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`--port must be a port number from 0 to 65535 (0: any free port), got "${String(values.port)}".`);
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const stopAfter = positiveNumber(values, 'stop-after', PROXY_USAGE);
   return {

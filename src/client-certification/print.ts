@@ -3,14 +3,23 @@ import { join } from 'node:path';
 import { certifyClient, type ClientCertification } from './certify-client.ts';
 import { CERTIFY_CLIENT_HELP, parseCertifyClientArgs, wantsHelp } from './options.ts';
 
-export function printClientVerdict({ report, dir }: ClientCertification, write: (text: string) => void = (t) => process.stdout.write(t)): void {
+export function printClientVerdict(
+  { report, dir }: ClientCertification,
+  write: (text: string) => void = (t) => process.stdout.write(t),
+): void {
   for (const c of report.clauses) write(`  ${c.status.toUpperCase().padEnd(10)} ${c.id.padEnd(28)} ${c.findings[0]?.message ?? c.note}\n`);
-  write(`\nClient certification: ${report.verdict.toUpperCase()} (${report.summary.pass} pass, ${report.summary.fail} fail, ${report.summary.incomplete} incomplete)\n`);
+  write(
+    `\nClient certification: ${report.verdict.toUpperCase()} (${report.summary.pass} pass, ${report.summary.fail} fail, ${report.summary.incomplete} incomplete)\n`,
+  );
   write(`Report: ${join(dir, 'index.html')}\n`);
 }
 
 /** `npm run certify:client` without the process around it: the exit code (0 pass, 1 fail, 4 incomplete); a usage error throws ConfigError. */
-export function certifyClientCommand(argv: readonly string[], root: string, write: (text: string) => void = (t) => process.stdout.write(t)): number {
+export function certifyClientCommand(
+  argv: readonly string[],
+  root: string,
+  write: (text: string) => void = (t) => process.stdout.write(t),
+): number {
   if (wantsHelp(argv)) {
     write(CERTIFY_CLIENT_HELP);
     return 0;

@@ -71,10 +71,16 @@ export interface Session {
 }
 
 export function readSession(path: string): Session {
-  if (!existsSync(path)) throw new ConfigError(`The session file ${path} does not exist: pass the session.jsonl the proxy wrote (its path is printed at start).`);
+  if (!existsSync(path))
+    throw new ConfigError(
+      `The session file ${path} does not exist: pass the session.jsonl the proxy wrote (its path is printed at start).`,
+    );
   const lines = readJsonl<SessionLine>(path);
   const header = lines[0];
-  if (header?.type !== 'session' || header.format !== SESSION_FORMAT) throw new ConfigError(`${path} is not a client session (${SESSION_FORMAT}): its first line must be the session header the proxy writes.`);
+  if (header?.type !== 'session' || header.format !== SESSION_FORMAT)
+    throw new ConfigError(
+      `${path} is not a client session (${SESSION_FORMAT}): its first line must be the session header the proxy writes.`,
+    );
   return {
     header,
     exchanges: lines.filter((l): l is SessionExchange => l.type === 'exchange').sort((a, b) => a.seq - b.seq),

@@ -156,7 +156,15 @@ export class ApiClient {
     this.journal.record({ event: 'create-sent', tag: journalTag });
     let exchange: Exchange;
     try {
-      exchange = await this.send({ operation: 'subscription.create', method: 'POST', path: '/subscription', body: opts.rawBody === undefined ? sent : undefined, rawBody: opts.rawBody, auth: opts.auth, headers: opts.headers });
+      exchange = await this.send({
+        operation: 'subscription.create',
+        method: 'POST',
+        path: '/subscription',
+        body: opts.rawBody === undefined ? sent : undefined,
+        rawBody: opts.rawBody,
+        auth: opts.auth,
+        headers: opts.headers,
+      });
     } catch (error) {
       this.journal.record({ event: 'create-unknown', tag: journalTag, reason: error instanceof Error ? error.message : String(error) });
       throw error;
@@ -177,7 +185,12 @@ export class ApiClient {
   /** Cancel through the profile's route. Throws when the profile does not know the route. Re-sent only after a 429 with Retry-After. */
   async cancelSubscription(id: string, auth?: AuthMode): Promise<Exchange> {
     const route = this.requireRoute('cancel');
-    const exchange = await this.send({ operation: 'subscription.cancel', method: route.method, path: fillPath(route, { subscriptionId: id }), auth });
+    const exchange = await this.send({
+      operation: 'subscription.cancel',
+      method: route.method,
+      path: fillPath(route, { subscriptionId: id }),
+      auth,
+    });
     if (exchange.status < 300) this.journal.record({ event: 'cancelled', id, httpStatus: exchange.status });
     else this.journal.record({ event: 'cancel-failed', id, httpStatus: exchange.status, reason: `status ${exchange.status}` });
     return exchange;
@@ -191,7 +204,10 @@ export class ApiClient {
 
   requireRoute(which: 'cancel' | 'health'): RouteSpec {
     const route = this.opts.profile[which];
-    if (!route) throw new Error(`The ${which} route is not shown in the contract and the target profile does not name it (set "${which}" in API_PROFILE).`);
+    if (!route)
+      throw new Error(
+        `The ${which} route is not shown in the contract and the target profile does not name it (set "${which}" in API_PROFILE).`,
+      );
     return route;
   }
 
@@ -223,7 +239,16 @@ export class ApiClient {
         const first = this.opts.redact(error.message);
         const delay = this.opts.signal?.aborted ? null : retryDelay({ method: o.method, attempt, error });
         if (delay !== null) {
-          this.retried({ operation: o.operation, method: o.method, path, status: null, retryAfter: null, attempt, waitMs: delay, error: first });
+          this.retried({
+            operation: o.operation,
+            method: o.method,
+            path,
+            status: null,
+            retryAfter: null,
+            attempt,
+            waitMs: delay,
+            error: first,
+          });
           await sleep(delay);
           continue;
         }
@@ -231,9 +256,19 @@ export class ApiClient {
       }
       const responseHeaders = answer.headers;
       if (answer.status === 429) this.opts.pace.rateLimited?.(parseRetryAfter(responseHeaders['retry-after']));
-      const delay = answer.bodyError ? null : retryDelay({ method: o.method, attempt, status: answer.status, retryAfter: responseHeaders['retry-after'] });
+      const delay = answer.bodyError
+        ? null
+        : retryDelay({ method: o.method, attempt, status: answer.status, retryAfter: responseHeaders['retry-after'] });
       if (delay !== null) {
-        this.retried({ operation: o.operation, method: o.method, path, status: answer.status, retryAfter: responseHeaders['retry-after'] ?? null, attempt, waitMs: delay });
+        this.retried({
+          operation: o.operation,
+          method: o.method,
+          path,
+          status: answer.status,
+          retryAfter: responseHeaders['retry-after'] ?? null,
+          attempt,
+          waitMs: delay,
+        });
         await sleep(delay);
         continue;
       }

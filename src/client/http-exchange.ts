@@ -43,7 +43,8 @@ function reason(error: unknown, url: string, req: HttpRequest, timeout: AbortSig
   const code = (cause as { code?: unknown })?.code;
   const message = cause instanceof Error ? cause.message : String(cause);
   // Node's fetch refuses the ports browsers block (WHATWG fetch "bad ports": 6000, 10080, ...) before connecting.
-  if (message === 'bad port') return `port ${new URL(url).port} is one Node's fetch refuses to connect to (a "bad port" of the fetch standard); serve the API on another port`;
+  if (message === 'bad port')
+    return `port ${new URL(url).port} is one Node's fetch refuses to connect to (a "bad port" of the fetch standard); serve the API on another port`;
   return (typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message).split('\n')[0];
 }
 
@@ -57,7 +58,9 @@ export async function httpExchange(url: string, req: HttpRequest): Promise<RawAn
     throw new NoAnswerError(reason(error, url, req, timeout));
   }
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared > req.maxBytes) {
     await response.body?.cancel().catch(() => {});

@@ -47,5 +47,8 @@ export function makePacer(ratePerSecond: number): Pacer {
     nextSlot = Math.max(nextSlot, heldUntil);
   };
   // defineProperty, not Object.assign: a getter must stay a getter (assign would copy today's value).
-  return Object.defineProperty(Object.assign(pace, { rateLimited }), 'ratePerSecond', { get: () => (interval > 0 ? 1000 / interval : 0), enumerable: true }) as Pacer;
+  return Object.defineProperty(Object.assign(pace, { rateLimited }), 'ratePerSecond', {
+    get: () => (interval > 0 ? 1000 / interval : 0),
+    enumerable: true,
+  }) as Pacer;
 }

@@ -37,7 +37,13 @@ export function makeRedactor(secrets: Array<string | null | undefined>): Redacto
   const forms = secrets.filter((s): s is string => !!s && s.length >= 4).flatMap(encodedForms);
   if (forms.length === 0) return (text) => text;
   // Longest first, so a longer encoding is replaced before a shorter one inside it.
-  const pattern = new RegExp(forms.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+  const pattern = new RegExp(
+    forms
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  );
   return (text) => text.replace(pattern, REDACTED);
 }
 

@@ -34,7 +34,14 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 /** Delay before retry number `attempt` (1-based), or null when the request must not be retried. */
-export function retryDelay(opts: { method: string; attempt: number; status?: number; error?: unknown; retryAfter?: string; now?: number }): number | null {
+export function retryDelay(opts: {
+  method: string;
+  attempt: number;
+  status?: number;
+  error?: unknown;
+  retryAfter?: string;
+  now?: number;
+}): number | null {
   if (opts.attempt > RETRY_LIMITS.maxRetries) return null;
   if (!isRetryableMethod(opts.method)) {
     if (opts.status !== 429) return null;

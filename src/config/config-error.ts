@@ -7,7 +7,10 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   /** How the message is introduced on stderr. */
   readonly label: string = 'Configuration error';
-  constructor(message: string, readonly exitCode = 2) {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
     super(message);
   }
 }

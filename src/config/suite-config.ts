@@ -54,7 +54,8 @@ function parseBaseUrl(raw: string): string {
     throw new ConfigError(`API_BASE_URL must use http or https, got "${url.protocol}".`);
   }
   if (url.search || url.hash) throw new ConfigError('API_BASE_URL must not carry a query string or fragment.');
-  if (url.username || url.password) throw new ConfigError('API_BASE_URL must not embed credentials; use API_SUBSCRIPTION_KEY and API_SECRET.');
+  if (url.username || url.password)
+    throw new ConfigError('API_BASE_URL must not embed credentials; use API_SUBSCRIPTION_KEY and API_SECRET.');
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -81,7 +82,9 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
   const secret = env.API_SECRET ?? '';
   if (baseUrl !== null && (!key || !secret)) {
     const missing = [!key && 'API_SUBSCRIPTION_KEY', !secret && 'API_SECRET'].filter(Boolean).join(' and ');
-    throw new ConfigError(`API_BASE_URL is set but ${missing} ${missing.includes(' and ') ? 'are' : 'is'} not; the target needs both credential headers.`);
+    throw new ConfigError(
+      `API_BASE_URL is set but ${missing} ${missing.includes(' and ') ? 'are' : 'is'} not; the target needs both credential headers.`,
+    );
   }
   const credentials = key && secret ? { subscriptionKey: key, secret } : null;
 
@@ -110,6 +113,9 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
 
 /** A run ID that sorts by time and is unique enough to tag records: 20261122T101500-3fa2c1. */
 export function newRunId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, '');
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }

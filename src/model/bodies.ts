@@ -83,7 +83,8 @@ const CATEGORY_OF_TYPE: Record<string, string> = {
 
 /** Enum fields the coverage leaves at a fixed value, and why. */
 export const ENUM_FIELDS_NOT_COVERED: Readonly<Record<string, string>> = {
-  currency: 'a client is associated with one currency (Authentication 4): bodies use the offer\'s; other currencies are observed (AUTH-CLIENT-CURRENCY)',
+  currency:
+    "a client is associated with one currency (Authentication 4): bodies use the offer's; other currencies are observed (AUTH-CLIENT-CURRENCY)",
 };
 
 /**
@@ -91,7 +92,10 @@ export const ENUM_FIELDS_NOT_COVERED: Readonly<Record<string, string>> = {
  * ENUM_FIELDS_NOT_COVERED): values of different fields share a body, so the count is the longest enum's
  * length, one create per value of it. `enumFields` comes from the request schema.
  */
-export function enumCoverageBodies(offer: Offer, enumFields: ReadonlyArray<readonly [string, readonly string[]]>): Record<string, unknown>[] {
+export function enumCoverageBodies(
+  offer: Offer,
+  enumFields: ReadonlyArray<readonly [string, readonly string[]]>,
+): Record<string, unknown>[] {
   const covered = enumFields.filter(([field]) => !(field in ENUM_FIELDS_NOT_COVERED) && field !== 'subscriptionCategory');
   const count = Math.max(1, ...covered.map(([, values]) => values.length));
   return Array.from({ length: count }, (_, i) => {

@@ -12,9 +12,19 @@ import { ConfigError } from '../config/config-error.ts';
 
 export type StatusExpectation = Array<number | `${1 | 2 | 3 | 4 | 5}xx`>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export interface RouteSpec { method: HttpMethod; path: string }
+export interface RouteSpec {
+  method: HttpMethod;
+  path: string;
+}
 
-export type StatusKey = 'create' | 'cancel' | 'missingCredentials' | 'wrongCredentials' | 'unknownId' | 'cancelNotCancellable' | 'rateLimited';
+export type StatusKey =
+  | 'create'
+  | 'cancel'
+  | 'missingCredentials'
+  | 'wrongCredentials'
+  | 'unknownId'
+  | 'cancelNotCancellable'
+  | 'rateLimited';
 
 export interface TargetProfile {
   name?: string;
@@ -47,7 +57,10 @@ const validateProfile = new Ajv2020({ allErrors: true }).compile(profileSchema);
  */
 function mostTelling(errors: ErrorObject[]): ErrorObject | undefined {
   const telling = errors.filter((e) => e.keyword !== 'oneOf' && !(e.keyword === 'type' && e.params.type === 'null'));
-  return (telling.length ? telling : errors).reduce<ErrorObject | undefined>((best, e) => (!best || e.instancePath.length > best.instancePath.length ? e : best), undefined);
+  return (telling.length ? telling : errors).reduce<ErrorObject | undefined>(
+    (best, e) => (!best || e.instancePath.length > best.instancePath.length ? e : best),
+    undefined,
+  );
 }
 
 export function parseProfile(json: unknown, source: string): TargetProfile {

@@ -8,7 +8,14 @@
  * needs no more, and the maintained general proxies (http-proxy is unmaintained since 2020) would only
  * add a layer between us and the sockets.
  */
-import { createServer, request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  Agent as HttpAgent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -18,10 +25,26 @@ import { parseJsonBody, type Exchange } from '../client/exchange.ts';
 import { CREDENTIAL_HEADERS, makeRedactor, maskCredentialHeaders, REDACTED, type Redactor } from '../client/redact.ts';
 import type { TargetProfile } from '../profile/target-profile.ts';
 import { openJsonlAppender } from '../run/jsonl.ts';
-import { operationOf, SESSION_FORMAT, type ServiceFinding, type SessionExchange, type SessionHeader } from '../client-certification/session.ts';
+import {
+  operationOf,
+  SESSION_FORMAT,
+  type ServiceFinding,
+  type SessionExchange,
+  type SessionHeader,
+} from '../client-certification/session.ts';
 
 /** Hop-by-hop headers (RFC 9110 7.6.1) belong to one connection: never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 /** Other headers that carry secrets of some kind: masked in the session like the contract's credentials. */
 const SECRET_HEADERS = new Set([...CREDENTIAL_HEADERS, 'authorization', 'cookie', 'set-cookie']);
 /** Request bodies are recorded up to this size (a create body is under 2 KiB); answers are checked up to the second. */
@@ -105,7 +128,9 @@ interface AnswerCheck {
  * The suite's exchange checks on one answer. A client re-reading the same page gets the same bytes: an answer
  * identical to one already checked for the same request line (digest of its bytes) is not parsed and checked again.
  */
-function answerChecker(profile: TargetProfile): (request: RequestPart, status: number, headers: Record<string, string>, raw: Buffer, durationMs: number) => AnswerCheck {
+function answerChecker(
+  profile: TargetProfile,
+): (request: RequestPart, status: number, headers: Record<string, string>, raw: Buffer, durationMs: number) => AnswerCheck {
   const seen = new Map<string, AnswerCheck>();
   return (request, status, headers, raw, durationMs) => {
     const key = `${request.method} ${request.path} ${status} ${headers['content-type'] ?? ''} ${headers['content-encoding'] ?? ''} ${createHash('sha1').update(raw).digest('base64')}`;
@@ -131,7 +156,10 @@ function answerChecker(profile: TargetProfile): (request: RequestPart, status: n
       attempts: 1,
     };
     const failures = runExchangeChecks(ex, { profile, strict: false }).failures;
-    const result = { findings: failures.map((f) => ({ clause: f.clause, check: f.check, message: f.message })), items: isJson && Array.isArray(body) ? body.length : null };
+    const result = {
+      findings: failures.map((f) => ({ clause: f.clause, check: f.check, message: f.message })),
+      items: isJson && Array.isArray(body) ? body.length : null,
+    };
     if (seen.size >= ANSWERS_REMEMBERED) seen.delete(seen.keys().next().value!);
     seen.set(key, result);
     return result;
@@ -148,7 +176,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const checkAnswer = answerChecker(options.profile);
   const session = openJsonlAppender(options.sessionPath, (line) => credentials.redact(line));
   const startedAt = new Date();
-  const header: SessionHeader = { type: 'session', format: SESSION_FORMAT, startedAt: startedAt.toISOString(), target: `${target.origin}${basePath}`, bundledReference: options.bundledReference, profile: options.profile };
+  const header: SessionHeader = {
+    type: 'session',
+    format: SESSION_FORMAT,
+    startedAt: startedAt.toISOString(),
+    target: `${target.origin}${basePath}`,
+    bundledReference: options.bundledReference,
+    profile: options.profile,
+  };
   session.append(header);
   let seq = 0;
   let inFlight = 0;
@@ -176,7 +211,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     };
     // A client that closes its connection before its answer is complete gave up waiting (a timeout).
     let clientGone = false;
-    const gone = () => void (clientGone = true);
+    const gone = () => {
+      clientGone = true;
+    };
     req.socket.once('end', gone).once('close', gone);
     res.on('close', () => {
       if (!res.writableFinished) clientGone = true;
@@ -186,7 +223,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     forwarded['content-length'] = String(body.length);
     if (!body.length && !req.headers['content-length']) delete forwarded['content-length'];
 
-    const upstream = send({ host: target.hostname, port: target.port || (secure ? 443 : 80), method: req.method, path: `${basePath}${path}`, headers: forwarded, agent, timeout: UPSTREAM_TIMEOUT_MS });
+    const upstream = send({
+      host: target.hostname,
+      port: target.port || (secure ? 443 : 80),
+      method: req.method,
+      path: `${basePath}${path}`,
+      headers: forwarded,
+      agent,
+      timeout: UPSTREAM_TIMEOUT_MS,
+    });
     const done = (exchange: SessionExchange) => {
       req.socket.off('end', gone).off('close', gone);
       record(exchange);
@@ -196,14 +241,32 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     upstream.on('error', (error) => {
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'Bad Gateway', message: `osd-suite proxy: the target did not answer (${credentials.redact(error.message)})` }));
+        res.end(
+          JSON.stringify({
+            error: 'Bad Gateway',
+            message: `osd-suite proxy: the target did not answer (${credentials.redact(error.message)})`,
+          }),
+        );
       } else res.destroy();
-      done({ ...base, answeredAt: null, status: null, retryAfter: null, responseItems: null, outcome: 'upstream-error', serviceFindings: [] });
+      done({
+        ...base,
+        answeredAt: null,
+        status: null,
+        retryAfter: null,
+        responseItems: null,
+        outcome: 'upstream-error',
+        serviceFindings: [],
+      });
     });
     upstream.on('response', (answer) => {
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, Object.fromEntries(Object.entries(answer.headers).filter(([n, v]) => !HOP_BY_HOP.has(n) && v !== undefined)) as IncomingHttpHeaders);
+      for (const [name, value] of Object.entries(answer.headers))
+        if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      res.writeHead(
+        answer.statusCode ?? 502,
+        answer.statusMessage,
+        Object.fromEntries(Object.entries(answer.headers).filter(([n, v]) => !HOP_BY_HOP.has(n) && v !== undefined)) as IncomingHttpHeaders,
+      );
       const chunks: Buffer[] = [];
       let size = 0;
       answer.on('data', (chunk: Buffer) => {
@@ -216,8 +279,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         res.end();
         const answeredAt = Date.now();
         const status = answer.statusCode ?? 0;
-        const checked = size <= CHECKED_ANSWER_BYTES ? checkAnswer(base, status, headers, Buffer.concat(chunks), answeredAt - arrivedAt) : { findings: [], items: null };
-        done({ ...base, answeredAt, status, retryAfter: headers['retry-after'] ?? null, responseItems: checked.items, outcome: clientGone ? 'client-gone' : 'answered', serviceFindings: checked.findings });
+        const checked =
+          size <= CHECKED_ANSWER_BYTES
+            ? checkAnswer(base, status, headers, Buffer.concat(chunks), answeredAt - arrivedAt)
+            : { findings: [], items: null };
+        done({
+          ...base,
+          answeredAt,
+          status,
+          retryAfter: headers['retry-after'] ?? null,
+          responseItems: checked.items,
+          outcome: clientGone ? 'client-gone' : 'answered',
+          serviceFindings: checked.findings,
+        });
       });
     });
     upstream.end(body);

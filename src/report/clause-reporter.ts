@@ -19,7 +19,11 @@ export default class ClauseReporter implements Reporter {
   constructor(private readonly options: { outputFile?: string } = {}) {}
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const notes = (type: string) => result.annotations.filter((a) => a.type === type).map((a) => parseClauseNote(a.description)).filter((n) => n !== null);
+    const notes = (type: string) =>
+      result.annotations
+        .filter((a) => a.type === type)
+        .map((a) => parseClauseNote(a.description))
+        .filter((n) => n !== null);
     this.outcomes.push({
       title: test.titlePath().slice(3).join(' › '),
       file: test.location.file.replace(/^.*\/(conformance|fuzz)\//, '$1/'),
@@ -38,9 +42,12 @@ export default class ClauseReporter implements Reporter {
     const results = clauseResults(this.outcomes);
     const counts = countVerdicts(results);
     const failing = results.filter((r) => r.verdict === 'fail');
-    const lines = ['', `Clauses: ${counts.pass} pass, ${counts.fail} fail, ${counts.observed} observed, ${counts['not-testable']} not testable, ${counts.skipped} skipped, ${counts['not-covered']} not covered`];
+    const lines = [
+      '',
+      `Clauses: ${counts.pass} pass, ${counts.fail} fail, ${counts.observed} observed, ${counts['not-testable']} not testable, ${counts.skipped} skipped, ${counts['not-covered']} not covered`,
+    ];
     for (const r of failing) lines.push(`  FAIL ${r.clause.id}: ${r.failures[0]?.message.split('\n')[0] ?? ''}`);
-    process.stdout.write(lines.join('\n') + '\n');
+    process.stdout.write(`${lines.join('\n')}\n`);
     if (this.options.outputFile) {
       mkdirSync(dirname(this.options.outputFile), { recursive: true });
       const report: ClauseReport = { status: result.status, outcomes: this.outcomes, results };

@@ -54,18 +54,25 @@ function failedOnlyOnSoftChecks(o: TestOutcome): boolean {
 export function clauseResults(outcomes: TestOutcome[]): ClauseResult[] {
   return clauses.map((clause): ClauseResult => {
     const id = clause.id as ClauseId;
-    const related = outcomes.filter((o) => o.clauses.includes(id) || o.clauseFailures.some((f) => f.clause === id) || o.observations.some((x) => x.clause === id));
+    const related = outcomes.filter(
+      (o) => o.clauses.includes(id) || o.clauseFailures.some((f) => f.clause === id) || o.observations.some((x) => x.clause === id),
+    );
     const failures = related.flatMap((o) => [
       ...o.clauseFailures.filter((f) => f.clause === id).map((f) => ({ test: o.title, message: f.message })),
       // A failed test that reported no clause failure (it threw): every clause it names is in doubt.
-      ...(o.status !== 'passed' && o.status !== 'skipped' && o.clauseFailures.length === 0 && o.clauses.includes(id) ? [{ test: o.title, message: `test error: ${o.error ?? o.status}` }] : []),
+      ...(o.status !== 'passed' && o.status !== 'skipped' && o.clauseFailures.length === 0 && o.clauses.includes(id)
+        ? [{ test: o.title, message: `test error: ${o.error ?? o.status}` }]
+        : []),
     ]);
     const observations = [...new Set(related.flatMap((o) => o.observations.filter((x) => x.clause === id).map((x) => x.message)))];
     const ran = related.filter((o) => o.status !== 'skipped');
-    const skipReasons = [...new Set(related.filter((o) => o.status === 'skipped' && o.clauses.includes(id)).map((o) => o.skipReason ?? 'skipped'))];
+    const skipReasons = [
+      ...new Set(related.filter((o) => o.status === 'skipped' && o.clauses.includes(id)).map((o) => o.skipReason ?? 'skipped')),
+    ];
     let verdict: ClauseVerdict;
     if (failures.length) verdict = 'fail';
-    else if (clause.kind === 'observe') verdict = ran.length || observations.length ? 'observed' : related.length ? 'skipped' : 'not-covered';
+    else if (clause.kind === 'observe')
+      verdict = ran.length || observations.length ? 'observed' : related.length ? 'skipped' : 'not-covered';
     else if ('notTestable' in clause && clause.notTestable) verdict = 'not-testable';
     else if (ran.some((o) => o.clauses.includes(id) && (o.status === 'passed' || failedOnlyOnSoftChecks(o)))) verdict = 'pass';
     else if (related.length) verdict = 'skipped';

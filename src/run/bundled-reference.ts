@@ -27,16 +27,23 @@ export function refuseRemoteSettingsWithoutUrl(env: NodeJS.ProcessEnv): void {
   // Read as the suite configuration reads it: trimmed, in any case.
   const environment = env.API_ENVIRONMENT?.trim().toLowerCase();
   if (environment && environment !== 'local') {
-    throw new ConfigError(`API_ENVIRONMENT=${environment} names a remote target, but API_BASE_URL is not set: set it to the target's base URL (without it the suite would test its own bundled reference server).`);
+    throw new ConfigError(
+      `API_ENVIRONMENT=${environment} names a remote target, but API_BASE_URL is not set: set it to the target's base URL (without it the suite would test its own bundled reference server).`,
+    );
   }
   const credentials = ['API_SUBSCRIPTION_KEY', 'API_SECRET'].filter((name) => env[name]?.trim());
   if (credentials.length > 0) {
-    throw new ConfigError(`${credentials.join(' and ')} ${credentials.length > 1 ? 'are' : 'is'} set, but API_BASE_URL is not: set it to the target's base URL, or unset the credentials to test the bundled reference server.`);
+    throw new ConfigError(
+      `${credentials.join(' and ')} ${credentials.length > 1 ? 'are' : 'is'} set, but API_BASE_URL is not: set it to the target's base URL, or unset the credentials to test the bundled reference server.`,
+    );
   }
 }
 
 function namesEnv(name: 'REFERENCE_FAULTS' | 'REFERENCE_VARIANTS', env: NodeJS.ProcessEnv): string[] {
-  return (env[name] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  return (env[name] ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
 }
 
 /** The fault switches REFERENCE_FAULTS names (comma-separated) for the bundled reference. */
@@ -54,9 +61,15 @@ export async function startBundledReference(): Promise<{ url: string; close: () 
   const { startReferenceServer } = await import('../../reference/server.ts');
   const faults = referenceFaults();
   const variants = referenceVariants();
-  let running;
+  let running: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
-    running = await startReferenceServer({ port: 0, faults, variants, rateLimit: numberEnv('REFERENCE_RATE_LIMIT') ?? false, maxLimit: numberEnv('REFERENCE_MAX_LIMIT') });
+    running = await startReferenceServer({
+      port: 0,
+      faults,
+      variants,
+      rateLimit: numberEnv('REFERENCE_RATE_LIMIT') ?? false,
+      maxLimit: numberEnv('REFERENCE_MAX_LIMIT'),
+    });
   } catch (error) {
     throw new ConfigError(`The bundled reference server did not start: ${error instanceof Error ? error.message : String(error)}`);
   }

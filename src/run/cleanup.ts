@@ -47,7 +47,9 @@ async function listAll(client: ApiClient, errors: string[]): Promise<Array<Recor
   try {
     const list = await client.listSubscriptions();
     if (list.status < 300 && Array.isArray(list.body)) return list.body as Array<Record<string, unknown>>;
-    errors.push(`listing subscriptions to find records of unknown outcome answered ${list.status}${Array.isArray(list.body) ? '' : ' without a list'}`);
+    errors.push(
+      `listing subscriptions to find records of unknown outcome answered ${list.status}${Array.isArray(list.body) ? '' : ' without a list'}`,
+    );
   } catch (error) {
     errors.push(error instanceof Error ? error.message : String(error));
   }
@@ -58,7 +60,10 @@ async function listAll(client: ApiClient, errors: string[]): Promise<Array<Recor
 export function selectJournals(all: JournalFile[], runIds: string[] | undefined): JournalFile[] {
   if (!runIds?.length) return all;
   const unknown = runIds.filter((id) => !all.some((j) => j.runId === id));
-  if (unknown.length) throw new ConfigError(`No journal for run ${unknown.join(', ')} under the reports folder; runs with one: ${all.map((j) => j.runId).join(', ') || 'none'}.`);
+  if (unknown.length)
+    throw new ConfigError(
+      `No journal for run ${unknown.join(', ')} under the reports folder; runs with one: ${all.map((j) => j.runId).join(', ') || 'none'}.`,
+    );
   return all.filter((j) => runIds.includes(j.runId));
 }
 
@@ -68,7 +73,9 @@ export async function cleanupRuns(client: ApiClient, journals: JournalFile[], sa
   for (const { runId, path } of journals) {
     const summary = await cancelOpenRecords(client, readJsonl<JournalEntry>(path));
     errors += summary.errors.length;
-    say(`run ${runId}: ${summary.cancelled.length} cancelled, ${summary.refused.length} refused by the target, ${summary.notFound.length} tag(s) not found, ${summary.errors.length} error(s)`);
+    say(
+      `run ${runId}: ${summary.cancelled.length} cancelled, ${summary.refused.length} refused by the target, ${summary.notFound.length} tag(s) not found, ${summary.errors.length} error(s)`,
+    );
     for (const e of summary.errors) say(`  error: ${e}`);
   }
   return errors;

@@ -42,5 +42,6 @@ export function interruptSignal(): AbortSignal | undefined {
 
 /** Throws RunInterrupted when an interrupt has arrived: call between phases. */
 export function throwIfInterrupted(what: string): void {
-  if (controller?.signal.aborted) throw new RunInterrupted(`${what} was stopped by ${String((controller.signal.reason as Error).message).replace(/^interrupted /, '')}`);
+  if (controller?.signal.aborted)
+    throw new RunInterrupted(`${what} was stopped by ${String((controller.signal.reason as Error).message).replace(/^interrupted /, '')}`);
 }

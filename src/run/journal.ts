@@ -25,7 +25,10 @@ export class Journal {
   /** The run's creates by the id the service gave them (every worker's), read from the file as it grows. */
   private readonly createdById = new Map<string, string[]>();
   private readBytes = 0;
-  constructor(readonly runId: string, private readonly path = runFile.journal(runId)) {}
+  constructor(
+    readonly runId: string,
+    private readonly path = runFile.journal(runId),
+  ) {}
 
   /** What every tag of this run starts with: osd-suite.<runId>. (the same in every worker and in a replay with this RUN_ID). */
   runTagPrefix(): string {
@@ -157,7 +160,9 @@ export function findJournals(root = REPORTS_DIR, depth = 4): JournalFile[] {
 
 function safeDirs(dir: string): string[] {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }

@@ -2,7 +2,7 @@
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 
 export function appendJsonl(path: string, entry: unknown): void {
-  appendFileSync(path, JSON.stringify(entry) + '\n');
+  appendFileSync(path, `${JSON.stringify(entry)}\n`);
 }
 
 export interface JsonlAppender {
@@ -20,7 +20,7 @@ export function openJsonlAppender(path: string, finish: (line: string) => string
   return {
     append(entry) {
       if (fd === undefined) throw new Error(`${path} is closed`);
-      writeSync(fd, finish(JSON.stringify(entry)) + '\n');
+      writeSync(fd, `${finish(JSON.stringify(entry))}\n`);
     },
     close() {
       if (fd !== undefined) closeSync(fd);

@@ -20,7 +20,7 @@ export function toolsDir(env: NodeJS.ProcessEnv = process.env): string {
 export const INSTALL_HINT = [
   'Install k6 (v1.x or v2.x) as described in https://grafana.com/docs/k6/latest/set-up/install-k6/ :',
   '  with Go: `npm run setup:k6` builds k6 v2.2.0 and v1.3.0 into .tools/, where the suite finds them',
-  '  Debian/Ubuntu: add Grafana\'s k6 apt repository, then `sudo apt-get install k6`',
+  "  Debian/Ubuntu: add Grafana's k6 apt repository, then `sudo apt-get install k6`",
   '  macOS: `brew install k6`    Windows: `winget install k6`',
   '  Docker: `docker run --rm -i grafana/k6 run - <script.js>` (mount this repository to use the TypeScript scripts)',
   '  or download a release binary from GitHub (grafana/k6 releases) and point K6_BIN at it.',
@@ -65,7 +65,9 @@ export function toolsBinaries(env: NodeJS.ProcessEnv = process.env): string[] {
 export function findK6(env: NodeJS.ProcessEnv = process.env): K6Lookup {
   const named = env.K6_BIN?.trim();
   if (named) {
-    return isExecutableFile(named) ? { found: true, path: named } : { found: false, reason: `K6_BIN names "${named}", which is not an executable file.` };
+    return isExecutableFile(named)
+      ? { found: true, path: named }
+      : { found: false, reason: `K6_BIN names "${named}", which is not an executable file.` };
   }
   const built = toolsBinaries(env);
   if (built.length > 0) return { found: true, path: built[0] };
@@ -77,7 +79,10 @@ export function findK6(env: NodeJS.ProcessEnv = process.env): K6Lookup {
       if (isExecutableFile(candidate)) return { found: true, path: candidate };
     }
   }
-  return { found: false, reason: `no k6: K6_BIN is not set, ${toolsDir(env)} holds none (npm run setup:k6 builds it there) and there is none on PATH.` };
+  return {
+    found: false,
+    reason: `no k6: K6_BIN is not set, ${toolsDir(env)} holds none (npm run setup:k6 builds it there) and there is none on PATH.`,
+  };
 }
 
 export interface K6Binary {
@@ -97,13 +102,20 @@ export interface K6BinaryError {
  * binary in .tools/, else the one findK6 gives. Named binaries that do not run are returned as errors.
  */
 export function k6Binaries(env: NodeJS.ProcessEnv = process.env): { binaries: K6Binary[]; errors: K6BinaryError[]; source: string } {
-  const listed = (env.K6_BINS ?? '').split(/[,:]/).map((p) => p.trim()).filter(Boolean);
+  const listed = (env.K6_BINS ?? '')
+    .split(/[,:]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (listed.length > 0) {
     const binaries: K6Binary[] = [];
     const errors: K6BinaryError[] = [];
     for (const path of listed) {
       const version = isExecutableFile(path) ? k6Version(path) : null;
-      if (version === null) errors.push({ path, error: `K6_BINS names "${path}", which is ${isExecutableFile(path) ? 'not a k6 that answers `k6 version`' : 'not an executable file'}.` });
+      if (version === null)
+        errors.push({
+          path,
+          error: `K6_BINS names "${path}", which is ${isExecutableFile(path) ? 'not a k6 that answers `k6 version`' : 'not an executable file'}.`,
+        });
       else binaries.push({ path, version });
     }
     return { binaries, errors, source: 'K6_BINS' };
@@ -111,7 +123,11 @@ export function k6Binaries(env: NodeJS.ProcessEnv = process.env): { binaries: K6
   const built = toolsBinaries(env);
   if (built.length > 0) return { binaries: built.map((path) => ({ path, version: k6Version(path) })), errors: [], source: toolsDir(env) };
   const one = findK6(env);
-  return { binaries: one.found ? [{ path: one.path, version: k6Version(one.path) }] : [], errors: [], source: one.found ? 'K6_BIN or PATH' : one.reason };
+  return {
+    binaries: one.found ? [{ path: one.path, version: k6Version(one.path) }] : [],
+    errors: [],
+    source: one.found ? 'K6_BIN or PATH' : one.reason,
+  };
 }
 
 /** "1.3.0" from `k6 version` ("k6 v1.3.0 (commit/..., go1.24, linux/amd64)"), or null. */

@@ -24,12 +24,32 @@ export interface Session {
 
 /** The redacted line every exchange leaves in reports/runs/<runId>/requests.jsonl (the evidence log). */
 function requestLogLine(ex: Exchange) {
-  return { at: new Date().toISOString(), seq: ex.seq, pid: process.pid, operation: ex.operation, request: `${ex.method} ${ex.path}`, status: ex.status, ms: ex.durationMs, attempts: ex.attempts };
+  return {
+    at: new Date().toISOString(),
+    seq: ex.seq,
+    pid: process.pid,
+    operation: ex.operation,
+    request: `${ex.method} ${ex.path}`,
+    status: ex.status,
+    ms: ex.durationMs,
+    attempts: ex.attempts,
+  };
 }
 
 /** The line an answer the client retried instead of returning leaves in the same log. */
 function retriedLogLine(r: RetriedAttempt) {
-  return { at: new Date().toISOString(), pid: process.pid, operation: r.operation, request: `${r.method} ${r.path}`, status: r.status, retried: true, attempt: r.attempt, retryAfter: r.retryAfter, waitMs: r.waitMs, ...(r.error ? { error: r.error } : {}) };
+  return {
+    at: new Date().toISOString(),
+    pid: process.pid,
+    operation: r.operation,
+    request: `${r.method} ${r.path}`,
+    status: r.status,
+    retried: true,
+    attempt: r.attempt,
+    retryAfter: r.retryAfter,
+    waitMs: r.waitMs,
+    ...(r.error ? { error: r.error } : {}),
+  };
 }
 
 /** The deadline's signal, and the interrupt's where this process watches for one (certify). */
@@ -44,7 +64,8 @@ function withInterrupt(deadline: AbortSignal): AbortSignal {
  * so the target never sees more than API_RATE in total.
  */
 export async function openSession(config: SuiteConfig, opts: { share?: number; teardown?: boolean } = {}): Promise<Session> {
-  if (!config.baseUrl || !config.credentials) throw new ConfigError('No target: API_BASE_URL and credentials must be set before a session opens.');
+  if (!config.baseUrl || !config.credentials)
+    throw new ConfigError('No target: API_BASE_URL and credentials must be set before a session opens.');
   const profile = loadProfile(config.profilePath);
   const redact = makeRedactor([config.credentials.subscriptionKey, config.credentials.secret]);
   // Kept open for the session: it gets a line per request. Each line's text is redacted as written.
@@ -59,7 +80,9 @@ export async function openSession(config: SuiteConfig, opts: { share?: number; t
     timeoutMs: config.limits.requestTimeoutMs,
     maxResponseBytes: config.limits.maxResponseBytes,
     // The tests stop before the deadline to leave the teardown its reserve; the teardown may use it, interrupted or not.
-    signal: opts.teardown ? signalAt(config.limits.deadlineAt, "the run's deadline") : withInterrupt(signalAt(testsEndAt(config.limits), "the tests' share of the run's deadline")),
+    signal: opts.teardown
+      ? signalAt(config.limits.deadlineAt, "the run's deadline")
+      : withInterrupt(signalAt(testsEndAt(config.limits), "the tests' share of the run's deadline")),
   });
   client.listen((ex) => requestLog.append(requestLogLine(ex)));
   client.onRetry((r) => requestLog.append(retriedLogLine(r)));

@@ -12,7 +12,8 @@ export async function unreachableAsConfigError<T>(baseUrl: string, work: () => P
   try {
     return await work();
   } catch (error) {
-    if (error instanceof TransportError) throw new ConfigError(`The target ${baseUrl} cannot be reached: ${error.message.replace(/^\S+ \S+ failed: /, '')}`);
+    if (error instanceof TransportError)
+      throw new ConfigError(`The target ${baseUrl} cannot be reached: ${error.message.replace(/^\S+ \S+ failed: /, '')}`);
     throw error;
   }
 }
@@ -35,15 +36,24 @@ const BASE_PATH_HINT = "is API_BASE_URL the API's base path (the one /offer, /su
 export async function checkTargetReachable(client: ApiClient, baseUrl: string): Promise<Exchange> {
   const ex = await unreachableAsConfigError(baseUrl, () => client.listOffers({ offset: 0, limit: 1 }));
   if (ex.status === 401 || ex.status === 403) {
-    throw new ConfigError(`The target ${baseUrl} refused the credentials (HTTP ${ex.status} on GET /offer); check API_SUBSCRIPTION_KEY and API_SECRET.`);
+    throw new ConfigError(
+      `The target ${baseUrl} refused the credentials (HTTP ${ex.status} on GET /offer); check API_SUBSCRIPTION_KEY and API_SECRET.`,
+    );
   }
-  if (ex.status >= 500) throw new ConfigError(`The target ${baseUrl} answered HTTP ${ex.status} on GET /offer; it is not in a state to be tested now.`);
+  if (ex.status >= 500)
+    throw new ConfigError(`The target ${baseUrl} answered HTTP ${ex.status} on GET /offer; it is not in a state to be tested now.`);
   if (ex.status === 429) return ex;
-  if (ex.status < 200 || ex.status >= 300) throw new ConfigError(`The target answered HTTP ${ex.status} on GET ${baseUrl}/offer with credentials: ${BASE_PATH_HINT}`);
-  if (!Array.isArray(ex.body)) throw new ConfigError(`The target answered GET ${baseUrl}/offer with ${describeBody(ex)}, not a JSON list of offers: ${BASE_PATH_HINT}`);
+  if (ex.status < 200 || ex.status >= 300)
+    throw new ConfigError(`The target answered HTTP ${ex.status} on GET ${baseUrl}/offer with credentials: ${BASE_PATH_HINT}`);
+  if (!Array.isArray(ex.body))
+    throw new ConfigError(
+      `The target answered GET ${baseUrl}/offer with ${describeBody(ex)}, not a JSON list of offers: ${BASE_PATH_HINT}`,
+    );
   const anonymous = await unreachableAsConfigError(baseUrl, () => client.listOffers({ offset: 0, limit: 1 }, 'none'));
   if (anonymous.status >= 200 && anonymous.status < 300 && !Array.isArray(anonymous.body)) {
-    throw new ConfigError(`The target answered GET ${baseUrl}/offer WITHOUT credentials with HTTP ${anonymous.status} and ${describeBody(anonymous)}, so it is not the API: ${BASE_PATH_HINT}`);
+    throw new ConfigError(
+      `The target answered GET ${baseUrl}/offer WITHOUT credentials with HTTP ${anonymous.status} and ${describeBody(anonymous)}, so it is not the API: ${BASE_PATH_HINT}`,
+    );
   }
   return ex;
 }

@@ -65,7 +65,18 @@ const rawSchemas = new Map<SchemaName, AnySchemaObject>(
 );
 
 // Keywords whose value is a subschema, a map of subschemas, or a list of subschemas (2020-12).
-const SUBSCHEMA_KEYWORDS = ['items', 'contains', 'not', 'if', 'then', 'else', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'] as const;
+const SUBSCHEMA_KEYWORDS = [
+  'items',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const;
 const SUBSCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'] as const;
 const SUBSCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
 
@@ -103,9 +114,7 @@ function listSchemaId(variant: Variant, name: SchemaName): string {
 }
 
 function createAjv(): Ajv2020 {
-  const ajv = addSuiteVocabulary(
-    new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }),
-  );
+  const ajv = addSuiteVocabulary(new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }));
   for (const name of SCHEMA_NAMES) {
     const raw = rawSchemas.get(name)!;
     ajv.addSchema(raw);
@@ -222,5 +231,7 @@ export function loadSchema(name: SchemaName): object {
 /** The top-level properties of a schema that carry an `enum`, with their values, in schema order. */
 export function enumFieldsOf(name: SchemaName): Array<[field: string, values: readonly string[]]> {
   const { properties = {} } = loadSchema(name) as { properties?: Record<string, { enum?: string[] }> };
-  return Object.entries(properties).flatMap(([field, schema]) => (schema.enum ? [[field, schema.enum] as [string, readonly string[]]] : []));
+  return Object.entries(properties).flatMap(([field, schema]) =>
+    schema.enum ? [[field, schema.enum] as [string, readonly string[]]] : [],
+  );
 }

@@ -39,9 +39,7 @@ type Renderer = (error: ErrorObject) => { path: string; message: string };
 const got = (error: ErrorObject): string => `got ${showValue(error.data)}`;
 
 function describeFormat(format: string): string {
-  return format === UTC_DATE_TIME_FORMAT
-    ? 'must be a UTC date-time YYYY-MM-DDTHH:MM:SS[.fraction]Z'
-    : `must match format "${format}"`;
+  return format === UTC_DATE_TIME_FORMAT ? 'must be a UTC date-time YYYY-MM-DDTHH:MM:SS[.fraction]Z' : `must match format "${format}"`;
 }
 
 /** One rendering rule per Ajv keyword; anything else falls back to Ajv's own message. */

@@ -38,9 +38,7 @@ export const maxDecimalPlacesMetaSchema = { type: 'integer', minimum: 0 } as con
 
 const validateMaxDecimalPlaces: SchemaValidateFunction = (limit: number, data: number): boolean => {
   if (!Number.isFinite(data)) {
-    validateMaxDecimalPlaces.errors = [
-      { keyword: MAX_DECIMAL_PLACES_KEYWORD, message: 'must be a finite JSON number', params: { limit } },
-    ];
+    validateMaxDecimalPlaces.errors = [{ keyword: MAX_DECIMAL_PLACES_KEYWORD, message: 'must be a finite JSON number', params: { limit } }];
     return false;
   }
   const places = decimalPlaces(data);

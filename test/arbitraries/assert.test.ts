@@ -17,9 +17,12 @@ import { OFFERS } from './fixtures.ts';
 
 const SEED = 42;
 /** Fails on any body whose amount is 100 or more; shrinks to exactly 100. */
-const failing = fc.property(fc.record({ offerId: fc.constant('whole-pounds'), amountRequested: fc.integer({ min: 0, max: 10_000 }) }), (body) => {
-  if (body.amountRequested >= 100) throw new Error(`amount ${body.amountRequested} too large`);
-});
+const failing = fc.property(
+  fc.record({ offerId: fc.constant('whole-pounds'), amountRequested: fc.integer({ min: 0, max: 10_000 }) }),
+  (body) => {
+    if (body.amountRequested >= 100) throw new Error(`amount ${body.amountRequested} too large`);
+  },
+);
 
 test.describe('assertProperty / describeRunFailure', () => {
   test('a failure reports seed, path, the shrunk value as pretty JSON, and the error', () => {
@@ -46,8 +49,20 @@ test.describe('assertProperty / describeRunFailure', () => {
   });
 
   test('a property that holds passes', () => {
-    expect(() => assertProperty(fc.property(fc.nat(), (n) => n >= 0), { numRuns: 50 })).not.toThrow();
-    expect(describeRunFailure(fc.check(fc.property(fc.nat(), (n) => n >= 0), { numRuns: 10 }))).toBe('property held');
+    expect(() =>
+      assertProperty(
+        fc.property(fc.nat(), (n) => n >= 0),
+        { numRuns: 50 },
+      ),
+    ).not.toThrow();
+    expect(
+      describeRunFailure(
+        fc.check(
+          fc.property(fc.nat(), (n) => n >= 0),
+          { numRuns: 10 },
+        ),
+      ),
+    ).toBe('property held');
   });
 });
 

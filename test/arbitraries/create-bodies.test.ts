@@ -44,7 +44,10 @@ test.describe('the request vocabulary', () => {
       expect([...CREATE_BODY_ENUMS[field]].sort(), field).toEqual([...(requestSchema.properties[field].enum ?? [])].sort());
     }
     expect([...REQUIRED_CREATE_BODY_FIELDS].sort()).toEqual([...requestSchema.required].sort());
-    expect(requestSchema.dependentRequired).toEqual({ subscriptionType: ['subscriptionCategory'], subscriptionCategory: ['subscriptionType'] });
+    expect(requestSchema.dependentRequired).toEqual({
+      subscriptionType: ['subscriptionCategory'],
+      subscriptionCategory: ['subscriptionType'],
+    });
   });
 });
 
@@ -82,7 +85,10 @@ test.describe('validCreateBody', () => {
     const bodies = fc.sample(validCreateBody(OFFERS), COVERAGE_SAMPLES);
     const presence = (field: CreateBodyField) => new Set(bodies.map((b) => field in b));
     for (const field of CREATE_BODY_FIELDS) {
-      const required = (REQUIRED_CREATE_BODY_FIELDS as readonly string[]).includes(field) || field === 'subscriptionType' || field === 'subscriptionCategory';
+      const required =
+        (REQUIRED_CREATE_BODY_FIELDS as readonly string[]).includes(field) ||
+        field === 'subscriptionType' ||
+        field === 'subscriptionCategory';
       expect([...presence(field)].sort(), field).toEqual(required ? [true] : [false, true]);
     }
   });

@@ -59,7 +59,11 @@ for (const offer of OFFERS) {
         fc.property(validCreateBody([offer]), edgeAmount(offer), (body, edge) => {
           const verdict = validate('subscription-create-request', { ...body, amountRequested: edge.amount });
           expect(verdict.valid, edge.name).toBe(edge.decimals === 'at-most-6');
-          if (!verdict.valid) expect(verdict.issues.map((i) => i.path), edge.name).toEqual(['/amountRequested']);
+          if (!verdict.valid)
+            expect(
+              verdict.issues.map((i) => i.path),
+              edge.name,
+            ).toEqual(['/amountRequested']);
         }),
         { numRuns: 60 },
       );

@@ -25,8 +25,7 @@ export const BROKEN_OFFER: OpenOffer = offer('min-above-max', 10, 5, 'GBP');
 /** A currency outside the request enum. */
 export const FOREIGN_CURRENCY_OFFER: OpenOffer = offer('swiss-francs', 10, 1000, 'CHF');
 
-export const offerById = (id: string): OpenOffer | undefined =>
-  [...OFFERS, BROKEN_OFFER, FOREIGN_CURRENCY_OFFER].find((o) => o.id === id);
+export const offerById = (id: string): OpenOffer | undefined => [...OFFERS, BROKEN_OFFER, FOREIGN_CURRENCY_OFFER].find((o) => o.id === id);
 
 export const RUN_TAG = 'osd-suite.unit-test.1';
 

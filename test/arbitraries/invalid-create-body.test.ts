@@ -72,7 +72,12 @@ test.describe('invalidCreateBody', () => {
         }
         const { hardMinLimit, hardMaxLimit } = offerById(body.offerId as string)!.pricingAndOrderLimits;
         expect(decimalPlaces(amount), c.description).toBeLessThanOrEqual(6);
-        const outside = { 'amount-zero': amount === 0, 'amount-negative': amount < 0 && amount < hardMinLimit, 'amount-below-min': amount > 0 && amount < hardMinLimit, 'amount-above-max': amount > hardMaxLimit };
+        const outside = {
+          'amount-zero': amount === 0,
+          'amount-negative': amount < 0 && amount < hardMinLimit,
+          'amount-below-min': amount > 0 && amount < hardMinLimit,
+          'amount-above-max': amount > hardMaxLimit,
+        };
         expect(outside[c.defect as keyof typeof outside], c.description).toBe(true);
       }),
       { numRuns: RUNS * 2 },
@@ -85,7 +90,11 @@ test.describe('invalidCreateBody', () => {
     const labels = new Map(cases.map((c) => [`${c.defect} ${c.expect} ${c.clause} ${c.contract}`, c]));
     for (const c of labels.values()) {
       const spec = CREATE_BODY_DEFECTS[c.defect];
-      expect({ expect: c.expect, clause: c.clause, contract: c.contract }).toEqual({ expect: spec.expect, clause: spec.clause, contract: getClause(spec.clause).kind });
+      expect({ expect: c.expect, clause: c.clause, contract: c.contract }).toEqual({
+        expect: spec.expect,
+        clause: spec.clause,
+        contract: getClause(spec.clause).kind,
+      });
     }
     expect(labels.size, 'one label per defect kind').toBe(DEFECT_KINDS.length);
     expect(cases.every((c) => c.description.length > 0)).toBe(true);
@@ -96,12 +105,22 @@ test.describe('invalidCreateBody', () => {
   test('every required field goes missing, every field gets a wrong type and a null, every enum field a bad value', () => {
     const cases = fc.sample(invalidCreateBody(OFFERS), { ...COVERAGE_SAMPLES, numRuns: 6000 });
     const targets = (kind: string) => new Set(cases.filter((c) => c.defect === kind).map((c) => fieldOf(c.target)));
-    expect([...targets('missing-required')].sort()).toEqual(['accountType', 'amountRequested', 'clientSubscriptionTimestamp', 'currency', 'offerId']);
+    expect([...targets('missing-required')].sort()).toEqual([
+      'accountType',
+      'amountRequested',
+      'clientSubscriptionTimestamp',
+      'currency',
+      'offerId',
+    ]);
     expect(targets('wrong-json-type').size).toBe(14);
     expect(targets('null-not-nullable').size).toBe(14);
     expect([...targets('enum-case-changed')].sort()).toEqual(Object.keys(CREATE_BODY_ENUMS).sort());
     expect([...targets('enum-unknown-value')].sort()).toEqual(Object.keys(CREATE_BODY_ENUMS).sort());
-    const bodies = new Set(cases.filter((c) => c.defect === 'non-object-body').map((c) => (Array.isArray(c.body) ? 'array' : c.body === null ? 'null' : typeof c.body)));
+    const bodies = new Set(
+      cases
+        .filter((c) => c.defect === 'non-object-body')
+        .map((c) => (Array.isArray(c.body) ? 'array' : c.body === null ? 'null' : typeof c.body)),
+    );
     expect([...bodies].sort()).toEqual(['array', 'boolean', 'null', 'number', 'string']);
   });
 

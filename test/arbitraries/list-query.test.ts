@@ -55,14 +55,17 @@ test.describe('limitParam', () => {
     test(`with maximum ${maxLimit}: exact below it, capped above it, silent unless a positive 32-bit integer`, () => {
       assertProperty(
         fc.property(limitParam({ maxLimit }), (p) => {
-          if (p.verdict === 'contract-silent') return expect(p.value !== undefined && !(isPlainInt32(p.value) && p.value !== '0'), p.description).toBe(true);
+          if (p.verdict === 'contract-silent')
+            return expect(p.value !== undefined && !(isPlainInt32(p.value) && p.value !== '0'), p.description).toBe(true);
           if (p.value === undefined) return expect(p.meaning).toBeUndefined();
           expect(isPlainInt32(p.value) && Number(p.value) >= 1, p.description).toBe(true);
           const limit = Number(p.value);
           if (maxLimit === null) {
             expect(p.meaning, p.description).toEqual(limit === 1 ? { kind: 'exact', limit } : { kind: 'capped', limit, max: null });
           } else {
-            expect(p.meaning, p.description).toEqual(limit <= maxLimit ? { kind: 'exact', limit } : { kind: 'capped', limit, max: maxLimit });
+            expect(p.meaning, p.description).toEqual(
+              limit <= maxLimit ? { kind: 'exact', limit } : { kind: 'capped', limit, max: maxLimit },
+            );
           }
         }),
         { numRuns: RUNS },
@@ -123,7 +126,8 @@ test.describe('list queries', () => {
   const arbitraries = {
     pageQuery: (verdict?: 'valid' | 'contract-silent') => pageQuery({ maxLimit: MAX_LIMIT, verdict }),
     offerListQuery: (verdict?: 'valid' | 'contract-silent') => offerListQuery({ maxLimit: MAX_LIMIT, lastModifiedSeen: SEEN, verdict }),
-    subscriptionListQuery: (verdict?: 'valid' | 'contract-silent') => subscriptionListQuery({ maxLimit: MAX_LIMIT, knownOfferIds: KNOWN_OFFER_IDS, verdict }),
+    subscriptionListQuery: (verdict?: 'valid' | 'contract-silent') =>
+      subscriptionListQuery({ maxLimit: MAX_LIMIT, knownOfferIds: KNOWN_OFFER_IDS, verdict }),
   };
 
   for (const [name, arbitrary] of Object.entries(arbitraries)) {
@@ -132,8 +136,14 @@ test.describe('list queries', () => {
         fc.property(arbitrary(), (q) => expect(q.law !== undefined, q.description).toBe(q.verdict === 'valid')),
         { numRuns: RUNS },
       );
-      assertProperty(fc.property(arbitrary('valid'), (q) => expect(q.verdict, q.description).toBe('valid')), { numRuns: RUNS });
-      assertProperty(fc.property(arbitrary('contract-silent'), (q) => expect(q.verdict, q.description).toBe('contract-silent')), { numRuns: RUNS });
+      assertProperty(
+        fc.property(arbitrary('valid'), (q) => expect(q.verdict, q.description).toBe('valid')),
+        { numRuns: RUNS },
+      );
+      assertProperty(
+        fc.property(arbitrary('contract-silent'), (q) => expect(q.verdict, q.description).toBe('contract-silent')),
+        { numRuns: RUNS },
+      );
       // Each parameter in turn is the silent one.
       const silentKeys = new Set(fc.sample(arbitrary('contract-silent'), COVERAGE_SAMPLES).flatMap((q) => Object.keys(q.query)));
       expect(silentKeys.size).toBe(name === 'pageQuery' ? 2 : 3);
@@ -187,10 +197,22 @@ function contractModel(overrides: { startShift?: number; cap?: number; inclusive
 
 const BROKEN_MODELS: Record<string, { model: Model; queries: fc.Arbitrary<ListQuery> }> = {
   'one-based offset': { model: contractModel({ startShift: -1 }), queries: pageQuery({ maxLimit: MAX_LIMIT, verdict: 'valid' }) },
-  'maximum not applied': { model: contractModel({ cap: Number.POSITIVE_INFINITY }), queries: pageQuery({ maxLimit: MAX_LIMIT, verdict: 'valid' }) },
-  'maximum smaller than the profile says': { model: contractModel({ cap: MAX_LIMIT - 1 }), queries: pageQuery({ maxLimit: MAX_LIMIT, verdict: 'valid' }) },
-  'modifiedAfter exclusive': { model: contractModel({ inclusive: false }), queries: offerListQuery({ maxLimit: MAX_LIMIT, lastModifiedSeen: SEEN, verdict: 'valid' }) },
-  'offerId filter ignored': { model: contractModel({ filterOffer: false }), queries: subscriptionListQuery({ maxLimit: MAX_LIMIT, knownOfferIds: KNOWN_OFFER_IDS, verdict: 'valid' }) },
+  'maximum not applied': {
+    model: contractModel({ cap: Number.POSITIVE_INFINITY }),
+    queries: pageQuery({ maxLimit: MAX_LIMIT, verdict: 'valid' }),
+  },
+  'maximum smaller than the profile says': {
+    model: contractModel({ cap: MAX_LIMIT - 1 }),
+    queries: pageQuery({ maxLimit: MAX_LIMIT, verdict: 'valid' }),
+  },
+  'modifiedAfter exclusive': {
+    model: contractModel({ inclusive: false }),
+    queries: offerListQuery({ maxLimit: MAX_LIMIT, lastModifiedSeen: SEEN, verdict: 'valid' }),
+  },
+  'offerId filter ignored': {
+    model: contractModel({ filterOffer: false }),
+    queries: subscriptionListQuery({ maxLimit: MAX_LIMIT, knownOfferIds: KNOWN_OFFER_IDS, verdict: 'valid' }),
+  },
 };
 
 test.describe('checkListLaw', () => {

@@ -18,7 +18,15 @@ test.describe.configure({ mode: 'default', timeout: 180_000 });
 
 const PLANTED = { REFERENCE_SUBSCRIPTION_KEY: 'osd-planted-key-7Hq2ZxP4wK', REFERENCE_SECRET: 'osd-planted-secret-Vb9Lm3TcRn' };
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 let run: CertifyRun;
 
@@ -32,7 +40,8 @@ test('a clean certification of the reference passes and writes the three report 
   expect(run.report, tail(run)).not.toBeNull();
   expect(run.report!.verdict).toBe('pass');
   expect(run.report!.summary.clauses.fail).toBe(0);
-  for (const file of ['index.html', 'certification.md', 'certification.json', 'observed-profile.json', 'manifest.json']) expect(() => readFileSync(join(run.out, file)), file).not.toThrow();
+  for (const file of ['index.html', 'certification.md', 'certification.json', 'observed-profile.json', 'manifest.json'])
+    expect(() => readFileSync(join(run.out, file)), file).not.toThrow();
   expect(run.output).toMatch(/\[certify 3\/5\] conformance \+ fuzz · \d+\/\d+ tests · /);
   expect(run.output).toContain('Certification PASS');
 });
@@ -42,7 +51,10 @@ test('the load smoke ran with the k6 every command finds (K6_BIN, .tools/, PATH)
   const load = run.report!.load;
   if (!k6.found) {
     // Only where no k6 exists at all (.ci/run installs two): the report must say why, not pretend.
-    expect(load, 'no k6 here: the smoke must say why it did not run').toMatchObject({ status: 'not-run', reason: expect.stringContaining('no k6') });
+    expect(load, 'no k6 here: the smoke must say why it did not run').toMatchObject({
+      status: 'not-run',
+      reason: expect.stringContaining('no k6'),
+    });
     return;
   }
   expect(load.status, load.reason ?? '').toBe('run');
@@ -72,7 +84,8 @@ test('discovery writes an observed profile that is a valid target profile and ma
   expect(observed.cancel).toEqual(pinned.cancel);
   expect(observed.health).toEqual(pinned.health);
   expect(observed.maxLimit).toBe(pinned.maxLimit);
-  for (const key of ['create', 'missingCredentials', 'wrongCredentials', 'unknownId', 'cancelNotCancellable'] as const) expect(observed.status?.[key], key).toEqual(pinned.status[key]);
+  for (const key of ['create', 'missingCredentials', 'wrongCredentials', 'unknownId', 'cancelNotCancellable'] as const)
+    expect(observed.status?.[key], key).toEqual(pinned.status[key]);
   expect(run.report!.profile.drift).toEqual([]);
   expect(run.report!.profile.retryAfter).toMatch(/^not observed/);
 });
@@ -100,7 +113,10 @@ test('the evidence bundle has versions, digests and a manifest that verifies', (
   for (const file of ['evidence/requests.jsonl', 'evidence/versions.json', 'evidence/config.json', 'certification.json', 'index.html']) {
     expect(JSON.parse(readFileSync(join(run.out, 'manifest.json'), 'utf8')).files.map((f: { path: string }) => f.path)).toContain(file);
   }
-  const verify = execFileSync(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--verify', run.out], { cwd: ROOT, encoding: 'utf8' });
+  const verify = execFileSync(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--verify', run.out], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   expect(verify).toContain('match manifest.json');
 });
 
@@ -126,7 +142,8 @@ test.describe('index.html in headless Chromium', () => {
     await expect(page.locator('#clause-table tbody tr')).toHaveCount(clauses.length);
     await expect(page.locator('#clause-table tr[data-clause="SUB-CREATE-NO-DEDUP"]')).toHaveAttribute('data-status', 'pass');
     await expect(page.locator('#load-status')).toContainText(/Not run|Run/);
-    if (run.report!.load.status === 'run') await expect(page.locator('table.load-thresholds[data-scenario="pagination"] tbody tr').first()).toBeVisible();
+    if (run.report!.load.status === 'run')
+      await expect(page.locator('table.load-thresholds[data-scenario="pagination"] tbody tr').first()).toBeVisible();
     mkdirSync(TESTS_DIR, { recursive: true });
     await page.screenshot({ path: join(TESTS_DIR, 'screenshots', 'certification-pass.png'), fullPage: false });
     expect(errors).toEqual([]);

@@ -20,7 +20,11 @@ test.afterAll(async () => {
 });
 
 const PROFILES = {
-  'routes-only': { name: 'routes-only', cancel: { method: 'POST', path: '/subscription/{subscriptionId}/cancel' }, health: { method: 'GET', path: '/health' } },
+  'routes-only': {
+    name: 'routes-only',
+    cancel: { method: 'POST', path: '/subscription/{subscriptionId}/cancel' },
+    health: { method: 'GET', path: '/health' },
+  },
   'no-routes': { name: 'no-routes' },
 };
 

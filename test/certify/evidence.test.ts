@@ -34,7 +34,11 @@ test('the manifest lists every file with its SHA-256 and catches an edit and a r
   writeFileSync(join(dir, 'suite', 'runs', 'other', 'journal.jsonl'), '{}\n');
   const manifest = writeManifest(dir, (rel) => rel.startsWith('suite/runs/other/'));
   expect(manifest.files.map((f) => f.path)).toEqual(['certification.json', 'evidence/requests.jsonl']);
-  expect(manifest.files[0]).toEqual({ path: 'certification.json', sha256: createHash('sha256').update('{"verdict":"pass"}').digest('hex'), bytes: 18 });
+  expect(manifest.files[0]).toEqual({
+    path: 'certification.json',
+    sha256: createHash('sha256').update('{"verdict":"pass"}').digest('hex'),
+    bytes: 18,
+  });
   expect(verifyManifest(dir)).toMatchObject({ ok: true, checked: 2 });
 
   writeFileSync(join(dir, 'certification.json'), '{"verdict":"fail"}');

@@ -11,10 +11,30 @@ import { findK6, toolsBinaries } from '../../src/run/k6-binary.ts';
 const LOAD_REPORT = {
   schema: 'osd-suite/load-report@1',
   scenario: 'pagination',
-  run: { runId: 'r1', k6Version: 'k6 v1.3.0', generatedAt: '2030-01-15T10:00:10Z', startedAt: '2030-01-15T10:00:00Z', summaryFormat: 'legacy', testRunDurationMs: 10_012 },
+  run: {
+    runId: 'r1',
+    k6Version: 'k6 v1.3.0',
+    generatedAt: '2030-01-15T10:00:10Z',
+    startedAt: '2030-01-15T10:00:00Z',
+    summaryFormat: 'legacy',
+    testRunDurationMs: 10_012,
+  },
   verdict: { valid: true, passed: false, reasons: ['threshold crossed: http_req_duration p(95)<500'], stoppedByDesign: null },
-  totals: { httpRequests: 480, httpRequestsPerSecond: 47.9, iterations: 48, iterationsPerSecond: 4.8, droppedIterations: 0, errorRate: 0.002, checkRate: 1, p95: 612.5, p99: 880, rateLimited: { count: 3, share: 0.006 } },
-  endpoints: [{ name: 'GET /offer', pageSize: 10, key: 'GET /offer|10', count: 480, avg: 120, med: 100, p90: 400, p95: 612.5, p99: 880, max: 990 }],
+  totals: {
+    httpRequests: 480,
+    httpRequestsPerSecond: 47.9,
+    iterations: 48,
+    iterationsPerSecond: 4.8,
+    droppedIterations: 0,
+    errorRate: 0.002,
+    checkRate: 1,
+    p95: 612.5,
+    p99: 880,
+    rateLimited: { count: 3, share: 0.006 },
+  },
+  endpoints: [
+    { name: 'GET /offer', pageSize: 10, key: 'GET /offer|10', count: 480, avg: 120, med: 100, p90: 400, p95: 612.5, p99: 880, max: 990 },
+  ],
   thresholds: [
     { metric: 'http_req_duration{scenario:pagination}', expression: 'p(95)<500', ok: false },
     { metric: 'dropped_iterations{scenario:pagination}', expression: 'count==0', ok: true },
@@ -64,7 +84,10 @@ test('k6 is found through K6_BIN, then the newest in .tools/, then PATH, and onl
   chmodSync(bin, 0o755);
   expect(findK6({ PATH: `/nonexistent:${dirname(bin)}`, K6_TOOLS_DIR: noTools })).toEqual({ found: true, path: bin });
   expect(findK6({ PATH: '', K6_BIN: bin })).toEqual({ found: true, path: bin });
-  expect(findK6({ PATH: dirname(bin), K6_BIN: join(dir, 'missing') })).toMatchObject({ found: false, reason: expect.stringContaining('K6_BIN names') });
+  expect(findK6({ PATH: dirname(bin), K6_BIN: join(dir, 'missing') })).toMatchObject({
+    found: false,
+    reason: expect.stringContaining('K6_BIN names'),
+  });
   const tools = join(dir, 'tools');
   for (const v of ['v1.3.0', 'v2.2.0', 'v2.10.1', 'v10.0.0-broken']) chmodSync(fakeK6(join(tools, `k6-${v}`, 'k6')), 0o755);
   fakeK6(join(tools, 'k6-v3.0.0', 'k6')); // not executable: passed over
@@ -75,12 +98,25 @@ test('k6 is found through K6_BIN, then the newest in .tools/, then PATH, and onl
 
 const NOT_RUN_CASES = [
   { description: '--skip-load', skip: true, path: '/nonexistent', hasLoadScript: true, reason: /--skip-load/ },
-  { description: 'no k6 binary', skip: false, path: '/nonexistent', hasLoadScript: true, reason: /^no k6: K6_BIN is not set, .* holds none \(npm run setup:k6 builds it there\) and there is none on PATH; the load smoke needs k6/ },
+  {
+    description: 'no k6 binary',
+    skip: false,
+    path: '/nonexistent',
+    hasLoadScript: true,
+    reason:
+      /^no k6: K6_BIN is not set, .* holds none \(npm run setup:k6 builds it there\) and there is none on PATH; the load smoke needs k6/,
+  },
 ];
 
 for (const c of NOT_RUN_CASES) {
   test(`the smoke is not run with ${c.description}, and says why`, async () => {
-    const section = await runLoadSmoke({ skip: c.skip, reportDir: mkdtempSync(join(tmpdir(), 'load-')), cwd: tmpdir(), env: { PATH: c.path, K6_TOOLS_DIR: '/nonexistent' }, hasLoadScript: c.hasLoadScript });
+    const section = await runLoadSmoke({
+      skip: c.skip,
+      reportDir: mkdtempSync(join(tmpdir(), 'load-')),
+      cwd: tmpdir(),
+      env: { PATH: c.path, K6_TOOLS_DIR: '/nonexistent' },
+      hasLoadScript: c.hasLoadScript,
+    });
     expect(section).toEqual({ status: 'not-run', reason: expect.stringMatching(c.reason), scenarios: [] });
   });
 }

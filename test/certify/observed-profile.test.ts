@@ -3,17 +3,40 @@
 // an item nobody observed is never drift.
 import { expect, test } from '@playwright/test';
 import { parseProfile, type TargetProfile } from '../../src/profile/target-profile.ts';
-import { compareWithPinned, extraFields, itemsFromRun, mergeItems, observedProfile, retryAfterText, valuesBeyondSeen, type ItemObservation, type ItemValue, type RunObservation } from '../../src/certify/observed-profile.ts';
+import {
+  compareWithPinned,
+  extraFields,
+  itemsFromRun,
+  mergeItems,
+  observedProfile,
+  retryAfterText,
+  valuesBeyondSeen,
+  type ItemObservation,
+  type ItemValue,
+  type RunObservation,
+} from '../../src/certify/observed-profile.ts';
 
 const REFERENCE: TargetProfile = {
   name: 'reference',
   cancel: { method: 'POST', path: '/subscription/{subscriptionId}/cancel' },
   health: { method: 'GET', path: '/health' },
-  status: { create: [201], missingCredentials: [401], wrongCredentials: [401], unknownId: [404], cancelNotCancellable: [409], rateLimited: [429] },
+  status: {
+    create: [201],
+    missingCredentials: [401],
+    wrongCredentials: [401],
+    unknownId: [404],
+    cancelNotCancellable: [409],
+    rateLimited: [429],
+  },
   maxLimit: 100,
 };
 
-const obs = (key: string, value: unknown, message = `${key}: ${String(value)}`, clause = 'ERR-STATUS-CODES'): RunObservation => ({ clause, key, message, value });
+const obs = (key: string, value: unknown, message = `${key}: ${String(value)}`, clause = 'ERR-STATUS-CODES'): RunObservation => ({
+  clause,
+  key,
+  message,
+  value,
+});
 
 const discovery = (entries: Array<[string, ItemValue]>) => {
   const map = new Map<string, ItemObservation[]>();
@@ -22,7 +45,14 @@ const discovery = (entries: Array<[string, ItemValue]>) => {
 };
 
 test('run observations become profile items: status keys exactly, not per-operation status observations', () => {
-  const items = itemsFromRun([obs('status.create', 201), obs('status.subscription.create.201', 201), obs('status.unknownId', 404), obs('status.unknownId', 400), obs('maxLimit', 100), obs('maxLimit.atLeast.offers', 36)]);
+  const items = itemsFromRun([
+    obs('status.create', 201),
+    obs('status.subscription.create.201', 201),
+    obs('status.unknownId', 404),
+    obs('status.unknownId', 400),
+    obs('maxLimit', 100),
+    obs('maxLimit.atLeast.offers', 36),
+  ]);
   expect(items.get('status.create')?.[0].value).toEqual({ kind: 'status', codes: [201] });
   expect(items.get('status.unknownId')?.[0].value).toEqual({ kind: 'status', codes: [400, 404] });
   expect(items.get('maxLimit')?.[0].value).toEqual({ kind: 'maxLimit', exact: 100, atLeast: 36 });
@@ -64,23 +94,101 @@ test('the observed profile is a valid target profile, with only what was observe
   );
   const profile = observedProfile(items, 'observed: test');
   expect(() => parseProfile(profile, 'observed')).not.toThrow();
-  expect(profile).toEqual({ name: 'observed: test', cancel: REFERENCE.cancel, health: null, status: { create: [201], missingCredentials: [401] }, maxLimit: null });
+  expect(profile).toEqual({
+    name: 'observed: test',
+    cancel: REFERENCE.cancel,
+    health: null,
+    status: { create: [201], missingCredentials: [401] },
+    maxLimit: null,
+  });
 });
 
 /** Drift cases as data: what was observed for one item, what the pinned profile says, whether it drifts. */
-const DRIFT_CASES: Array<{ description: string; item: string; value: ItemValue | null; pinned: TargetProfile; drift: { pinned: string; observed: string } | null }> = [
-  { description: 'create answers 201, pinned 200', item: 'status.create', value: { kind: 'status', codes: [201] }, pinned: { ...REFERENCE, status: { ...REFERENCE.status, create: [200] } }, drift: { pinned: '200', observed: '201' } },
-  { description: 'create answers 201, pinned 201', item: 'status.create', value: { kind: 'status', codes: [201] }, pinned: REFERENCE, drift: null },
-  { description: 'create answers 201, pinned the class 2xx', item: 'status.create', value: { kind: 'status', codes: [201] }, pinned: { status: { create: ['2xx'] } }, drift: null },
-  { description: 'unknown ids answer 400 and 404, pinned 404', item: 'status.unknownId', value: { kind: 'status', codes: [400, 404] }, pinned: REFERENCE, drift: { pinned: '404', observed: '400, 404' } },
-  { description: 'missing credentials answer 403, pinned 401', item: 'status.missingCredentials', value: { kind: 'status', codes: [403] }, pinned: REFERENCE, drift: { pinned: '401', observed: '403' } },
-  { description: 'the status is not pinned', item: 'status.cancel', value: { kind: 'status', codes: [204] }, pinned: REFERENCE, drift: null },
+const DRIFT_CASES: Array<{
+  description: string;
+  item: string;
+  value: ItemValue | null;
+  pinned: TargetProfile;
+  drift: { pinned: string; observed: string } | null;
+}> = [
+  {
+    description: 'create answers 201, pinned 200',
+    item: 'status.create',
+    value: { kind: 'status', codes: [201] },
+    pinned: { ...REFERENCE, status: { ...REFERENCE.status, create: [200] } },
+    drift: { pinned: '200', observed: '201' },
+  },
+  {
+    description: 'create answers 201, pinned 201',
+    item: 'status.create',
+    value: { kind: 'status', codes: [201] },
+    pinned: REFERENCE,
+    drift: null,
+  },
+  {
+    description: 'create answers 201, pinned the class 2xx',
+    item: 'status.create',
+    value: { kind: 'status', codes: [201] },
+    pinned: { status: { create: ['2xx'] } },
+    drift: null,
+  },
+  {
+    description: 'unknown ids answer 400 and 404, pinned 404',
+    item: 'status.unknownId',
+    value: { kind: 'status', codes: [400, 404] },
+    pinned: REFERENCE,
+    drift: { pinned: '404', observed: '400, 404' },
+  },
+  {
+    description: 'missing credentials answer 403, pinned 401',
+    item: 'status.missingCredentials',
+    value: { kind: 'status', codes: [403] },
+    pinned: REFERENCE,
+    drift: { pinned: '401', observed: '403' },
+  },
+  {
+    description: 'the status is not pinned',
+    item: 'status.cancel',
+    value: { kind: 'status', codes: [204] },
+    pinned: REFERENCE,
+    drift: null,
+  },
   { description: 'the item was not observed', item: 'status.cancelNotCancellable', value: null, pinned: REFERENCE, drift: null },
-  { description: 'the pinned cancel route answers 404', item: 'cancel', value: { kind: 'route', route: REFERENCE.cancel!, statuses: [404] }, pinned: REFERENCE, drift: { pinned: 'POST /subscription/{subscriptionId}/cancel', observed: 'POST /subscription/{subscriptionId}/cancel (answered 404)' } },
-  { description: 'the health route answers only with credentials (it exists)', item: 'health', value: { kind: 'route', route: REFERENCE.health!, statuses: [200, 401] }, pinned: REFERENCE, drift: null },
-  { description: 'pages are capped at 50, pinned 100', item: 'maxLimit', value: { kind: 'maxLimit', exact: 50, atLeast: null }, pinned: REFERENCE, drift: { pinned: '100', observed: '50' } },
-  { description: 'one page held 120 entries, pinned 100', item: 'maxLimit', value: { kind: 'maxLimit', exact: null, atLeast: 120 }, pinned: REFERENCE, drift: { pinned: '100', observed: 'at least 120' } },
-  { description: 'every list fit in one page of 36, pinned 100', item: 'maxLimit', value: { kind: 'maxLimit', exact: null, atLeast: 36 }, pinned: REFERENCE, drift: null },
+  {
+    description: 'the pinned cancel route answers 404',
+    item: 'cancel',
+    value: { kind: 'route', route: REFERENCE.cancel!, statuses: [404] },
+    pinned: REFERENCE,
+    drift: { pinned: 'POST /subscription/{subscriptionId}/cancel', observed: 'POST /subscription/{subscriptionId}/cancel (answered 404)' },
+  },
+  {
+    description: 'the health route answers only with credentials (it exists)',
+    item: 'health',
+    value: { kind: 'route', route: REFERENCE.health!, statuses: [200, 401] },
+    pinned: REFERENCE,
+    drift: null,
+  },
+  {
+    description: 'pages are capped at 50, pinned 100',
+    item: 'maxLimit',
+    value: { kind: 'maxLimit', exact: 50, atLeast: null },
+    pinned: REFERENCE,
+    drift: { pinned: '100', observed: '50' },
+  },
+  {
+    description: 'one page held 120 entries, pinned 100',
+    item: 'maxLimit',
+    value: { kind: 'maxLimit', exact: null, atLeast: 120 },
+    pinned: REFERENCE,
+    drift: { pinned: '100', observed: 'at least 120' },
+  },
+  {
+    description: 'every list fit in one page of 36, pinned 100',
+    item: 'maxLimit',
+    value: { kind: 'maxLimit', exact: null, atLeast: 36 },
+    pinned: REFERENCE,
+    drift: null,
+  },
 ];
 
 for (const c of DRIFT_CASES) {

@@ -72,7 +72,9 @@ test('FAIL: each failing clause one click from the banner; filters by status and
   expect(failing.sort()).toEqual(['PAGE-MAX-LIMIT', 'SUB-CREATE-ECHO']);
   await checkBothWidths('fail', report, async (page) => {
     // Failing rows come first in the table.
-    expect(await page.locator('#clause-table tbody tr').evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute('data-group')))).toEqual(['fail', 'fail']);
+    expect(
+      await page.locator('#clause-table tbody tr').evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute('data-group'))),
+    ).toEqual(['fail', 'fail']);
     await bannerLinksReachRows(page, 'banner-failures', failing);
     await page.screenshot({ path: join(SCREENSHOTS, 'certification-fail-1280-after-banner-click.png') });
 
@@ -99,9 +101,18 @@ test('FAIL: each failing clause one click from the banner; filters by status and
       encoding: 'utf8',
     }).split('\n');
     expect(args.slice(0, 12)).toEqual([
-      '-sS', '-i', '-X', 'POST', "https://staging.example.com/api/subscription?note=it's",
-      '-H', 'service-api-subscription: key-from-env', '-H', 'service-api-secret: secret-from-env',
-      '-H', 'content-type: application/json', '--data-raw',
+      '-sS',
+      '-i',
+      '-X',
+      'POST',
+      "https://staging.example.com/api/subscription?note=it's",
+      '-H',
+      'service-api-subscription: key-from-env',
+      '-H',
+      'service-api-secret: secret-from-env',
+      '-H',
+      'content-type: application/json',
+      '--data-raw',
     ]);
     expect(args[12]).toBe('{"offerId":"o-1","amount":"0.1"}');
   });
@@ -109,13 +120,17 @@ test('FAIL: each failing clause one click from the banner; filters by status and
 
 test('INCOMPLETE: each unconfirmed must clause one click from the banner, with its reason', async () => {
   const report = reports.incomplete;
-  const unconfirmed = report.clauses.filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered')).map((c) => c.id);
+  const unconfirmed = report.clauses
+    .filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered'))
+    .map((c) => c.id);
   expect(report.verdict).toBe('incomplete');
   expect(unconfirmed.sort()).toEqual(['SUB-CANCEL', 'SUB-CREATE-ECHO']);
   await checkBothWidths('incomplete', report, async (page) => {
-    await expect(page.locator('#banner-unconfirmed li', { hasText: 'SUB-CANCEL' })).toContainText('SUB-CANCEL the profile names no cancel route');
+    await expect(page.locator('#banner-unconfirmed li', { hasText: 'SUB-CANCEL' })).toContainText(
+      'SUB-CANCEL the profile names no cancel route',
+    );
     await expect(page.locator('#banner-unconfirmed li', { hasText: 'SUB-CREATE-ECHO' })).toContainText('FUZZ_MAX_WRITES (50) spent');
-    await expect(page.locator('#verdict > ul'), 'the verdict\'s reasons are not repeated beside the links').toHaveCount(0);
+    await expect(page.locator('#verdict > ul'), "the verdict's reasons are not repeated beside the links").toHaveCount(0);
     await bannerLinksReachRows(page, 'banner-unconfirmed', unconfirmed);
     await page.locator('label[for="status-incomplete"]').click();
     await expect(page.locator('#clause-table tbody tr:visible')).toHaveCount(unconfirmed.length);

@@ -9,10 +9,46 @@ import type { CertificationReport, LoadSection } from '../../src/report/certific
 export const HOSTILE = '<script>alert("x")</script> | `tick` ``` &amp;';
 
 export const outcomes: TestOutcome[] = [
-  { title: 'create › identical bodies', file: 'conformance/subscriptions.spec.ts', project: 'conformance', status: 'failed', clauses: ['SUB-CREATE-NO-DEDUP'], clauseFailures: [{ clause: 'SUB-CREATE-NO-DEDUP', message: 'two identical bodies returned the same record' }], observations: [], durationMs: 12 },
-  { title: 'offers › list', file: 'conformance/offers.spec.ts', project: 'conformance', status: 'passed', clauses: ['OFFER-LIST'], clauseFailures: [], observations: [], durationMs: 3 },
-  { title: 'amounts round-trip', file: 'fuzz/amounts.spec.ts', project: 'fuzz', status: 'failed', clauses: ['SUB-CREATE-ECHO'], clauseFailures: [{ clause: 'SUB-CREATE-ECHO', message: 'amount 0.1 came back as 0.10000001' }], observations: [], durationMs: 30 },
-  { title: 'page walks', file: 'fuzz/pages.spec.ts', project: 'fuzz', status: 'passed', clauses: ['PAGE-WALK'], clauseFailures: [], observations: [], durationMs: 30 },
+  {
+    title: 'create › identical bodies',
+    file: 'conformance/subscriptions.spec.ts',
+    project: 'conformance',
+    status: 'failed',
+    clauses: ['SUB-CREATE-NO-DEDUP'],
+    clauseFailures: [{ clause: 'SUB-CREATE-NO-DEDUP', message: 'two identical bodies returned the same record' }],
+    observations: [],
+    durationMs: 12,
+  },
+  {
+    title: 'offers › list',
+    file: 'conformance/offers.spec.ts',
+    project: 'conformance',
+    status: 'passed',
+    clauses: ['OFFER-LIST'],
+    clauseFailures: [],
+    observations: [],
+    durationMs: 3,
+  },
+  {
+    title: 'amounts round-trip',
+    file: 'fuzz/amounts.spec.ts',
+    project: 'fuzz',
+    status: 'failed',
+    clauses: ['SUB-CREATE-ECHO'],
+    clauseFailures: [{ clause: 'SUB-CREATE-ECHO', message: 'amount 0.1 came back as 0.10000001' }],
+    observations: [],
+    durationMs: 30,
+  },
+  {
+    title: 'page walks',
+    file: 'fuzz/pages.spec.ts',
+    project: 'fuzz',
+    status: 'passed',
+    clauses: ['PAGE-WALK'],
+    clauseFailures: [],
+    observations: [],
+    durationMs: 30,
+  },
 ];
 
 const load: LoadSection = {
@@ -50,7 +86,13 @@ export function inputs(over: Partial<ReportInputs> = {}): ReportInputs {
     finishedAt: new Date('2030-01-15T10:02:03Z'),
     suite: { name: 'offer-subscription-api-suite', version: '0.1.0' },
     schemaDigest: 'a'.repeat(64),
-    target: { baseUrl: 'https://staging.example.com/api', environment: 'staging', runId: '20300115T100000-abcdef', bundledReference: false, faults: [] },
+    target: {
+      baseUrl: 'https://staging.example.com/api',
+      environment: 'staging',
+      runId: '20300115T100000-abcdef',
+      bundledReference: false,
+      faults: [],
+    },
     pinned: null,
     clauseReport: { status: 'failed', outcomes, results: clauseResults(outcomes) },
     runProblem: null,
@@ -62,7 +104,13 @@ export function inputs(over: Partial<ReportInputs> = {}): ReportInputs {
         message: 'two identical bodies returned the same record',
         expected: 'two different ids',
         received: ['id-1', 'id-1'],
-        evidence: { request: 'POST /subscription', requestBody: '{"offerId":"o-1"}', status: 201, contentType: 'application/json', responseBody: `{"id":"id-1","note":${JSON.stringify(HOSTILE)}}` },
+        evidence: {
+          request: 'POST /subscription',
+          requestBody: '{"offerId":"o-1"}',
+          status: 201,
+          contentType: 'application/json',
+          responseBody: `{"id":"id-1","note":${JSON.stringify(HOSTILE)}}`,
+        },
       },
     ],
     observations: [],
@@ -72,7 +120,14 @@ export function inputs(over: Partial<ReportInputs> = {}): ReportInputs {
     today: '2030-01-15',
     fuzz: {
       records: [
-        { property: 'amounts round-trip', seed: -123456, path: '0:1:2', runs: 100, counterexample: '[0.1]', replay: 'FUZZ_SEED=-123456 FUZZ_PATH=0:1:2 npm run fuzz -- -g "amounts round-trip"' },
+        {
+          property: 'amounts round-trip',
+          seed: -123456,
+          path: '0:1:2',
+          runs: 100,
+          counterexample: '[0.1]',
+          replay: 'FUZZ_SEED=-123456 FUZZ_PATH=0:1:2 npm run fuzz -- -g "amounts round-trip"',
+        },
         { property: 'page walks', seed: 42, path: null, runs: 50, counterexample: null, replay: null },
       ],
       notRun: null,
@@ -100,16 +155,19 @@ export function catalogueOutcomes(): TestOutcome[] {
     .filter((c) => !('notTestable' in c && c.notTestable))
     .flatMap((c) => {
       const count = c.id === 'SUB-CREATE-ECHO' ? 6 : 1;
-      return Array.from({ length: count }, (_, n): TestOutcome => ({
-        title: `${c.id.toLowerCase().replace(/-/g, ' ')} › case ${n + 1} with a title as long as the suite's real ones tend to be`,
-        file: 'conformance/x.spec.ts',
-        project: 'conformance',
-        status: 'passed',
-        clauses: [c.id as ClauseId],
-        clauseFailures: [],
-        observations: [],
-        durationMs: 5,
-      }));
+      return Array.from(
+        { length: count },
+        (_, n): TestOutcome => ({
+          title: `${c.id.toLowerCase().replace(/-/g, ' ')} › case ${n + 1} with a title as long as the suite's real ones tend to be`,
+          file: 'conformance/x.spec.ts',
+          project: 'conformance',
+          status: 'passed',
+          clauses: [c.id as ClauseId],
+          clauseFailures: [],
+          observations: [],
+          durationMs: 5,
+        }),
+      );
     });
 }
 
@@ -119,7 +177,13 @@ function reportWith(change: { fail?: ClauseId[]; skip?: Array<[ClauseId, string]
   const skipped = new Map(change.skip ?? []);
   const all = catalogueOutcomes().map((o): TestOutcome => {
     const id = o.clauses[0];
-    if (failing.has(id)) return { ...o, status: 'failed', clauseFailures: [{ clause: id, message: `${id}: the answer deviates from the contract` }], error: '1 contract deviation' };
+    if (failing.has(id))
+      return {
+        ...o,
+        status: 'failed',
+        clauseFailures: [{ clause: id, message: `${id}: the answer deviates from the contract` }],
+        error: '1 contract deviation',
+      };
     if (skipped.has(id)) return { ...o, status: 'skipped', skipReason: skipped.get(id) };
     return o;
   });
@@ -131,10 +195,23 @@ function reportWith(change: { fail?: ClauseId[]; skip?: Array<[ClauseId, string]
       message: f.message,
       expected: 'a record echoing every field',
       received: { amount: '0.10000001' },
-      evidence: { request: "POST /subscription?note=it's", requestBody: '{"offerId":"o-1","amount":"0.1"}', status: 201, contentType: 'application/json', responseBody: `{"id":"id-1","note":${JSON.stringify(HOSTILE)}}` },
+      evidence: {
+        request: "POST /subscription?note=it's",
+        requestBody: '{"offerId":"o-1","amount":"0.1"}',
+        status: 201,
+        contentType: 'application/json',
+        responseBody: `{"id":"id-1","note":${JSON.stringify(HOSTILE)}}`,
+      },
     })),
   );
-  const waivers = change.waive ? [...failing].map((clause) => ({ clause, reason: 'Known on staging until release 2.4 (OPS-1234).', owner: 'integration@example.com', expires: '2030-12-31' })) : [];
+  const waivers = change.waive
+    ? [...failing].map((clause) => ({
+        clause,
+        reason: 'Known on staging until release 2.4 (OPS-1234).',
+        owner: 'integration@example.com',
+        expires: '2030-12-31',
+      }))
+    : [];
   const clauseReport = { status: failing.size ? ('failed' as const) : ('passed' as const), outcomes: all, results: clauseResults(all) };
   return assembleReport(inputs({ clauseReport, failures, waivers })).report;
 }

@@ -22,22 +22,38 @@ test.beforeAll(() => {
 test('the assembled report matches the published schema and fails on the failing clauses', () => {
   expect(validateCertificationReport(report).errors).toEqual([]);
   expect(report.verdict).toBe('fail');
-  expect(report.clauses.filter((c) => c.status === 'fail').map((c) => c.id).sort()).toEqual(['SUB-CREATE-ECHO', 'SUB-CREATE-NO-DEDUP']);
+  expect(
+    report.clauses
+      .filter((c) => c.status === 'fail')
+      .map((c) => c.id)
+      .sort(),
+  ).toEqual(['SUB-CREATE-ECHO', 'SUB-CREATE-NO-DEDUP']);
   const dedup = report.clauses.find((c) => c.id === 'SUB-CREATE-NO-DEDUP')!;
-  expect(dedup.failures[0]).toMatchObject({ expected: 'two different ids', received: ['id-1', 'id-1'], evidence: { request: 'POST /subscription', status: 201 } });
+  expect(dedup.failures[0]).toMatchObject({
+    expected: 'two different ids',
+    received: ['id-1', 'id-1'],
+    evidence: { request: 'POST /subscription', status: 201 },
+  });
 });
 
 test('fuzz figures: properties, runs, seeds, and each failure with its replay command', () => {
   expect(report.fuzz).toMatchObject({ status: 'run', properties: 2, passed: 1, failed: 1, runs: 150 });
   expect(report.fuzz.seeds.map((s) => s.seed)).toEqual([-123456, 42]);
-  expect(report.fuzz.failures).toEqual([expect.objectContaining({ property: 'amounts round-trip', seed: -123456, replay: expect.stringContaining('FUZZ_SEED=-123456') })]);
+  expect(report.fuzz.failures).toEqual([
+    expect.objectContaining({ property: 'amounts round-trip', seed: -123456, replay: expect.stringContaining('FUZZ_SEED=-123456') }),
+  ]);
   expect(renderMarkdown(report)).toContain('FUZZ_SEED=-123456 FUZZ_PATH=0:1:2');
   expect(renderHtml(report)).toContain('FUZZ_SEED=-123456 FUZZ_PATH=0:1:2');
 });
 
 test('with no fuzz tests and no seed records, fuzz says so', () => {
   const onlyConformance = outcomes.filter((o) => o.project !== 'fuzz');
-  const r = assembleReport(inputs({ clauseReport: { status: 'failed', outcomes: onlyConformance, results: clauseResults(onlyConformance) }, fuzz: { records: [], notRun: null } })).report;
+  const r = assembleReport(
+    inputs({
+      clauseReport: { status: 'failed', outcomes: onlyConformance, results: clauseResults(onlyConformance) },
+      fuzz: { records: [], notRun: null },
+    }),
+  ).report;
   expect(r.fuzz).toMatchObject({ status: 'not-run', reason: expect.stringContaining('no property tests') });
   expect(renderHtml(r)).toContain('Not run: the fuzz project has no property tests');
 });
@@ -52,7 +68,7 @@ test('index.html escapes text from the target and loads nothing from outside', (
   expect(hrefs.length).toBeGreaterThan(0);
   for (const href of hrefs) expect(href, href).toMatch(/^(#[\w-]+|data:text\/x-shellscript;charset=utf-8,[^"]+|(?![a-z]+:|\/)[\w./-]+)$/);
   expect(html).not.toMatch(/<link\b|@import|url\(/i);
-  expect(html).toContain("Content-Security-Policy\" content=\"default-src 'none'");
+  expect(html).toContain('Content-Security-Policy" content="default-src \'none\'');
 });
 
 test('load figures get inline SVG charts; every endpoint is a bar group', () => {
@@ -64,12 +80,16 @@ test('load figures get inline SVG charts; every endpoint is a bar group', () => 
   expect(section).not.toContain('<script');
 });
 
-test('the load smoke\'s thresholds and dropped iterations are in both writers, a crossed threshold marked', () => {
+test("the load smoke's thresholds and dropped iterations are in both writers, a crossed threshold marked", () => {
   const html = renderHtml(report);
   const section = html.slice(html.indexOf('<section id="load">'), html.indexOf('<section id="evidence">'));
   expect(section).toContain('dropped iterations 2');
-  expect(section).toContain('<tr><td><code>http_req_duration{scenario:pagination}</code></td><td><code>p(95)&lt;500</code></td><td>held</td></tr>');
-  expect(section).toContain('<tr class="drift"><td><code>dropped_iterations{scenario:pagination}</code></td><td><code>count==0</code></td><td>crossed</td></tr>');
+  expect(section).toContain(
+    '<tr><td><code>http_req_duration{scenario:pagination}</code></td><td><code>p(95)&lt;500</code></td><td>held</td></tr>',
+  );
+  expect(section).toContain(
+    '<tr class="drift"><td><code>dropped_iterations{scenario:pagination}</code></td><td><code>count==0</code></td><td>crossed</td></tr>',
+  );
   const md = renderMarkdown(report);
   expect(md).toContain('dropped iterations 2');
   expect(md).toMatch(/\| `dropped_iterations\{scenario:pagination\}` \| `count==0` \| crossed \|/);
@@ -110,7 +130,8 @@ test('the writer redacts on the way out and refuses a report that does not match
   const dir = mkdtempSync(join(tmpdir(), 'cert-'));
   const secret = 'two identical bodies';
   writeCertificationReport(dir, report, (t) => t.split(secret).join('[REDACTED]'));
-  for (const f of ['certification.json', 'certification.md', 'index.html']) expect(readFileSync(join(dir, f), 'utf8')).not.toContain(secret);
+  for (const f of ['certification.json', 'certification.md', 'index.html'])
+    expect(readFileSync(join(dir, f), 'utf8')).not.toContain(secret);
   const bad = { ...report, verdict: 'maybe' } as unknown as CertificationReport;
   expect(() => writeCertificationReport(dir, bad)).toThrow(/does not match schemas\/certification-report.schema.json/);
 });

@@ -23,9 +23,14 @@ export async function runCertify(opts: { label: string; args?: string[]; env?: R
   const out = join(TESTS_DIR, opts.label);
   rmSync(out, { recursive: true, force: true });
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
   Object.assign(env, { FORCE_COLOR: '0' }, opts.env);
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--out', out, ...(opts.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--out', out, ...(opts.args ?? [])], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

@@ -10,17 +10,36 @@ import { decideVerdict } from '../../src/certify/verdict.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 
-const passed: TestOutcome = { title: 'offers › list', file: 'conformance/offers.spec.ts', project: 'conformance', status: 'passed', clauses: ['OFFER-LIST'], clauseFailures: [], observations: [], durationMs: 1 };
-const report = (outcomes: TestOutcome[], status: 'passed' | 'failed' | 'interrupted' = 'passed') => ({ status, outcomes, results: clauseResults(outcomes) });
+const passed: TestOutcome = {
+  title: 'offers › list',
+  file: 'conformance/offers.spec.ts',
+  project: 'conformance',
+  status: 'passed',
+  clauses: ['OFFER-LIST'],
+  clauseFailures: [],
+  observations: [],
+  durationMs: 1,
+};
+const report = (outcomes: TestOutcome[], status: 'passed' | 'failed' | 'interrupted' = 'passed') => ({
+  status,
+  outcomes,
+  results: clauseResults(outcomes),
+});
 
-const RUN_CASES: Array<{ description: string; exitCode: number | null; report: ReturnType<typeof report> | null; problem: RegExp | null }> = [
-  { description: 'a complete, passing run', exitCode: 0, report: report([passed]), problem: null },
-  { description: 'a run with a failing test', exitCode: 1, report: report([{ ...passed, status: 'failed', clauseFailures: [{ clause: 'OFFER-LIST', message: 'no' }] }], 'failed'), problem: null },
-  { description: 'no clause report at all', exitCode: 1, report: null, problem: /wrote no clause report \(exit code 1\)/ },
-  { description: 'no tests found', exitCode: 1, report: report([], 'failed'), problem: /ran no tests/ },
-  { description: 'an interrupted run', exitCode: 130, report: report([passed], 'interrupted'), problem: /interrupted/ },
-  { description: 'exit 1 with every test passing', exitCode: 1, report: report([passed], 'failed'), problem: /although no test failed/ },
-];
+const RUN_CASES: Array<{ description: string; exitCode: number | null; report: ReturnType<typeof report> | null; problem: RegExp | null }> =
+  [
+    { description: 'a complete, passing run', exitCode: 0, report: report([passed]), problem: null },
+    {
+      description: 'a run with a failing test',
+      exitCode: 1,
+      report: report([{ ...passed, status: 'failed', clauseFailures: [{ clause: 'OFFER-LIST', message: 'no' }] }], 'failed'),
+      problem: null,
+    },
+    { description: 'no clause report at all', exitCode: 1, report: null, problem: /wrote no clause report \(exit code 1\)/ },
+    { description: 'no tests found', exitCode: 1, report: report([], 'failed'), problem: /ran no tests/ },
+    { description: 'an interrupted run', exitCode: 130, report: report([passed], 'interrupted'), problem: /interrupted/ },
+    { description: 'exit 1 with every test passing', exitCode: 1, report: report([passed], 'failed'), problem: /although no test failed/ },
+  ];
 
 for (const c of RUN_CASES) {
   test(`run health: ${c.description}`, () => {
@@ -38,7 +57,13 @@ test('an incomplete run fails the verdict even with no failing clause', () => {
 });
 
 test('nothing failed but a must clause unconfirmed: INCOMPLETE, naming each clause and why', () => {
-  const skippedCancel: TestOutcome = { ...passed, title: 'cancel', status: 'skipped', clauses: ['SUB-CANCEL'], skipReason: 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").' };
+  const skippedCancel: TestOutcome = {
+    ...passed,
+    title: 'cancel',
+    status: 'skipped',
+    clauses: ['SUB-CANCEL'],
+    skipReason: 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").',
+  };
   const all = clauseRows(clauseResults([passed, skippedCancel]), [], [], []);
   const rows = all.filter((r) => ['OFFER-LIST', 'SUB-CANCEL', 'SUB-GET', 'VER-COMMERCIAL-2'].includes(r.id));
   const decided = decideVerdict(rows, [], { problem: null, outcomes: [passed, skippedCancel] });
@@ -48,7 +73,10 @@ test('nothing failed but a must clause unconfirmed: INCOMPLETE, naming each clau
     'SUB-GET not confirmed: no test of this run covers it',
   ]); // VER-COMMERCIAL-2 is not testable: it never makes a run incomplete
   const failed: TestOutcome = { ...passed, status: 'failed', clauseFailures: [{ clause: 'OFFER-LIST', message: 'no' }] };
-  expect(decideVerdict(clauseRows(clauseResults([failed, skippedCancel]), [], [], []), [], { problem: null, outcomes: [failed, skippedCancel] }).verdict).toBe('fail');
+  expect(
+    decideVerdict(clauseRows(clauseResults([failed, skippedCancel]), [], [], []), [], { problem: null, outcomes: [failed, skippedCancel] })
+      .verdict,
+  ).toBe('fail');
 });
 
 test('a failed test that names no clause fails the verdict, by name', () => {
@@ -65,14 +93,35 @@ test('command line: defaults, and every option', () => {
     if (o === 'help') throw new Error('unexpected help');
     return o;
   };
-  expect(parse([])).toEqual({ profile: null, waivers: null, clauses: null, skipLoad: false, out: resolve('reports/certification'), verify: null });
+  expect(parse([])).toEqual({
+    profile: null,
+    waivers: null,
+    clauses: null,
+    skipLoad: false,
+    out: resolve('reports/certification'),
+    verify: null,
+  });
   expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
   expect(parse(['--profile', 'p.json', '--waivers', 'w.json', '--skip-load', '--out', 'o', '--clauses', 'sub-*, PAGE-MAX-LIMIT'])).toEqual({
-    profile: resolve('p.json'), waivers: resolve('w.json'), clauses: ['SUB-*', 'PAGE-MAX-LIMIT'], skipLoad: true, out: resolve('o'), verify: null,
+    profile: resolve('p.json'),
+    waivers: resolve('w.json'),
+    clauses: ['SUB-*', 'PAGE-MAX-LIMIT'],
+    skipLoad: true,
+    out: resolve('o'),
+    verify: null,
   });
   expect(parse(['--verify', 'reports/certification']).verify).toBe(join(resolve('reports'), 'certification'));
   expect(parseCertifyArgs(['--help'], {})).toBe('help');
-  const bad = [['--nope'], ['--profile'], ['positional'], ['--out', ' '], ['--out', '--skip-load'], ['--clauses', 'NOPE-*'], ['--clauses', 'SUB CREATE'], ['--clauses', ',']];
+  const bad = [
+    ['--nope'],
+    ['--profile'],
+    ['positional'],
+    ['--out', ' '],
+    ['--out', '--skip-load'],
+    ['--clauses', 'NOPE-*'],
+    ['--clauses', 'SUB CREATE'],
+    ['--clauses', ','],
+  ];
   for (const argv of bad) expect(() => parseCertifyArgs(argv, {}), argv.join(' ')).toThrow(ConfigError);
 });
 

@@ -22,13 +22,19 @@ const PARSE_CASES: Array<{ description: string; input: unknown; error: RegExp | 
   { description: 'a clause not in the catalogue', input: [{ ...ok, clause: 'SUB-CREATE-NODEDUP' }], error: /not in the clause catalogue/ },
   { description: 'a date in another format', input: [{ ...ok, expires: '30/06/2030' }], error: /YYYY-MM-DD/ },
   { description: 'a date that does not exist', input: [{ ...ok, expires: '2030-02-29' }], error: /YYYY-MM-DD/ },
-  { description: 'the same clause twice', input: [ok, { ...ok, owner: 'team-b' }], error: /entry 2 waives SUB-CREATE-NO-DEDUP a second time/ },
+  {
+    description: 'the same clause twice',
+    input: [ok, { ...ok, owner: 'team-b' }],
+    error: /entry 2 waives SUB-CREATE-NO-DEDUP a second time/,
+  },
 ];
 
 for (const c of PARSE_CASES) {
   test(`waivers file: ${c.description}`, () => {
     if (c.error === null) {
-      expect(parseWaivers(c.input, 'w.json').map((w) => w.clause)).toEqual(Array.isArray(c.input) ? c.input.map((w) => (w as Waiver).clause) : [ok.clause]);
+      expect(parseWaivers(c.input, 'w.json').map((w) => w.clause)).toEqual(
+        Array.isArray(c.input) ? c.input.map((w) => (w as Waiver).clause) : [ok.clause],
+      );
     } else {
       let caught: unknown;
       try {
@@ -69,8 +75,26 @@ for (const c of JUDGE_CASES) {
 /** A run in which the no-dedup test failed on its clause and everything else passed. */
 function failingRun(): TestOutcome[] {
   return [
-    { title: 'identical bodies', file: 'conformance/subscriptions.spec.ts', project: 'conformance', status: 'failed', clauses: ['SUB-CREATE-NO-DEDUP'], clauseFailures: [{ clause: 'SUB-CREATE-NO-DEDUP', message: 'two identical bodies returned the same record' }], observations: [], durationMs: 5 },
-    { title: 'lists offers', file: 'conformance/offers.spec.ts', project: 'conformance', status: 'passed', clauses: ['OFFER-LIST'], clauseFailures: [], observations: [], durationMs: 5 },
+    {
+      title: 'identical bodies',
+      file: 'conformance/subscriptions.spec.ts',
+      project: 'conformance',
+      status: 'failed',
+      clauses: ['SUB-CREATE-NO-DEDUP'],
+      clauseFailures: [{ clause: 'SUB-CREATE-NO-DEDUP', message: 'two identical bodies returned the same record' }],
+      observations: [],
+      durationMs: 5,
+    },
+    {
+      title: 'lists offers',
+      file: 'conformance/offers.spec.ts',
+      project: 'conformance',
+      status: 'passed',
+      clauses: ['OFFER-LIST'],
+      clauseFailures: [],
+      observations: [],
+      durationMs: 5,
+    },
   ];
 }
 

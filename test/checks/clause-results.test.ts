@@ -2,10 +2,26 @@
 // not-covered, pass — the rules the clause reporter, the self-test and certification share.
 import { expect, test } from '@playwright/test';
 import { clauses, type ClauseId } from '../../src/clauses/catalogue.ts';
-import { clauseResults, clauseTags, countVerdicts, parseClauseNote, type ClauseVerdict, type TestOutcome } from '../../src/report/clause-results.ts';
+import {
+  clauseResults,
+  clauseTags,
+  countVerdicts,
+  parseClauseNote,
+  type ClauseVerdict,
+  type TestOutcome,
+} from '../../src/report/clause-results.ts';
 
 function outcome(o: Partial<TestOutcome> & Pick<TestOutcome, 'title'>): TestOutcome {
-  return { file: 'conformance/x.spec.ts', project: 'conformance', status: 'passed', clauses: [], clauseFailures: [], observations: [], durationMs: 1, ...o };
+  return {
+    file: 'conformance/x.spec.ts',
+    project: 'conformance',
+    status: 'passed',
+    clauses: [],
+    clauseFailures: [],
+    observations: [],
+    durationMs: 1,
+    ...o,
+  };
 }
 
 function verdictOf(outcomes: TestOutcome[], id: ClauseId) {
@@ -21,24 +37,123 @@ const OBSERVE: ClauseId = 'OFFER-VALUES-SEEN';
 const NOT_TESTABLE: ClauseId = 'GEN-ACCEPT-HEADER';
 
 const CASES: Array<{ description: string; clause: ClauseId; outcomes: TestOutcome[]; verdict: ClauseVerdict; failures?: string[] }> = [
-  { description: 'a passed test naming a must clause: pass', clause: MUST, outcomes: [outcome({ title: 't1', clauses: [MUST] })], verdict: 'pass' },
-  { description: 'a clause failure reported by a test: fail', clause: MUST, outcomes: [outcome({ title: 't1', status: 'failed', clauses: [MUST], clauseFailures: [{ clause: MUST, message: 'not an array' }] })], verdict: 'fail', failures: ['t1: not an array'] },
-  { description: 'one failing test among passing ones: fail', clause: MUST, outcomes: [outcome({ title: 't1', clauses: [MUST] }), outcome({ title: 't2', status: 'failed', clauses: [MUST], clauseFailures: [{ clause: MUST, message: 'm' }] })], verdict: 'fail', failures: ['t2: m'] },
-  { description: 'a clause failure found by a test that does not name the clause (exchange checks): fail', clause: MUST, outcomes: [outcome({ title: 't1', status: 'failed', clauses: [OTHER_MUST], clauseFailures: [{ clause: MUST, message: 'schema' }] })], verdict: 'fail', failures: ['t1: schema'] },
-  { description: 'a test that threw without a clause failure puts each clause it names in doubt', clause: MUST, outcomes: [outcome({ title: 't1', status: 'failed', clauses: [MUST, OTHER_MUST], error: 'TypeError: x is undefined' })], verdict: 'fail', failures: ['t1: test error: TypeError: x is undefined'] },
-  { description: 'a timed-out test without a clause failure: fail, naming the status', clause: MUST, outcomes: [outcome({ title: 't1', status: 'timedOut', clauses: [MUST] })], verdict: 'fail', failures: ['t1: test error: timedOut'] },
-  { description: 'an interrupted test without a clause failure: fail', clause: MUST, outcomes: [outcome({ title: 't1', status: 'interrupted', clauses: [MUST] })], verdict: 'fail', failures: ['t1: test error: interrupted'] },
-  { description: 'a test error does not spread to clauses the test does not name', clause: OTHER_MUST, outcomes: [outcome({ title: 't1', status: 'failed', clauses: [MUST], error: 'boom' })], verdict: 'not-covered' },
-  { description: 'a failing test whose clause failures are elsewhere does not fail this clause', clause: MUST, outcomes: [outcome({ title: 't1', status: 'failed', clauses: [MUST, OTHER_MUST], clauseFailures: [{ clause: OTHER_MUST, message: 'm' }] }), outcome({ title: 't2', clauses: [MUST] })], verdict: 'pass' },
-  { description: 'a must clause whose only test was skipped: skipped', clause: MUST, outcomes: [outcome({ title: 't1', status: 'skipped', clauses: [MUST], skipReason: 'writes refused against production' })], verdict: 'skipped' },
-  { description: 'a must clause no test names: not-covered', clause: MUST, outcomes: [outcome({ title: 't1', clauses: [OTHER_MUST] })], verdict: 'not-covered' },
-  { description: 'an observe clause named by a passed test: observed', clause: OBSERVE, outcomes: [outcome({ title: 't1', clauses: [OBSERVE] })], verdict: 'observed' },
-  { description: 'an observe clause met only as an observation of another test: observed', clause: OBSERVE, outcomes: [outcome({ title: 't1', clauses: [MUST], observations: [{ clause: OBSERVE, message: 'details.type = "x"' }] })], verdict: 'observed' },
-  { description: 'an observe clause that fails (strict mode): fail', clause: OBSERVE, outcomes: [outcome({ title: 't1', status: 'failed', clauses: [OBSERVE], clauseFailures: [{ clause: OBSERVE, message: 'unseen value (strict mode)' }] })], verdict: 'fail' },
-  { description: 'an observe clause whose only test was skipped: skipped', clause: OBSERVE, outcomes: [outcome({ title: 't1', status: 'skipped', clauses: [OBSERVE] })], verdict: 'skipped' },
+  {
+    description: 'a passed test naming a must clause: pass',
+    clause: MUST,
+    outcomes: [outcome({ title: 't1', clauses: [MUST] })],
+    verdict: 'pass',
+  },
+  {
+    description: 'a clause failure reported by a test: fail',
+    clause: MUST,
+    outcomes: [outcome({ title: 't1', status: 'failed', clauses: [MUST], clauseFailures: [{ clause: MUST, message: 'not an array' }] })],
+    verdict: 'fail',
+    failures: ['t1: not an array'],
+  },
+  {
+    description: 'one failing test among passing ones: fail',
+    clause: MUST,
+    outcomes: [
+      outcome({ title: 't1', clauses: [MUST] }),
+      outcome({ title: 't2', status: 'failed', clauses: [MUST], clauseFailures: [{ clause: MUST, message: 'm' }] }),
+    ],
+    verdict: 'fail',
+    failures: ['t2: m'],
+  },
+  {
+    description: 'a clause failure found by a test that does not name the clause (exchange checks): fail',
+    clause: MUST,
+    outcomes: [outcome({ title: 't1', status: 'failed', clauses: [OTHER_MUST], clauseFailures: [{ clause: MUST, message: 'schema' }] })],
+    verdict: 'fail',
+    failures: ['t1: schema'],
+  },
+  {
+    description: 'a test that threw without a clause failure puts each clause it names in doubt',
+    clause: MUST,
+    outcomes: [outcome({ title: 't1', status: 'failed', clauses: [MUST, OTHER_MUST], error: 'TypeError: x is undefined' })],
+    verdict: 'fail',
+    failures: ['t1: test error: TypeError: x is undefined'],
+  },
+  {
+    description: 'a timed-out test without a clause failure: fail, naming the status',
+    clause: MUST,
+    outcomes: [outcome({ title: 't1', status: 'timedOut', clauses: [MUST] })],
+    verdict: 'fail',
+    failures: ['t1: test error: timedOut'],
+  },
+  {
+    description: 'an interrupted test without a clause failure: fail',
+    clause: MUST,
+    outcomes: [outcome({ title: 't1', status: 'interrupted', clauses: [MUST] })],
+    verdict: 'fail',
+    failures: ['t1: test error: interrupted'],
+  },
+  {
+    description: 'a test error does not spread to clauses the test does not name',
+    clause: OTHER_MUST,
+    outcomes: [outcome({ title: 't1', status: 'failed', clauses: [MUST], error: 'boom' })],
+    verdict: 'not-covered',
+  },
+  {
+    description: 'a failing test whose clause failures are elsewhere does not fail this clause',
+    clause: MUST,
+    outcomes: [
+      outcome({ title: 't1', status: 'failed', clauses: [MUST, OTHER_MUST], clauseFailures: [{ clause: OTHER_MUST, message: 'm' }] }),
+      outcome({ title: 't2', clauses: [MUST] }),
+    ],
+    verdict: 'pass',
+  },
+  {
+    description: 'a must clause whose only test was skipped: skipped',
+    clause: MUST,
+    outcomes: [outcome({ title: 't1', status: 'skipped', clauses: [MUST], skipReason: 'writes refused against production' })],
+    verdict: 'skipped',
+  },
+  {
+    description: 'a must clause no test names: not-covered',
+    clause: MUST,
+    outcomes: [outcome({ title: 't1', clauses: [OTHER_MUST] })],
+    verdict: 'not-covered',
+  },
+  {
+    description: 'an observe clause named by a passed test: observed',
+    clause: OBSERVE,
+    outcomes: [outcome({ title: 't1', clauses: [OBSERVE] })],
+    verdict: 'observed',
+  },
+  {
+    description: 'an observe clause met only as an observation of another test: observed',
+    clause: OBSERVE,
+    outcomes: [outcome({ title: 't1', clauses: [MUST], observations: [{ clause: OBSERVE, message: 'details.type = "x"' }] })],
+    verdict: 'observed',
+  },
+  {
+    description: 'an observe clause that fails (strict mode): fail',
+    clause: OBSERVE,
+    outcomes: [
+      outcome({
+        title: 't1',
+        status: 'failed',
+        clauses: [OBSERVE],
+        clauseFailures: [{ clause: OBSERVE, message: 'unseen value (strict mode)' }],
+      }),
+    ],
+    verdict: 'fail',
+  },
+  {
+    description: 'an observe clause whose only test was skipped: skipped',
+    clause: OBSERVE,
+    outcomes: [outcome({ title: 't1', status: 'skipped', clauses: [OBSERVE] })],
+    verdict: 'skipped',
+  },
   { description: 'an observe clause nothing touches: not-covered', clause: OBSERVE, outcomes: [], verdict: 'not-covered' },
   { description: 'a not-testable clause: not-testable', clause: NOT_TESTABLE, outcomes: [], verdict: 'not-testable' },
-  { description: 'a not-testable clause with a failure reported against it: fail', clause: NOT_TESTABLE, outcomes: [outcome({ title: 't1', status: 'failed', clauseFailures: [{ clause: NOT_TESTABLE, message: 'm' }] })], verdict: 'fail' },
+  {
+    description: 'a not-testable clause with a failure reported against it: fail',
+    clause: NOT_TESTABLE,
+    outcomes: [outcome({ title: 't1', status: 'failed', clauseFailures: [{ clause: NOT_TESTABLE, message: 'm' }] })],
+    verdict: 'fail',
+  },
 ];
 
 test.describe('clause verdicts', () => {
@@ -56,7 +171,14 @@ test('a result lists its tests once, its observations once, and the reasons for 
   const r = verdictOf(
     [
       outcome({ title: 't1', clauses: [OBSERVE], observations: [{ clause: OBSERVE, message: 'seen x' }] }),
-      outcome({ title: 't1', clauses: [OBSERVE], observations: [{ clause: OBSERVE, message: 'seen x' }, { clause: MUST, message: 'other clause' }] }),
+      outcome({
+        title: 't1',
+        clauses: [OBSERVE],
+        observations: [
+          { clause: OBSERVE, message: 'seen x' },
+          { clause: MUST, message: 'other clause' },
+        ],
+      }),
       outcome({ title: 't2', status: 'skipped', clauses: [OBSERVE], skipReason: 'no health route in the profile' }),
       outcome({ title: 't3', status: 'skipped', clauses: [OBSERVE] }),
     ],

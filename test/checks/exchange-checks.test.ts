@@ -22,10 +22,15 @@ test.describe('exchange checks', () => {
         expect(f.evidence).toMatchObject({ request: `${ex.method} ${ex.path}`, status: ex.status });
       }
       for (const o of c.observes ?? []) {
-        expect(observations, `observation ${o.clause} ${o.key ?? ''}`).toContainEqual(expect.objectContaining(o.key ? { clause: o.clause, key: o.key } : { clause: o.clause }));
+        expect(observations, `observation ${o.clause} ${o.key ?? ''}`).toContainEqual(
+          expect.objectContaining(o.key ? { clause: o.clause, key: o.key } : { clause: o.clause }),
+        );
       }
       for (const clause of c.neverObserves ?? []) {
-        expect(observations.filter((o) => o.clause === clause), `no ${clause} observation`).toEqual([]);
+        expect(
+          observations.filter((o) => o.clause === clause),
+          `no ${clause} observation`,
+        ).toEqual([]);
       }
     });
   }
@@ -69,11 +74,20 @@ test('one extra field on many list items is one observation', () => {
 
 test('clauseForSchemaIssue: timestamps and closed enums have clauses of their own', () => {
   const cases: Array<[Parameters<typeof clauseForSchemaIssue>, string]> = [
-    [['offer', { path: '/dates/lastModifiedOn', keyword: 'format', message: 'must be a UTC date-time YYYY-MM-DDTHH:MM:SS[.fraction]Z' }], 'GEN-TIMESTAMP-UTC'],
-    [['subscription', { path: '/clientSubscriptionTimestamp', keyword: 'format', message: 'must be a UTC date-time' }], 'GEN-TIMESTAMP-UTC'],
+    [
+      ['offer', { path: '/dates/lastModifiedOn', keyword: 'format', message: 'must be a UTC date-time YYYY-MM-DDTHH:MM:SS[.fraction]Z' }],
+      'GEN-TIMESTAMP-UTC',
+    ],
+    [
+      ['subscription', { path: '/clientSubscriptionTimestamp', keyword: 'format', message: 'must be a UTC date-time' }],
+      'GEN-TIMESTAMP-UTC',
+    ],
     [['offer', { path: '/0/offerType', keyword: 'enum', message: 'must be one of …' }], 'OFFER-ENUMS'],
     [['offer', { path: '/offerSubType', keyword: 'enum', message: 'must be one of …' }], 'OFFER-ENUMS'],
-    [['offer', { path: '/details/offeringDocuments/0/documentUrl', keyword: 'format', message: 'must match format "uri"' }], 'OFFER-SCHEMA'],
+    [
+      ['offer', { path: '/details/offeringDocuments/0/documentUrl', keyword: 'format', message: 'must match format "uri"' }],
+      'OFFER-SCHEMA',
+    ],
     [['subscription', { path: '/status', keyword: 'enum', message: 'must be one of …' }], 'SUB-STATUS-ENUM'],
     [['subscription', { path: '/status', keyword: 'type', message: 'must be string' }], 'SUB-SCHEMA'],
     [['subscription', { path: '/currency', keyword: 'enum', message: 'must be one of …' }], 'SUB-SCHEMA'],

@@ -10,7 +10,12 @@ const copy = <T>(v: T): T => structuredClone(v) as T;
 
 /** An open, fixed-price offer without an early close: triggers no observation but its status. */
 export function offer(): Json {
-  const o = SEED_OFFERS.find((x) => x.details.status === 'open_for_subscription' && x.pricingAndOrderLimits.priceType === 'fixed' && x.dates.offerEarlyClose === undefined);
+  const o = SEED_OFFERS.find(
+    (x) =>
+      x.details.status === 'open_for_subscription' &&
+      x.pricingAndOrderLimits.priceType === 'fixed' &&
+      x.dates.offerEarlyClose === undefined,
+  );
   if (!o) throw new Error('seed data has no plain open offer');
   return copy(o) as unknown as Json;
 }
@@ -51,7 +56,11 @@ export function health(): Json {
 }
 
 export const listGetError = (message = 'Not Found'): Json => ({ error: message, message });
-export const createCancelError = (status: number, message = 'Bad Request'): Json => ({ status, errors: [{ field: 'amountRequested', message: 'too many decimals' }], message });
+export const createCancelError = (status: number, message = 'Bad Request'): Json => ({
+  status,
+  errors: [{ field: 'amountRequested', message: 'too many decimals' }],
+  message,
+});
 
 /**
  * A copy of `value` with one change per pointer: a value is set (creating nothing), undefined deletes.

@@ -12,7 +12,12 @@ const verdict = (strict = false) => new Verdict({ profile: DEFAULT_PROFILE, stri
 test.describe('deduplication', () => {
   test('the same deviation on many responses is one failure', () => {
     const v = verdict();
-    const bad = exchange({ operation: 'offer.get', status: 200, body: patched(offer(), { '/offerType': 'spac' }), contentType: 'text/plain' });
+    const bad = exchange({
+      operation: 'offer.get',
+      status: 200,
+      body: patched(offer(), { '/offerType': 'spac' }),
+      contentType: 'text/plain',
+    });
     v.inspect(bad);
     v.inspect(bad);
     v.inspect(bad);
@@ -45,7 +50,10 @@ test.describe('deduplication', () => {
 
   test('add takes both failures and observations', () => {
     const v = verdict();
-    v.add({ failures: [{ clause: 'OFFER-GET', check: 'x', message: 'm', expected: 1, received: 2 }], observations: [{ clause: 'LIMIT-RATE', key: 'k', message: 'm' }] });
+    v.add({
+      failures: [{ clause: 'OFFER-GET', check: 'x', message: 'm', expected: 1, received: 2 }],
+      observations: [{ clause: 'LIMIT-RATE', key: 'k', message: 'm' }],
+    });
     v.add({});
     expect([v.failures.length, v.observations.length]).toEqual([1, 1]);
   });
@@ -68,7 +76,14 @@ test('check records a test failure with its evidence, and returns whether it pas
   expect(v.failures).toEqual([]);
   expect(v.check('OFFER-GET', false, 'offer differs from its list entry', { expected: 'a', received: 'b', exchange: ex })).toBe(false);
   expect(v.failures).toEqual([
-    { clause: 'OFFER-GET', check: 'test', message: 'offer differs from its list entry', expected: 'a', received: 'b', evidence: expect.objectContaining({ request: 'GET /offer/o1', status: 200 }) },
+    {
+      clause: 'OFFER-GET',
+      check: 'test',
+      message: 'offer differs from its list entry',
+      expected: 'a',
+      received: 'b',
+      evidence: expect.objectContaining({ request: 'GET /offer/o1', status: 200 }),
+    },
   ]);
 });
 
@@ -83,33 +98,115 @@ test.describe('status of a "not shown" item', () => {
     /** Failures as [clause, check, drift]. */
     fails: Array<[ClauseId, string, boolean | undefined]>;
   }> = [
-    { description: 'widest reading: a 401 for missing credentials is fine', profile: DEFAULT_PROFILE, key: 'missingCredentials', status: 401, contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] }, ok: true, fails: [] },
-    { description: 'widest reading: a 403 is as fine as a 401', profile: DEFAULT_PROFILE, key: 'missingCredentials', status: 403, contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] }, ok: true, fails: [] },
-    { description: 'pinned 401, answered 401', profile: PINNED, key: 'missingCredentials', status: 401, contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] }, ok: true, fails: [] },
-    { description: 'pinned 401, answered 403: drift, but the contract rule holds', profile: PINNED, key: 'missingCredentials', status: 403, contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] }, ok: false, fails: [['AUTH-FAILURE-STATUS', 'profileStatus', true]] },
-    { description: 'answered 200 without credentials: the contract fails, and the widest reading too (not drift)', profile: DEFAULT_PROFILE, key: 'missingCredentials', status: 200, contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] }, ok: false, fails: [['AUTH-REQUIRED', 'test', undefined], ['AUTH-FAILURE-STATUS', 'profileStatus', false]] },
-    { description: 'answered 500 against a pin: contract failure and drift', profile: PINNED, key: 'missingCredentials', status: 500, contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] }, ok: false, fails: [['AUTH-REQUIRED', 'test', undefined], ['AUTH-FAILURE-STATUS', 'profileStatus', true]] },
+    {
+      description: 'widest reading: a 401 for missing credentials is fine',
+      profile: DEFAULT_PROFILE,
+      key: 'missingCredentials',
+      status: 401,
+      contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] },
+      ok: true,
+      fails: [],
+    },
+    {
+      description: 'widest reading: a 403 is as fine as a 401',
+      profile: DEFAULT_PROFILE,
+      key: 'missingCredentials',
+      status: 403,
+      contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] },
+      ok: true,
+      fails: [],
+    },
+    {
+      description: 'pinned 401, answered 401',
+      profile: PINNED,
+      key: 'missingCredentials',
+      status: 401,
+      contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] },
+      ok: true,
+      fails: [],
+    },
+    {
+      description: 'pinned 401, answered 403: drift, but the contract rule holds',
+      profile: PINNED,
+      key: 'missingCredentials',
+      status: 403,
+      contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] },
+      ok: false,
+      fails: [['AUTH-FAILURE-STATUS', 'profileStatus', true]],
+    },
+    {
+      description: 'answered 200 without credentials: the contract fails, and the widest reading too (not drift)',
+      profile: DEFAULT_PROFILE,
+      key: 'missingCredentials',
+      status: 200,
+      contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] },
+      ok: false,
+      fails: [
+        ['AUTH-REQUIRED', 'test', undefined],
+        ['AUTH-FAILURE-STATUS', 'profileStatus', false],
+      ],
+    },
+    {
+      description: 'answered 500 against a pin: contract failure and drift',
+      profile: PINNED,
+      key: 'missingCredentials',
+      status: 500,
+      contract: { clause: 'AUTH-REQUIRED', rule: ['4xx'] },
+      ok: false,
+      fails: [
+        ['AUTH-REQUIRED', 'test', undefined],
+        ['AUTH-FAILURE-STATUS', 'profileStatus', true],
+      ],
+    },
     { description: 'create: any 2xx under the widest reading', profile: DEFAULT_PROFILE, key: 'create', status: 200, ok: true, fails: [] },
-    { description: 'create: pinned 201, answered 200 is drift', profile: PINNED, key: 'create', status: 200, ok: false, fails: [['AUTH-FAILURE-STATUS', 'profileStatus', true]] },
-    { description: 'without a contract rule only the profile judges', profile: DEFAULT_PROFILE, key: 'unknownId', status: 500, ok: false, fails: [['AUTH-FAILURE-STATUS', 'profileStatus', false]] },
+    {
+      description: 'create: pinned 201, answered 200 is drift',
+      profile: PINNED,
+      key: 'create',
+      status: 200,
+      ok: false,
+      fails: [['AUTH-FAILURE-STATUS', 'profileStatus', true]],
+    },
+    {
+      description: 'without a contract rule only the profile judges',
+      profile: DEFAULT_PROFILE,
+      key: 'unknownId',
+      status: 500,
+      ok: false,
+      fails: [['AUTH-FAILURE-STATUS', 'profileStatus', false]],
+    },
   ];
 
   for (const c of CASES) {
     test(c.description, () => {
       const v = new Verdict({ profile: c.profile, strict: false });
       const ex = exchange({ operation: 'offer.list', status: c.status, body: listGetError() });
-      const ok = v.status(ex, { key: c.key, profile: c.profile, observeClause: 'AUTH-FAILURE-STATUS', contractClause: c.contract?.clause, contractRule: c.contract?.rule, what: 'list offers without credentials' });
+      const ok = v.status(ex, {
+        key: c.key,
+        profile: c.profile,
+        observeClause: 'AUTH-FAILURE-STATUS',
+        contractClause: c.contract?.clause,
+        contractRule: c.contract?.rule,
+        what: 'list offers without credentials',
+      });
       expect(ok).toBe(c.ok);
       expect(v.failures.map((f) => [f.clause, f.check, f.drift])).toEqual(c.fails);
       // The code met is always recorded, pass or fail.
-      expect(v.observations).toEqual([{ clause: 'AUTH-FAILURE-STATUS', key: `status.${c.key}`, message: `list offers without credentials: ${c.status}`, value: c.status }]);
+      expect(v.observations).toEqual([
+        { clause: 'AUTH-FAILURE-STATUS', key: `status.${c.key}`, message: `list offers without credentials: ${c.status}`, value: c.status },
+      ]);
       for (const f of v.failures) expect(f.evidence).toMatchObject({ status: c.status });
     });
   }
 
   test('the drift message says which reading expected what', () => {
     const v = new Verdict({ profile: PINNED, strict: false });
-    v.status(exchange({ operation: 'offer.list', status: 403, body: listGetError() }), { key: 'missingCredentials', profile: PINNED, observeClause: 'AUTH-FAILURE-STATUS', what: 'no credentials' });
+    v.status(exchange({ operation: 'offer.list', status: 403, body: listGetError() }), {
+      key: 'missingCredentials',
+      profile: PINNED,
+      observeClause: 'AUTH-FAILURE-STATUS',
+      what: 'no credentials',
+    });
     expect(v.failures[0].message).toBe('no credentials: answered 403, the pinned profile expects 401');
     expect(v.failures[0]).toMatchObject({ expected: '401', received: 403 });
   });
@@ -155,7 +252,15 @@ test.describe('formatFailures', () => {
 });
 
 test.describe('answers the client retried instead of returning', () => {
-  const attempt = (status: number | null, retryAfter: string | null = null) => ({ operation: 'offer.list' as const, method: 'GET', path: '/offer', status, retryAfter, attempt: 1, waitMs: 1000 });
+  const attempt = (status: number | null, retryAfter: string | null = null) => ({
+    operation: 'offer.list' as const,
+    method: 'GET',
+    path: '/offer',
+    status,
+    retryAfter,
+    attempt: 1,
+    waitMs: 1000,
+  });
 
   test('a retried 429 is a rate-limit answer with its Retry-After, and an observed status; never a failure', () => {
     const v = verdict(true);
@@ -193,7 +298,12 @@ test.describe('exchange checks run off the test path, yet every reader sees them
   test('the checks also run by themselves once the event loop is free', async () => {
     const v = verdict();
     let ran = 0;
-    const spy = new Proxy(bad(), { get: (target, name, receiver) => (name === 'operation' && ran++, Reflect.get(target, name, receiver)) });
+    const spy = new Proxy(bad(), {
+      get: (target, name, receiver) => {
+        if (name === 'operation') ran++;
+        return Reflect.get(target, name, receiver);
+      },
+    });
     v.inspect(spy);
     expect(ran, 'not yet in the path of the test').toBe(0);
     await new Promise((resolve) => setImmediate(resolve));
@@ -210,26 +320,50 @@ test.describe('exchange checks run off the test path, yet every reader sees them
 
   test('a check that throws in the background throws to the next reader', async () => {
     const v = verdict();
-    const broken = new Proxy(bad(), { get: (target, name, receiver) => { if (name === 'status') throw new Error('broken exchange'); return Reflect.get(target, name, receiver); } });
+    const broken = new Proxy(bad(), {
+      get: (target, name, receiver) => {
+        if (name === 'status') throw new Error('broken exchange');
+        return Reflect.get(target, name, receiver);
+      },
+    });
     v.inspect(broken);
     await new Promise((resolve) => setImmediate(resolve));
     expect(() => v.failures).toThrow('broken exchange');
   });
 });
 
-test('a 429 where a test judged an answer is rate limiting (LIMIT-RATE), not a deviation of the test\'s clause', () => {
+test("a 429 where a test judged an answer is rate limiting (LIMIT-RATE), not a deviation of the test's clause", () => {
   const v = verdict();
-  const limited = exchange({ operation: 'subscription.create', status: 429, body: { status: 429, errors: [], message: 'Too Many Requests' } });
-  v.status(limited, { key: 'create', profile: DEFAULT_PROFILE, observeClause: 'SUB-CREATE-STATUS-CODE', contractClause: 'SUB-CREATE', contractRule: ['2xx'], what: 'POST /subscription with a valid body' });
-  v.check('SUB-CREATE', false, 'a successful create returns the created subscription', { expected: 'the record', received: 429, exchange: limited });
+  const limited = exchange({
+    operation: 'subscription.create',
+    status: 429,
+    body: { status: 429, errors: [], message: 'Too Many Requests' },
+  });
+  v.status(limited, {
+    key: 'create',
+    profile: DEFAULT_PROFILE,
+    observeClause: 'SUB-CREATE-STATUS-CODE',
+    contractClause: 'SUB-CREATE',
+    contractRule: ['2xx'],
+    what: 'POST /subscription with a valid body',
+  });
+  v.check('SUB-CREATE', false, 'a successful create returns the created subscription', {
+    expected: 'the record',
+    received: 429,
+    exchange: limited,
+  });
   expect(v.failures.filter((f) => f.clause === 'SUB-CREATE')).toEqual([]);
   expect(v.observations.map((o) => o.clause)).toContain('LIMIT-RATE');
   const refused = exchange({ operation: 'subscription.create', status: 503, body: {} });
-  v.check('SUB-CREATE', false, 'a successful create returns the created subscription', { expected: 'the record', received: 503, exchange: refused });
+  v.check('SUB-CREATE', false, 'a successful create returns the created subscription', {
+    expected: 'the record',
+    received: 503,
+    exchange: refused,
+  });
   expect(v.failures.map((f) => f.clause)).toContain('SUB-CREATE');
 });
 
-test('ids unique across the run: a different create given an earlier id fails SUB-CREATE-ID; the same body sent again is SUB-CREATE-NO-DEDUP\'s', () => {
+test("ids unique across the run: a different create given an earlier id fails SUB-CREATE-ID; the same body sent again is SUB-CREATE-NO-DEDUP's", () => {
   const created = exchange({ operation: 'subscription.create', status: 201, body: { id: 'sub-1', status: 'accepted' } });
   const v = verdict();
   v.inspectCreated({ exchange: created, id: 'sub-1', tag: 'osd-suite.run.1-2', earlierTagsWithId: ['osd-suite.run.1-2'] });

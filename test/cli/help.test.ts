@@ -27,7 +27,7 @@ interface Ran {
 /** Runs a script's command as npm would (leading VAR=value words are environment), with `args` appended. */
 function run(command: string, args: string[]): Promise<Ran> {
   const words = command.split(/\s+/);
-  const assignments = words.filter((w, i) => words.slice(0, i + 1).every((x) => /^[A-Z_]+=/.test(x)));
+  const assignments = words.filter((_w, i) => words.slice(0, i + 1).every((x) => /^[A-Z_]+=/.test(x)));
   const [bin, ...rest] = words.slice(assignments.length);
   const local = `${ROOT}node_modules/.bin/${bin}`;
   const argv = bin === 'tsx' ? ['--import', 'tsx', ...rest, ...args] : [existsSync(local) ? local : bin, ...rest, ...args];
@@ -62,7 +62,12 @@ for (const [name, command] of Object.entries(scripts).filter(([n]) => !(n in NO_
 }
 
 test('the parser: missing values, stray arguments and empty values are usage errors; help lists every option', () => {
-  const spec = { command: 'npm run x --', summary: 'x', positionals: { usage: '<a>', min: 1, max: 1 }, options: { out: { type: 'string', value: '<dir>', description: 'where' }, many: { type: 'boolean', description: 'flag' } } } as const;
+  const spec = {
+    command: 'npm run x --',
+    summary: 'x',
+    positionals: { usage: '<a>', min: 1, max: 1 },
+    options: { out: { type: 'string', value: '<dir>', description: 'where' }, many: { type: 'boolean', description: 'flag' } },
+  } as const;
   expect(parseCommandLineOrHelp(spec, ['a', '--out', 'd', '--many'])).toEqual({ values: { out: 'd', many: true }, positionals: ['a'] });
   expect(parseCommandLineOrHelp(spec, ['-h'])).toBe('help');
   const cases: Array<[string[], RegExp]> = [

@@ -16,9 +16,20 @@ function expectNoCredential(text: string, what: string) {
   for (const form of CREDENTIAL_FORMS) expect(text, `${what} carries a credential form`).not.toContain(form);
 }
 
-const created = (hit: Hit, status = 'accepted') => ({ status: 201, body: { id: `sub-${hit.body.length}`, status, ...JSON.parse(hit.body) } });
+const created = (hit: Hit, status = 'accepted') => ({
+  status: 201,
+  body: { id: `sub-${hit.body.length}`, status, ...JSON.parse(hit.body) },
+});
 
-const CREATE_BODY = { offerId: 'offer-1', amountRequested: 1000, subscriptionType: 'xo_qualified', subscriptionCategory: 'retail', clientSubscriptionTimestamp: '2024-05-01T10:00:00.000Z', currency: 'GBP', accountType: 'general_investment' };
+const CREATE_BODY = {
+  offerId: 'offer-1',
+  amountRequested: 1000,
+  subscriptionType: 'xo_qualified',
+  subscriptionCategory: 'retail',
+  clientSubscriptionTimestamp: '2024-05-01T10:00:00.000Z',
+  currency: 'GBP',
+  accountType: 'general_investment',
+};
 
 /** A loopback port with nothing listening on it. */
 async function closedPort(): Promise<number> {
@@ -37,8 +48,18 @@ test.describe('what every request carries', () => {
     { description: 'secret null: the subscription key alone', auth: { secret: null }, key: PLANTED.subscriptionKey, secret: undefined },
     { description: 'subscription key null: the secret alone', auth: { subscriptionKey: null }, key: undefined, secret: PLANTED.secret },
     { description: 'both null: neither header', auth: { subscriptionKey: null, secret: null }, key: undefined, secret: undefined },
-    { description: 'a wrong subscription key, with the right secret', auth: { subscriptionKey: 'wrong-key-0000' }, key: 'wrong-key-0000', secret: PLANTED.secret },
-    { description: 'a wrong secret, with the right subscription key', auth: { secret: 'wrong-secret-0000' }, key: PLANTED.subscriptionKey, secret: 'wrong-secret-0000' },
+    {
+      description: 'a wrong subscription key, with the right secret',
+      auth: { subscriptionKey: 'wrong-key-0000' },
+      key: 'wrong-key-0000',
+      secret: PLANTED.secret,
+    },
+    {
+      description: 'a wrong secret, with the right subscription key',
+      auth: { secret: 'wrong-secret-0000' },
+      key: PLANTED.subscriptionKey,
+      secret: 'wrong-secret-0000',
+    },
     { description: 'both wrong', auth: { subscriptionKey: 'wk-1111', secret: 'ws-2222' }, key: 'wk-1111', secret: 'ws-2222' },
   ];
 
@@ -108,7 +129,12 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
   });
 
   test('every answer retried instead of returned is told to onRetry listeners, with its status and Retry-After', async ({ stub, api }) => {
-    stub.reply = (_, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: {} } : n === 2 ? { status: 503, body: {} } : { status: 200, body: [] });
+    stub.reply = (_, n) =>
+      n === 1
+        ? { status: 429, headers: { 'retry-after': '0' }, body: {} }
+        : n === 2
+          ? { status: 503, body: {} }
+          : { status: 200, body: [] };
     const retried: RetriedAttempt[] = [];
     const stop = api.client.onRetry((r) => retried.push(r));
     const ex = await api.client.listOffers({ limit: 5 });
@@ -123,7 +149,10 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
     expect(retried, 'a listener that stopped hears nothing more').toHaveLength(2);
   });
 
-  test('a create answered 429 without Retry-After is neither retried nor told to onRetry listeners: it reaches the caller', async ({ stub, api }) => {
+  test('a create answered 429 without Retry-After is neither retried nor told to onRetry listeners: it reaches the caller', async ({
+    stub,
+    api,
+  }) => {
     stub.reply = () => ({ status: 429, body: { status: 429, message: 'Too Many Requests', errors: [] } });
     const retried: RetriedAttempt[] = [];
     api.client.onRetry((r) => retried.push(r));
@@ -141,8 +170,14 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
     expect(exchange.attempts).toBe(4);
   });
 
-  test('a create answered 429 with Retry-After is re-sent once it has passed, with the same body and tag, and journalled once', async ({ stub, api }) => {
-    stub.reply = (hit, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { status: 429, message: 'Too Many Requests', errors: [] } } : created(hit));
+  test('a create answered 429 with Retry-After is re-sent once it has passed, with the same body and tag, and journalled once', async ({
+    stub,
+    api,
+  }) => {
+    stub.reply = (hit, n) =>
+      n === 1
+        ? { status: 429, headers: { 'retry-after': '0' }, body: { status: 429, message: 'Too Many Requests', errors: [] } }
+        : created(hit);
     const retried: RetriedAttempt[] = [];
     api.client.onRetry((r) => retried.push(r));
     const { exchange, tag } = await api.client.createSubscription(CREATE_BODY);
@@ -150,7 +185,12 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
     expect(stub.hits).toHaveLength(2);
     expect(stub.hits[1].body).toBe(stub.hits[0].body);
     expect(retried).toEqual([expect.objectContaining({ operation: 'subscription.create', status: 429, retryAfter: '0', attempt: 1 })]);
-    expect(api.journal.entries().filter((e) => 'tag' in e && e.tag === tag).map((e) => e.event)).toEqual(['create-sent', 'created']);
+    expect(
+      api.journal
+        .entries()
+        .filter((e) => 'tag' in e && e.tag === tag)
+        .map((e) => e.event),
+    ).toEqual(['create-sent', 'created']);
   });
 
   test('a GET answered 429 with Retry-After: 1 waits and succeeds', async ({ stub, api }) => {
@@ -200,7 +240,15 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
     expect(stub.hits).toHaveLength(2);
     expect(ex.status).toBe(200);
     expect(ex.attempts).toBe(2);
-    expect(retried).toEqual([expect.objectContaining({ operation: 'subscription.list', status: null, retryAfter: null, attempt: 1, error: expect.stringMatching(/socket hang up|ECONNRESET|other side closed/i) })]);
+    expect(retried).toEqual([
+      expect.objectContaining({
+        operation: 'subscription.list',
+        status: null,
+        retryAfter: null,
+        attempt: 1,
+        error: expect.stringMatching(/socket hang up|ECONNRESET|other side closed/i),
+      }),
+    ]);
   });
 
   test('a create answered 429 without Retry-After is NOT retried, and is journalled as sent then refused', async ({ stub, api }) => {
@@ -236,7 +284,9 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
     const ex = await api.client.cancelSubscription('sub/1');
     expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual(['POST /subscription/sub%2F1/cancel']);
     expect(ex.status).toBe(503);
-    expect(api.journal.entries().map(({ at: _, ...e }) => e)).toEqual([{ event: 'cancel-failed', id: 'sub/1', httpStatus: 503, reason: 'status 503' }]);
+    expect(api.journal.entries().map(({ at: _, ...e }) => e)).toEqual([
+      { event: 'cancel-failed', id: 'sub/1', httpStatus: 503, reason: 'status 503' },
+    ]);
   });
 
   test('a cancel whose connection is reset is NOT retried', async ({ stub, api }) => {
@@ -260,7 +310,7 @@ test.describe('the journal of creates and cancels', () => {
     ]);
   });
 
-  test("a create carrying its own reference keeps it, and the journal follows that reference", async ({ stub, api }) => {
+  test('a create carrying its own reference keeps it, and the journal follows that reference', async ({ stub, api }) => {
     stub.reply = (hit) => created(hit, 'rejected');
     const { tag } = await api.client.createSubscription({ ...CREATE_BODY, clientSubscriptionReference: 'partner-ref-1' });
     expect(tag).toBe('partner-ref-1');
@@ -315,7 +365,10 @@ test.describe('the journal of creates and cancels', () => {
 test.describe('credentials never escape', () => {
   test('an exchange masks the credential headers and redacts the echoed text and the path', async ({ stub, api }) => {
     // A careless target echoes the request headers and path back in its body.
-    stub.reply = (hit) => ({ status: 401, body: { error: 'Unauthorized', message: `bad ${String(hit.headers['service-api-secret'])} for ${hit.url}`, headers: hit.headers } });
+    stub.reply = (hit) => ({
+      status: 401,
+      body: { error: 'Unauthorized', message: `bad ${String(hit.headers['service-api-secret'])} for ${hit.url}`, headers: hit.headers },
+    });
     const ex = await api.client.getOffer(PLANTED.secret);
     expect(stub.hits[0].headers['service-api-secret']).toBe(PLANTED.secret); // it was really sent...
     expect(ex.requestHeaders['service-api-secret']).toBe(REDACTED); // ...and is not recorded.
@@ -328,7 +381,8 @@ test.describe('credentials never escape', () => {
   });
 
   test('an answer retried instead of returned is told without credentials, in its path or its error', async ({ stub, api }) => {
-    stub.reply = (_, n) => (n === 1 ? 'reset' : n === 2 ? { status: 429, headers: { 'retry-after': '0' }, body: {} } : { status: 200, body: {} });
+    stub.reply = (_, n) =>
+      n === 1 ? 'reset' : n === 2 ? { status: 429, headers: { 'retry-after': '0' }, body: {} } : { status: 200, body: {} };
     const retried: RetriedAttempt[] = [];
     api.client.onRetry((r) => retried.push(r));
     await api.client.getSubscription(PLANTED.secret);
@@ -357,7 +411,9 @@ test.describe('credentials never escape', () => {
       expectNoCredential(message, 'TransportError message');
 
       // A create to the same closed port: not retried, and its journal reason is redacted too.
-      const createError = await client.createSubscription({ ...CREATE_BODY, investorReference: PLANTED.subscriptionKey }).catch((e: unknown) => e);
+      const createError = await client
+        .createSubscription({ ...CREATE_BODY, investorReference: PLANTED.subscriptionKey })
+        .catch((e: unknown) => e);
       expect(createError).toBeInstanceOf(TransportError);
       expectNoCredential((createError as Error).message, 'create TransportError message');
       expectNoCredential(JSON.stringify(journal.entries()), 'journal');

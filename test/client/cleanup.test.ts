@@ -32,7 +32,11 @@ test('open ids are cancelled, unresolved tags found by listing, the rest reporte
   };
   const summary = await cancelOpenRecords(api.client, entries);
   expect(summary).toEqual({ cancelled: ['a'], refused: [{ id: 'c', status: 409 }], notFound: ['t4'], errors: [] });
-  expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual(['GET /subscription', 'POST /subscription/a/cancel', 'POST /subscription/c/cancel']);
+  expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual([
+    'GET /subscription',
+    'POST /subscription/a/cancel',
+    'POST /subscription/c/cancel',
+  ]);
 });
 
 test('with every outcome known, nothing is listed', async ({ stub, api }) => {

@@ -33,7 +33,10 @@ export interface ClientForOptions {
 }
 
 /** An ApiClient journalling to a temporary file (or the journal given), unpaced. */
-export async function clientFor(baseUrl: string, { credentials = PLANTED, profile = STUB_PROFILE, journal: own, ...limits }: ClientForOptions = {}) {
+export async function clientFor(
+  baseUrl: string,
+  { credentials = PLANTED, profile = STUB_PROFILE, journal: own, ...limits }: ClientForOptions = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'osd-client-'));
   const journal = own ?? new Journal(RUN_ID, join(dir, 'journal.jsonl'));
   const client = new ApiClient({

@@ -82,7 +82,10 @@ test.describe('openJsonlAppender (the per-request log)', () => {
     appendJsonl(file, { n: 0 });
     const log = openJsonlAppender(file, (line) => line.replace('secret-value', '[REDACTED]'));
     log.append({ n: 1, path: '/offer?key=secret-value' });
-    expect(readJsonl(file), 'read back before close: nothing waits in a buffer').toEqual([{ n: 0 }, { n: 1, path: '/offer?key=[REDACTED]' }]);
+    expect(readJsonl(file), 'read back before close: nothing waits in a buffer').toEqual([
+      { n: 0 },
+      { n: 1, path: '/offer?key=[REDACTED]' },
+    ]);
     log.append({ n: 2 });
     log.close();
     expect(readJsonl(file)).toEqual([{ n: 0 }, { n: 1, path: '/offer?key=[REDACTED]' }, { n: 2 }]);
@@ -96,7 +99,7 @@ test.describe('openJsonlAppender (the per-request log)', () => {
   });
 });
 
-test('recordCreated names the run\'s earlier creates given the same id, by any journal on the file (any worker)', () => {
+test("recordCreated names the run's earlier creates given the same id, by any journal on the file (any worker)", () => {
   const file = join(dir, 'journal.jsonl');
   const [a, b] = [new Journal('run-1', file), new Journal('run-1', file)];
   expect(a.recordCreated({ tag: 't1', id: 'id-1', status: 'accepted' })).toEqual([]);
@@ -116,7 +119,11 @@ test("cleanup's journal search skips the project's own test output (reports/proj
   write('runs', 'user-run');
   write('certification', 'suite', 'runs', 'certify-run');
   write(PROJECT_TESTS_FOLDER, 'selftest', 'conformance', 'runs', 'selftest-run');
-  expect(findJournals(dir).map((j) => j.runId).sort()).toEqual(['certify-run', 'user-run']);
+  expect(
+    findJournals(dir)
+      .map((j) => j.runId)
+      .sort(),
+  ).toEqual(['certify-run', 'user-run']);
   // Pointed at the project tests' folder itself (as the project's cleanup test does), it finds theirs.
   expect(findJournals(join(dir, PROJECT_TESTS_FOLDER)).map((j) => j.runId)).toEqual(['selftest-run']);
 });

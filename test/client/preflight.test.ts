@@ -9,17 +9,61 @@ const OFFERS = [{ id: 'offer-1' }];
 
 /** Cases as data: what the target answers with and without credentials, and the expected outcome. */
 const CASES: Array<{ description: string; reply: (hit: Hit, n: number) => Reply; refused: RegExp | null }> = [
-  { description: 'the API: a list with credentials, 401 without', reply: (h) => (withCredentials(h) ? { status: 200, body: OFFERS } : { status: 401, body: { error: 'Unauthorized' } }), refused: null },
-  { description: 'the API with 403 without credentials', reply: (h) => (withCredentials(h) ? { status: 200, body: [] } : { status: 403, body: {} }), refused: null },
-  { description: 'a service that does not enforce authentication (reported on AUTH-REQUIRED, not refused)', reply: () => ({ status: 200, body: OFFERS }), refused: null },
-  { description: 'a rate-limited first answer (the run paces itself)', reply: (_, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: {} } : { status: 200, body: [] }), refused: null },
-  { description: 'a wrong base path: 404 on GET /offer', reply: () => ({ status: 404, body: { error: 'Not Found' } }), refused: /HTTP 404 on GET .*\/offer with credentials: is API_BASE_URL the API's base path/ },
-  { description: 'a wrong base path: 405', reply: () => ({ status: 405, body: '' }), refused: /HTTP 405 .*is API_BASE_URL the API's base path/ },
-  { description: 'a portal page answered 200 with HTML', reply: () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html>Developer portal</html>' }), refused: /a text\/html body, not a JSON list of offers: is API_BASE_URL/ },
-  { description: 'a JSON object where the list should be', reply: (h) => (withCredentials(h) ? { status: 200, body: { status: 'UP' } } : { status: 401, body: {} }), refused: /JSON object, not a JSON list of offers/ },
-  { description: 'a catch-all that answers without credentials with no list', reply: (h) => (withCredentials(h) ? { status: 200, body: [] } : { status: 200, body: { ok: true } }), refused: /WITHOUT credentials with HTTP 200 and JSON object, so it is not the API/ },
-  { description: 'credentials refused', reply: () => ({ status: 401, body: {} }), refused: /refused the credentials \(HTTP 401 on GET \/offer\)/ },
-  { description: 'a failing service', reply: () => ({ status: 503, body: {} }), refused: /answered HTTP 503 on GET \/offer; it is not in a state to be tested now/ },
+  {
+    description: 'the API: a list with credentials, 401 without',
+    reply: (h) => (withCredentials(h) ? { status: 200, body: OFFERS } : { status: 401, body: { error: 'Unauthorized' } }),
+    refused: null,
+  },
+  {
+    description: 'the API with 403 without credentials',
+    reply: (h) => (withCredentials(h) ? { status: 200, body: [] } : { status: 403, body: {} }),
+    refused: null,
+  },
+  {
+    description: 'a service that does not enforce authentication (reported on AUTH-REQUIRED, not refused)',
+    reply: () => ({ status: 200, body: OFFERS }),
+    refused: null,
+  },
+  {
+    description: 'a rate-limited first answer (the run paces itself)',
+    reply: (_, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: {} } : { status: 200, body: [] }),
+    refused: null,
+  },
+  {
+    description: 'a wrong base path: 404 on GET /offer',
+    reply: () => ({ status: 404, body: { error: 'Not Found' } }),
+    refused: /HTTP 404 on GET .*\/offer with credentials: is API_BASE_URL the API's base path/,
+  },
+  {
+    description: 'a wrong base path: 405',
+    reply: () => ({ status: 405, body: '' }),
+    refused: /HTTP 405 .*is API_BASE_URL the API's base path/,
+  },
+  {
+    description: 'a portal page answered 200 with HTML',
+    reply: () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html>Developer portal</html>' }),
+    refused: /a text\/html body, not a JSON list of offers: is API_BASE_URL/,
+  },
+  {
+    description: 'a JSON object where the list should be',
+    reply: (h) => (withCredentials(h) ? { status: 200, body: { status: 'UP' } } : { status: 401, body: {} }),
+    refused: /JSON object, not a JSON list of offers/,
+  },
+  {
+    description: 'a catch-all that answers without credentials with no list',
+    reply: (h) => (withCredentials(h) ? { status: 200, body: [] } : { status: 200, body: { ok: true } }),
+    refused: /WITHOUT credentials with HTTP 200 and JSON object, so it is not the API/,
+  },
+  {
+    description: 'credentials refused',
+    reply: () => ({ status: 401, body: {} }),
+    refused: /refused the credentials \(HTTP 401 on GET \/offer\)/,
+  },
+  {
+    description: 'a failing service',
+    reply: () => ({ status: 503, body: {} }),
+    refused: /answered HTTP 503 on GET \/offer; it is not in a state to be tested now/,
+  },
 ];
 
 for (const c of CASES) {

@@ -99,7 +99,17 @@ test('redactDeep redacts nested values and returns a copy', () => {
 });
 
 test('maskCredentialHeaders masks both credential headers whatever their case, and nothing else', () => {
-  const headers = { 'Service-Api-Subscription': 'k', 'SERVICE-API-SECRET': 's', accept: 'application/json', 'x-service-api-secret-hint': 'keep' };
-  expect(maskCredentialHeaders(headers)).toEqual({ 'Service-Api-Subscription': REDACTED, 'SERVICE-API-SECRET': REDACTED, accept: 'application/json', 'x-service-api-secret-hint': 'keep' });
+  const headers = {
+    'Service-Api-Subscription': 'k',
+    'SERVICE-API-SECRET': 's',
+    accept: 'application/json',
+    'x-service-api-secret-hint': 'keep',
+  };
+  expect(maskCredentialHeaders(headers)).toEqual({
+    'Service-Api-Subscription': REDACTED,
+    'SERVICE-API-SECRET': REDACTED,
+    accept: 'application/json',
+    'x-service-api-secret-hint': 'keep',
+  });
   expect(headers['SERVICE-API-SECRET']).toBe('s');
 });

@@ -10,7 +10,6 @@ import { clientFor } from './client-for.ts';
 
 export { clientFor, PLANTED, RUN_ID, STUB_PROFILE, type ClientForOptions } from './client-for.ts';
 
-
 export interface Hit {
   method: string;
   url: string;

@@ -9,10 +9,22 @@ const CASES: Array<{ description: string; env: Record<string, string>; refused: 
   { description: 'API_ENVIRONMENT=local', env: { API_ENVIRONMENT: 'local' }, refused: null },
   { description: 'API_ENVIRONMENT in another case, padded', env: { API_ENVIRONMENT: ' Local ' }, refused: null },
   { description: 'empty credentials', env: { API_SUBSCRIPTION_KEY: '', API_SECRET: ' ' }, refused: null },
-  { description: 'API_ENVIRONMENT=staging', env: { API_ENVIRONMENT: 'staging' }, refused: /API_ENVIRONMENT=staging names a remote target, but API_BASE_URL is not set/ },
-  { description: 'API_ENVIRONMENT=Production', env: { API_ENVIRONMENT: 'Production' }, refused: /API_ENVIRONMENT=production names a remote target/ },
+  {
+    description: 'API_ENVIRONMENT=staging',
+    env: { API_ENVIRONMENT: 'staging' },
+    refused: /API_ENVIRONMENT=staging names a remote target, but API_BASE_URL is not set/,
+  },
+  {
+    description: 'API_ENVIRONMENT=Production',
+    env: { API_ENVIRONMENT: 'Production' },
+    refused: /API_ENVIRONMENT=production names a remote target/,
+  },
   { description: 'a secret alone', env: { API_SECRET: 's-1' }, refused: /^API_SECRET is set, but API_BASE_URL is not/ },
-  { description: 'both credentials', env: { API_SUBSCRIPTION_KEY: 'k-1', API_SECRET: 's-1' }, refused: /^API_SUBSCRIPTION_KEY and API_SECRET are set, but API_BASE_URL is not/ },
+  {
+    description: 'both credentials',
+    env: { API_SUBSCRIPTION_KEY: 'k-1', API_SECRET: 's-1' },
+    refused: /^API_SUBSCRIPTION_KEY and API_SECRET are set, but API_BASE_URL is not/,
+  },
 ];
 
 for (const c of CASES) {

@@ -100,7 +100,8 @@ test.describe('expectedStatus', () => {
     expect(WIDEST_STATUS.create).toEqual(['2xx']);
     expect(WIDEST_STATUS.cancel).toEqual(['2xx']);
     expect(WIDEST_STATUS.cancelNotCancellable).toEqual(['2xx', '4xx']);
-    for (const key of STATUS_KEYS.filter((k) => !['create', 'cancel', 'cancelNotCancellable'].includes(k))) expect(WIDEST_STATUS[key]).toEqual(['4xx']);
+    for (const key of STATUS_KEYS.filter((k) => !['create', 'cancel', 'cancelNotCancellable'].includes(k)))
+      expect(WIDEST_STATUS[key]).toEqual(['4xx']);
   });
 
   test('a pinned item is the profile value; items the profile leaves out stay widest', () => {

@@ -6,18 +6,58 @@ import { runSuite } from '../selftest/run-suite.ts';
 
 const CASES: Array<{ description: string; env: (ref: RunningReference) => Record<string, string>; says: RegExp }> = [
   { description: 'a malformed URL', env: () => ({ API_BASE_URL: 'not a url' }), says: /API_BASE_URL "not a url" is not a valid URL/ },
-  { description: 'a remote target without credentials', env: () => ({ API_BASE_URL: 'https://staging.example.invalid' }), says: /API_SUBSCRIPTION_KEY and API_SECRET are not/ },
-  { description: 'a missing secret', env: () => ({ API_BASE_URL: 'https://staging.example.invalid', API_SUBSCRIPTION_KEY: 'k-123456' }), says: /API_SECRET is not/ },
-  { description: 'an unknown environment', env: () => ({ API_ENVIRONMENT: 'prod' }), says: /API_ENVIRONMENT must be one of local, staging, production/ },
+  {
+    description: 'a remote target without credentials',
+    env: () => ({ API_BASE_URL: 'https://staging.example.invalid' }),
+    says: /API_SUBSCRIPTION_KEY and API_SECRET are not/,
+  },
+  {
+    description: 'a missing secret',
+    env: () => ({ API_BASE_URL: 'https://staging.example.invalid', API_SUBSCRIPTION_KEY: 'k-123456' }),
+    says: /API_SECRET is not/,
+  },
+  {
+    description: 'an unknown environment',
+    env: () => ({ API_ENVIRONMENT: 'prod' }),
+    says: /API_ENVIRONMENT must be one of local, staging, production/,
+  },
   { description: 'a negative rate', env: () => ({ API_RATE: '-3' }), says: /API_RATE must be a non-negative number/ },
-  { description: 'a profile that does not exist', env: () => ({ API_PROFILE: 'no/such/profile.json' }), says: /API_PROFILE names "no\/such\/profile.json", which does not exist/ },
+  {
+    description: 'a profile that does not exist',
+    env: () => ({ API_PROFILE: 'no/such/profile.json' }),
+    says: /API_PROFILE names "no\/such\/profile.json", which does not exist/,
+  },
   // Port 59: closed, and not one of the ports Node's fetch refuses outright (9 is: see the next case).
-  { description: 'an unreachable host', env: () => ({ API_BASE_URL: 'http://127.0.0.1:59', API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }), says: /cannot be reached: connect ECONNREFUSED/ },
-  { description: 'a port Node\'s fetch refuses', env: () => ({ API_BASE_URL: 'http://127.0.0.1:9', API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }), says: /cannot be reached: port 9 is one Node's fetch refuses.*serve the API on another port/ },
-  { description: 'credentials the target refuses', env: (ref) => ({ API_BASE_URL: ref.url, API_SUBSCRIPTION_KEY: 'osd-wrong-key-1', API_SECRET: 'osd-wrong-secret-1' }), says: /refused the credentials \(HTTP 401 on GET \/offer\)/ },
-  { description: 'a remote environment with no target URL', env: () => ({ API_ENVIRONMENT: 'staging' }), says: /API_ENVIRONMENT=staging names a remote target, but API_BASE_URL is not set/ },
-  { description: 'credentials with no target URL', env: () => ({ API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }), says: /API_SUBSCRIPTION_KEY and API_SECRET are set, but API_BASE_URL is not/ },
-  { description: 'an unknown fault switch', env: () => ({ REFERENCE_FAULTS: 'no-such-fault' }), says: /reference server did not start: .*no-such-fault/ },
+  {
+    description: 'an unreachable host',
+    env: () => ({ API_BASE_URL: 'http://127.0.0.1:59', API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }),
+    says: /cannot be reached: connect ECONNREFUSED/,
+  },
+  {
+    description: "a port Node's fetch refuses",
+    env: () => ({ API_BASE_URL: 'http://127.0.0.1:9', API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }),
+    says: /cannot be reached: port 9 is one Node's fetch refuses.*serve the API on another port/,
+  },
+  {
+    description: 'credentials the target refuses',
+    env: (ref) => ({ API_BASE_URL: ref.url, API_SUBSCRIPTION_KEY: 'osd-wrong-key-1', API_SECRET: 'osd-wrong-secret-1' }),
+    says: /refused the credentials \(HTTP 401 on GET \/offer\)/,
+  },
+  {
+    description: 'a remote environment with no target URL',
+    env: () => ({ API_ENVIRONMENT: 'staging' }),
+    says: /API_ENVIRONMENT=staging names a remote target, but API_BASE_URL is not set/,
+  },
+  {
+    description: 'credentials with no target URL',
+    env: () => ({ API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }),
+    says: /API_SUBSCRIPTION_KEY and API_SECRET are set, but API_BASE_URL is not/,
+  },
+  {
+    description: 'an unknown fault switch',
+    env: () => ({ REFERENCE_FAULTS: 'no-such-fault' }),
+    says: /reference server did not start: .*no-such-fault/,
+  },
 ];
 
 let reference: RunningReference;
@@ -28,7 +68,11 @@ test.afterAll(async () => reference?.close());
 
 for (const c of CASES) {
   test(`${c.description} stops the run with one sentence`, async () => {
-    const run = await runSuite({ project: 'conformance', label: `bad-config-${c.description.replace(/\W+/g, '-')}`, env: c.env(reference) });
+    const run = await runSuite({
+      project: 'conformance',
+      label: `bad-config-${c.description.replace(/\W+/g, '-')}`,
+      env: c.env(reference),
+    });
     expect(run.exitCode).toBe(2);
     expect(run.output).toMatch(c.says);
     expect(run.output, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);

@@ -10,14 +10,23 @@ import { clauseResults } from '../../src/report/clause-results.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-interface ListedSuite { specs?: Array<{ tags?: string[]; title: string }>; suites?: ListedSuite[] }
+interface ListedSuite {
+  specs?: Array<{ tags?: string[]; title: string }>;
+  suites?: ListedSuite[];
+}
 
 function listedTags(): Map<string, string[]> {
-  const json = execFileSync(resolve(ROOT, 'node_modules/.bin/playwright'), ['test', '--list', '--reporter=json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 });
+  const json = execFileSync(resolve(ROOT, 'node_modules/.bin/playwright'), ['test', '--list', '--reporter=json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const report = JSON.parse(json) as { suites: ListedSuite[] };
   const byTag = new Map<string, string[]>();
   const walk = (s: ListedSuite) => {
-    for (const spec of s.specs ?? []) for (const tag of (spec.tags ?? []).map((t) => t.replace(/^@/, ''))) byTag.set(tag, [...(byTag.get(tag) ?? []), spec.title]);
+    for (const spec of s.specs ?? [])
+      for (const tag of (spec.tags ?? []).map((t) => t.replace(/^@/, ''))) byTag.set(tag, [...(byTag.get(tag) ?? []), spec.title]);
     s.suites?.forEach(walk);
   };
   report.suites.forEach(walk);
@@ -53,7 +62,10 @@ test('client clauses are a kind of their own: one client check each, never a ser
   for (const c of clientClauses) {
     expect(c.kind).toBe('client');
     expect(c.contract.length, c.id).toBeGreaterThan(20);
-    expect(clientChecks.filter((check) => check.clause === c.id).map((check) => check.name), c.id).toHaveLength(1);
+    expect(
+      clientChecks.filter((check) => check.clause === c.id).map((check) => check.name),
+      c.id,
+    ).toHaveLength(1);
   }
   expect(clientChecks.filter((check) => !clientClauses.some((c) => c.id === check.clause)).map((check) => check.name)).toEqual([]);
 });

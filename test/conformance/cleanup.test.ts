@@ -14,12 +14,25 @@ test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 /** Records of the reference created with the run's tag. */
 async function recordsOfRun(ref: RunningReference, runId: string): Promise<Array<{ id: string; status: string }>> {
-  const res = await fetch(`${ref.url}/subscription`, { headers: { accept: 'application/json', 'service-api-subscription': ref.credentials.subscriptionKey, 'service-api-secret': ref.credentials.secret } });
+  const res = await fetch(`${ref.url}/subscription`, {
+    headers: {
+      accept: 'application/json',
+      'service-api-subscription': ref.credentials.subscriptionKey,
+      'service-api-secret': ref.credentials.secret,
+    },
+  });
   const all = (await res.json()) as Array<{ id: string; status: string; clientSubscriptionReference?: string }>;
   return all.filter((s) => s.clientSubscriptionReference?.startsWith(`osd-suite.${runId}.`));
 }
 
-const targetEnv = (ref: RunningReference, runId: string, extra: Record<string, string> = {}) => ({ API_BASE_URL: ref.url, API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey, API_SECRET: ref.credentials.secret, API_PROFILE: REFERENCE_PROFILE_PATH, RUN_ID: runId, ...extra });
+const targetEnv = (ref: RunningReference, runId: string, extra: Record<string, string> = {}) => ({
+  API_BASE_URL: ref.url,
+  API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey,
+  API_SECRET: ref.credentials.secret,
+  API_PROFILE: REFERENCE_PROFILE_PATH,
+  RUN_ID: runId,
+  ...extra,
+});
 
 test('a run whose tests fail leaves no subscription un-cancelled', async () => {
   const ref = await startReferenceServer({ port: 0, faults: ['amount-rounded-in-echo', 'defaults-not-applied'] });
@@ -28,7 +41,10 @@ test('a run whose tests fail leaves no subscription un-cancelled', async () => {
     expect(run.exitCode, tail(run)).not.toBe(0);
     const records = await recordsOfRun(ref, 'failing-run');
     expect(records.length).toBeGreaterThan(10);
-    expect(records.filter((r) => r.status === 'accepted'), 'still accepted after the run').toEqual([]);
+    expect(
+      records.filter((r) => r.status === 'accepted'),
+      'still accepted after the run',
+    ).toEqual([]);
   } finally {
     await ref.close();
   }
@@ -46,7 +62,11 @@ test('records of a run killed halfway are cancelled by npm run cleanup', async (
         // Kill the whole run (runner and workers, no teardown) once it has created a few records.
         const journal = () => join(PROJECT_TEST_OUTPUT, 'selftest', 'conformance', 'cleanup-killed', 'runs', runId, 'journal.jsonl');
         const timer = setInterval(() => {
-          const created = existsSync(journal()) ? readFileSync(journal(), 'utf8').split('\n').filter((l) => l.includes('"created"')).length : 0;
+          const created = existsSync(journal())
+            ? readFileSync(journal(), 'utf8')
+                .split('\n')
+                .filter((l) => l.includes('"created"')).length
+            : 0;
           if (created >= 4) {
             clearInterval(timer);
             process.kill(-child.pid!, 'SIGKILL');
@@ -59,11 +79,17 @@ test('records of a run killed halfway are cancelled by npm run cleanup', async (
     const before = await recordsOfRun(ref, runId);
     expect(before.filter((r) => r.status === 'accepted').length, 'the killed run left accepted records behind').toBeGreaterThan(0);
 
-    const { stdout } = await promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/cleanup.ts', '--run', runId], { cwd: ROOT, env: childEnv({ ...targetEnv(ref, runId), REPORTS_DIR: run.reportsDir }) });
+    const { stdout } = await promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/cleanup.ts', '--run', runId], {
+      cwd: ROOT,
+      env: childEnv({ ...targetEnv(ref, runId), REPORTS_DIR: run.reportsDir }),
+    });
     expect(stdout).toMatch(new RegExp(`run ${runId}: \\d+ cancelled`));
     const after = await recordsOfRun(ref, runId);
     expect(after.length).toBe(before.length);
-    expect(after.filter((r) => r.status === 'accepted'), 'still accepted after cleanup').toEqual([]);
+    expect(
+      after.filter((r) => r.status === 'accepted'),
+      'still accepted after cleanup',
+    ).toEqual([]);
   } finally {
     await ref.close();
   }

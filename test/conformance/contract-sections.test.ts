@@ -24,10 +24,12 @@ test('every clause cites a section of the contract in spec/', () => {
   expect(paths).toContain('Endpoints / Cancel a subscription');
   const cites = (section: string) => {
     const parts = section.split(' / ');
-    return paths.some((p) => {
-      const have = p.split(' / ');
-      return have.length === parts.length && parts.every((part, i) => have[i].startsWith(part));
-    }) || new RegExp(`^${section}:`, 'm').test(SPEC);
+    return (
+      paths.some((p) => {
+        const have = p.split(' / ');
+        return have.length === parts.length && parts.every((part, i) => have[i].startsWith(part));
+      }) || new RegExp(`^${section}:`, 'm').test(SPEC)
+    );
   };
   const missing = [...new Set(clauses.map((c) => c.section))].filter((section) => !cites(section));
   expect(missing, 'sections cited by the catalogue that the contract does not have').toEqual([]);

@@ -29,14 +29,26 @@ function leaks(dir: string): string[] {
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
-for (const scenario of [{ label: 'passing', faults: [] }, { label: 'failing', faults: ['amount-rounded-in-echo', 'auth-error-plain-text', 'content-type-text-plain'] }]) {
+for (const scenario of [
+  { label: 'passing', faults: [] },
+  { label: 'failing', faults: ['amount-rounded-in-echo', 'auth-error-plain-text', 'content-type-text-plain'] },
+]) {
   test(`no credential value in any report of a ${scenario.label} run`, async () => {
-    const run = await runSuite({ project: 'conformance', label: `redaction-${scenario.label}`, faults: scenario.faults, env: { REFERENCE_SUBSCRIPTION_KEY: KEY, REFERENCE_SECRET: SECRET } });
+    const run = await runSuite({
+      project: 'conformance',
+      label: `redaction-${scenario.label}`,
+      faults: scenario.faults,
+      env: { REFERENCE_SUBSCRIPTION_KEY: KEY, REFERENCE_SECRET: SECRET },
+    });
     expect(run.report, tail(run)).not.toBeNull();
     if (scenario.faults.length) expect(run.exitCode, 'the failing run must fail, so error evidence is written').not.toBe(0);
     else expect(run.exitCode, tail(run)).toBe(0);
     const files = filesUnder(run.reportsDir);
-    expect(files.some((f) => f.endsWith('junit.xml')) && files.some((f) => f.endsWith('results.json')) && files.some((f) => f.endsWith('index.html'))).toBe(true);
+    expect(
+      files.some((f) => f.endsWith('junit.xml')) &&
+        files.some((f) => f.endsWith('results.json')) &&
+        files.some((f) => f.endsWith('index.html')),
+    ).toBe(true);
     expect(leaks(run.reportsDir)).toEqual([]);
     expect(run.output.includes(KEY) || run.output.includes(SECRET), 'console output').toBe(false);
     // The scan can fail: a planted base64 copy inside a file is found.

@@ -14,7 +14,17 @@ test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 test('passes against a separately started reference', async () => {
   const ref = await startReferenceServer({ port: 0 });
   try {
-    const run = await runSuite({ project: 'conformance', label: 'remote', workers: 2, env: { API_BASE_URL: ref.url, API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey, API_SECRET: ref.credentials.secret, API_PROFILE: REFERENCE_PROFILE_PATH } });
+    const run = await runSuite({
+      project: 'conformance',
+      label: 'remote',
+      workers: 2,
+      env: {
+        API_BASE_URL: ref.url,
+        API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey,
+        API_SECRET: ref.credentials.secret,
+        API_PROFILE: REFERENCE_PROFILE_PATH,
+      },
+    });
     expect(failingClauses(run), tail(run)).toEqual([]);
     expect(run.exitCode, tail(run)).toBe(0);
   } finally {
@@ -25,13 +35,31 @@ test('passes against a separately started reference', async () => {
 test('passes against a reference rate-limited at 20 rps with no 429 reaching a test', async () => {
   const ref = await startReferenceServer({ port: 0, rateLimit: 20 });
   try {
-    const run = await runSuite({ project: 'conformance', label: 'remote-rate-limited', workers: 2, env: { API_BASE_URL: ref.url, API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey, API_SECRET: ref.credentials.secret, API_PROFILE: REFERENCE_PROFILE_PATH, API_RATE: '16', RUN_ID: 'rate-limited-run' } });
+    const run = await runSuite({
+      project: 'conformance',
+      label: 'remote-rate-limited',
+      workers: 2,
+      env: {
+        API_BASE_URL: ref.url,
+        API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey,
+        API_SECRET: ref.credentials.secret,
+        API_PROFILE: REFERENCE_PROFILE_PATH,
+        API_RATE: '16',
+        RUN_ID: 'rate-limited-run',
+      },
+    });
     expect(failingClauses(run), tail(run)).toEqual([]);
     expect(run.exitCode, tail(run)).toBe(0);
-    const lines = readFileSync(join(run.reportsDir, 'runs', 'rate-limited-run', 'requests.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RequestLine);
+    const lines = readFileSync(join(run.reportsDir, 'runs', 'rate-limited-run', 'requests.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as RequestLine);
     const exchanges = lines.filter((l) => !l.retried);
     expect(exchanges.length).toBeGreaterThan(150);
-    expect(exchanges.filter((r) => r.status === 429), 'a 429 reached a test').toEqual([]);
+    expect(
+      exchanges.filter((r) => r.status === 429),
+      'a 429 reached a test',
+    ).toEqual([]);
   } finally {
     await ref.close();
   }
@@ -41,14 +69,36 @@ test('reads sent faster than the target allows are retried on 429, and recorded 
   const ref = await startReferenceServer({ port: 0, rateLimit: 25 });
   try {
     // Read-only tests, unpaced: the bursts go past 25 rps, the target answers 429, the client retries.
-    const run = await runSuite({ project: 'conformance', label: 'remote-throttled', workers: 2, args: ['--grep', '@read'], env: { API_BASE_URL: ref.url, API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey, API_SECRET: ref.credentials.secret, API_PROFILE: REFERENCE_PROFILE_PATH, API_RATE: '0', RUN_ID: 'throttled-run' } });
-    const lines = readFileSync(join(run.reportsDir, 'runs', 'throttled-run', 'requests.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RequestLine);
+    const run = await runSuite({
+      project: 'conformance',
+      label: 'remote-throttled',
+      workers: 2,
+      args: ['--grep', '@read'],
+      env: {
+        API_BASE_URL: ref.url,
+        API_SUBSCRIPTION_KEY: ref.credentials.subscriptionKey,
+        API_SECRET: ref.credentials.secret,
+        API_PROFILE: REFERENCE_PROFILE_PATH,
+        API_RATE: '0',
+        RUN_ID: 'throttled-run',
+      },
+    });
+    const lines = readFileSync(join(run.reportsDir, 'runs', 'throttled-run', 'requests.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as RequestLine);
     const retried = lines.filter((l) => l.retried && l.status === 429);
     expect(retried.length, 'the premise: the target did throttle the run').toBeGreaterThan(0);
-    expect(retried.every((l) => l.retried && typeof l.retryAfter === 'string'), 'each retried 429 keeps its Retry-After').toBe(true);
+    expect(
+      retried.every((l) => l.retried && typeof l.retryAfter === 'string'),
+      'each retried 429 keeps its Retry-After',
+    ).toBe(true);
     const limitRate = run.report?.results.find((r) => r.clause.id === 'LIMIT-RATE');
     expect(limitRate?.verdict, tail(run)).toBe('observed');
-    expect(limitRate?.observations.some((message) => /429 answered and retried/.test(message)), tail(run)).toBe(true);
+    expect(
+      limitRate?.observations.some((message) => /429 answered and retried/.test(message)),
+      tail(run),
+    ).toBe(true);
     expect(failingClauses(run), tail(run)).toEqual([]);
   } finally {
     await ref.close();

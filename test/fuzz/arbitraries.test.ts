@@ -2,7 +2,13 @@
 // property sends is valid except where it means not to be, and never a valid create where it must not.
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { assertProperty, assertSchemaAccepts, CREATE_BODY_FIELDS, invalidCreateBody, validCreateBody } from '../../src/arbitraries/index.ts';
+import {
+  assertProperty,
+  assertSchemaAccepts,
+  CREATE_BODY_FIELDS,
+  invalidCreateBody,
+  validCreateBody,
+} from '../../src/arbitraries/index.ts';
 import { validate } from '../../src/schema/registry.ts';
 import { clientTagged, clientTaggedInvalid, taggedByClient } from '../../fuzz/arbitraries/client-tagged.ts';
 import { edgeAmountBody } from '../../fuzz/arbitraries/edge-amount-body.ts';
@@ -17,7 +23,10 @@ import { OFFERS, RUNS, RUN_TAG } from '../arbitraries/fixtures.ts';
 const schemaValid = (body: unknown) => validate('subscription-create-request', body).valid;
 
 test('client-tagged bodies carry no reference, so the client tags each one', () => {
-  assertProperty(fc.property(clientTagged(validCreateBody(OFFERS)), (body) => taggedByClient(body) && schemaValid(body)), { numRuns: RUNS });
+  assertProperty(
+    fc.property(clientTagged(validCreateBody(OFFERS)), (body) => taggedByClient(body) && schemaValid(body)),
+    { numRuns: RUNS },
+  );
 });
 
 test('client-tagged invalid bodies keep a reference only when the defect is in it', () => {
@@ -52,7 +61,12 @@ test('odd-string bodies are schema-valid, with the odd text in the chosen free-t
 });
 
 test('odd strings reach every free-text field with text longer than 64 characters', () => {
-  const longIn = new Set(fc.sample(oddStringBody(OFFERS, ''), { numRuns: 500, seed: 1 }).filter((c) => c.text.length > 64).map((c) => c.field));
+  const longIn = new Set(
+    fc
+      .sample(oddStringBody(OFFERS, ''), { numRuns: 500, seed: 1 })
+      .filter((c) => c.text.length > 64)
+      .map((c) => c.field),
+  );
   expect([...longIn].sort()).toEqual([...FREE_TEXT_FIELDS].sort());
 });
 
@@ -88,7 +102,10 @@ test('malformed bodies are never a valid create: not JSON, not sent as JSON, or 
 });
 
 test('path identifiers can always be put in a URL', () => {
-  assertProperty(fc.property(pathIdentifier({ knownOfferIds: OFFERS.map((o) => o.id) }), ({ id }) => isEncodable(id)), { numRuns: RUNS });
+  assertProperty(
+    fc.property(pathIdentifier({ knownOfferIds: OFFERS.map((o) => o.id) }), ({ id }) => isEncodable(id)),
+    { numRuns: RUNS },
+  );
 });
 
 test('unknown query parameters never name a listed one and survive URL encoding', () => {

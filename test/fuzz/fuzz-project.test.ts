@@ -7,10 +7,18 @@ import { WRITE_SHARES } from '../../fuzz/runner.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-interface ListedSuite { specs?: Array<{ tags?: string[]; title: string }>; suites?: ListedSuite[] }
+interface ListedSuite {
+  specs?: Array<{ tags?: string[]; title: string }>;
+  suites?: ListedSuite[];
+}
 
 function listedProperties(): Array<{ title: string; tags: string[] }> {
-  const json = execFileSync(resolve(ROOT, 'node_modules/.bin/playwright'), ['test', '--list', '--project=fuzz', '--reporter=json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 });
+  const json = execFileSync(resolve(ROOT, 'node_modules/.bin/playwright'), ['test', '--list', '--project=fuzz', '--reporter=json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const out: Array<{ title: string; tags: string[] }> = [];
   const walk = (s: ListedSuite) => {
     for (const spec of s.specs ?? []) out.push({ title: spec.title, tags: spec.tags ?? [] });
@@ -25,7 +33,10 @@ test('each property is selected alone by the -g pattern of its replay command', 
   expect(properties.length).toBeGreaterThan(30);
   for (const p of properties) {
     const pattern = new RegExp(grepFor(p.title));
-    expect(properties.filter((q) => pattern.test(q.title)).map((q) => q.title), p.title).toEqual([p.title]);
+    expect(
+      properties.filter((q) => pattern.test(q.title)).map((q) => q.title),
+      p.title,
+    ).toEqual([p.title]);
   }
 });
 

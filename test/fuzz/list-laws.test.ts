@@ -9,12 +9,42 @@ const FULL = ['a', 'b', 'c', 'd', 'e'];
 const CASES: Array<{ description: string; law: PageLaw; page: string[] | null; clause: string }> = [
   { description: 'no offset, no limit, not everything', law: { kind: 'all' }, page: ['a'], clause: 'PAGE-ALL-WHEN-OMITTED' },
   { description: 'offset past the end, refused', law: { kind: 'slice', start: 5, limit: 2 }, page: null, clause: 'PAGE-OFFSET-PAST-END' },
-  { description: 'offset past the end, not empty', law: { kind: 'slice', start: 9, limit: 2 }, page: ['e'], clause: 'PAGE-OFFSET-PAST-END' },
-  { description: 'offset 1 starting at the first entry (one-based)', law: { kind: 'slice', start: 1, limit: 2 }, page: ['a', 'b'], clause: 'PAGE-OFFSET-ZERO-BASED' },
-  { description: 'the right start, too many entries', law: { kind: 'slice', start: 0, limit: 2 }, page: ['a', 'b', 'c'], clause: 'PAGE-LIMIT' },
-  { description: 'a limit above the maximum, refused', law: { kind: 'capped', start: 0, limit: 101, max: 100 }, page: null, clause: 'PAGE-MAX-LIMIT' },
-  { description: 'a limit above the maximum, starting wrong', law: { kind: 'capped', start: 2, limit: 101, max: 100 }, page: ['a'], clause: 'PAGE-OFFSET-ZERO-BASED' },
-  { description: 'offset alone, starting wrong', law: { kind: 'from-offset', start: 3 }, page: ['c', 'd'], clause: 'PAGE-OFFSET-ZERO-BASED' },
+  {
+    description: 'offset past the end, not empty',
+    law: { kind: 'slice', start: 9, limit: 2 },
+    page: ['e'],
+    clause: 'PAGE-OFFSET-PAST-END',
+  },
+  {
+    description: 'offset 1 starting at the first entry (one-based)',
+    law: { kind: 'slice', start: 1, limit: 2 },
+    page: ['a', 'b'],
+    clause: 'PAGE-OFFSET-ZERO-BASED',
+  },
+  {
+    description: 'the right start, too many entries',
+    law: { kind: 'slice', start: 0, limit: 2 },
+    page: ['a', 'b', 'c'],
+    clause: 'PAGE-LIMIT',
+  },
+  {
+    description: 'a limit above the maximum, refused',
+    law: { kind: 'capped', start: 0, limit: 101, max: 100 },
+    page: null,
+    clause: 'PAGE-MAX-LIMIT',
+  },
+  {
+    description: 'a limit above the maximum, starting wrong',
+    law: { kind: 'capped', start: 2, limit: 101, max: 100 },
+    page: ['a'],
+    clause: 'PAGE-OFFSET-ZERO-BASED',
+  },
+  {
+    description: 'offset alone, starting wrong',
+    law: { kind: 'from-offset', start: 3 },
+    page: ['c', 'd'],
+    clause: 'PAGE-OFFSET-ZERO-BASED',
+  },
 ];
 
 for (const c of CASES) {

@@ -13,10 +13,24 @@ const REPLAYS = 10;
 test.describe.configure({ timeout: 180_000 });
 
 test(`a recorded failure replays ${REPLAYS} times out of ${REPLAYS}`, async () => {
-  const first = await runSuite({ project: 'fuzz', faults: [FAULT], label: 'replay-recorded', env: { FUZZ_RUNS: '50' }, args: ['-g', grepFor(PROPERTY)] });
-  expect(first.report?.outcomes.map((o) => o.title), tail(first)).toEqual([PROPERTY]);
+  const first = await runSuite({
+    project: 'fuzz',
+    faults: [FAULT],
+    label: 'replay-recorded',
+    env: { FUZZ_RUNS: '50' },
+    args: ['-g', grepFor(PROPERTY)],
+  });
+  expect(
+    first.report?.outcomes.map((o) => o.title),
+    tail(first),
+  ).toEqual([PROPERTY]);
   const [recorded] = readRunRecords(first.reportsDir);
-  expect(recorded, tail(first)).toMatchObject({ property: PROPERTY, status: 'failed', counterexample: expect.any(String), path: expect.stringMatching(/^\d+(:\d+)*$/) });
+  expect(recorded, tail(first)).toMatchObject({
+    property: PROPERTY,
+    status: 'failed',
+    counterexample: expect.any(String),
+    path: expect.stringMatching(/^\d+(:\d+)*$/),
+  });
   expect(recorded.failures.map((f) => f.clause)).toContain('SUB-CREATE-DECIMALS');
   await expectExactReplays(recorded, { fault: FAULT, label: 'replay-replayed', times: REPLAYS });
 });

@@ -52,13 +52,29 @@ test('a replay command without a path replays the whole run from its seed', () =
 });
 
 test('a replay command carries the run id, part of some generated values (issue 10, defect 11)', () => {
-  expect(replayCommand({ seed: 7, path: '1:0', grep: 'p', runId: 'r-1' })).toBe("RUN_ID=r-1 FUZZ_SEED=7 FUZZ_PATH=1:0 npx playwright test --project=fuzz -g 'p'");
+  expect(replayCommand({ seed: 7, path: '1:0', grep: 'p', runId: 'r-1' })).toBe(
+    "RUN_ID=r-1 FUZZ_SEED=7 FUZZ_PATH=1:0 npx playwright test --project=fuzz -g 'p'",
+  );
 });
 
 test('a verdict inspects nothing while muted, and everything before and after', async () => {
   const verdict = new Verdict({ profile: {}, strict: false });
   // A response with the wrong content type: one GEN-JSON-CONTENT-TYPE failure each time it is inspected.
-  const bad = (seq: number, path: string) => ({ seq, operation: 'offer.list', method: 'GET', path, requestHeaders: {}, status: 200, responseHeaders: { 'content-type': 'text/plain' }, body: [], text: '[]', isJson: true, durationMs: 1, attempts: 1 }) as Exchange;
+  const bad = (seq: number, path: string) =>
+    ({
+      seq,
+      operation: 'offer.list',
+      method: 'GET',
+      path,
+      requestHeaders: {},
+      status: 200,
+      responseHeaders: { 'content-type': 'text/plain' },
+      body: [],
+      text: '[]',
+      isJson: true,
+      durationMs: 1,
+      attempts: 1,
+    }) as Exchange;
   verdict.inspect(bad(1, '/offer?a=1'));
   await verdict.whileMuted(async () => verdict.inspect(bad(2, '/offer?b=2')));
   verdict.inspect(bad(3, '/offer?c=3'));
@@ -76,18 +92,22 @@ class Add implements fc.Command<{ n: number }, unknown> {
   toString = () => `add(${this.by})`;
 }
 const addsPast50 = (replayPath?: string) =>
-  fc.property(fc.commands([fc.integer({ min: 0, max: 40 }).map((by) => new Add(by))], { maxCommands: 8, replayPath }), (cmds) => fc.modelRun(() => ({ model: { n: 0 }, real: {} }), cmds));
+  fc.property(fc.commands([fc.integer({ min: 0, max: 40 }).map((by) => new Add(by))], { maxCommands: 8, replayPath }), (cmds) =>
+    fc.modelRun(() => ({ model: { n: 0 }, real: {} }), cmds),
+  );
 
 test('a shrunk sequence of commands shows as a numbered list of the calls that ran, and its replay path rebuilds it', () => {
   const details = fc.check(addsPast50(), { seed: 7 });
   expect(details.failed).toBe(true);
   const shown = showValue(details.counterexample![0]);
-  expect(shown).toMatch(/^2 call\(s\):\n  1\. add\(\d+\)\n  2\. add\(\d+\)\n\(replayPath="[^"]+"\)$/);
+  expect(shown).toMatch(/^2 call\(s\):\n {2}1\. add\(\d+\)\n {2}2\. add\(\d+\)\n\(replayPath="[^"]+"\)$/);
   const replayPath = commandsReplayPath(details.counterexample![0]);
   expect(replayPath).toMatch(/^[A-Za-z0-9+/=:_-]+$/);
   // Seed and path alone do not rebuild a shrunk sequence (fast-check shrinks it by what ran); with the replay path they do.
   const replayed = fc.check(addsPast50(replayPath!), { seed: details.seed, path: details.counterexamplePath!, endOnFailure: true });
   expect(showValue(replayed.counterexample![0])).toBe(shown);
   expect(commandsReplayPath([1, 2])).toBeNull();
-  expect(replayCommand({ seed: 1, path: '0:1', replayPath, grep: 'p' })).toBe(`FUZZ_SEED=1 FUZZ_PATH=0:1 FUZZ_REPLAY_PATH=${replayPath} npx playwright test --project=fuzz -g 'p'`);
+  expect(replayCommand({ seed: 1, path: '0:1', replayPath, grep: 'p' })).toBe(
+    `FUZZ_SEED=1 FUZZ_PATH=0:1 FUZZ_REPLAY_PATH=${replayPath} npx playwright test --project=fuzz -g 'p'`,
+  );
 });

@@ -85,7 +85,11 @@ test('defect 6: an endless body stops at the cap, in bounded time and memory, wi
           more();
         }
       : null;
-  const { client, dispose } = await clientFor(hostile.url, { credentials: CANARY, profile: REFERENCE_PROFILE, maxResponseBytes: 1024 * 1024 });
+  const { client, dispose } = await clientFor(hostile.url, {
+    credentials: CANARY,
+    profile: REFERENCE_PROFILE,
+    maxResponseBytes: 1024 * 1024,
+  });
   try {
     const heapBefore = process.memoryUsage().rss;
     const ex = await client.listOffers();
@@ -101,8 +105,18 @@ test('defect 6: an endless body stops at the cap, in bounded time and memory, wi
 });
 
 test('defect 6: a declared content-length over the cap is refused before reading', async ({ hostile }) => {
-  hostile.misbehave = (req) => (OFFERS(req) ? (res) => (res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(300 * 1024 * 1024) }), res.write('[')) : null);
-  const { client, dispose } = await clientFor(hostile.url, { credentials: CANARY, profile: REFERENCE_PROFILE, maxResponseBytes: 1024 * 1024 });
+  hostile.misbehave = (req) =>
+    OFFERS(req)
+      ? (res) => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(300 * 1024 * 1024) });
+          res.write('[');
+        }
+      : null;
+  const { client, dispose } = await clientFor(hostile.url, {
+    credentials: CANARY,
+    profile: REFERENCE_PROFILE,
+    maxResponseBytes: 1024 * 1024,
+  });
   try {
     expect((await client.listOffers()).bodyError).toMatch(/content-length 314572800/);
   } finally {
@@ -133,9 +147,15 @@ test('defect 5: a target that never answers costs one per-request timeout; a cre
   }
 });
 
-test('defect 5: a target that hangs in teardown: the sweep ends at the deadline and says what it did not cancel; cleanup later leaves 0', async ({ hostile }) => {
+test('defect 5: a target that hangs in teardown: the sweep ends at the deadline and says what it did not cancel; cleanup later leaves 0', async ({
+  hostile,
+}) => {
   const deadline = new AbortController();
-  const { client, journal, dispose } = await clientFor(hostile.url, { credentials: CANARY, profile: REFERENCE_PROFILE, signal: deadline.signal });
+  const { client, journal, dispose } = await clientFor(hostile.url, {
+    credentials: CANARY,
+    profile: REFERENCE_PROFILE,
+    signal: deadline.signal,
+  });
   let entries: ReturnType<typeof journal.entries> = [];
   let tag = '';
   try {

@@ -52,8 +52,12 @@ export function scanBytes(where: string, bytes: Uint8Array, secrets: string[]): 
 
 /** Every file under `dir`, and every archive entry inside them, with any credential fragment found. */
 export function scanTree(dir: string, secrets: string[]): { files: number; archives: number; findings: CanaryFinding[] } {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
   const findings = files.flatMap((file) => scanBytes(file, readFileSync(file), secrets));
-  const archives = files.filter((f) => f.endsWith('.zip') || (f.endsWith('.html') && readFileSync(f, 'utf8').includes('data:application/zip;base64,'))).length;
+  const archives = files.filter(
+    (f) => f.endsWith('.zip') || (f.endsWith('.html') && readFileSync(f, 'utf8').includes('data:application/zip;base64,')),
+  ).length;
   return { files: files.length, archives, findings };
 }

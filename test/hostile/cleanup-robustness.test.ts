@@ -15,7 +15,10 @@ const unknown: JournalEntry[] = [
   { at, event: 'create-unknown', tag: 't2', reason: 'status 504 without a record id' },
 ];
 
-for (const [what, listReply] of [['reset', 'reset'], ['answered 500', { status: 500, body: { message: 'down' } }]] as const) {
+for (const [what, listReply] of [
+  ['reset', 'reset'],
+  ['answered 500', { status: 500, body: { message: 'down' } }],
+] as const) {
   test(`defect 4: a list call that is ${what} is an error in the summary; the known ids are still cancelled`, async ({ stub, api }) => {
     stub.reply = (hit) => (hit.method === 'GET' ? listReply : { status: 200, body: {} });
     const summary = await cancelOpenRecords(api.client, [known, ...unknown]);
@@ -68,7 +71,14 @@ test.describe('journals of every command', () => {
     new Journal('run-b', second).record({ event: 'created', tag: 'osd-suite.run-b.1-1', id: 'b1', status: 'accepted' });
     stub.reply = (hit) => (hit.method === 'GET' ? 'reset' : { status: 200, body: {} });
     const lines: string[] = [];
-    const errors = await cleanupRuns(api.client, [{ runId: 'run-a', path: first }, { runId: 'run-b', path: second }], (l) => lines.push(l));
+    const errors = await cleanupRuns(
+      api.client,
+      [
+        { runId: 'run-a', path: first },
+        { runId: 'run-b', path: second },
+      ],
+      (l) => lines.push(l),
+    );
     expect(errors).toBeGreaterThanOrEqual(1);
     expect(lines.find((l) => l.startsWith('run run-b:'))).toMatch(/1 cancelled/);
     expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toContain('POST /subscription/b1/cancel');

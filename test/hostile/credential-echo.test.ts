@@ -19,15 +19,23 @@ function echoBody(at: Array<[number, string]>): string {
 test('defect 3: the canary scan finds a cut prefix, base64 at any alignment, hex and URL-encoded forms', () => {
   const key = CANARY.subscriptionKey;
   expect(findCanaries(`…${key.slice(0, 9)}… (3000 chars)`, secrets)).not.toEqual([]);
-  for (const pad of ['', 'a', 'ab']) expect(findCanaries(Buffer.from(`${pad}${key}`).toString('base64'), secrets), `alignment ${pad.length}`).not.toEqual([]);
+  for (const pad of ['', 'a', 'ab'])
+    expect(findCanaries(Buffer.from(`${pad}${key}`).toString('base64'), secrets), `alignment ${pad.length}`).not.toEqual([]);
   expect(findCanaries(Buffer.from(key).toString('hex'), secrets)).not.toEqual([]);
   expect(findCanaries(encodeURIComponent(`k=${CANARY.secret}`), secrets)).not.toEqual([]);
   expect(findCanaries('{"id":"1b4e28ba-2fa1-11d2-883f-0016d3cca427","status":"accepted"}', secrets)).toEqual([]);
 });
 
-test('defect 3: credentials echoed across every evidence cut leave no fragment in exchange, excerpt or check failures', async ({ hostile, api }) => {
+test('defect 3: credentials echoed across every evidence cut leave no fragment in exchange, excerpt or check failures', async ({
+  hostile,
+  api,
+}) => {
   // 400: a received value, 600: the excerpt, 2,000: the exchange text.
-  const body = echoBody([[395, CANARY.subscriptionKey], [592, CANARY.secret], [1990, CANARY.subscriptionKey]]);
+  const body = echoBody([
+    [395, CANARY.subscriptionKey],
+    [592, CANARY.secret],
+    [1990, CANARY.subscriptionKey],
+  ]);
   hostile.misbehave = (request) => (request.url === '/offer' ? { status: 200, body } : null);
   const ex = await api.client.listOffers();
   expect(ex.status).toBe(200);

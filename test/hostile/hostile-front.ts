@@ -3,14 +3,12 @@
 // credentials, ...). Everything not scripted is passed through unchanged. Composed as fixtures in one place.
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { clientFor } from '../client/client-for.ts';
 import { CANARY, REFERENCE_PROFILE } from './canary.ts';
 
 export { CANARY, REFERENCE_PROFILE } from './canary.ts';
-
 
 /** What reached the reference through the front, and what the front answered. */
 export interface Passed {
@@ -55,16 +53,19 @@ async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<
   const server = createServer(async (req, res) => {
     const body = await readAll(req);
     if (target.swallow({ method: req.method ?? '', url: req.url ?? '' })) return;
-    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, async (up) => {
-      const text = (await readAll(up)).toString('utf8');
-      const passed: Passed = { method: req.method ?? '', url: req.url ?? '', status: up.statusCode ?? 0, body: text };
-      target.passed.push(passed);
-      const answer = target.misbehave({ method: passed.method, url: passed.url }, passed) ?? { status: passed.status, body: text };
-      if (answer === 'hang') return;
-      if (typeof answer === 'function') return answer(res);
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(answer.body);
-    });
+    const forwarded = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      async (up) => {
+        const text = (await readAll(up)).toString('utf8');
+        const passed: Passed = { method: req.method ?? '', url: req.url ?? '', status: up.statusCode ?? 0, body: text };
+        target.passed.push(passed);
+        const answer = target.misbehave({ method: passed.method, url: passed.url }, passed) ?? { status: passed.status, body: text };
+        if (answer === 'hang') return;
+        if (typeof answer === 'function') return answer(res);
+        res.writeHead(answer.status, { 'content-type': 'application/json' });
+        res.end(answer.body);
+      },
+    );
     forwarded.on('error', () => res.destroy());
     forwarded.end(body);
   });
@@ -83,11 +84,12 @@ async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<
 /** Records the reference holds whose clientSubscriptionReference `matches` (a tag, or a test of it) that are still live (not cancelled, not rejected). */
 export async function liveWithTag(referenceUrl: string, matches: string | ((reference: string) => boolean)): Promise<unknown[]> {
   const test = typeof matches === 'string' ? (r: string) => r === matches : matches;
-  const response = await fetch(`${referenceUrl}/subscription`, { headers: { 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret } });
+  const response = await fetch(`${referenceUrl}/subscription`, {
+    headers: { 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret },
+  });
   const all = (await response.json()) as Array<{ clientSubscriptionReference?: string; status: string }>;
   return all.filter((r) => test(r.clientSubscriptionReference ?? '') && r.status !== 'cancelled' && r.status !== 'rejected');
 }
-
 
 export const test = base.extend<{ hostile: HostileTarget; api: Awaited<ReturnType<typeof clientFor>> }>({
   hostile: async ({}, use) => {

@@ -10,7 +10,9 @@ import { CANARY, expect, liveWithTag, test } from './hostile-front.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-test('defect 7: certify interrupted mid-create exits 130 "Interrupted", sweeps what it created, keeps the previous report', async ({ hostile }) => {
+test('defect 7: certify interrupted mid-create exits 130 "Interrupted", sweeps what it created, keeps the previous report', async ({
+  hostile,
+}) => {
   const dir = mkdtempSync(join(tmpdir(), 'osd-hostile-interrupt-'));
   const out = join(dir, 'certification');
   mkdirSync(out);
@@ -18,11 +20,22 @@ test('defect 7: certify interrupted mid-create exits 130 "Interrupted", sweeps w
   const runId = `hostile-interrupt-${process.pid}`;
   // The first create is saved by the service and never answered: the run is stuck there when the signal comes.
   let stuck = false;
-  hostile.misbehave = (req) => (req.method === 'POST' && req.url === '/subscription' && !stuck ? ((stuck = true), 'hang') : null);
+  hostile.misbehave = (req) => {
+    if (req.method !== 'POST' || req.url !== '/subscription' || stuck) return null;
+    stuck = true;
+    return 'hang';
+  };
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_)/.test(k)));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/certify.ts', '--skip-load', '--out', out], {
     cwd: ROOT,
-    env: { ...inherited, API_BASE_URL: hostile.url, API_SUBSCRIPTION_KEY: CANARY.subscriptionKey, API_SECRET: CANARY.secret, API_PROFILE: join(ROOT, 'reference/profile.json'), RUN_ID: runId },
+    env: {
+      ...inherited,
+      API_BASE_URL: hostile.url,
+      API_SUBSCRIPTION_KEY: CANARY.subscriptionKey,
+      API_SECRET: CANARY.secret,
+      API_PROFILE: join(ROOT, 'reference/profile.json'),
+      RUN_ID: runId,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -33,7 +46,9 @@ test('defect 7: certify interrupted mid-create exits 130 "Interrupted", sweeps w
     await expect.poll(() => stuck, { timeout: 30_000 }).toBe(true);
     child.kill('SIGTERM');
     expect(await exitCode, output).toBe(130);
-    expect(output).toMatch(/\nInterrupted: the certification was stopped by \(SIGTERM\); the sweep cancelled 1 record\(s\)\. No report was written/);
+    expect(output).toMatch(
+      /\nInterrupted: the certification was stopped by \(SIGTERM\); the sweep cancelled 1 record\(s\)\. No report was written/,
+    );
     expect(output).not.toMatch(/Configuration error/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('the previous certification');
     expect(await liveWithTag(hostile.reference.url, (r) => r.startsWith(`osd-suite.${runId}.`))).toEqual([]);

@@ -11,9 +11,15 @@ test.beforeEach(async () => {
 test.afterEach(() => server.close());
 
 test('defect 10: a create body trickled a byte at a time gets a 408 within the request timeout', async () => {
-  const headers = Object.entries(AUTH_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const headers = Object.entries(AUTH_HEADERS)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   const answer = split(
-    await raw(server.url, `POST /subscription HTTP/1.1\r\nHost: x\r\n${headers}content-type: application/json\r\ncontent-length: 500\r\n\r\n{`, { byte: ' ', everyMs: 100 }),
+    await raw(
+      server.url,
+      `POST /subscription HTTP/1.1\r\nHost: x\r\n${headers}content-type: application/json\r\ncontent-length: 500\r\n\r\n{`,
+      { byte: ' ', everyMs: 100 },
+    ),
   );
   // The trickle would take 50 s to finish the body and `raw` gives up after 10 s: a 408 means the server's timeout fired.
   expect(answer.status).toBe(408);

@@ -36,7 +36,15 @@ async function killedRun(url: string, runId: string, journalPath: string, afterM
 }
 
 test.beforeAll(async () => {
-  await build({ entryPoints: [join(import.meta.dirname, 'create-driver.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: DRIVER, logLevel: 'error' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'create-driver.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: DRIVER,
+    logLevel: 'error',
+  });
 });
 
 test('SIGKILL at random points, 20 trials: 0 accepted records left after cleanup', async ({ hostile }) => {
@@ -44,20 +52,26 @@ test('SIGKILL at random points, 20 trials: 0 accepted records left after cleanup
   const seed = Number(process.env.HOSTILE_SEED ?? Date.now() % 2 ** 31);
   const [delays] = fc.sample(fc.array(fc.integer({ min: 0, max: 400 }), { minLength: TRIALS, maxLength: TRIALS }), { seed, numRuns: 1 });
   let n = seed;
-  const next = () => ((n = (n * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const next = () => {
+    n = (n * 1103515245 + 12345) % 2 ** 31;
+    return n / 2 ** 31;
+  };
   hostile.misbehave = (req, upstream) => {
     if (req.method !== 'POST') return null;
     const r = next();
     if (r < 0.2) return { status: 502, body: '{"message":"bad gateway"}' };
     if (r < 0.35) return (res) => res.socket?.destroy();
-    if (r < 0.5) return (res) => setTimeout(() => res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(upstream.body), 30);
+    if (r < 0.5)
+      return (res) => setTimeout(() => res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(upstream.body), 30);
     return null;
   };
   const dir = mkdtempSync(join(tmpdir(), 'osd-hostile-kill-'));
   const runIds = Array.from({ length: TRIALS }, (_, i) => `kill-${process.pid}-${i}`);
   try {
     for (let i = 0; i < TRIALS; i += AT_ONCE) {
-      await Promise.all(runIds.slice(i, i + AT_ONCE).map((id, j) => killedRun(hostile.url, id, join(dir, 'runs', id, 'journal.jsonl'), delays[i + j])));
+      await Promise.all(
+        runIds.slice(i, i + AT_ONCE).map((id, j) => killedRun(hostile.url, id, join(dir, 'runs', id, 'journal.jsonl'), delays[i + j])),
+      );
     }
     const journals = findJournals(dir);
     const entries = journals.flatMap((j) => readJsonl<JournalEntry>(j.path));
@@ -65,7 +79,10 @@ test('SIGKILL at random points, 20 trials: 0 accepted records left after cleanup
     const cutMidCall = journals.filter((j) => readJsonl<JournalEntry>(j.path).at(-1)?.event === 'create-sent').length;
     const mine = (r: string) => runIds.some((id) => r.startsWith(`osd-suite.${id}.`));
     const openBefore = (await liveWithTag(hostile.reference.url, mine)).length;
-    test.info().annotations.push({ type: 'trials', description: `seed ${seed}: ${journals.length} killed runs, ${sent} creates sent, ${cutMidCall} killed mid-call, ${openBefore} live before cleanup` });
+    test.info().annotations.push({
+      type: 'trials',
+      description: `seed ${seed}: ${journals.length} killed runs, ${sent} creates sent, ${cutMidCall} killed mid-call, ${openBefore} live before cleanup`,
+    });
     expect(openBefore, 'the trials left records open for the cleanup to find').toBeGreaterThan(0);
 
     hostile.misbehave = () => null;

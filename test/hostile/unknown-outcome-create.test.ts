@@ -7,8 +7,12 @@ import { minimalCreateBody } from '../reference/helpers.ts';
 import { expect, liveWithTag, test } from './hostile-front.ts';
 
 for (const status of [502, 503, 504, 500]) {
-  test(`defect 2: a create saved by the service but answered ${status} is swept: 0 live records after cleanup`, async ({ hostile, api }) => {
-    hostile.misbehave = (request) => (request.method === 'POST' && request.url === '/subscription' ? { status, body: '{"message":"upstream timed out"}' } : null);
+  test(`defect 2: a create saved by the service but answered ${status} is swept: 0 live records after cleanup`, async ({
+    hostile,
+    api,
+  }) => {
+    hostile.misbehave = (request) =>
+      request.method === 'POST' && request.url === '/subscription' ? { status, body: '{"message":"upstream timed out"}' } : null;
     const { exchange, tag } = await api.client.createSubscription(minimalCreateBody());
     expect(exchange.status).toBe(status);
     expect(hostile.passed.find((p) => p.method === 'POST')?.status, 'the reference saved the order').toBe(201);

@@ -31,7 +31,9 @@ interface SuiteRun {
 async function runConformance(front: HostileTarget, name: string, env: Record<string, string> = {}, grep = GREP): Promise<SuiteRun> {
   const reports = mkdtempSync(join(tmpdir(), `osd-hostile-${name}-`));
   const runId = `hostile-${name}-${process.pid}`;
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_|PLAYWRIGHT_)/.test(k)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_|PLAYWRIGHT_)/.test(k)),
+  );
   const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), ['test', '--project=conformance', '--workers=1', '-g', grep], {
     cwd: ROOT,
     env: {
@@ -72,21 +74,31 @@ const SCENARIOS: Array<{ name: string; expectExit: number; setUp(front: HostileT
     expectExit: 1,
     setUp: (front) => {
       // The health check echoes both credentials, inside and across every evidence cut: the run fails on its schema.
-      const echo = JSON.stringify({ status: `${'x'.repeat(590)}${CANARY.subscriptionKey}`, note: CANARY.secret, more: `${'y'.repeat(1990)}${CANARY.secret}` });
+      const echo = JSON.stringify({
+        status: `${'x'.repeat(590)}${CANARY.subscriptionKey}`,
+        note: CANARY.secret,
+        more: `${'y'.repeat(1990)}${CANARY.secret}`,
+      });
       front.misbehave = (req) => {
         if (req.url.startsWith('/health')) return { status: 200, body: echo };
         // Creates are saved, then the connection is reset: unknown outcome, swept by the teardown.
         return req.method === 'POST' && req.url === '/subscription' ? (res) => res.socket?.destroy() : null;
       };
     },
-    shows: [/HEALTH-SCHEMA/, /POST \/subscription failed: (ECONNRESET|UND_ERR_SOCKET|.*other side closed|socket hang up)/, /\[cleanup\] run hostile-failing-transport-\d+: 1 cancelled/],
+    shows: [
+      /HEALTH-SCHEMA/,
+      /POST \/subscription failed: (ECONNRESET|UND_ERR_SOCKET|.*other side closed|socket hang up)/,
+      /\[cleanup\] run hostile-failing-transport-\d+: 1 cancelled/,
+    ],
   },
 ];
 
 test.describe('whole runs', () => {
   test.describe.configure({ mode: 'parallel' });
   for (const s of SCENARIOS) {
-    test(`defect 1: a ${s.name} run writes and prints no credential fragment, HTML report zip included; 0 records left open`, async ({ hostile }) => {
+    test(`defect 1: a ${s.name} run writes and prints no credential fragment, HTML report zip included; 0 records left open`, async ({
+      hostile,
+    }) => {
       s.setUp(hostile);
       const run = await runConformance(hostile, s.name, { API_REQUEST_TIMEOUT: '2' });
       try {
@@ -108,17 +120,28 @@ test.describe('whole runs', () => {
     // The first create reaches the service, which saves it; from then on nothing is answered, teardown's calls included.
     let stopped = false;
     hostile.swallow = () => stopped;
-    hostile.misbehave = (req) => (req.method === 'POST' ? ((stopped = true), 'hang') : null);
+    hostile.misbehave = (req) => {
+      if (req.method !== 'POST') return null;
+      stopped = true;
+      return 'hang';
+    };
     const deadlineS = 20;
     // The per-request timeout is far longer than the whole run: only the deadline can end it. One test: a create.
-    const run = await runConformance(hostile, 'deadline', { API_RUN_TIMEOUT: String(deadlineS), API_REQUEST_TIMEOUT: '120' }, 'only the required fields');
+    const run = await runConformance(
+      hostile,
+      'deadline',
+      { API_RUN_TIMEOUT: String(deadlineS), API_REQUEST_TIMEOUT: '120' },
+      'only the required fields',
+    );
     try {
       // Bounded well below one per-request timeout; the slack is for a loaded machine (startup, reporters, exit).
       expect(run.wallMs, run.output).toBeLessThan((deadlineS + 20) * 1000);
       expect(run.exitCode).toBe(1);
       expect(run.output).toMatch(/API_RUN_TIMEOUT \(20 s\) reached: the tests were stopped before they all ran/);
       expect(run.output).toMatch(/POST \/subscription failed: the tests' share of the run's deadline \(API_RUN_TIMEOUT\) passed/);
-      expect(run.output).toMatch(/\[cleanup\] run hostile-deadline-\d+: 0 cancelled, .*1 error\(s\): GET \/subscription failed: the run's deadline/);
+      expect(run.output).toMatch(
+        /\[cleanup\] run hostile-deadline-\d+: 0 cancelled, .*1 error\(s\): GET \/subscription failed: the run's deadline/,
+      );
       expectNoCanary(run);
       // `npm run cleanup` later, the target answering again: the saved create is found by its tag and cancelled.
       hostile.swallow = () => false;

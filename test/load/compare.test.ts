@@ -2,7 +2,15 @@
 // tolerance passes, dropped iterations make the run invalid, different settings are incomparable;
 // and the HTML report is self-contained with its charts inline.
 import { test, expect } from '@playwright/test';
-import { type ComparableRun, BASELINE_SCHEMA, compareRuns, compareValue, DEFAULT_TOLERANCES, exitCodeFor, readComparable } from '../../load/lib/compare.ts';
+import {
+  type ComparableRun,
+  BASELINE_SCHEMA,
+  compareRuns,
+  compareValue,
+  DEFAULT_TOLERANCES,
+  exitCodeFor,
+  readComparable,
+} from '../../load/lib/compare.ts';
 import { renderHtml, renderMarkdown } from '../../load/lib/compare-render.ts';
 import { comparableRun } from './fixtures.ts';
 
@@ -21,12 +29,33 @@ const CASES: Case[] = [
   { description: 'a 20% p95 regression fails', current: run({}, 120), status: 'regression' },
   { description: 'a 20% p95 regression of one endpoint fails', current: run({}, 100, 96), status: 'regression' },
   { description: 'faster is not a regression', current: run({}, 60, 50), status: 'pass' },
-  { description: 'a drop in throughput beyond 10% fails', current: run({ totals: { ...run().totals, httpRequestsPerSecond: 4 } }), status: 'regression' },
+  {
+    description: 'a drop in throughput beyond 10% fails',
+    current: run({ totals: { ...run().totals, httpRequestsPerSecond: 4 } }),
+    status: 'regression',
+  },
   { description: 'more failed requests fail', current: run({ totals: { ...run().totals, errorRate: 0.02 } }), status: 'regression' },
-  { description: 'dropped iterations make the run invalid even when faster', current: run({ valid: false, droppedIterations: 3 }, 50), status: 'invalid' },
-  { description: 'different settings are incomparable', current: run({ settings: { pagesPerSecond: 10, pageSizes: [1, 25], durationMs: 30000 } }), status: 'incomparable' },
-  { description: 'a different duration alone is comparable', current: run({ settings: { pagesPerSecond: 5, pageSizes: [1, 25], durationMs: 60000 } }), status: 'pass' },
-  { description: 'forced comparison across settings still finds the regression', current: run({ settings: { pagesPerSecond: 10 } }, 130), status: 'regression', force: true },
+  {
+    description: 'dropped iterations make the run invalid even when faster',
+    current: run({ valid: false, droppedIterations: 3 }, 50),
+    status: 'invalid',
+  },
+  {
+    description: 'different settings are incomparable',
+    current: run({ settings: { pagesPerSecond: 10, pageSizes: [1, 25], durationMs: 30000 } }),
+    status: 'incomparable',
+  },
+  {
+    description: 'a different duration alone is comparable',
+    current: run({ settings: { pagesPerSecond: 5, pageSizes: [1, 25], durationMs: 60000 } }),
+    status: 'pass',
+  },
+  {
+    description: 'forced comparison across settings still finds the regression',
+    current: run({ settings: { pagesPerSecond: 10 } }, 130),
+    status: 'regression',
+    force: true,
+  },
 ];
 
 for (const c of CASES) {

@@ -1,7 +1,15 @@
 // The k6 scenarios' configuration reader: every bad variable is named with what was expected,
 // credentials are never echoed, writes are refused against production, API_RATE caps every scenario.
 import { test, expect } from '@playwright/test';
-import { LoadConfigError, type Env, displayUrl, parseLoadProfile, plannedRequestRate, readLoadConfig, statusMatches } from '../../load/lib/config.ts';
+import {
+  LoadConfigError,
+  type Env,
+  displayUrl,
+  parseLoadProfile,
+  plannedRequestRate,
+  readLoadConfig,
+  statusMatches,
+} from '../../load/lib/config.ts';
 import type { ScenarioName } from '../../load/lib/names.ts';
 import { REFERENCE_PROFILE, SECRET, SECRET_KEY, env } from './fixtures.ts';
 
@@ -14,19 +22,70 @@ interface RefusalCase {
 }
 
 const REFUSED: RefusalCase[] = [
-  { description: 'no target', scenario: 'pagination', env: { API_SUBSCRIPTION_KEY: SECRET_KEY, API_SECRET: SECRET }, variables: ['API_BASE_URL'] },
-  { description: 'no credentials', scenario: 'polling', env: { API_BASE_URL: 'https://staging.example.com' }, variables: ['API_SUBSCRIPTION_KEY', 'API_SECRET'] },
-  { description: 'URL with embedded credentials', scenario: 'pagination', env: env({ API_BASE_URL: 'https://user:pw@staging.example.com' }), variables: ['API_BASE_URL'] },
+  {
+    description: 'no target',
+    scenario: 'pagination',
+    env: { API_SUBSCRIPTION_KEY: SECRET_KEY, API_SECRET: SECRET },
+    variables: ['API_BASE_URL'],
+  },
+  {
+    description: 'no credentials',
+    scenario: 'polling',
+    env: { API_BASE_URL: 'https://staging.example.com' },
+    variables: ['API_SUBSCRIPTION_KEY', 'API_SECRET'],
+  },
+  {
+    description: 'URL with embedded credentials',
+    scenario: 'pagination',
+    env: env({ API_BASE_URL: 'https://user:pw@staging.example.com' }),
+    variables: ['API_BASE_URL'],
+  },
   { description: 'unknown environment', scenario: 'pagination', env: env({ API_ENVIRONMENT: 'prod' }), variables: ['API_ENVIRONMENT'] },
-  { description: 'writes against production', scenario: 'subscriptions', env: env({ API_ENVIRONMENT: 'production' }), variables: ['API_ENVIRONMENT'] },
+  {
+    description: 'writes against production',
+    scenario: 'subscriptions',
+    env: env({ API_ENVIRONMENT: 'production' }),
+    variables: ['API_ENVIRONMENT'],
+  },
   { description: 'subscriptions without a cancel route', scenario: 'subscriptions', env: env(), profile: null, variables: ['API_PROFILE'] },
-  { description: 'duration beyond the write budget', scenario: 'subscriptions', env: env({ SUB_RATE: '2', WRITE_BUDGET: '10', LOAD_DURATION: '10s' }), variables: ['LOAD_DURATION'] },
-  { description: 'page rate above API_RATE', scenario: 'pagination', env: env({ API_RATE: '5', PAGE_RATE: '8' }), variables: ['PAGE_RATE'] },
-  { description: 'remote target defaults to 10 req/s, probe ceiling above it', scenario: 'rate-probe', env: env({ API_BASE_URL: 'https://staging.example.com', RATE_MAX: '30' }), variables: ['RATE_MAX'] },
-  { description: 'bad knob values', scenario: 'pagination', env: env({ PAGE_SIZES: '10,x', PAGE_RESOURCES: 'offers,users', PAGE_MAX_PAGES: '1' }), variables: ['PAGE_SIZES', 'PAGE_RESOURCES', 'PAGE_MAX_PAGES'] },
+  {
+    description: 'duration beyond the write budget',
+    scenario: 'subscriptions',
+    env: env({ SUB_RATE: '2', WRITE_BUDGET: '10', LOAD_DURATION: '10s' }),
+    variables: ['LOAD_DURATION'],
+  },
+  {
+    description: 'page rate above API_RATE',
+    scenario: 'pagination',
+    env: env({ API_RATE: '5', PAGE_RATE: '8' }),
+    variables: ['PAGE_RATE'],
+  },
+  {
+    description: 'remote target defaults to 10 req/s, probe ceiling above it',
+    scenario: 'rate-probe',
+    env: env({ API_BASE_URL: 'https://staging.example.com', RATE_MAX: '30' }),
+    variables: ['RATE_MAX'],
+  },
+  {
+    description: 'bad knob values',
+    scenario: 'pagination',
+    env: env({ PAGE_SIZES: '10,x', PAGE_RESOURCES: 'offers,users', PAGE_MAX_PAGES: '1' }),
+    variables: ['PAGE_SIZES', 'PAGE_RESOURCES', 'PAGE_MAX_PAGES'],
+  },
   { description: 'bad duration', scenario: 'polling', env: env({ POLL_INTERVAL: 'soon' }), variables: ['POLL_INTERVAL'] },
-  { description: 'probe start above ceiling', scenario: 'rate-probe', env: env({ RATE_START: '50', RATE_MAX: '40' }), variables: ['RATE_START'] },
-  { description: 'a profile that is not JSON', scenario: 'pagination', env: env({ API_PROFILE: '/p.json' }), profile: '{nope', variables: ['API_PROFILE'] },
+  {
+    description: 'probe start above ceiling',
+    scenario: 'rate-probe',
+    env: env({ RATE_START: '50', RATE_MAX: '40' }),
+    variables: ['RATE_START'],
+  },
+  {
+    description: 'a profile that is not JSON',
+    scenario: 'pagination',
+    env: env({ API_PROFILE: '/p.json' }),
+    profile: '{nope',
+    variables: ['API_PROFILE'],
+  },
 ];
 
 for (const c of REFUSED) {

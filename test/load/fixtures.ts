@@ -30,7 +30,11 @@ interface FakeMetric {
 }
 
 export function trend(med: number, p95: number, p99: number, count = 100, thresholds?: Record<string, { ok: boolean }>): FakeMetric {
-  return { type: 'trend', values: { avg: med, min: med / 2, med, max: p99 * 1.2, 'p(90)': (med + p95) / 2, 'p(95)': p95, 'p(99)': p99, count }, ...(thresholds ? { thresholds } : {}) };
+  return {
+    type: 'trend',
+    values: { avg: med, min: med / 2, med, max: p99 * 1.2, 'p(90)': (med + p95) / 2, 'p(95)': p95, 'p(99)': p99, count },
+    ...(thresholds ? { thresholds } : {}),
+  };
 }
 
 export function counter(count: number, seconds = 10, thresholds?: Record<string, { ok: boolean }>): FakeMetric {
@@ -43,7 +47,11 @@ export function rate(passes: number, fails: number, thresholds?: Record<string, 
 }
 
 /** A legacy-shaped handleSummary object, with setup_data holding something that must not leak. */
-export function k6Summary(metrics: Record<string, FakeMetric>, checks: Array<{ name: string; passes: number; fails: number }> = [], durationMs = 10_000): unknown {
+export function k6Summary(
+  metrics: Record<string, FakeMetric>,
+  checks: Array<{ name: string; passes: number; fails: number }> = [],
+  durationMs = 10_000,
+): unknown {
   return {
     root_group: { name: '', path: '', id: 'x', groups: [], checks: checks.map((c) => ({ ...c, path: `::${c.name}`, id: c.name })) },
     options: { summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)', 'count'], summaryTimeUnit: '', noColor: false },
@@ -54,7 +62,11 @@ export function k6Summary(metrics: Record<string, FakeMetric>, checks: Array<{ n
 }
 
 /** An offset/limit list server over `items`, optionally misbehaving. */
-export function pagedList(items: readonly unknown[], maxLimit = 100, misbehave: 'none' | 'ignore-offset' | 'short-middle' | 'overlap' = 'none') {
+export function pagedList(
+  items: readonly unknown[],
+  maxLimit = 100,
+  misbehave: 'none' | 'ignore-offset' | 'short-middle' | 'overlap' = 'none',
+) {
   return (offset: number, limit: number): unknown[] => {
     const size = Math.min(limit, maxLimit);
     if (misbehave === 'ignore-offset') return items.slice(0, size);

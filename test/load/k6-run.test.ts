@@ -50,17 +50,31 @@ async function runScenario(bin: K6Binary, scenario: string, knobs: Record<string
       ...dashboardEnv(dashboardPath, {}),
       ...knobs,
     };
-    const child = spawn(bin.path, ['run', '--quiet', join(ROOT, 'load', `${scenario}.ts`)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin.path, ['run', '--quiet', join(ROOT, 'load', `${scenario}.ts`)], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const files = [reportPath, join(reportDir, `${scenario}.junit.xml`), dashboardPath].map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+    const files = [reportPath, join(reportDir, `${scenario}.junit.xml`), dashboardPath].map((path) => ({
+      path,
+      text: readFileSync(path, 'utf8'),
+    }));
     for (const { path, text } of [...files, { path: 'the k6 output', text: output }]) expectNoCredential(text, path);
     const report = JSON.parse(files[0].text) as LoadReport;
     // What the reference holds afterwards, read directly (not through k6).
-    const headers = { accept: 'application/json', 'service-api-subscription': ref.credentials.subscriptionKey, 'service-api-secret': ref.credentials.secret };
-    const subscriptions = (await (await fetch(`${ref.url}/subscription`, { headers })).json()) as Array<{ clientSubscriptionReference?: string; status?: string }>;
+    const headers = {
+      accept: 'application/json',
+      'service-api-subscription': ref.credentials.subscriptionKey,
+      'service-api-secret': ref.credentials.secret,
+    };
+    const subscriptions = (await (await fetch(`${ref.url}/subscription`, { headers })).json()) as Array<{
+      clientSubscriptionReference?: string;
+      status?: string;
+    }>;
     return { code, report, output, subscriptions, runId: env.RUN_ID, dashboardPath };
   } finally {
     await ref.close();
@@ -83,8 +97,13 @@ for (const bin of k6.binaries) {
     test.setTimeout(120_000);
     let paginationDashboard: string | null = null;
 
-    test('pagination walks every list with several page sizes, finds no violation, and writes k6\'s dashboard report', async () => {
-      const { code, report, output, dashboardPath } = await runScenario(bin, 'pagination', { LOAD_DURATION: '4s', PAGE_RATE: '20', PAGE_SIZES: '1,7,100' }, false);
+    test("pagination walks every list with several page sizes, finds no violation, and writes k6's dashboard report", async () => {
+      const { code, report, output, dashboardPath } = await runScenario(
+        bin,
+        'pagination',
+        { LOAD_DURATION: '4s', PAGE_RATE: '20', PAGE_SIZES: '1,7,100' },
+        false,
+      );
       expect(runOutcome(code, report).exitCode, output).toBe(0);
       expect(report.verdict).toMatchObject({ valid: true, passed: true });
       expect(report.scenarioResult.kind === 'pagination' && report.scenarioResult.walksCompleted).toBeGreaterThan(0);
@@ -95,7 +114,7 @@ for (const bin of k6.binaries) {
       paginationDashboard = dashboardPath;
     });
 
-    test('k6\'s dashboard report opens in Chromium from disk, with no request beyond the file and no error', async () => {
+    test("k6's dashboard report opens in Chromium from disk, with no request beyond the file and no error", async () => {
       test.skip(NO_CHROMIUM !== null, NO_CHROMIUM ?? '');
       expect(paginationDashboard, 'the pagination run wrote a dashboard report').not.toBeNull();
       const browser = await launchChromium();
@@ -106,20 +125,33 @@ for (const bin of k6.binaries) {
         await expect(page.locator('svg, canvas').first()).toBeVisible();
         await expect(page.locator('body')).toContainText('http_req');
         expect(errors, 'console errors').toEqual([]);
-        expect(requests.filter((u) => !/^(file|data|blob):/.test(u)), 'requests beyond the file itself').toEqual([]);
+        expect(
+          requests.filter((u) => !/^(file|data|blob):/.test(u)),
+          'requests beyond the file itself',
+        ).toEqual([]);
       } finally {
         await browser.close();
       }
     });
 
     test('polling checks every poll against modifiedAfter', async () => {
-      const { code, report, output } = await runScenario(bin, 'polling', { LOAD_DURATION: '4s', POLL_INTERVAL: '1s', POLL_CLIENTS: '2' }, false);
+      const { code, report, output } = await runScenario(
+        bin,
+        'polling',
+        { LOAD_DURATION: '4s', POLL_INTERVAL: '1s', POLL_CLIENTS: '2' },
+        false,
+      );
       expect(runOutcome(code, report).exitCode, output).toBe(0);
       expect(report.scenarioResult.kind === 'polling' && report.scenarioResult.pollsChecked).toBeGreaterThan(2);
     });
 
     test('subscriptions: every created record is cancelled, within the write budget', async () => {
-      const { code, report, output, subscriptions, runId } = await runScenario(bin, 'subscriptions', { SUB_RATE: '2', WRITE_BUDGET: '6' }, false);
+      const { code, report, output, subscriptions, runId } = await runScenario(
+        bin,
+        'subscriptions',
+        { SUB_RATE: '2', WRITE_BUDGET: '6' },
+        false,
+      );
       expect(runOutcome(code, report).exitCode, output).toBe(0);
       const r = report.scenarioResult;
       expect(r.kind).toBe('subscriptions');
@@ -132,13 +164,21 @@ for (const bin of k6.binaries) {
       expect(mine.filter((s) => s.status === 'accepted')).toEqual([]);
     });
 
-    test('rate-probe finds the onset within 15% of the reference\'s limit, stops there and sees recovery', async () => {
+    test("rate-probe finds the onset within 15% of the reference's limit, stops there and sees recovery", async () => {
       const limit = 20;
       const { code, report, output } = await runScenario(
         bin,
         'rate-probe',
         // VUs sized for a busy 2-core machine (answers of up to 1.5 s), so the arrival rate holds while npm test runs beside it.
-        { RATE_START: '16', RATE_STEP: '2', RATE_MAX: '30', RATE_STEP_DURATION: '3s', RATE_BACKOFF: '2s', RATE_SUSTAINED_MIN_429: '3', LOAD_EXPECTED_LATENCY_MS: '1500' },
+        {
+          RATE_START: '16',
+          RATE_STEP: '2',
+          RATE_MAX: '30',
+          RATE_STEP_DURATION: '3s',
+          RATE_BACKOFF: '2s',
+          RATE_SUSTAINED_MIN_429: '3',
+          LOAD_EXPECTED_LATENCY_MS: '1500',
+        },
         limit,
       );
       expect(runOutcome(code, report).exitCode, output).toBe(0);
@@ -153,7 +193,7 @@ for (const bin of k6.binaries) {
       expect(report.rateLimitAnswers.jsonBodyShare).toBe(1);
     });
 
-    test('the certification\'s load smoke runs against the bundled reference and reports real figures', async () => {
+    test("the certification's load smoke runs against the bundled reference and reports real figures", async () => {
       const parent = join(ROOT, 'reports', 'project-tests', 'k6');
       mkdirSync(parent, { recursive: true });
       const reportDir = mkdtempSync(join(parent, `smoke-v${bin.version}-`));

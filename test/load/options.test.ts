@@ -65,7 +65,16 @@ test('subscriptions cap creates at the write budget and require every record can
 });
 
 test('rate-probe stops at the first sustained step through one abortOnFail threshold per step', () => {
-  const options = buildOptions(config('rate-probe', { RATE_START: '10', RATE_STEP: '5', RATE_MAX: '20', RATE_STEP_DURATION: '4s', RATE_SUSTAINED_MIN_429: '3', RATE_SUSTAINED_MIN_SHARE: '0.05' }));
+  const options = buildOptions(
+    config('rate-probe', {
+      RATE_START: '10',
+      RATE_STEP: '5',
+      RATE_MAX: '20',
+      RATE_STEP_DURATION: '4s',
+      RATE_SUSTAINED_MIN_429: '3',
+      RATE_SUSTAINED_MIN_SHARE: '0.05',
+    }),
+  );
   expect(options.thresholds['rate_probe_429{target_rps:10}']).toEqual([{ threshold: 'count<3', abortOnFail: true }]);
   expect(options.thresholds['rate_probe_429{target_rps:20}']).toEqual([{ threshold: 'count<4', abortOnFail: true }]);
   const s = options.scenarios.rate_probe;

@@ -33,24 +33,61 @@ interface WalkCase {
 
 const CASES: WalkCase[] = [
   { description: 'exact pages end on an empty page', entry: offers(5), serve: pagedList(ids(10)), failed: [], requests: 3, items: 10 },
-  { description: 'a short last page is confirmed by one empty page', entry: offers(4), serve: pagedList(ids(10)), failed: [], requests: 4, items: 10 },
+  {
+    description: 'a short last page is confirmed by one empty page',
+    entry: offers(4),
+    serve: pagedList(ids(10)),
+    failed: [],
+    requests: 4,
+    items: 10,
+  },
   { description: 'an empty list ends at once', entry: offers(7), serve: pagedList([]), failed: [], requests: 1, items: 0 },
   { description: 'page size 1 walks every item', entry: offers(1), serve: pagedList(ids(6)), failed: [], requests: 7, items: 6 },
-  { description: 'a server that ignores offset never ends and repeats ids', entry: offers(2), serve: pagedList(ids(10), 100, 'ignore-offset'), failed: ['ids-unique-across-pages', 'walk-ends'] },
-  { description: 'overlapping pages repeat ids', entry: offers(3), serve: pagedList(ids(10), 100, 'overlap'), failed: ['ids-unique-across-pages'] },
-  { description: 'a short page in the middle is caught', entry: offers(3), serve: pagedList(ids(10), 100, 'short-middle'), failed: ['pages-full-until-last'] },
-  { description: 'more items than limit', entry: offers(2), serve: () => ids(3), failed: ['ids-unique-across-pages', 'page-within-limit', 'walk-ends'] },
+  {
+    description: 'a server that ignores offset never ends and repeats ids',
+    entry: offers(2),
+    serve: pagedList(ids(10), 100, 'ignore-offset'),
+    failed: ['ids-unique-across-pages', 'walk-ends'],
+  },
+  {
+    description: 'overlapping pages repeat ids',
+    entry: offers(3),
+    serve: pagedList(ids(10), 100, 'overlap'),
+    failed: ['ids-unique-across-pages'],
+  },
+  {
+    description: 'a short page in the middle is caught',
+    entry: offers(3),
+    serve: pagedList(ids(10), 100, 'short-middle'),
+    failed: ['pages-full-until-last'],
+  },
+  {
+    description: 'more items than limit',
+    entry: offers(2),
+    serve: () => ids(3),
+    failed: ['ids-unique-across-pages', 'page-within-limit', 'walk-ends'],
+  },
   { description: 'items without ids', entry: offers(5), serve: pagedList([{ id: 'a' }, { name: 'x' }]), failed: ['items-have-ids'] },
   { description: 'a body that is not a list', entry: offers(5), serve: () => ({ items: [] }), failed: ['page-is-list'] },
   {
     description: 'an allocation record is paged through its allocations list',
     entry: { resource: 'allocations', pageSize: 4, offerId: 'o1' },
-    serve: (offset, limit) => ({ offerId: 'o1', price: 1, priceCurrency: 'GBP', allocations: Array.from({ length: 9 }, (_, i) => ({ n: i })).slice(offset, offset + limit) }),
+    serve: (offset, limit) => ({
+      offerId: 'o1',
+      price: 1,
+      priceCurrency: 'GBP',
+      allocations: Array.from({ length: 9 }, (_, i) => ({ n: i })).slice(offset, offset + limit),
+    }),
     failed: [],
     requests: 4,
     items: 9,
   },
-  { description: 'an allocation record of another offer', entry: { resource: 'allocations', pageSize: 4, offerId: 'o1' }, serve: () => ({ offerId: 'o2', allocations: [] }), failed: ['page-is-list'] },
+  {
+    description: 'an allocation record of another offer',
+    entry: { resource: 'allocations', pageSize: 4, offerId: 'o1' },
+    serve: () => ({ offerId: 'o2', allocations: [] }),
+    failed: ['page-is-list'],
+  },
 ];
 
 for (const c of CASES) {
@@ -71,7 +108,10 @@ test('the request names the endpoint, never the ids or query values', () => {
 
 test('the plan drops page sizes above maxLimit and allocation walks without offers, and says why', () => {
   const plan = planWalks(['offers', 'subscriptions', 'allocations'], [1, 50, 200], 100, []);
-  expect(plan.entries.map((e) => `${e.resource}:${e.pageSize}`), 'largest pages first, resources taking turns').toEqual(['offers:50', 'subscriptions:50', 'offers:1', 'subscriptions:1']);
+  expect(
+    plan.entries.map((e) => `${e.resource}:${e.pageSize}`),
+    'largest pages first, resources taking turns',
+  ).toEqual(['offers:50', 'subscriptions:50', 'offers:1', 'subscriptions:1']);
   expect(plan.notes.join(' ')).toContain('200');
   expect(plan.notes.join(' ')).toContain('allocations are not walked');
   const withOffers = planWalks(['allocations'], [1, 2, 3], null, ['a', 'b']);

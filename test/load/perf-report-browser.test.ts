@@ -11,7 +11,6 @@ import { type ComparableRun, compareRuns } from '../../load/lib/compare.ts';
 import { comparableRun } from './fixtures.ts';
 import { renderHtml } from '../../load/lib/compare-render.ts';
 
-
 /** Two endpoints; the first one's p95 is `endpointP95`. */
 function run(endpointP95: number): ComparableRun {
   const base = comparableRun({ runId: `r-${endpointP95}` }, 60, endpointP95);
@@ -41,10 +40,16 @@ test('the regression report loads on its own, shows the status and both charts, 
   const barTitles = await page.locator('#latency-chart svg rect title').allTextContents();
   expect(barTitles.filter((t) => t.startsWith('GET /offer limit=25 · ')).length, barTitles.join('\n')).toBe(6);
   // The regressed bar (current p95 of that endpoint) is the only one drawn in the regression colour.
-  const regressedBars = await page.locator('#latency-chart svg rect', { has: page.locator('title') }).evaluateAll((rects) => rects.filter((r) => /\(regressed\)/.test(r.textContent ?? '')).map((r) => [r.textContent, r.getAttribute('fill')]));
+  const regressedBars = await page
+    .locator('#latency-chart svg rect', { has: page.locator('title') })
+    .evaluateAll((rects) =>
+      rects.filter((r) => /\(regressed\)/.test(r.textContent ?? '')).map((r) => [r.textContent, r.getAttribute('fill')]),
+    );
   expect(regressedBars).toHaveLength(1);
   expect(regressedBars[0][0]).toMatch(/^GET \/offer limit=25 · current p95 \(regressed\): 100\.00 ms$/);
-  const otherFills = await page.locator('#latency-chart svg rect', { has: page.locator('title') }).evaluateAll((rects) => rects.filter((r) => !/\(regressed\)/.test(r.textContent ?? '')).map((r) => r.getAttribute('fill')));
+  const otherFills = await page
+    .locator('#latency-chart svg rect', { has: page.locator('title') })
+    .evaluateAll((rects) => rects.filter((r) => !/\(regressed\)/.test(r.textContent ?? '')).map((r) => r.getAttribute('fill')));
   expect(otherFills, 'no other bar in the regression colour').not.toContain(regressedBars[0][1]);
   const regressed = page.locator('tr.bad');
   await expect(regressed.first()).toBeVisible();
@@ -52,7 +57,9 @@ test('the regression report loads on its own, shows the status and both charts, 
   await expect(page.locator('tr.bad', { hasText: 'GET /subscription limit=1' })).toHaveCount(0);
   // k6's own report of the run, linked relative to this one (load:compare passes the link when the run wrote it).
   await expect(page.locator('#k6-dashboard')).toBeVisible();
-  expect(await page.locator('#k6-dashboard').evaluate((a) => (a as unknown as { href: string }).href)).toBe(`file://${join(chromium.dir(), 'load', 'pagination.dashboard.html')}`);
+  expect(await page.locator('#k6-dashboard').evaluate((a) => (a as unknown as { href: string }).href)).toBe(
+    `file://${join(chromium.dir(), 'load', 'pagination.dashboard.html')}`,
+  );
 
   for (const viewport of [WIDTHS.desktop, WIDTHS.phone]) {
     await page.setViewportSize(viewport);

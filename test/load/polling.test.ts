@@ -29,9 +29,16 @@ test('instants are YYYY-MM-DDTHH:MM:SSZ, floored to the second', () => {
 test('seeds spread over the data and expect every offer on or after them', () => {
   const offers = readPolledOffers(DATA) as PolledOffer[];
   const seeds = pickSeeds(offers, 2, 0);
-  expect(seeds.map((s) => s.instant), 'the values exactly as the service wrote them').toEqual(['2025-12-02T10:00:00.000Z', '2025-12-03T10:00:00.900Z']);
+  expect(
+    seeds.map((s) => s.instant),
+    'the values exactly as the service wrote them',
+  ).toEqual(['2025-12-02T10:00:00.000Z', '2025-12-03T10:00:00.900Z']);
   expect(seeds[1].expectedIds).toEqual(['c', 'd']);
-  expect(pickSeeds([], 1, Date.parse('2026-01-01T00:00:00Z'))[0]).toEqual({ instant: '2026-01-01T00:00:00Z', instantMs: Date.parse('2026-01-01T00:00:00Z'), expectedIds: [] });
+  expect(pickSeeds([], 1, Date.parse('2026-01-01T00:00:00Z'))[0]).toEqual({
+    instant: '2026-01-01T00:00:00Z',
+    instantMs: Date.parse('2026-01-01T00:00:00Z'),
+    expectedIds: [],
+  });
 });
 
 interface PollCase {
@@ -64,7 +71,9 @@ test('the watermark moves to the latest lastModifiedOn and keeps its offers expe
   const out = checkPoll(first, serve(first.instant));
   expect(out.next.instant).toBe('2025-12-04T10:00:00.000Z');
   expect(out.next.expectedIds).toEqual(['d']);
-  expect(checkPoll(first, { not: 'a list' }).findings).toEqual([{ rule: 'poll-is-list', ok: false, expected: 'a JSON list of offers', received: 'a object body' }]);
+  expect(checkPoll(first, { not: 'a list' }).findings).toEqual([
+    { rule: 'poll-is-list', ok: false, expected: 'a JSON list of offers', received: 'a object body' },
+  ]);
 });
 
 test('with milliseconds in every lastModifiedOn, an exclusive boundary is still caught: polls use the exact value', () => {
@@ -77,7 +86,11 @@ test('with milliseconds in every lastModifiedOn, an exclusive boundary is still 
 });
 
 test('a lastModifiedOn that is not UTC with Z is not sent back: the client asks from it floored, in the contract form', () => {
-  const data = [offer('a', '2025-12-01T11:00:00.250+01:00'), offer('b', '2025-12-02T11:00:00.777+01:00'), offer('c', '2025-12-03T11:00:00.901+01:00')];
+  const data = [
+    offer('a', '2025-12-01T11:00:00.250+01:00'),
+    offer('b', '2025-12-02T11:00:00.777+01:00'),
+    offer('c', '2025-12-03T11:00:00.901+01:00'),
+  ];
   const state = pickSeeds(readPolledOffers(data) as PolledOffer[], 1, 0)[0];
   expect(state.instant).toBe('2025-12-02T10:00:00Z');
   expect(state.expectedIds).toEqual(['b', 'c']);
@@ -88,5 +101,9 @@ test('a poll with nothing later keeps expecting what it expected, so a dropped o
   const withoutB = (serve(state.instant) as Array<{ id: string }>).filter((o) => o.id !== 'b' && o.id !== 'c' && o.id !== 'd');
   const first = checkPoll(state, withoutB);
   expect(first.next.expectedIds).toEqual(state.expectedIds);
-  expect(checkPoll(first.next, withoutB).findings.filter((f) => !f.ok).map((f) => f.rule)).toEqual(['poll-includes-on-or-after']);
+  expect(
+    checkPoll(first.next, withoutB)
+      .findings.filter((f) => !f.ok)
+      .map((f) => f.rule),
+  ).toEqual(['poll-includes-on-or-after']);
 });

@@ -79,13 +79,33 @@ for (const limit of LIMITS) {
 
 test('no sustained 429s below the ceiling gives no onset, and sporadic ones are listed', () => {
   const plan = planRateProbe({ start: 2, step: 2, max: 6, stepMs: 5000 });
-  const onset = detectOnset([{ targetRps: 2, requests: 10, limited: 0 }, { targetRps: 4, requests: 20, limited: 1 }, { targetRps: 6, requests: 30, limited: 2 }], plan, { minCount: 3, minShare: 0.02 });
-  expect(onset).toEqual({ onsetRps: null, achievedRps: null, onsetStep: null, highestRps: 6, sporadic: [{ targetRps: 4, requests: 20, limited: 1 }, { targetRps: 6, requests: 30, limited: 2 }] });
+  const onset = detectOnset(
+    [
+      { targetRps: 2, requests: 10, limited: 0 },
+      { targetRps: 4, requests: 20, limited: 1 },
+      { targetRps: 6, requests: 30, limited: 2 },
+    ],
+    plan,
+    { minCount: 3, minShare: 0.02 },
+  );
+  expect(onset).toEqual({
+    onsetRps: null,
+    achievedRps: null,
+    onsetStep: null,
+    highestRps: 6,
+    sporadic: [
+      { targetRps: 4, requests: 20, limited: 1 },
+      { targetRps: 6, requests: 30, limited: 2 },
+    ],
+  });
 });
 
 test('the achieved rate of the onset step is given only when the step ran its full length', () => {
   const plan = planRateProbe({ start: 10, step: 10, max: 30, stepMs: 2000 });
-  const steps = [{ targetRps: 10, requests: 20, limited: 0 }, { targetRps: 20, requests: 40, limited: 12 }];
+  const steps = [
+    { targetRps: 10, requests: 20, limited: 0 },
+    { targetRps: 20, requests: 40, limited: 12 },
+  ];
   const rule = { minCount: 3, minShare: 0.02 };
   const ranThrough = detectOnset(steps, plan, rule);
   expect(ranThrough).toMatchObject({ onsetRps: 20, achievedRps: 20, onsetStep: { requests: 40, limited: 12 } });
@@ -102,16 +122,36 @@ test('Retry-After is read as delta-seconds or an HTTP date', () => {
   expect(parseRetryAfter(null, now)).toBeNull();
 });
 
-const ANSWERS: Array<{ description: string; headers: Record<string, string>; body: string | null; expected: ReturnType<typeof describeRateLimited> }> = [
+const ANSWERS: Array<{
+  description: string;
+  headers: Record<string, string>;
+  body: string | null;
+  expected: ReturnType<typeof describeRateLimited>;
+}> = [
   {
-    description: 'the reference\'s 429',
+    description: "the reference's 429",
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '1' },
     body: '{"error":"Rate limit exceeded","message":"Too Many Requests"}',
     expected: { retryAfterPresent: true, retryAfterSeconds: 1, jsonErrorBody: true },
   },
-  { description: 'a bare text 429', headers: { 'content-type': 'text/plain' }, body: 'slow down', expected: { retryAfterPresent: false, retryAfterSeconds: null, jsonErrorBody: false } },
-  { description: 'JSON without a message', headers: { 'Content-Type': 'application/problem+json' }, body: '{"title":"x"}', expected: { retryAfterPresent: false, retryAfterSeconds: null, jsonErrorBody: false } },
-  { description: 'a body not read', headers: { 'Retry-After': 'later' }, body: null, expected: { retryAfterPresent: true, retryAfterSeconds: null, jsonErrorBody: null } },
+  {
+    description: 'a bare text 429',
+    headers: { 'content-type': 'text/plain' },
+    body: 'slow down',
+    expected: { retryAfterPresent: false, retryAfterSeconds: null, jsonErrorBody: false },
+  },
+  {
+    description: 'JSON without a message',
+    headers: { 'Content-Type': 'application/problem+json' },
+    body: '{"title":"x"}',
+    expected: { retryAfterPresent: false, retryAfterSeconds: null, jsonErrorBody: false },
+  },
+  {
+    description: 'a body not read',
+    headers: { 'Retry-After': 'later' },
+    body: null,
+    expected: { retryAfterPresent: true, retryAfterSeconds: null, jsonErrorBody: null },
+  },
 ];
 for (const a of ANSWERS) {
   test(`a 429 answer: ${a.description}`, () => {
@@ -129,5 +169,10 @@ test('recovery waits for Retry-After (capped), stops at the first 2xx, or gives 
   expect(recoveryStep([a(503, null)], RECOVERY)).toEqual({ done: false, waitMs: 1000 });
   expect(recoveryStep([a(429, 1), a(200, null)], RECOVERY)).toEqual({ done: true, recovered: true });
   expect(recoveryStep([a(429, 1), a(429, 1), a(429, 1), a(429, 1)], RECOVERY)).toEqual({ done: true, recovered: false });
-  expect(summariseRecovery([a(429, 1, 0), a(200, null, 1200)], RECOVERY)).toEqual({ recovered: true, attempts: 2, recoveredAfterMs: 6200, statuses: [429, 200] });
+  expect(summariseRecovery([a(429, 1, 0), a(200, null, 1200)], RECOVERY)).toEqual({
+    recovered: true,
+    attempts: 2,
+    recoveredAfterMs: 6200,
+    statuses: [429, 200],
+  });
 });

@@ -36,7 +36,14 @@ test('a clean run passes, with latency per endpoint and page size', () => {
     ['GET /offer limit=7', 200, 30],
     ['GET /subscription limit=7', 100, 50],
   ]);
-  expect(report.totals).toMatchObject({ httpRequests: 300, httpRequestsPerSecond: 30, droppedIterations: 0, errorRate: 0, checkRate: 1, p95: 40 });
+  expect(report.totals).toMatchObject({
+    httpRequests: 300,
+    httpRequestsPerSecond: 30,
+    droppedIterations: 0,
+    errorRate: 0,
+    checkRate: 1,
+    p95: 40,
+  });
   expect(report.scenarioResult).toEqual({ kind: 'pagination', walksCompleted: 12 });
   expect(report.thresholds.some((t) => t.expression === 'count>=0')).toBe(false);
 });
@@ -49,7 +56,9 @@ test('an endpoint no request reached within the run shows no latency and is name
   });
   const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, META);
   expect(report.endpoints.map((e) => e.key)).toEqual(['GET /offer limit=7', 'GET /subscription limit=7']);
-  expect(report.notes).toContain('no request reached GET /allocation/{offerId} limit=100 within the run (a longer run walks them too); no latency is shown for them');
+  expect(report.notes).toContain(
+    'no request reached GET /allocation/{offerId} limit=100 within the run (a longer run walks them too); no latency is shown for them',
+  );
   expect(renderTextSummary(report, [])).not.toMatch(/GET \/allocation\/\{offerId\} limit=100\s+0/);
 });
 
@@ -59,7 +68,9 @@ test('dropped iterations make the run invalid, never a pass', () => {
   expect(report.verdict.valid).toBe(false);
   expect(report.verdict.passed).toBe(false);
   expect(report.verdict.reasons[0]).toContain('4 iterations were dropped');
-  expect(renderJUnit(report)).toContain('<testcase classname="load.pagination" name="run validity: no dropped iterations" time="0">\n      <failure');
+  expect(renderJUnit(report)).toContain(
+    '<testcase classname="load.pagination" name="run validity: no dropped iterations" time="0">\n      <failure',
+  );
   expect(renderTextSummary(report, [])).toContain('INVALID');
 });
 

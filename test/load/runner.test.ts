@@ -27,11 +27,19 @@ function cli(script: string, args: string[], env: Record<string, string> = {}) {
 }
 
 const BAD_ARGS: Array<{ script: string; args: string[]; says: string }> = [
-  { script: 'run.ts', args: ['nope'], says: 'Unknown scenario "nope" for npm run load: choose one of pagination, polling, subscriptions, rate-probe.' },
+  {
+    script: 'run.ts',
+    args: ['nope'],
+    says: 'Unknown scenario "nope" for npm run load: choose one of pagination, polling, subscriptions, rate-probe.',
+  },
   { script: 'run.ts', args: [], says: 'Name a scenario: npm run load -- <pagination|polling|subscriptions|rate-probe>.' },
   { script: 'compare.ts', args: [], says: 'Give the run report and optionally the baseline' },
   { script: 'baseline.ts', args: [], says: 'Name the run to record' },
-  { script: 'contract.ts', args: ['subscriptions'], says: 'Unknown scenario "subscriptions" for npm run load:contract (read-only scenarios only)' },
+  {
+    script: 'contract.ts',
+    args: ['subscriptions'],
+    says: 'Unknown scenario "subscriptions" for npm run load:contract (read-only scenarios only)',
+  },
 ];
 
 for (const c of BAD_ARGS) {
@@ -39,14 +47,21 @@ for (const c of BAD_ARGS) {
     const r = cli(c.script, c.args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(c.says);
-    expect(r.stderr.trim().split('\n').filter((l) => l.trim() !== '')).toHaveLength(1);
+    expect(
+      r.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    ).toHaveLength(1);
   });
 }
 
 test('without k6, npm run load says how to install it and exits non-zero', () => {
   const r = cli('run.ts', ['pagination']);
   expect(r.code).toBe(3);
-  expect(r.stderr).toContain('no k6: K6_BIN is not set, /nonexistent/tools holds none (npm run setup:k6 builds it there) and there is none on PATH.');
+  expect(r.stderr).toContain(
+    'no k6: K6_BIN is not set, /nonexistent/tools holds none (npm run setup:k6 builds it there) and there is none on PATH.',
+  );
   expect(r.stderr).toContain('npm run setup:k6');
   expect(r.stderr).toContain('Install k6');
   const named = cli('run.ts', ['polling'], { K6_BIN: '/nonexistent/k6' });
@@ -86,7 +101,12 @@ function writeReport(dir: string, name: string, p95: number, dropped = 0): strin
     iterations: counter(300),
     ...(dropped > 0 ? { dropped_iterations: counter(dropped, 10, { 'count==0': { ok: false } }) } : {}),
   });
-  const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, { runId: name, k6Version: '1.3.0', generatedAt: '2026-01-01T00:00:00Z', startedAt: null });
+  const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, {
+    runId: name,
+    k6Version: '1.3.0',
+    generatedAt: '2026-01-01T00:00:00Z',
+    startedAt: null,
+  });
   const path = join(dir, `${name}.json`);
   writeFileSync(path, JSON.stringify(report));
   return path;
@@ -119,7 +139,7 @@ test('load:baseline records a passing run and refuses an invalid one; load:compa
   expect(inv.stdout).toContain('INVALID');
 });
 
-test('load:compare links k6\'s dashboard report of the run when the run wrote one, relative to the report', () => {
+test("load:compare links k6's dashboard report of the run when the run wrote one, relative to the report", () => {
   const dir = mkdtempSync(join(tmpdir(), 'load-compare-'));
   const base = writeReport(dir, 'base', 100);
   mkdirSync(join(dir, 'runs'));
@@ -132,17 +152,26 @@ test('load:compare links k6\'s dashboard report of the run when the run wrote on
   const linked = cli('compare.ts', [current, base], { REPORTS_DIR: out });
   expect(linked.code, linked.stderr).toBe(0);
   expect(readFileSync(join(out, 'perf-regression.html'), 'utf8')).toContain('<a id="k6-dashboard" href="../runs/current.dashboard.html">');
-  expect(readFileSync(join(out, 'perf-regression.md'), 'utf8')).toContain("k6's own dashboard report of the current run: [../runs/current.dashboard.html](../runs/current.dashboard.html)");
+  expect(readFileSync(join(out, 'perf-regression.md'), 'utf8')).toContain(
+    "k6's own dashboard report of the current run: [../runs/current.dashboard.html](../runs/current.dashboard.html)",
+  );
 });
 
 test('the run verdict comes from the report; k6 exit codes only say how far k6 got', () => {
   const data = k6Summary({ 'http_reqs{scenario:pagination}': counter(10) });
-  const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, { runId: 'r', k6Version: null, generatedAt: 'x', startedAt: null });
+  const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, {
+    runId: 'r',
+    k6Version: null,
+    generatedAt: 'x',
+    startedAt: null,
+  });
   expect(runOutcome(0, report).exitCode).toBe(0);
   expect(runOutcome(107, null)).toEqual({ exitCode: 107, lines: ['k6 exited with code 107 (script error) and wrote no report.'] });
   expect(runOutcome(105, report).exitCode).toBe(1);
   expect(runOutcome(105, report, true).exitCode).toBe(0);
-  expect(runOutcome(0, { ...report, verdict: { ...report.verdict, valid: false, passed: false } }).lines[0]).toBe('load pagination: INVALID');
+  expect(runOutcome(0, { ...report, verdict: { ...report.verdict, valid: false, passed: false } }).lines[0]).toBe(
+    'load pagination: INVALID',
+  );
 });
 
 test('reports/load/ is part of the repository, so a plain `k6 run load/<scenario>.ts` has a folder to write to', () => {

@@ -45,7 +45,7 @@ function setup(args: string[], env: Record<string, string>, withGo = true) {
   return { dir, tools, code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
-test('go install where it works, the download + build fallback where it fails, and each binary\'s version verified', () => {
+test("go install where it works, the download + build fallback where it fails, and each binary's version verified", () => {
   const first = setup(['v1.3.0'], {});
   expect(first.code, first.stderr).toBe(0);
   expect(first.stderr).toContain('k6 v1.3.0: installed by go install');
@@ -53,7 +53,9 @@ test('go install where it works, the download + build fallback where it fails, a
 
   const fallback = setup(['v2.2.0', 'v1.3.0'], { GO_INSTALL_FAILS: '1' });
   expect(fallback.code, fallback.stderr).toBe(0);
-  expect(fallback.stderr).toContain('k6 v2.2.0: go install failed (go: go.k6.io/k6/v2@v2.2.0: loading deprecation: 404 Not Found); falling back to go mod download + go build');
+  expect(fallback.stderr).toContain(
+    'k6 v2.2.0: go install failed (go: go.k6.io/k6/v2@v2.2.0: loading deprecation: 404 Not Found); falling back to go mod download + go build',
+  );
   expect(fallback.stderr).toContain('k6 v2.2.0: installed by go mod download + go build');
   expect(fallback.stdout.trim()).toBe(['v2.2.0', 'v1.3.0'].map((v) => join(fallback.tools, `k6-${v}`, 'k6')).join(':'));
   const log = spawnSync('cat', [join(fallback.dir, 'go.log')], { encoding: 'utf8' }).stdout;

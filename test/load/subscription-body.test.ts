@@ -1,6 +1,14 @@
 // The subscriptions scenario's bodies and bookkeeping: valid amounts, the run tag, the sweep.
 import { test, expect } from '@playwright/test';
-import { amountWithin, buildSubscriptionBody, cancelPath, generatedRunId, pickSubscribableOffers, recordsToSweep, runTag } from '../../load/lib/subscription-body.ts';
+import {
+  amountWithin,
+  buildSubscriptionBody,
+  cancelPath,
+  generatedRunId,
+  pickSubscribableOffers,
+  recordsToSweep,
+  runTag,
+} from '../../load/lib/subscription-body.ts';
 
 const AMOUNTS: Array<[number, number, number]> = [
   [250, 100000, 250],
@@ -20,10 +28,26 @@ for (const [min, max, expected] of AMOUNTS) {
 }
 
 const OFFERS = [
-  { id: 'open-gbx', details: { status: 'open_for_subscription' }, pricingAndOrderLimits: { hardMinLimit: 100, hardMaxLimit: 500, acceptedCurrency: 'GBX', currency: 'GBX' } },
-  { id: 'closed', details: { status: 'closed_for_subscription' }, pricingAndOrderLimits: { hardMinLimit: 1, hardMaxLimit: 5, acceptedCurrency: 'GBP' } },
-  { id: 'bad-range', details: { status: 'open_for_subscription' }, pricingAndOrderLimits: { hardMinLimit: 10, hardMaxLimit: 5, acceptedCurrency: 'GBP' } },
-  { id: 'odd-currency', details: { status: 'open_for_subscription' }, pricingAndOrderLimits: { hardMinLimit: 1, hardMaxLimit: 5, acceptedCurrency: 'XYZ', currency: 'XYZ' } },
+  {
+    id: 'open-gbx',
+    details: { status: 'open_for_subscription' },
+    pricingAndOrderLimits: { hardMinLimit: 100, hardMaxLimit: 500, acceptedCurrency: 'GBX', currency: 'GBX' },
+  },
+  {
+    id: 'closed',
+    details: { status: 'closed_for_subscription' },
+    pricingAndOrderLimits: { hardMinLimit: 1, hardMaxLimit: 5, acceptedCurrency: 'GBP' },
+  },
+  {
+    id: 'bad-range',
+    details: { status: 'open_for_subscription' },
+    pricingAndOrderLimits: { hardMinLimit: 10, hardMaxLimit: 5, acceptedCurrency: 'GBP' },
+  },
+  {
+    id: 'odd-currency',
+    details: { status: 'open_for_subscription' },
+    pricingAndOrderLimits: { hardMinLimit: 1, hardMaxLimit: 5, acceptedCurrency: 'XYZ', currency: 'XYZ' },
+  },
 ];
 
 test('only open offers with a usable range and a known currency are subscribed to', () => {
@@ -46,7 +70,7 @@ test('the body carries the run tag and every field the contract requires in a re
   });
 });
 
-test('the sweep takes only this run\'s records that are not cancelled or rejected', () => {
+test("the sweep takes only this run's records that are not cancelled or rejected", () => {
   const list = [
     { id: '1', clientSubscriptionReference: runTag('r1', 0), status: 'accepted' },
     { id: '2', clientSubscriptionReference: runTag('r1', 1), status: 'cancelled' },
@@ -55,7 +79,10 @@ test('the sweep takes only this run\'s records that are not cancelled or rejecte
     { id: '5', clientSubscriptionReference: 'partner-own', status: 'accepted' },
     { id: '6', clientSubscriptionReference: runTag('r1', 3) },
   ];
-  expect(recordsToSweep(list, 'r1')).toEqual([{ id: '1', status: 'accepted' }, { id: '6', status: null }]);
+  expect(recordsToSweep(list, 'r1')).toEqual([
+    { id: '1', status: 'accepted' },
+    { id: '6', status: null },
+  ]);
   expect(recordsToSweep({}, 'r1')).toEqual([]);
 });
 
@@ -64,7 +91,7 @@ test('the cancel path comes from the profile template', () => {
   expect(cancelPath('/subscriptions/{subscriptionId}', 'x')).toBe('/subscriptions/x');
 });
 
-test('a generated run id is time-sortable and fits RUN_ID\'s pattern', () => {
+test("a generated run id is time-sortable and fits RUN_ID's pattern", () => {
   const id = generatedRunId(Date.parse('2026-01-02T03:04:05.678Z'), 0.5);
   expect(id).toBe('20260102T030405-7fffff');
   expect(id).toMatch(/^[A-Za-z0-9_-]{1,40}$/);

@@ -18,15 +18,24 @@ const TSX = join(ROOT, 'node_modules/.bin/tsx');
 /** The environment of a child command, without the settings of whoever runs the tests. */
 function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
   return { ...env, ...extra };
 }
 
 const BAD_ARGS: Array<{ parse: (argv: string[]) => unknown; args: string[]; message: RegExp }> = [
   { parse: parseCertifyClientArgs, args: [], message: /^--session is required/ },
-  { parse: parseCertifyClientArgs, args: ['--session', 's.jsonl', '--agreed-rate', 'fast'], message: /^--agreed-rate must be a number above 0, got "fast"/ },
+  {
+    parse: parseCertifyClientArgs,
+    args: ['--session', 's.jsonl', '--agreed-rate', 'fast'],
+    message: /^--agreed-rate must be a number above 0, got "fast"/,
+  },
   { parse: parseCertifyClientArgs, args: ['--session', 's.jsonl', '--currency', 'gbp'], message: /^--currency must be one of GBX, GBP/ },
-  { parse: parseCertifyClientArgs, args: ['--session', 's.jsonl', '--frobnicate'], message: /Unknown option '--frobnicate'; usage: npm run certify:client/ },
+  {
+    parse: parseCertifyClientArgs,
+    args: ['--session', 's.jsonl', '--frobnicate'],
+    message: /Unknown option '--frobnicate'; usage: npm run certify:client/,
+  },
   { parse: parseProxyArgs, args: ['--target', 'ftp://x'], message: /^--target must be an http\(s\) URL/ },
   { parse: parseProxyArgs, args: ['--port', '70000'], message: /^--port must be a port number/ },
   { parse: parseProxyArgs, args: ['--stop-after', '0'], message: /^--stop-after must be a number above 0/ },
@@ -43,21 +52,38 @@ test('certify:client exits 4 (INCOMPLETE) on a session that never showed most du
   const dir = testInfo.outputPath('incomplete');
   mkdirSync(dir, { recursive: true });
   const session = join(dir, 'session.jsonl');
-  const lines = [{ type: 'session', format: SESSION_FORMAT, startedAt: new Date().toISOString(), target: 'http://127.0.0.1:1', bundledReference: false, profile: {} }, ex(1, 0), { type: 'end', finishedAt: new Date().toISOString(), requests: 1 }];
-  writeFileSync(session, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const lines = [
+    {
+      type: 'session',
+      format: SESSION_FORMAT,
+      startedAt: new Date().toISOString(),
+      target: 'http://127.0.0.1:1',
+      bundledReference: false,
+      profile: {},
+    },
+    ex(1, 0),
+    { type: 'end', finishedAt: new Date().toISOString(), requests: 1 },
+  ];
+  writeFileSync(session, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   let printed = '';
   expect(certifyClientCommand(['--session', session, '--agreed-rate', '5'], ROOT, (t) => (printed += t))).toBe(4);
   expect(printed).toMatch(/Client certification: INCOMPLETE/);
   const report = JSON.parse(readFileSync(join(dir, 'client-certification', 'client-certification.json'), 'utf8')) as { verdict: string };
   expect(report.verdict).toBe('incomplete');
   expect(verifyManifest(join(dir, 'client-certification')).ok).toBe(true);
-  expect(() => certifyClientCommand(['--session', join(dir, 'nope.jsonl')], ROOT)).toThrow(/^The session file .*nope\.jsonl does not exist/);
+  expect(() => certifyClientCommand(['--session', join(dir, 'nope.jsonl')], ROOT)).toThrow(
+    /^The session file .*nope\.jsonl does not exist/,
+  );
 });
 
 test('proxy with no target: fronts the bundled reference, stops after --stop-after and certifies what it recorded', async ({}, testInfo) => {
   const out = testInfo.outputPath('proxy-run');
   const env = cleanEnv({ REFERENCE_SUBSCRIPTION_KEY: CANARY.subscriptionKey, REFERENCE_SECRET: CANARY.secret });
-  const child = spawn(TSX, ['src/cli/proxy.ts', '--port', '0', '--stop-after', '2', '--out', out], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, ['src/cli/proxy.ts', '--port', '0', '--stop-after', '2', '--out', out], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -74,11 +100,15 @@ test('proxy with no target: fronts the bundled reference, stops after --stop-aft
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   expect(code, stdout + stderr).toBe(4);
   expect(stdout).toMatch(/#1 GET \/offer\?offset=0&limit=5 -> 200/);
-  const written = [join(out, 'session.jsonl'), join(out, 'client-certification', 'client-certification.json'), join(out, 'client-certification', 'index.html'), join(out, 'client-certification', 'client-certification.md')];
+  const written = [
+    join(out, 'session.jsonl'),
+    join(out, 'client-certification', 'client-certification.json'),
+    join(out, 'client-certification', 'index.html'),
+    join(out, 'client-certification', 'client-certification.md'),
+  ];
   for (const file of written) expect(findCanaries(readFileSync(file, 'utf8'), [CANARY.subscriptionKey, CANARY.secret]), file).toEqual([]);
   expect(findCanaries(stdout + stderr, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
 });
-
 
 test('--help prints the usage and every flag, exit 0', () => {
   let printed = '';

@@ -5,7 +5,11 @@ import { clientChecks } from '../../src/client-certification/client-checks.ts';
 import { SESSION_FORMAT, type Session, type SessionExchange } from '../../src/client-certification/session.ts';
 import { clientCheckCases, settingsOf } from './client-checks.cases.ts';
 
-const sessionOf = (exchanges: SessionExchange[]): Session => ({ header: { type: 'session', format: SESSION_FORMAT, startedAt: '', target: '', bundledReference: true, profile: {} }, exchanges, end: null });
+const sessionOf = (exchanges: SessionExchange[]): Session => ({
+  header: { type: 'session', format: SESSION_FORMAT, startedAt: '', target: '', bundledReference: true, profile: {} },
+  exchanges,
+  end: null,
+});
 
 for (const c of clientCheckCases) {
   test(`${c.clause}: ${c.name} -> ${c.verdict}`, () => {

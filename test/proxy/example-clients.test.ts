@@ -16,9 +16,13 @@ function expectNoCanary(run: ClientRun): void {
   for (const file of files) expect(findCanaries(readText(file), [CANARY.subscriptionKey, CANARY.secret]), file).toEqual([]);
 }
 
-test('the good example client passes every client clause (reference rate-limited at 3/s: it meets 429s and waits)', async ({ certifyClientRun }) => {
+test('the good example client passes every client clause (reference rate-limited at 3/s: it meets 429s and waits)', async ({
+  certifyClientRun,
+}) => {
   const run = await certifyClientRun(runGoodClient, { rateLimit: 3 });
-  const failing = run.report.clauses.filter((c) => c.status !== 'pass').map((c) => `${c.id} ${c.status}: ${c.findings[0]?.message ?? c.note}`);
+  const failing = run.report.clauses
+    .filter((c) => c.status !== 'pass')
+    .map((c) => `${c.id} ${c.status}: ${c.findings[0]?.message ?? c.note}`);
   expect(failing).toEqual([]);
   expect(run.report.verdict).toBe('pass');
   expect(run.exitCode).toBe(0);
@@ -42,10 +46,22 @@ test('the faulty example client fails each client clause, with the requests it b
     expect(marked.length, clause.id).toBeGreaterThan(0);
     // A request judged on its own is named whenever it is marked; a session-wide duty (rate, Retry-After) names some of its marked requests.
     const perRequest = clientChecks.find((c) => c.clause === clause.id)!.perRequest;
-    if (perRequest || clause.id === 'CLIENT-NO-DUPLICATE-CREATES') expect(marked.filter((seq) => !named.has(seq)), `${clause.id}: marked requests its findings do not name`).toEqual([]);
-    else expect(marked.some((seq) => named.has(seq)), `${clause.id}: its findings name none of the marked requests`).toBe(true);
+    if (perRequest || clause.id === 'CLIENT-NO-DUPLICATE-CREATES')
+      expect(
+        marked.filter((seq) => !named.has(seq)),
+        `${clause.id}: marked requests its findings do not name`,
+      ).toEqual([]);
+    else
+      expect(
+        marked.some((seq) => named.has(seq)),
+        `${clause.id}: its findings name none of the marked requests`,
+      ).toBe(true);
     // Every request a finding names is in the report's request table.
-    for (const seq of named) expect(run.report.requests.some((r) => r.seq === seq), `${clause.id} #${seq}`).toBe(true);
+    for (const seq of named)
+      expect(
+        run.report.requests.some((r) => r.seq === seq),
+        `${clause.id} #${seq}`,
+      ).toBe(true);
   }
   // The create resent after the client hung up is told apart from a plain duplicate.
   const duplicates = run.report.clauses.find((c) => c.id === 'CLIENT-NO-DUPLICATE-CREATES')!.findings.map((f) => f.message);

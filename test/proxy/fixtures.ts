@@ -57,7 +57,13 @@ export const test = base.extend<Fixtures>({
       const dir = testInfo.outputPath('client');
       mkdirSync(dir, { recursive: true });
       const sessionPath = join(dir, 'session.jsonl');
-      const proxy = await startProxy({ target: reference.url, port: 0, sessionPath, profile: loadProfile(REFERENCE_PROFILE_PATH), bundledReference: true });
+      const proxy = await startProxy({
+        target: reference.url,
+        port: 0,
+        sessionPath,
+        profile: loadProfile(REFERENCE_PROFILE_PATH),
+        bundledReference: true,
+      });
       closers.push(() => proxy.close());
       return { referenceUrl: reference.url, proxyUrl: proxy.url, sessionPath, stop: () => proxy.close() };
     });
@@ -70,7 +76,12 @@ export const test = base.extend<Fixtures>({
       await proxied.stop();
       const dir = dirname(proxied.sessionPath);
       const certification = certifyClient(proxied.sessionPath, join(dir, 'client-certification'), SETTINGS, ROOT);
-      return { ...certification, session: readSession(proxied.sessionPath), sessionPath: proxied.sessionPath, writtenFiles: () => filesUnder(dir) };
+      return {
+        ...certification,
+        session: readSession(proxied.sessionPath),
+        sessionPath: proxied.sessionPath,
+        writtenFiles: () => filesUnder(dir),
+      };
     });
   },
 });

@@ -9,7 +9,12 @@ import { startProxy } from '../../src/proxy/proxy-server.ts';
 import { findCanaries } from '../hostile/canary-scan.ts';
 import { CANARY, expect, test } from './fixtures.ts';
 
-const headers = { accept: 'application/json', 'accept-encoding': 'gzip', 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret };
+const headers = {
+  accept: 'application/json',
+  'accept-encoding': 'gzip',
+  'service-api-subscription': CANARY.subscriptionKey,
+  'service-api-secret': CANARY.secret,
+};
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 async function raw(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
@@ -21,7 +26,9 @@ async function raw(url: string, init: RequestInit = {}): Promise<{ status: numbe
   return { status: response.status, headers: out, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-test('answers pass through byte for byte (gzip too); a create body and the credentials reach the target as sent', async ({ startProxied }) => {
+test('answers pass through byte for byte (gzip too); a create body and the credentials reach the target as sent', async ({
+  startProxied,
+}) => {
   const proxied = await startProxied({ variants: ['gzip'] });
   for (const path of ['/offer?offset=0&limit=3', '/offer/no-such-offer', '/health']) {
     const direct = await raw(`${proxied.referenceUrl}${path}`);
@@ -30,8 +37,21 @@ test('answers pass through byte for byte (gzip too); a create body and the crede
     if (path.startsWith('/offer?')) expect(direct.headers['content-encoding']).toBe('gzip');
   }
   const offer = ((await (await fetch(`${proxied.proxyUrl}/offer?limit=1`, { headers })).json()) as Array<{ id: string }>)[0];
-  const body = { offerId: offer.id, amountRequested: 123.456789, subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional', clientSubscriptionTimestamp: '2026-01-01T10:00:00Z', clientSubscriptionReference: 'fwd-1', currency: 'GBP', accountType: 'tax_efficient' };
-  const created = await fetch(`${proxied.proxyUrl}/subscription`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const body = {
+    offerId: offer.id,
+    amountRequested: 123.456789,
+    subscriptionType: 'institutional',
+    subscriptionCategory: 'ecp/institutional',
+    clientSubscriptionTimestamp: '2026-01-01T10:00:00Z',
+    clientSubscriptionReference: 'fwd-1',
+    currency: 'GBP',
+    accountType: 'tax_efficient',
+  };
+  const created = await fetch(`${proxied.proxyUrl}/subscription`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(created.status).toBe(201);
   expect(await created.json()).toMatchObject(body);
   await proxied.stop();
@@ -45,7 +65,11 @@ test('answers pass through byte for byte (gzip too); a create body and the crede
 test('a credential the client puts anywhere else (a body, a query) is redacted from the session too', async ({ startProxied }) => {
   const proxied = await startProxied({});
   await fetch(`${proxied.proxyUrl}/offer?note=${encodeURIComponent(CANARY.secret)}`, { headers });
-  await fetch(`${proxied.proxyUrl}/subscription`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ clientSubscriptionReference: CANARY.subscriptionKey }) });
+  await fetch(`${proxied.proxyUrl}/subscription`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ clientSubscriptionReference: CANARY.subscriptionKey }),
+  });
   await proxied.stop();
   expect(readSession(proxied.sessionPath).exchanges).toHaveLength(2);
   expect(findCanaries(readFileSync(proxied.sessionPath, 'utf8'), [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);

@@ -18,7 +18,11 @@ const ROUTES: Route[] = [
   { description: 'GET /allocation/{offerId}', request: { url: '/allocation/any' }, shape: 'read' },
   { description: 'GET /subscription', request: { url: '/subscription' }, shape: 'read' },
   { description: 'POST /subscription', request: { method: 'POST', url: '/subscription', body: minimalCreateBody() }, shape: 'write' },
-  { description: 'POST /subscription with a malformed body', request: { method: 'POST', url: '/subscription', body: '{oops' }, shape: 'write' },
+  {
+    description: 'POST /subscription with a malformed body',
+    request: { method: 'POST', url: '/subscription', body: '{oops' },
+    shape: 'write',
+  },
   { description: 'GET /subscription/{id}', request: { url: '/subscription/any' }, shape: 'read' },
   { description: 'POST /subscription/{id}/cancel', request: { method: 'POST', url: '/subscription/any/cancel' }, shape: 'write' },
   { description: 'an unknown route', request: { url: '/unknown' }, shape: 'read' },
@@ -37,8 +41,14 @@ const CREDENTIAL_VARIANTS: ReadonlyArray<[string, Record<string, string>]> = [
   ['both wrong', { [SUBSCRIPTION_KEY_HEADER]: WRONG_KEY, [SECRET_HEADER]: WRONG_SECRET }],
   ['key and secret swapped', { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.secret, [SECRET_HEADER]: TEST_CREDENTIALS.subscriptionKey }],
   ['empty values', { [SUBSCRIPTION_KEY_HEADER]: '', [SECRET_HEADER]: '' }],
-  ['the right secret with a suffix', { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey, [SECRET_HEADER]: `${TEST_CREDENTIALS.secret}x` }],
-  ['the right key with different letter case', { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey.toUpperCase(), [SECRET_HEADER]: TEST_CREDENTIALS.secret }],
+  [
+    'the right secret with a suffix',
+    { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey, [SECRET_HEADER]: `${TEST_CREDENTIALS.secret}x` },
+  ],
+  [
+    'the right key with different letter case',
+    { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey.toUpperCase(), [SECRET_HEADER]: TEST_CREDENTIALS.secret },
+  ],
 ];
 
 for (const route of ROUTES) {

@@ -64,16 +64,28 @@ test('serve prints URL, demo credentials, profile and the suite command, and ans
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(served.stdout).toContain('service-api-subscription=demo-subscription-key');
     expect(served.stdout).toContain('reference/profile.json');
-    expect(served.stdout).toContain(`API_BASE_URL=${served.url} API_SUBSCRIPTION_KEY=demo-subscription-key API_SECRET=demo-api-secret API_PROFILE=reference/profile.json`);
+    expect(served.stdout).toContain(
+      `API_BASE_URL=${served.url} API_SUBSCRIPTION_KEY=demo-subscription-key API_SECRET=demo-api-secret API_PROFILE=reference/profile.json`,
+    );
 
-    const headers = { 'service-api-subscription': 'demo-subscription-key', 'service-api-secret': 'demo-api-secret', accept: 'application/json' };
+    const headers = {
+      'service-api-subscription': 'demo-subscription-key',
+      'service-api-secret': 'demo-api-secret',
+      accept: 'application/json',
+    };
     const offers = (await (await fetch(`${served.url}/offer`, { headers })).json()) as Array<{ id: string }>;
     const records = (await (await fetch(`${served.url}/allocation`, { headers })).json()) as Array<{ offerId: string }>;
     const open = (await (await fetch(`${served.url}/offer/${offers.at(-1)!.id}`, { headers })).json()) as { id: string };
     const createdResponse = await fetch(`${served.url}/subscription`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ offerId: open.id, amountRequested: 1000, clientSubscriptionTimestamp: '2025-01-01T00:00:00Z', currency: 'GBP', accountType: 'general_investment' }),
+      body: JSON.stringify({
+        offerId: open.id,
+        amountRequested: 1000,
+        clientSubscriptionTimestamp: '2025-01-01T00:00:00Z',
+        currency: 'GBP',
+        accountType: 'general_investment',
+      }),
     });
     const created = (await createdResponse.json()) as { id: string };
     const answers = await Promise.all(
@@ -96,17 +108,24 @@ test('serve prints URL, demo credentials, profile and the suite command, and ans
 test('serve takes credentials from REFERENCE_* and never prints them', async () => {
   const key = 'env-planted-key-5150';
   const secret = 'env-planted-secret-6160';
-  const served = await serve(['--port', '0', '--rate-limit', '50', '--max-limit', '20', '--fault', 'limit-ignored'], cleanEnv({ REFERENCE_SUBSCRIPTION_KEY: key, REFERENCE_SECRET: secret }));
+  const served = await serve(
+    ['--port', '0', '--rate-limit', '50', '--max-limit', '20', '--fault', 'limit-ignored'],
+    cleanEnv({ REFERENCE_SUBSCRIPTION_KEY: key, REFERENCE_SECRET: secret }),
+  );
   try {
     expect(served.stdout).not.toContain(key);
     expect(served.stdout).not.toContain(secret);
     expect(served.stdout).toContain('faults: limit-ignored');
     expect(served.stdout).toContain('"maxLimit": 20');
-    const answer = await fetch(`${served.url}/offer?limit=1`, { headers: { 'service-api-subscription': key, 'service-api-secret': secret } });
+    const answer = await fetch(`${served.url}/offer?limit=1`, {
+      headers: { 'service-api-subscription': key, 'service-api-secret': secret },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-ratelimit-limit')).toBe('50');
     expect(((await answer.json()) as unknown[]).length).toBeGreaterThan(1); // the fault is on
-    const demo = await fetch(`${served.url}/offer`, { headers: { 'service-api-subscription': 'demo-subscription-key', 'service-api-secret': 'demo-api-secret' } });
+    const demo = await fetch(`${served.url}/offer`, {
+      headers: { 'service-api-subscription': 'demo-subscription-key', 'service-api-secret': 'demo-api-secret' },
+    });
     expect(demo.status).toBe(401);
   } finally {
     await stop(served);

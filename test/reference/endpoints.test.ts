@@ -89,13 +89,18 @@ const bigAllocation = SEED_ALLOCATIONS.find((r) => r.allocations.length >= 150)!
 const PAGED_LISTS: PagedList[] = [
   { description: 'offers', url: '/offer', items: (b) => b as unknown[] },
   { description: 'allocation records', url: '/allocation', items: (b) => b as unknown[] },
-  { description: `allocations of one offer (${bigAllocation.allocations.length} items)`, url: `/allocation/${bigAllocation.offerId}`, items: (b) => (b as AllocationRecord).allocations },
+  {
+    description: `allocations of one offer (${bigAllocation.allocations.length} items)`,
+    url: `/allocation/${bigAllocation.offerId}`,
+    items: (b) => (b as AllocationRecord).allocations,
+  },
   {
     description: 'subscriptions',
     url: '/subscription',
     items: (b) => b as unknown[],
     setup: async (server) => {
-      for (let i = 0; i < 12; i++) await create(server, minimalCreateBody(openOffer(), { clientSubscriptionReference: `osd-suite.paging.${i}` }));
+      for (let i = 0; i < 12; i++)
+        await create(server, minimalCreateBody(openOffer(), { clientSubscriptionReference: `osd-suite.paging.${i}` }));
     },
   },
 ];
@@ -183,7 +188,10 @@ test('with neither subscriptionType nor subscriptionCategory the defaults apply'
   const created = await create(app, minimalCreateBody());
   expect(created.status).toBe(201);
   expect(created.json).toMatchObject({ subscriptionType: 'discretionary_qualified', subscriptionCategory: 'professional' });
-  const given = await create(app, minimalCreateBody(openOffer(), { subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional' }));
+  const given = await create(
+    app,
+    minimalCreateBody(openOffer(), { subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional' }),
+  );
   expect(given.json).toMatchObject({ subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional' });
 });
 
@@ -205,7 +213,9 @@ test('identical bodies create separate records (no duplicate detection)', async 
 
 test('50 concurrent creates yield 50 distinct ids, all listed', async () => {
   const answers = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => create(app, minimalCreateBody(openOffer(), { clientSubscriptionReference: `osd-suite.concurrent.${i}` }))),
+    Array.from({ length: 50 }, (_, i) =>
+      create(app, minimalCreateBody(openOffer(), { clientSubscriptionReference: `osd-suite.concurrent.${i}` })),
+    ),
   );
   expect(answers.map((a) => a.status)).toEqual(Array(50).fill(201));
   const createdIds = answers.map((a) => (a.json as Subscription).id);
@@ -217,12 +227,32 @@ test('50 concurrent creates yield 50 distinct ids, all listed', async () => {
 
 // [description, body, expected status of the record]
 const OUTCOMES: ReadonlyArray<readonly [string, () => Record<string, unknown>, 'accepted' | 'rejected']> = [
-  ['at hardMinLimit', () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit }), 'accepted'],
-  ['at hardMaxLimit', () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMaxLimit }), 'accepted'],
-  ['below hardMinLimit', () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit - 0.000001 }), 'rejected'],
-  ['above hardMaxLimit', () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMaxLimit + 1 }), 'rejected'],
+  [
+    'at hardMinLimit',
+    () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit }),
+    'accepted',
+  ],
+  [
+    'at hardMaxLimit',
+    () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMaxLimit }),
+    'accepted',
+  ],
+  [
+    'below hardMinLimit',
+    () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit - 0.000001 }),
+    'rejected',
+  ],
+  [
+    'above hardMaxLimit',
+    () => minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMaxLimit + 1 }),
+    'rejected',
+  ],
   ['a negative amount', () => minimalCreateBody(openOffer(), { amountRequested: -5 }), 'rejected'],
-  ['on a closed offer', () => minimalCreateBody(closedOffers()[0], { amountRequested: closedOffers()[0].pricingAndOrderLimits.hardMinLimit }), 'rejected'],
+  [
+    'on a closed offer',
+    () => minimalCreateBody(closedOffers()[0], { amountRequested: closedOffers()[0].pricingAndOrderLimits.hardMinLimit }),
+    'rejected',
+  ],
 ];
 
 for (const [description, body, status] of OUTCOMES) {
@@ -291,7 +321,11 @@ test('cancel: 200 with the record, cancelled on the next read; again -> 409; rej
 
 test('cancel accepts an empty body labelled application/json', async () => {
   const accepted = (await create(app, minimalCreateBody())).json as Subscription;
-  const answer = await call(app, { method: 'POST', url: `/subscription/${accepted.id}/cancel`, headers: { 'content-type': 'application/json' } });
+  const answer = await call(app, {
+    method: 'POST',
+    url: `/subscription/${accepted.id}/cancel`,
+    headers: { 'content-type': 'application/json' },
+  });
   expect(answer.status).toBe(200);
 });
 

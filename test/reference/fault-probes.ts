@@ -8,10 +8,21 @@ import { SEED_OFFERS, SHARED_MODIFIED_PAIR } from '../../reference/data/offers.t
 import { CURRENCIES, OFFER_TYPES, SUBSCRIPTION_STATUSES } from '../../reference/data/types.ts';
 import type { FaultName } from '../../reference/faults.ts';
 import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../../reference/server.ts';
-import { call, create, fullCreateBody, isCreateCancelError, isListGetError, minimalCreateBody, openOffer, openOffers, TEST_CREDENTIALS } from './helpers.ts';
+import {
+  call,
+  create,
+  fullCreateBody,
+  isCreateCancelError,
+  isListGetError,
+  minimalCreateBody,
+  openOffer,
+  openOffers,
+  TEST_CREDENTIALS,
+} from './helpers.ts';
 import type { Answer } from './helpers.ts';
 
 // Probes read raw wire JSON of any shape, faulty ones included.
+// biome-ignore lint/suspicious/noExplicitAny: wire JSON of any shape, read field by field
 type Json = Record<string, any>;
 
 export interface ProbeResult {
@@ -75,7 +86,10 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
     expectation: 'every offer date is UTC with Z',
     run: async (app) => {
       const { answer, list } = await offers(app);
-      return result(list.length === ALL && list.every((o) => Object.values(o.dates as Record<string, string>).every(isUtcDateTime)), answer);
+      return result(
+        list.length === ALL && list.every((o) => Object.values(o.dates as Record<string, string>).every(isUtcDateTime)),
+        answer,
+      );
     },
   },
   'content-type-text-plain': {
@@ -91,7 +105,10 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       const shared = SEED_OFFERS[SHARED_MODIFIED_PAIR[0]].dates.lastModifiedOn;
       const { answer, list } = await offers(app, `?modifiedAfter=${shared}`);
       const ids = list.map((o) => o.id);
-      return result(SHARED_MODIFIED_PAIR.every((i) => ids.includes(SEED_OFFERS[i].id)), answer);
+      return result(
+        SHARED_MODIFIED_PAIR.every((i) => ids.includes(SEED_OFFERS[i].id)),
+        answer,
+      );
     },
   },
   'unknown-offer-empty-200': {
@@ -106,14 +123,20 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
     run: async (app) => {
       const answer = await call(app, { url: '/allocation' });
       const records = answer.json as Json[];
-      return result(records.every((r) => r.allocationCount === undefined || r.allocationCount === r.allocations.length), answer);
+      return result(
+        records.every((r) => r.allocationCount === undefined || r.allocationCount === r.allocations.length),
+        answer,
+      );
     },
   },
   'allocation-currency-lowercase': {
     expectation: 'priceCurrency is one of the enum values',
     run: async (app) => {
       const answer = await call(app, { url: '/allocation' });
-      return result((answer.json as Json[]).every((r) => (CURRENCIES as readonly string[]).includes(r.priceCurrency)), answer);
+      return result(
+        (answer.json as Json[]).every((r) => (CURRENCIES as readonly string[]).includes(r.priceCurrency)),
+        answer,
+      );
     },
   },
   'offset-one-based': {
@@ -154,15 +177,27 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
   'secret-not-checked': {
     expectation: 'a wrong or missing secret gets 401',
     run: async (app) => {
-      const wrong = await call(app, { url: '/offer', anonymous: true, headers: { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey, [SECRET_HEADER]: 'wrong' } });
-      const missing = await call(app, { url: '/offer', anonymous: true, headers: { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey } });
+      const wrong = await call(app, {
+        url: '/offer',
+        anonymous: true,
+        headers: { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey, [SECRET_HEADER]: 'wrong' },
+      });
+      const missing = await call(app, {
+        url: '/offer',
+        anonymous: true,
+        headers: { [SUBSCRIPTION_KEY_HEADER]: TEST_CREDENTIALS.subscriptionKey },
+      });
       return result(wrong.status === 401 && missing.status === 401, `${wrong.status} / ${missing.status}`);
     },
   },
   'subscription-key-not-checked': {
     expectation: 'a wrong or missing subscription key gets 401',
     run: async (app) => {
-      const wrong = await call(app, { url: '/offer', anonymous: true, headers: { [SUBSCRIPTION_KEY_HEADER]: 'wrong', [SECRET_HEADER]: TEST_CREDENTIALS.secret } });
+      const wrong = await call(app, {
+        url: '/offer',
+        anonymous: true,
+        headers: { [SUBSCRIPTION_KEY_HEADER]: 'wrong', [SECRET_HEADER]: TEST_CREDENTIALS.secret },
+      });
       const missing = await call(app, { url: '/offer', anonymous: true, headers: { [SECRET_HEADER]: TEST_CREDENTIALS.secret } });
       return result(wrong.status === 401 && missing.status === 401, `${wrong.status} / ${missing.status}`);
     },
@@ -190,11 +225,13 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
   },
   'seven-decimals-accepted': {
     expectation: 'an amount with 7 decimal places is refused',
-    run: (app) => refusedCreate(app, minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit + 0.1234567 })),
+    run: (app) =>
+      refusedCreate(app, minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit + 0.1234567 })),
   },
   'enum-case-insensitive': {
     expectation: 'subscriptionCategory "Retail" is refused',
-    run: (app) => refusedCreate(app, minimalCreateBody(openOffer(), { subscriptionType: 'xo_unqualified', subscriptionCategory: 'Retail' })),
+    run: (app) =>
+      refusedCreate(app, minimalCreateBody(openOffer(), { subscriptionType: 'xo_unqualified', subscriptionCategory: 'Retail' })),
   },
   'missing-field-defaulted': {
     expectation: 'a body without currency is refused',
@@ -234,13 +271,19 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       const body = fullCreateBody();
       const first = await created(app, body);
       const second = await created(app, body);
-      return result(typeof first.record.id === 'string' && first.record.id !== second.record.id, `${first.record.id} / ${second.record.id}`);
+      return result(
+        typeof first.record.id === 'string' && first.record.id !== second.record.id,
+        `${first.record.id} / ${second.record.id}`,
+      );
     },
   },
   'order-limits-not-enforced': {
     expectation: 'an order above hardMaxLimit is rejected',
     run: async (app) => {
-      const { answer, record } = await created(app, minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMaxLimit + 1 }));
+      const { answer, record } = await created(
+        app,
+        minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMaxLimit + 1 }),
+      );
       return result(answer.status === 201 && record.status === 'rejected', answer);
     },
   },
@@ -330,7 +373,10 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
   'enum-value-with-slash-refused': {
     expectation: 'subscriptionCategory ecp/institutional is accepted',
     run: async (app) => {
-      const { answer, record } = await created(app, minimalCreateBody(openOffer(), { subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional' }));
+      const { answer, record } = await created(
+        app,
+        minimalCreateBody(openOffer(), { subscriptionType: 'institutional', subscriptionCategory: 'ecp/institutional' }),
+      );
       return result(answer.status === 201 && record.subscriptionCategory === 'ecp/institutional', answer);
     },
   },

@@ -22,7 +22,9 @@ test('there are at least 24 faults, with unique names, each naming must-clauses 
 
 test('an unknown fault name is refused with the list of valid names', async () => {
   expect(() => behaviourWith(['no-such-fault'])).toThrow(UnknownFaultError);
-  await expect(buildServer({ faults: ['limit-ignored', 'no-such-fault'] })).rejects.toThrow(/"no-such-fault".*Valid names: .*limit-ignored/);
+  await expect(buildServer({ faults: ['limit-ignored', 'no-such-fault'] })).rejects.toThrow(
+    /"no-such-fault".*Valid names: .*limit-ignored/,
+  );
 });
 
 test('reference/README.md lists every fault', () => {

@@ -9,7 +9,10 @@ import { componentName } from '../../reference/openapi.ts';
 import { loadSchema, SCHEMA_NAMES } from '../../src/schema/registry.ts';
 import { buildServer, call, openOffer } from './helpers.ts';
 
-type Doc = { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, unknown> } } & Record<string, unknown>;
+type Doc = { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, unknown> } } & Record<
+  string,
+  unknown
+>;
 
 async function served(variants: string[] = []): Promise<Doc> {
   const app = await buildServer({ variants });
@@ -81,7 +84,11 @@ test('every operation listed is served, and only "not shown" items carry the ref
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const method of Object.keys(operations)) {
         const url = path.replace(/\{(\w+)\}/g, (_, p: 'offerId' | 'subscriptionId') => encodeURIComponent(ids[p]));
-        const answer = await call(app, { method: method.toUpperCase() as 'GET', url, body: method === 'post' && !url.includes('cancel') ? {} : undefined });
+        const answer = await call(app, {
+          method: method.toUpperCase() as 'GET',
+          url,
+          body: method === 'post' && !url.includes('cancel') ? {} : undefined,
+        });
         expect(answer.text, `${method} ${path} is served`).not.toContain('No route');
       }
     }
@@ -89,20 +96,28 @@ test('every operation listed is served, and only "not shown" items carry the ref
     await app.close();
   }
   const marked = JSON.stringify(doc).match(/"x-not-shown"/g)?.length ?? 0;
-  expect(doc.paths['/subscription/{subscriptionId}/cancel'].post['x-not-shown']).toMatchObject({ reference: 'POST /subscription/{subscriptionId}/cancel' });
+  expect(doc.paths['/subscription/{subscriptionId}/cancel'].post['x-not-shown']).toMatchObject({
+    reference: 'POST /subscription/{subscriptionId}/cancel',
+  });
   expect(doc.paths['/health'].get).toMatchObject({ security: [], 'x-not-shown': { reference: 'GET /health' } });
   expect(doc['x-not-shown']).toMatchObject({ reference: 'off' });
   expect(marked).toBeGreaterThan(5);
 });
 
-test('the choices follow the reference\'s variations: cancel by DELETE, create 200, credentials 403, page maximum 10', async () => {
+test("the choices follow the reference's variations: cancel by DELETE, create 200, credentials 403, page maximum 10", async () => {
   const doc = await served(['cancel-by-delete', 'create-200', 'credentials-403', 'max-page-10']);
-  const cancel = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => op.operationId === 'cancelSubscription').map(([m]) => `${m} ${path}`));
+  const cancel = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([, op]) => op.operationId === 'cancelSubscription')
+      .map(([m]) => `${m} ${path}`),
+  );
   expect(cancel).toEqual(['delete /subscription/{subscriptionId}']);
   const create = doc.paths['/subscription'].post.responses as Record<string, { 'x-not-shown'?: unknown }>;
   expect(Object.keys(create)).toContain('200');
   expect(Object.keys(create)).not.toContain('201');
   expect(Object.keys(doc.paths['/offer'].get.responses as object)).toContain('403');
-  const limit = (doc.paths['/offer'].get.parameters as Array<{ name: string; 'x-not-shown': { reference: { maxLimit: number } } }>).find((p) => p.name === 'limit');
+  const limit = (doc.paths['/offer'].get.parameters as Array<{ name: string; 'x-not-shown': { reference: { maxLimit: number } } }>).find(
+    (p) => p.name === 'limit',
+  );
   expect(limit?.['x-not-shown'].reference.maxLimit).toBe(10);
 });

@@ -37,7 +37,10 @@ const MUST_EXIST: ReadonlyArray<readonly [string, (o: Offer) => boolean]> = [
   ['non-empty offeringDocuments', (o) => o.details.offeringDocuments.length > 0],
   ['priceType fixed', (o) => o.pricingAndOrderLimits.priceType === 'fixed'],
   ['priceType no_price', (o) => o.pricingAndOrderLimits.priceType === 'no_price'],
-  ['a closed no_price offer (final price found at close)', (o) => o.pricingAndOrderLimits.priceType === 'no_price' && o.details.status === 'closed_for_subscription'],
+  [
+    'a closed no_price offer (final price found at close)',
+    (o) => o.pricingAndOrderLimits.priceType === 'no_price' && o.details.status === 'closed_for_subscription',
+  ],
   ['text with a line break', (o) => Object.values(o.textProperties).some((t) => typeof t === 'string' && t.includes('\n'))],
   ['text with an empty string', (o) => Object.values(o.textProperties).some((t) => t === '')],
   ['an empty pressReleaseLink', (o) => o.details.pressReleaseLink === ''],

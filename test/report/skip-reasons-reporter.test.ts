@@ -6,7 +6,8 @@ import SkipReasonsReporter, { skipReasonOf } from '../../src/report/skip-reasons
 function testCase(title: string, annotations: TestCase['annotations']): TestCase {
   return { annotations, titlePath: () => ['', 'project', 'file.test.ts', 'area', title] } as unknown as TestCase;
 }
-const result = (status: TestResult['status'], annotations: TestResult['annotations'] = []) => ({ status, annotations }) as unknown as TestResult;
+const result = (status: TestResult['status'], annotations: TestResult['annotations'] = []) =>
+  ({ status, annotations }) as unknown as TestResult;
 
 /** What the reporter prints at the end of the run. */
 function printedAtEnd(reporter: SkipReasonsReporter): string[] {
@@ -34,7 +35,15 @@ test('skipped tests are listed once each, grouped under their reason; passed one
   reporter.onTestEnd(testCase('b', [{ type: 'skip', description: 'no k6' }]), result('skipped'));
   reporter.onTestEnd(testCase('c', [{ type: 'skip', description: 'no chromium' }]), result('skipped'));
   reporter.onTestEnd(testCase('d', []), result('passed'));
-  expect(printedAtEnd(reporter).join('\n').split('\n')).toEqual(['', 'Skipped: 3 test(s), and why:', '  no k6', '    - area › a', '    - area › b', '  no chromium', '    - area › c']);
+  expect(printedAtEnd(reporter).join('\n').split('\n')).toEqual([
+    '',
+    'Skipped: 3 test(s), and why:',
+    '  no k6',
+    '    - area › a',
+    '    - area › b',
+    '  no chromium',
+    '    - area › c',
+  ]);
 });
 
 test('a run with nothing skipped prints nothing', () => {

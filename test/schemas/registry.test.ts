@@ -3,9 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { digestSchemaFiles } from '../../src/schema/digest.ts';
-import {
-  extraProperties, extraPropertiesInList, loadSchema, schemaDigest, validate, validateList,
-} from '../../src/schema/registry.ts';
+import { extraProperties, extraPropertiesInList, loadSchema, schemaDigest, validate, validateList } from '../../src/schema/registry.ts';
 import type { SchemaName } from '../../src/schema/registry.ts';
 import * as samples from './cases/samples.ts';
 
@@ -52,9 +50,15 @@ test.describe('error rendering', () => {
     expect(validate('offer-pricing-and-order-limits', { ...samples.offerPricing.full, discount: 'none' }).errors).toEqual([
       '/discount: must be number or null, got "none"',
     ]);
-    expect(validate('offer-issuer', { ...samples.offerIssuer.full, fttRequired: null }).errors).toEqual(['/fttRequired: must be boolean, got null']);
-    expect(validate('error-body', { ...samples.errorBody.full, message: ['a', 'b'] }).errors).toEqual(['/message: must be string, got an array of 2 items']);
-    expect(validate('health-check-result', { ...samples.healthCheckResult.full, details: null }).errors).toEqual(['/details: must be object, got null']);
+    expect(validate('offer-issuer', { ...samples.offerIssuer.full, fttRequired: null }).errors).toEqual([
+      '/fttRequired: must be boolean, got null',
+    ]);
+    expect(validate('error-body', { ...samples.errorBody.full, message: ['a', 'b'] }).errors).toEqual([
+      '/message: must be string, got an array of 2 items',
+    ]);
+    expect(validate('health-check-result', { ...samples.healthCheckResult.full, details: null }).errors).toEqual([
+      '/details: must be object, got null',
+    ]);
     expect(validate('error-body', 'Bad Request').errors).toEqual(['(root): must be object, got "Bad Request"']);
     expect(validateList('error-body', [samples.errorBody.full, {}]).errors).toEqual(['/1/error: is required', '/1/message: is required']);
   });
@@ -156,10 +160,15 @@ test.describe('schema files', () => {
 
   test('offer $refs its five parts', () => {
     const offer = loadSchema('offer') as { properties: Record<string, { $ref?: string }> };
-    const refs = Object.values(offer.properties).flatMap((p) => (p.$ref ? [p.$ref] : [])).sort();
+    const refs = Object.values(offer.properties)
+      .flatMap((p) => (p.$ref ? [p.$ref] : []))
+      .sort();
     expect(refs).toEqual([
-      'offer-dates.schema.json', 'offer-detail.schema.json', 'offer-issuer.schema.json',
-      'offer-pricing-and-order-limits.schema.json', 'offer-text.schema.json',
+      'offer-dates.schema.json',
+      'offer-detail.schema.json',
+      'offer-issuer.schema.json',
+      'offer-pricing-and-order-limits.schema.json',
+      'offer-text.schema.json',
     ]);
   });
 
@@ -172,7 +181,7 @@ test.describe('schema files', () => {
 });
 
 test.describe('schemaDigest', () => {
-  test('is the sha256 of the contract schema files (not the suite\'s own), identical on every call', () => {
+  test("is the sha256 of the contract schema files (not the suite's own), identical on every call", () => {
     const files = NAMES.map((n) => `${n}.schema.json`)
       .sort()
       .map((name) => ({ name, text: readFileSync(`${SCHEMA_DIR}${name}`, 'utf8') }));

@@ -33,9 +33,18 @@ for (const [group, cases] of Object.entries(casesBySchema) as Array<[SchemaName,
 
 test('every schema has valid and invalid cases, and titles are unique per schema', () => {
   for (const [group, cases] of Object.entries(casesBySchema)) {
-    expect(cases.some((c) => c.valid), `${group} has a valid case`).toBe(true);
-    expect(cases.some((c) => !c.valid), `${group} has an invalid case`).toBe(true);
+    expect(
+      cases.some((c) => c.valid),
+      `${group} has a valid case`,
+    ).toBe(true);
+    expect(
+      cases.some((c) => !c.valid),
+      `${group} has an invalid case`,
+    ).toBe(true);
     const titles = cases.map((c) => c.description);
-    expect(titles.filter((t, i) => titles.indexOf(t) !== i), `${group} duplicate titles`).toEqual([]);
+    expect(
+      titles.filter((t, i) => titles.indexOf(t) !== i),
+      `${group} duplicate titles`,
+    ).toEqual([]);
   }
 });

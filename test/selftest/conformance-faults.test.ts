@@ -10,7 +10,10 @@ test('the conformance suite passes against the correct reference', async () => {
   const run = await runSuite({ project: 'conformance', faults: [], label: 'correct' });
   expect(run.report, tail(run)).not.toBeNull();
   expect(failingClauses(run), tail(run)).toEqual([]);
-  expect(run.report!.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut'), tail(run)).toEqual([]);
+  expect(
+    run.report!.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut'),
+    tail(run),
+  ).toEqual([]);
   expect(run.report!.outcomes.filter((o) => o.status === 'passed').length).toBeGreaterThan(40);
   expect(run.exitCode, tail(run)).toBe(0);
 });

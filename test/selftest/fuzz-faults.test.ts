@@ -36,7 +36,10 @@ test('the fuzz properties hold against the correct reference', async () => {
   expect(run.report, tail(run)).not.toBeNull();
   expect(failingClauses(run), tail(run)).toEqual([]);
   const outcomes = run.report!.outcomes;
-  expect(outcomes.filter((o) => o.status !== 'passed'), tail(run)).toEqual([]);
+  expect(
+    outcomes.filter((o) => o.status !== 'passed'),
+    tail(run),
+  ).toEqual([]);
   expect(outcomes.length).toBeGreaterThan(30);
   expect(run.exitCode, tail(run)).toBe(0);
   // Every property left its record: the seed that replays it, no counterexample.
@@ -53,14 +56,22 @@ const sequenceFault = (name: string) => SEQUENCE_FAULTS.some((f) => f.fault === 
 for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 'both') && !sequenceFault(f.name))) {
   test(`fuzz catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, async () => {
     // The sequence properties are held to their own faults below; against these they would only add time.
-    const run = await runSuite({ project: 'fuzz', faults: [fault.name], label: fault.name, env: FUZZ_ENV, args: ['--grep-invert', SEQUENCE_TAG] });
+    const run = await runSuite({
+      project: 'fuzz',
+      faults: [fault.name],
+      label: fault.name,
+      env: FUZZ_ENV,
+      args: ['--grep-invert', SEQUENCE_TAG],
+    });
     expect(run.report, `no clause report: ${tail(run)}`).not.toBeNull();
     expect(run.exitCode, `the fuzz properties held against fault ${fault.name}: ${fault.description}`).not.toBe(0);
     const failing = failingClauses(run);
     for (const clause of fault.clauses) expect(failing, `fault ${fault.name} (${fault.description}) must fail ${clause}`).toContain(clause);
 
     // A shrunk counterexample for the fault's clause, recorded with what replays it.
-    const caught = readRunRecords(run.reportsDir).filter((r) => r.status === 'failed' && r.failures.some((f) => (fault.clauses as readonly string[]).includes(f.clause)));
+    const caught = readRunRecords(run.reportsDir).filter(
+      (r) => r.status === 'failed' && r.failures.some((f) => (fault.clauses as readonly string[]).includes(f.clause)),
+    );
     expect(caught.length, `no record of a failure on ${fault.clauses.join(', ')} in ${run.reportsDir}/fuzz`).toBeGreaterThan(0);
     for (const r of caught) {
       expect(r.counterexample, r.fileName).toEqual(expect.any(String));
@@ -76,12 +87,21 @@ for (const { fault: name, maxCalls, replays } of SEQUENCE_FAULTS) {
   const fault = FAULTS.find((f) => f.name === name)!;
   const replayed = replays ? `, replayed ${replays} times out of ${replays}` : '';
   test(`the sequence property catches fault "${name}" on ${fault.clauses.join(', ')} with at most ${maxCalls} calls${replayed}`, async () => {
-    const run = await runSuite({ project: 'fuzz', faults: [name], label: `sequence-${name}`, env: SEQUENCE_ENV, args: ['fuzz/sequences.spec.ts', '-g', SEQUENCE_PROPERTY] });
+    const run = await runSuite({
+      project: 'fuzz',
+      faults: [name],
+      label: `sequence-${name}`,
+      env: SEQUENCE_ENV,
+      args: ['fuzz/sequences.spec.ts', '-g', SEQUENCE_PROPERTY],
+    });
     expect(run.exitCode, `the sequence property held against fault ${name}: ${fault.description}\n${tail(run)}`).not.toBe(0);
     for (const clause of fault.clauses) expect(failingClauses(run), `fault ${name} must fail ${clause}\n${tail(run)}`).toContain(clause);
     const [record] = readRunRecords(run.reportsDir).filter((r) => r.property === SEQUENCE_PROPERTY);
     expect(record, tail(run)).toMatchObject({ status: 'failed', replayPath: expect.stringMatching(/^[A-Za-z0-9+/=:_-]+$/) });
-    expect(record.failures.map((f) => f.clause), record.counterexample ?? '').toEqual(expect.arrayContaining([...fault.clauses]));
+    expect(
+      record.failures.map((f) => f.clause),
+      record.counterexample ?? '',
+    ).toEqual(expect.arrayContaining([...fault.clauses]));
     // The shrunk sequence is a numbered list of the calls that ran, printed with what replays it.
     const calls = Number(/^(\d+) call\(s\):/.exec(record.counterexample ?? '')?.[1]);
     expect(calls, record.counterexample ?? '').toBeGreaterThan(0);

@@ -30,7 +30,8 @@ export function failingClauses(run: SuiteRun): string[] {
 /** The environment of a child run: none of the developer's target settings, plus `extra`. */
 export function childEnv(extra: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return { FORCE_COLOR: '0', ...env };
 }
@@ -51,7 +52,12 @@ export async function runSuite(opts: RunOptions): Promise<SuiteRun> {
   rmSync(reportsDir, { recursive: true, force: true });
   const env = childEnv({ REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (opts.faults ?? []).join(','), ...opts.env });
   const args = ['test', `--project=${opts.project}`, `--workers=${opts.workers ?? 1}`, ...(opts.args ?? [])];
-  const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -83,11 +89,22 @@ export async function expectExactReplays(recorded: FuzzRunRecord, o: { fault: st
     env: { FUZZ_SEED: String(recorded.seed), FUZZ_PATH: recorded.path!, FUZZ_REPLAY_PATH: recorded.replayPath ?? undefined },
     args: ['-g', recorded.grep, `--repeat-each=${o.times}`],
   });
-  expect(replay.report?.outcomes.map((x) => x.status), tail(replay)).toEqual(Array(o.times).fill('failed'));
+  expect(
+    replay.report?.outcomes.map((x) => x.status),
+    tail(replay),
+  ).toEqual(Array(o.times).fill('failed'));
   const replayed = readRunRecords(replay.reportsDir);
   expect(replayed).toHaveLength(o.times);
   for (const r of replayed) {
-    expect({ file: r.fileName, counterexample: r.counterexample, path: r.path, seed: r.seed }).toEqual({ file: r.fileName, counterexample: recorded.counterexample, path: recorded.path, seed: recorded.seed });
-    expect(r.failures.map((f) => [f.clause, withoutIds(f.message)]), r.fileName).toEqual(recorded.failures.map((f) => [f.clause, withoutIds(f.message)]));
+    expect({ file: r.fileName, counterexample: r.counterexample, path: r.path, seed: r.seed }).toEqual({
+      file: r.fileName,
+      counterexample: recorded.counterexample,
+      path: recorded.path,
+      seed: recorded.seed,
+    });
+    expect(
+      r.failures.map((f) => [f.clause, withoutIds(f.message)]),
+      r.fileName,
+    ).toEqual(recorded.failures.map((f) => [f.clause, withoutIds(f.message)]));
   }
 }

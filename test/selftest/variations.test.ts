@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { VARIATIONS, routesOnlyProfile } from '../../reference/variations.ts';
 import type { VariationSwitch } from '../../reference/variations.ts';
 import { runCertify } from '../certify/run-certify.ts';
-import { ROOT, failingClauses, runSuite, tail } from './run-suite.ts';
+import { failingClauses, runSuite, tail } from './run-suite.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
@@ -38,8 +38,15 @@ const EACH = process.env.SELFTEST_EACH_VARIATION === '1';
 
 for (const variation of all.filter((v) => !v.slow)) {
   test(`conformance passes against variation "${variation.name}"`, async () => {
-    test.skip(!EACH, 'one run per variation is opt-in (SELFTEST_EACH_VARIATION=1, npm run selftest:variations); the composites below cover it in npm test');
-    const run = await runSuite({ project: 'conformance', label: `variation-${variation.name}`, env: variationEnv(variation.name, [variation.name]) });
+    test.skip(
+      !EACH,
+      'one run per variation is opt-in (SELFTEST_EACH_VARIATION=1, npm run selftest:variations); the composites below cover it in npm test',
+    );
+    const run = await runSuite({
+      project: 'conformance',
+      label: `variation-${variation.name}`,
+      env: variationEnv(variation.name, [variation.name]),
+    });
     expect(run.report, tail(run)).not.toBeNull();
     expect(failingClauses(run), `${variation.description}\n${tail(run)}`).toEqual([]);
     expect(run.exitCode, tail(run)).toBe(0);
@@ -49,7 +56,10 @@ for (const variation of all.filter((v) => !v.slow)) {
 for (const composite of COMPOSITES) {
   test(`certify --skip-load passes against composite "${composite.label}" (${composite.variants.join(', ')})`, async () => {
     // The slow composite (a 5 rps limit, 200 ms answers) pays for every request: 2 cases per property keep it near a minute.
-    const env = { ...variationEnv(`certify-${composite.label}`, composite.variants), FUZZ_RUNS: composite.label === 'all-slow' ? '2' : '5' };
+    const env = {
+      ...variationEnv(`certify-${composite.label}`, composite.variants),
+      FUZZ_RUNS: composite.label === 'all-slow' ? '2' : '5',
+    };
     const run = await runCertify({ label: `variation-${composite.label}`, args: ['--skip-load'], env });
     expect(run.exitCode, run.output.slice(-3000)).toBe(0);
   });

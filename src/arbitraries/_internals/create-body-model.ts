@@ -71,7 +71,10 @@ const record = { noNullPrototype: true } as const;
 /** Shareholding facts, kept consistent with each other (a holder of 0 shares is not a shareholder). */
 const shareholding = fc.oneof(
   fc.constant({}),
-  fc.record({ isExistingShareholder: fc.constant(false), numExistingShares: fc.constant(0) }, { ...record, requiredKeys: ['isExistingShareholder'] }),
+  fc.record(
+    { isExistingShareholder: fc.constant(false), numExistingShares: fc.constant(0) },
+    { ...record, requiredKeys: ['isExistingShareholder'] },
+  ),
   fc.record(
     { isExistingShareholder: fc.constant(true), numExistingShares: fc.integer({ min: 1, max: 1_000_000_000 }) },
     { ...record, requiredKeys: ['isExistingShareholder'] },

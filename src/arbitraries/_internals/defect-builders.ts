@@ -100,7 +100,7 @@ const jsonTypeName = (value: unknown): string => (Array.isArray(value) ? 'array'
 const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
 const swapCase = (s: string): string => [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
 const toggledByMask = (s: string, mask: number): string =>
-  [...s].map((c, i) => ((mask >> i % 30) & 1 ? (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) : c)).join('');
+  [...s].map((c, i) => ((mask >> (i % 30)) & 1 ? (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) : c)).join('');
 
 function enumOf(field: EnumField): readonly string[] {
   return CREATE_BODY_ENUMS[field];
@@ -130,7 +130,10 @@ function isUnknownValue(field: EnumField, candidate: string): boolean {
 function unknownEnumValue(field: EnumField): Arbitrary<string> {
   const otherEnums = ENUM_FIELDS.filter((f) => f !== field).flatMap((f) => enumOf(f));
   const candidates = [...NEAR_MISSES[field], ...otherEnums, ''].filter((c) => isUnknownValue(field, c));
-  return fc.oneof(fc.constantFrom(...candidates), fc.string({ minLength: 1, maxLength: 24 }).filter((s) => isUnknownValue(field, s)));
+  return fc.oneof(
+    fc.constantFrom(...candidates),
+    fc.string({ minLength: 1, maxLength: 24 }).filter((s) => isUnknownValue(field, s)),
+  );
 }
 
 /** Enum fields present in the body (so no optional field appears only through the defect). */
@@ -174,7 +177,18 @@ function impossibleTimestamp(valid: string, part: number, n: number): { text: st
 }
 
 /** Texts that are no date-time at all. */
-const NOT_DATE_TIMES = ['', 'yesterday', 'now', 'not-a-date', '12:00:00Z', '2024-01-15', '1700000000000', 'T', '2024-02-30T10:00:00Z', '2023-02-29T10:00:00Z'];
+const NOT_DATE_TIMES = [
+  '',
+  'yesterday',
+  'now',
+  'not-a-date',
+  '12:00:00Z',
+  '2024-01-15',
+  '1700000000000',
+  'T',
+  '2024-02-30T10:00:00Z',
+  '2023-02-29T10:00:00Z',
+];
 
 /** Non-zero offsets (basic and extended form). `+00:00`, `-00:00` and a lower-case `z` name UTC, so they are not used. */
 const NON_UTC_OFFSETS = ['+01:00', '+02:00', '-05:00', '+05:30', '-03:30', '+14:00', '-12:00', '+0100', '-0800'];
@@ -232,7 +246,7 @@ function limitsOf(offer: OpenOffer) {
 function amountDefect(
   context: DefectContext,
   spec: (offer: OpenOffer) => AmountBetween | undefined,
-  describe: (amount: number, offer: OpenOffer) => string,
+  describeAmount: (amount: number, offer: OpenOffer) => string,
 ): Arbitrary<PlantedDefect> | undefined {
   return perOffer(context, (offer, base) => {
     const s = spec(offer);
@@ -241,7 +255,7 @@ function amountDefect(
     return fc.tuple(base, amounts).map(([body, amount]) => ({
       target: pointer('amountRequested'),
       body: replaced(body, 'amountRequested', amount),
-      description: describe(amount, offer),
+      description: describeAmount(amount, offer),
     }));
   });
 }
@@ -260,22 +274,28 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
     })),
 
   'wrong-json-type': (context) =>
-    fc.tuple(baseBody(context), fc.constantFrom(...CREATE_BODY_FIELDS), fc.nat(), fc.nat({ max: 1_000_000 })).map(([body, field, choice, n]) => {
-      const declared = CREATE_BODY_FIELD_TYPES[field];
-      const value = pick(wrongTypeValues(declared, body[field], n), choice);
-      return {
-        target: pointer(field),
-        body: replaced(body, field, value),
-        description: `${field} is ${jsonTypeName(value)} ${show(value)} instead of a ${declared}`,
-      };
-    }),
+    fc
+      .tuple(baseBody(context), fc.constantFrom(...CREATE_BODY_FIELDS), fc.nat(), fc.nat({ max: 1_000_000 }))
+      .map(([body, field, choice, n]) => {
+        const declared = CREATE_BODY_FIELD_TYPES[field];
+        const value = pick(wrongTypeValues(declared, body[field], n), choice);
+        return {
+          target: pointer(field),
+          body: replaced(body, field, value),
+          description: `${field} is ${jsonTypeName(value)} ${show(value)} instead of a ${declared}`,
+        };
+      }),
 
   'enum-case-changed': (context) =>
     fc.tuple(baseBody(context), fc.nat(), fc.nat(), fc.nat()).map(([body, fieldChoice, variantChoice, mask]) => {
       const field = pick(presentEnumFields(body), fieldChoice);
       const original = body[field] as string;
       const value = pick(caseVariants(field, original, mask), variantChoice);
-      return { target: pointer(field), body: replaced(body, field, value), description: `${field} ${JSON.stringify(value)} (case changed from ${JSON.stringify(original)})` };
+      return {
+        target: pointer(field),
+        body: replaced(body, field, value),
+        description: `${field} ${JSON.stringify(value)} (case changed from ${JSON.stringify(original)})`,
+      };
     }),
 
   'enum-unknown-value': (context) =>
@@ -296,9 +316,15 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
       context,
       (offer) => {
         const { min, max } = limitsOf(offer);
-        return { lower: compareDecimals(min, POSITIVE.at) > 0 ? { at: min, inclusive: true } : POSITIVE, upper: { at: max, inclusive: true }, scales: [7, 8, 9], exactPlaces: true };
+        return {
+          lower: compareDecimals(min, POSITIVE.at) > 0 ? { at: min, inclusive: true } : POSITIVE,
+          upper: { at: max, inclusive: true },
+          scales: [7, 8, 9],
+          exactPlaces: true,
+        };
       },
-      (amount, offer) => `amountRequested ${String(amount)} has ${exactDecimalOf(amount).scale} decimal places (inside ${limitsText(offer)})`,
+      (amount, offer) =>
+        `amountRequested ${String(amount)} has ${exactDecimalOf(amount).scale} decimal places (inside ${limitsText(offer)})`,
     ),
 
   'timestamp-not-a-date-time': (context) =>
@@ -314,16 +340,14 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
       }),
 
   'timestamp-not-utc': (context) =>
-    fc
-      .tuple(baseBody(context), fc.option(fc.constantFrom(...NON_UTC_OFFSETS), { nil: null, freq: 4 }))
-      .map(([body, offset]) => {
-        const text = withOffset(body.clientSubscriptionTimestamp, offset);
-        return {
-          target: pointer('clientSubscriptionTimestamp'),
-          body: replaced(body, 'clientSubscriptionTimestamp', text),
-          description: `clientSubscriptionTimestamp ${JSON.stringify(text)}: ${offset === null ? 'no zone designator' : `UTC offset ${offset}`}`,
-        };
-      }),
+    fc.tuple(baseBody(context), fc.option(fc.constantFrom(...NON_UTC_OFFSETS), { nil: null, freq: 4 })).map(([body, offset]) => {
+      const text = withOffset(body.clientSubscriptionTimestamp, offset);
+      return {
+        target: pointer('clientSubscriptionTimestamp'),
+        body: replaced(body, 'clientSubscriptionTimestamp', text),
+        description: `clientSubscriptionTimestamp ${JSON.stringify(text)}: ${offset === null ? 'no zone designator' : `UTC offset ${offset}`}`,
+      };
+    }),
 
   'null-not-nullable': (context) =>
     fc.tuple(baseBody(context), fc.constantFrom(...CREATE_BODY_FIELDS)).map(([body, field]) => ({
@@ -347,7 +371,11 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
   'amount-zero': (context) =>
     perOffer(context, (offer, base) =>
       compareDecimals(limitsOf(offer).min, POSITIVE.at) > 0
-        ? base.map((body) => ({ target: pointer('amountRequested'), body: replaced(body, 'amountRequested', 0), description: `amountRequested 0 (limits ${limitsText(offer)})` }))
+        ? base.map((body) => ({
+            target: pointer('amountRequested'),
+            body: replaced(body, 'amountRequested', 0),
+            description: `amountRequested 0 (limits ${limitsText(offer)})`,
+          }))
         : undefined,
     ),
 

@@ -27,7 +27,11 @@ export function curlScript(baseUrl: string, ev: EvidenceExcerpt, about: string):
   ];
   const body = ev.requestBody;
   if (body && CUT.test(body)) lines.push('# The request body was cut short in the report; complete it before sending.');
-  const args = [`curl -sS -i -X ${method} ${quote(url)}`, `-H "${SUBSCRIPTION_KEY_HEADER}: $API_SUBSCRIPTION_KEY"`, `-H "${SECRET_HEADER}: $API_SECRET"`];
+  const args = [
+    `curl -sS -i -X ${method} ${quote(url)}`,
+    `-H "${SUBSCRIPTION_KEY_HEADER}: $API_SUBSCRIPTION_KEY"`,
+    `-H "${SECRET_HEADER}: $API_SECRET"`,
+  ];
   if (body) args.push(`-H 'content-type: application/json'`, `--data-raw ${quote(body)}`);
   lines.push(args.join(' \\\n  '));
   return `${lines.join('\n')}\n`;

@@ -7,7 +7,14 @@
  * alone. Each failing exchange carries a curl script to reproduce it, with credentials as placeholders.
  */
 import { durationText, ms, percent, STATUS_LABEL, valueText } from './format.ts';
-import { evidenceRows, type CertificationReport, type ClauseFailureRow, type ClauseRow, type ClauseStatus, type LoadScenarioRow } from './report-model.ts';
+import {
+  evidenceRows,
+  type CertificationReport,
+  type ClauseFailureRow,
+  type ClauseRow,
+  type ClauseStatus,
+  type LoadScenarioRow,
+} from './report-model.ts';
 import { escapeXml as esc, groupedBars, stackedBar } from './svg-charts.ts';
 import { curlScript } from './curl.ts';
 
@@ -110,7 +117,8 @@ a.download{display:inline-block;margin:2px 0 6px;font-weight:600}
 
 /** One rule per filter button: when it is checked, rows outside it are hidden. CSS only (the CSP allows no script). */
 function filterCss(groups: readonly string[], areas: readonly string[]): string {
-  const rule = (input: string, attr: string, value: string) => `#clauses:has(#${input}:checked) #clause-table tbody tr:not([${attr}="${value}"]){display:none}`;
+  const rule = (input: string, attr: string, value: string) =>
+    `#clauses:has(#${input}:checked) #clause-table tbody tr:not([${attr}="${value}"]){display:none}`;
   return [...groups.map((g) => rule(`status-${g}`, 'data-group', g)), ...areas.map((a) => rule(`area-${a}`, 'data-area', a))].join('\n');
 }
 
@@ -124,7 +132,9 @@ function badge(status: ClauseStatus): string {
 }
 
 export function list(items: readonly string[], empty = '—'): string {
-  return items.length ? `<ul class="tight">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>` : `<span class="muted">${esc(empty)}</span>`;
+  return items.length
+    ? `<ul class="tight">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>`
+    : `<span class="muted">${esc(empty)}</span>`;
 }
 
 /** The exchange as a curl script: shown, and downloadable as a file (a data: link, no script). */
@@ -142,11 +152,16 @@ function failureBlock(c: ClauseRow, baseUrl: string): string {
     const evidence = ev
       ? `<details${c.status === 'fail' && i === 0 ? ' open' : ''}><summary>evidence: ${esc(ev.request ?? 'request')} → ${esc(String(ev.status ?? '?'))}</summary><pre>${esc([`${ev.request ?? ''}`, ev.requestBody ? `request body: ${ev.requestBody}` : '', `status: ${ev.status ?? '?'}  content-type: ${ev.contentType ?? '?'}`, ev.responseBody ? `response body: ${ev.responseBody}` : ''].filter(Boolean).join('\n'))}</pre></details>`
       : '';
-    const er = f.expected !== undefined || f.received !== undefined ? `<div>expected: <code>${esc(valueText(f.expected))}</code><br>received: <code>${esc(valueText(f.received))}</code></div>` : '';
+    const er =
+      f.expected !== undefined || f.received !== undefined
+        ? `<div>expected: <code>${esc(valueText(f.expected))}</code><br>received: <code>${esc(valueText(f.received))}</code></div>`
+        : '';
     return `<div class="failure${f.drift ? ' drift' : ''}"><strong>${esc(f.test)}</strong>${f.drift ? ' <em>(drift from the pinned profile)</em>' : ''}<div>${esc(f.message)}</div>${er}${evidence}${reproduce(baseUrl, c, f, i + 1)}</div>`;
   });
   // The first finding in full; the others folded, so one clause does not fill the screen.
-  return blocks.length > FINDINGS_SHOWN ? `${blocks.slice(0, FINDINGS_SHOWN).join('')}<details class="more"><summary>${blocks.length - FINDINGS_SHOWN} more finding(s)</summary>${blocks.slice(FINDINGS_SHOWN).join('')}</details>` : blocks.join('');
+  return blocks.length > FINDINGS_SHOWN
+    ? `${blocks.slice(0, FINDINGS_SHOWN).join('')}<details class="more"><summary>${blocks.length - FINDINGS_SHOWN} more finding(s)</summary>${blocks.slice(FINDINGS_SHOWN).join('')}</details>`
+    : blocks.join('');
 }
 
 function testsCell(tests: readonly string[]): string {
@@ -155,7 +170,9 @@ function testsCell(tests: readonly string[]): string {
 }
 
 function clauseRow(c: ClauseRow, baseUrl: string): string {
-  const waiver = c.waiver ? `<div class="muted">waiver (${esc(c.waiver.state)}): ${esc(c.waiver.note)} — ${esc(c.waiver.reason)}</div>` : '';
+  const waiver = c.waiver
+    ? `<div class="muted">waiver (${esc(c.waiver.state)}): ${esc(c.waiver.note)} — ${esc(c.waiver.reason)}</div>`
+    : '';
   const details = `${failureBlock(c, baseUrl)}${waiver}${c.notes.length ? list(c.notes) : ''}${c.observations.length ? `<details><summary>${c.observations.length} observation(s)</summary>${list(c.observations)}</details>` : ''}`;
   const cell = (label: string, html: string) => `<td data-label="${label}">${html}</td>`;
   const cells = [
@@ -166,14 +183,17 @@ function clauseRow(c: ClauseRow, baseUrl: string): string {
     cell('Tests', testsCell(c.tests)),
     cell('Findings', details || '<span class="muted">—</span>'),
   ];
-  return tr(cells, ` id="${esc(clauseAnchor(c.id))}" data-clause="${esc(c.id)}" data-status="${esc(c.status)}" data-group="${clauseGroup(c)}" data-area="${esc(clauseArea(c.id))}"`);
+  return tr(
+    cells,
+    ` id="${esc(clauseAnchor(c.id))}" data-clause="${esc(c.id)}" data-status="${esc(c.status)}" data-group="${clauseGroup(c)}" data-area="${esc(clauseArea(c.id))}"`,
+  );
 }
 
 /** Why a must clause was not confirmed, as the verdict gave it ("ID not confirmed: why"), else its first note. */
 function unconfirmedReason(r: CertificationReport, c: ClauseRow): string {
   const prefix = `${c.id} not confirmed: `;
   const given = r.verdictReasons.find((reason) => reason.startsWith(prefix));
-  return given ? given.slice(prefix.length) : c.notes[0] ?? 'no passing test in this run';
+  return given ? given.slice(prefix.length) : (c.notes[0] ?? 'no passing test in this run');
 }
 
 /** The banner's list: each failing clause, then each must clause nobody confirmed, each a link to its row. */
@@ -183,11 +203,22 @@ function bannerList(r: CertificationReport): string {
   const unconfirmed = r.clauses.filter((c) => clauseGroup(c) === 'incomplete');
   const waived = r.clauses.filter((c) => c.status === 'waived');
   const parts: string[] = [];
-  if (failing.length) parts.push(`<div>Failing clauses:</div><ol id="banner-failures">${failing.map((c) => link(c, c.failures[0] ? c.failures[0].message.split('\n')[0] : 'see its row')).join('')}</ol>`);
-  if (unconfirmed.length) parts.push(`<div>Not confirmed by this run:</div><ol id="banner-unconfirmed">${unconfirmed.map((c) => link(c, unconfirmedReason(r, c))).join('')}</ol>`);
-  if (waived.length) parts.push(`<div>Waived failures:</div><ol id="banner-waived">${waived.map((c) => link(c, `waived until ${c.waiver?.expires ?? '?'} (owner ${c.waiver?.owner ?? '?'})`)).join('')}</ol>`);
+  if (failing.length)
+    parts.push(
+      `<div>Failing clauses:</div><ol id="banner-failures">${failing.map((c) => link(c, c.failures[0] ? c.failures[0].message.split('\n')[0] : 'see its row')).join('')}</ol>`,
+    );
+  if (unconfirmed.length)
+    parts.push(
+      `<div>Not confirmed by this run:</div><ol id="banner-unconfirmed">${unconfirmed.map((c) => link(c, unconfirmedReason(r, c))).join('')}</ol>`,
+    );
+  if (waived.length)
+    parts.push(
+      `<div>Waived failures:</div><ol id="banner-waived">${waived.map((c) => link(c, `waived until ${c.waiver?.expires ?? '?'} (owner ${c.waiver?.owner ?? '?'})`)).join('')}</ol>`,
+    );
   const listed = new Set([...failing, ...unconfirmed, ...waived].map((c) => c.id));
-  const others = r.verdictReasons.filter((reason) => ![...listed].some((id) => reason.startsWith(`${id} `)) && !/were not confirmed by a passing test/.test(reason));
+  const others = r.verdictReasons.filter(
+    (reason) => ![...listed].some((id) => reason.startsWith(`${id} `)) && !/were not confirmed by a passing test/.test(reason),
+  );
   if (others.length) parts.push(`<ul>${others.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`);
   return parts.join('');
 }
@@ -207,7 +238,12 @@ export const td = (text: string) => `<td>${esc(text)}</td>`;
 
 function loadThresholds(s: LoadScenarioRow): string {
   if (!s.thresholds.length) return '';
-  const rows = s.thresholds.map((t) => tr([`<td><code>${esc(t.metric)}</code></td>`, `<td><code>${esc(t.expression)}</code></td>`, td(t.ok ? 'held' : 'crossed')], t.ok ? '' : ' class="drift"'));
+  const rows = s.thresholds.map((t) =>
+    tr(
+      [`<td><code>${esc(t.metric)}</code></td>`, `<td><code>${esc(t.expression)}</code></td>`, td(t.ok ? 'held' : 'crossed')],
+      t.ok ? '' : ' class="drift"',
+    ),
+  );
   return table(['Threshold on', 'Rule', 'Result'], rows, ` class="load-thresholds" data-scenario="${esc(s.scenario)}"`);
 }
 
@@ -223,8 +259,20 @@ function loadScenario(s: LoadScenarioRow): string {
     ],
     { title: `${s.scenario}: latency per endpoint`, unit: 'ms', width: 760 },
   );
-  const rows = s.endpoints.map((e) => [td(e.name), td(String(e.count)), td(ms(e.avg)), td(ms(e.med)), td(ms(e.p90)), td(ms(e.p95)), td(ms(e.p99)), td(ms(e.max))]);
-  return `${head}<figure>${chart}<figcaption class="muted">Latency per endpoint (median, p95, p99), ${esc(s.scenario)}</figcaption></figure>${table(['Endpoint', 'Requests', 'Average', 'Median', 'p90', 'p95', 'p99', 'Max'], rows.map((row) => tr(row)))}`;
+  const rows = s.endpoints.map((e) => [
+    td(e.name),
+    td(String(e.count)),
+    td(ms(e.avg)),
+    td(ms(e.med)),
+    td(ms(e.p90)),
+    td(ms(e.p95)),
+    td(ms(e.p99)),
+    td(ms(e.max)),
+  ]);
+  return `${head}<figure>${chart}<figcaption class="muted">Latency per endpoint (median, p95, p99), ${esc(s.scenario)}</figcaption></figure>${table(
+    ['Endpoint', 'Requests', 'Average', 'Median', 'p90', 'p95', 'p99', 'Max'],
+    rows.map((row) => tr(row)),
+  )}`;
 }
 
 function clauseSection(r: CertificationReport): string {
@@ -234,13 +282,25 @@ function clauseSection(r: CertificationReport): string {
     { title: 'Clauses by status', width: 760 },
   );
   const rank = (row: ClauseRow) => GROUP_ORDER.indexOf(clauseGroup(row));
-  const rows = r.clauses.map((row, i) => ({ row, i })).sort((a, b) => rank(a.row) - rank(b.row) || a.i - b.i).map(({ row }) => row);
+  const rows = r.clauses
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => rank(a.row) - rank(b.row) || a.i - b.i)
+    .map(({ row }) => row);
   const count = (g: ClauseGroup) => r.clauses.filter((row) => clauseGroup(row) === g).length;
   const groups = GROUP_ORDER.filter((g) => ALWAYS_SHOWN.includes(g) || count(g) > 0);
   const areas = [...new Set(r.clauses.map((row) => clauseArea(row.id)))];
   const areaCount = (a: string) => r.clauses.filter((row) => clauseArea(row.id) === a).length;
-  const filters = `<div class="filters" role="group" aria-label="Filter the clauses">${filterButtons('status', 'Status', groups.map((g) => [g, `${GROUP_LABEL[g]} (${count(g)})`]))}${filterButtons('area', 'Area', areas.map((a) => [a, `${a} (${areaCount(a)})`]))}</div>`;
-  const colgroup = '<colgroup><col class="c-id"><col class="c-kind"><col class="c-status"><col class="c-summary"><col class="c-tests"><col class="c-findings"></colgroup>';
+  const filters = `<div class="filters" role="group" aria-label="Filter the clauses">${filterButtons(
+    'status',
+    'Status',
+    groups.map((g) => [g, `${GROUP_LABEL[g]} (${count(g)})`]),
+  )}${filterButtons(
+    'area',
+    'Area',
+    areas.map((a) => [a, `${a} (${areaCount(a)})`]),
+  )}</div>`;
+  const colgroup =
+    '<colgroup><col class="c-id"><col class="c-kind"><col class="c-status"><col class="c-summary"><col class="c-tests"><col class="c-findings"></colgroup>';
   const head = ['Clause', 'Kind', 'Status', 'Statement', 'Tests', 'Findings'].map((h) => `<th>${h}</th>`).join('');
   return `<section id="clauses"><h2>Clauses</h2>
 <figure>${statusChart}</figure>
@@ -260,10 +320,25 @@ function evidenceLinks(r: CertificationReport): string {
 export function renderHtml(r: CertificationReport): string {
   const verdictText = r.verdict.toUpperCase();
   const c = r.summary.clauses;
-  const phases = table(['Phase', 'Status', 'Duration', 'Detail'], r.phases.map((p) => tr([td(p.name), td(p.status), td(durationText(p.durationMs)), td(p.detail)])));
+  const phases = table(
+    ['Phase', 'Status', 'Duration', 'Detail'],
+    r.phases.map((p) => tr([td(p.name), td(p.status), td(durationText(p.durationMs)), td(p.detail)])),
+  );
 
   const p = r.profile;
-  const profileRows = p.items.map((i) => tr([td(i.label), `<td><code>${esc(i.clause)}</code></td>`, td(i.observed), td(i.pinned ?? '—'), td(i.source), td(`${i.drift ? 'DRIFT: ' : ''}${i.note ?? ''}`)], ` data-item="${esc(i.item)}"${i.drift ? ' class="drift"' : ''}`));
+  const profileRows = p.items.map((i) =>
+    tr(
+      [
+        td(i.label),
+        `<td><code>${esc(i.clause)}</code></td>`,
+        td(i.observed),
+        td(i.pinned ?? '—'),
+        td(i.source),
+        td(`${i.drift ? 'DRIFT: ' : ''}${i.note ?? ''}`),
+      ],
+      ` data-item="${esc(i.item)}"${i.drift ? ' class="drift"' : ''}`,
+    ),
+  );
   const driftText = p.drift.length
     ? `<p><strong>${p.drift.length} item(s) drifted from the pinned profile</strong> (an undocumented behaviour a partner's integration may rely on has changed):</p>${list(p.drift.map((d) => `${d.clause}: ${d.message} (pinned: ${d.pinned}; observed: ${d.observed})`))}`
     : `<p>${p.pinned ? 'No drift from the pinned profile.' : 'No pinned profile: nothing to drift from.'}</p>`;
@@ -273,15 +348,43 @@ export function renderHtml(r: CertificationReport): string {
     f.status === 'not-run'
       ? `<p id="fuzz-status">Not run: ${esc(f.reason ?? '')}.</p>`
       : `<p id="fuzz-status">${esc(`${f.properties} properties: ${f.passed} passed, ${f.failed} failed, ${f.skipped} skipped; ${f.runs === null ? 'runs not recorded' : `${f.runs} generated cases`}.`)}</p>${
-          f.seeds.length ? `<details><summary>Seeds of ${f.seeds.length} properties</summary>${table(['Property', 'Seed', 'Path', 'Runs'], f.seeds.map((s) => tr([td(s.property), `<td><code>${esc(String(s.seed ?? '—'))}</code></td>`, td(s.path ?? '—'), td(String(s.runs ?? '—'))])))}</details>` : ''
+          f.seeds.length
+            ? `<details><summary>Seeds of ${f.seeds.length} properties</summary>${table(
+                ['Property', 'Seed', 'Path', 'Runs'],
+                f.seeds.map((s) =>
+                  tr([td(s.property), `<td><code>${esc(String(s.seed ?? '—'))}</code></td>`, td(s.path ?? '—'), td(String(s.runs ?? '—'))]),
+                ),
+              )}</details>`
+            : ''
         }${f.failures.map((x) => `<div class="failure"><strong>${esc(x.property)}</strong><div>${esc(x.message)}</div>${x.counterexample ? `<div>counterexample: <code>${esc(x.counterexample)}</code></div>` : ''}${x.replay ? `<div>replay:</div><pre>${esc(x.replay)}</pre>` : ''}</div>`).join('')}`;
 
-  const load = r.load.status === 'not-run' ? `<p id="load-status">Not run: ${esc(r.load.reason ?? '')}.</p>` : `<p id="load-status">${esc(r.load.reason ?? 'Run.')}</p>${r.load.scenarios.map(loadScenario).join('')}<p class="muted">The load smoke is informative: its figures do not change the verdict.</p>`;
+  const load =
+    r.load.status === 'not-run'
+      ? `<p id="load-status">Not run: ${esc(r.load.reason ?? '')}.</p>`
+      : `<p id="load-status">${esc(r.load.reason ?? 'Run.')}</p>${r.load.scenarios.map(loadScenario).join('')}<p class="muted">The load smoke is informative: its figures do not change the verdict.</p>`;
 
   const e = r.evidence;
-  const waivers = r.waivers.length ? table(['Clause', 'State', 'Owner', 'Expires', 'Reason', 'Note'], r.waivers.map((w) => tr([`<td><code>${esc(w.clause)}</code></td>`, td(w.state), td(w.owner), td(w.expires), td(w.reason), td(w.note)], ` data-waiver="${esc(w.clause)}" data-state="${esc(w.state)}"`))) : '<p>No waivers.</p>';
+  const waivers = r.waivers.length
+    ? table(
+        ['Clause', 'State', 'Owner', 'Expires', 'Reason', 'Note'],
+        r.waivers.map((w) =>
+          tr(
+            [`<td><code>${esc(w.clause)}</code></td>`, td(w.state), td(w.owner), td(w.expires), td(w.reason), td(w.note)],
+            ` data-waiver="${esc(w.clause)}" data-state="${esc(w.state)}"`,
+          ),
+        ),
+      )
+    : '<p>No waivers.</p>';
   const areas = [...new Set(r.clauses.map((row) => clauseArea(row.id)))];
-  const toc: Array<[string, string]> = [['clauses', `Clauses (${c.fail} failing)`], ['profile', 'Observed profile'], ['waivers', `Waivers (${r.waivers.length})`], ['fuzz', 'Fuzz'], ['load', 'Load smoke'], ['run', 'Run'], ['evidence', 'Evidence']];
+  const toc: Array<[string, string]> = [
+    ['clauses', `Clauses (${c.fail} failing)`],
+    ['profile', 'Observed profile'],
+    ['waivers', `Waivers (${r.waivers.length})`],
+    ['fuzz', 'Fuzz'],
+    ['load', 'Load smoke'],
+    ['run', 'Run'],
+    ['evidence', 'Evidence'],
+  ];
   const reportLink = e.playwrightReport ? ` · <a href="${esc(e.playwrightReport)}">Playwright report</a>` : '';
 
   return `<!doctype html>

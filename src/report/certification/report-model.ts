@@ -129,7 +129,14 @@ export interface FuzzSection {
   /** Sum of runs over the properties that recorded them; null when none did. */
   runs: number | null;
   seeds: FuzzSeedRow[];
-  failures: Array<{ property: string; message: string; seed: number | string | null; path: string | null; replay: string | null; counterexample: string | null }>;
+  failures: Array<{
+    property: string;
+    message: string;
+    seed: number | string | null;
+    path: string | null;
+    replay: string | null;
+    counterexample: string | null;
+  }>;
 }
 
 /** Latency of one endpoint in the load smoke, as the load tooling computes it. */
@@ -193,7 +200,12 @@ export function evidenceRows(e: EvidenceSection, code: (text: string) => string 
     ['Node', e.versions.node],
     ['npm', e.versions.npm ?? 'unknown (not run through npm)'],
     ['k6', e.versions.k6 ?? 'not present'],
-    ['Packages', Object.entries(e.versions.packages).map(([n, v]) => `${n} ${v}`).join(', ')],
+    [
+      'Packages',
+      Object.entries(e.versions.packages)
+        .map(([n, v]) => `${n} ${v}`)
+        .join(', '),
+    ],
     ['Schema digest', code(e.schemaDigest)],
     ['Configuration digest', code(e.configDigest)],
     ['Requests logged', String(e.requestCount)],

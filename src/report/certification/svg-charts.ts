@@ -50,7 +50,11 @@ export interface BarGroup {
  * Horizontal grouped bars: one group per row (e.g. an endpoint), one bar per series (e.g. median,
  * p95, p99), on a shared linear scale starting at zero, with the value printed after each bar.
  */
-export function groupedBars(groups: readonly BarGroup[], series: readonly Series[], opts: { title: string; unit: string; width?: number }): string {
+export function groupedBars(
+  groups: readonly BarGroup[],
+  series: readonly Series[],
+  opts: { title: string; unit: string; width?: number },
+): string {
   const width = opts.width ?? 640;
   const labelWidth = 220;
   const plot = width - labelWidth - 70;
@@ -72,7 +76,12 @@ export function groupedBars(groups: readonly BarGroup[], series: readonly Series
       return label + bars;
     })
     .join('');
-  const legend = series.map((s, i) => `<rect x="${labelWidth + i * 90}" y="4" width="12" height="12" fill="${s.color}"/><text x="${labelWidth + i * 90 + 16}" y="14">${escapeXml(s.name)}</text>`).join('');
+  const legend = series
+    .map(
+      (s, i) =>
+        `<rect x="${labelWidth + i * 90}" y="4" width="12" height="12" fill="${s.color}"/><text x="${labelWidth + i * 90 + 16}" y="14">${escapeXml(s.name)}</text>`,
+    )
+    .join('');
   const height = 30 + groups.length * groupH;
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escapeXml(opts.title)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" class="chart"><title>${escapeXml(opts.title)}</title>${legend}${rows}</svg>`;
 }

@@ -15,10 +15,13 @@ export const REPORT_FILES = { json: 'certification.json', markdown: 'certificati
 export function writeCertificationReport(dir: string, report: CertificationReport, redact: (text: string) => string = (t) => t): string[] {
   const safe = JSON.parse(redact(JSON.stringify(report))) as CertificationReport;
   const check = validateCertificationReport(safe);
-  if (!check.valid) throw new Error(`The certification report does not match schemas/certification-report.schema.json: ${check.errors.slice(0, 5).join('; ')}`);
+  if (!check.valid)
+    throw new Error(
+      `The certification report does not match schemas/certification-report.schema.json: ${check.errors.slice(0, 5).join('; ')}`,
+    );
   mkdirSync(dir, { recursive: true });
   const files: Array<[string, string]> = [
-    [REPORT_FILES.json, JSON.stringify(safe, null, 2) + '\n'],
+    [REPORT_FILES.json, `${JSON.stringify(safe, null, 2)}\n`],
     [REPORT_FILES.markdown, redact(renderMarkdown(safe))],
     [REPORT_FILES.html, redact(renderHtml(safe))],
   ];

@@ -49,7 +49,15 @@ export interface ClientCertificationReport {
   format: typeof CLIENT_REPORT_FORMAT;
   verdict: ClientCertificationVerdict;
   verdictReasons: string[];
-  session: { file: string; target: string; bundledReference: boolean; startedAt: string; finishedAt: string | null; requests: number; stoppedCleanly: boolean };
+  session: {
+    file: string;
+    target: string;
+    bundledReference: boolean;
+    startedAt: string;
+    finishedAt: string | null;
+    requests: number;
+    stoppedCleanly: boolean;
+  };
   settings: ClientCheckSettings;
   summary: Record<ClientVerdict, number>;
   clauses: ClientClauseRow[];
@@ -57,5 +65,11 @@ export interface ClientCertificationReport {
   requests: ClientRequestRow[];
   /** What the service itself did wrong during the session (the suite's exchange checks): context, not the client's verdict. */
   service: ServiceFindingRow[];
-  evidence: { directory: string; manifest: string; files: string[]; versions: { node: string; suite: string; packages: Record<string, string> }; schemaDigest: string };
+  evidence: {
+    directory: string;
+    manifest: string;
+    files: string[];
+    versions: { node: string; suite: string; packages: Record<string, string> };
+    schemaDigest: string;
+  };
 }

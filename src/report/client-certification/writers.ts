@@ -22,7 +22,7 @@ function settingsRows(r: ClientCertificationReport): Array<[string, string]> {
     ['Time', `${r.session.startedAt} to ${r.session.finishedAt ?? '(the proxy did not stop cleanly; every exchange it saw is recorded)'}`],
     ['Requests', String(r.session.requests)],
     ['Agreed rate', r.settings.agreedRate === null ? 'not given (--agreed-rate)' : `${r.settings.agreedRate} requests/s`],
-    ['Client currency', r.settings.currency ?? 'not given: the first create\'s currency'],
+    ['Client currency', r.settings.currency ?? "not given: the first create's currency"],
     ['Duplicate window', `${r.settings.duplicateWindowMs / 1000} s`],
     ['Schema digest', r.evidence.schemaDigest],
   ];
@@ -30,11 +30,18 @@ function settingsRows(r: ClientCertificationReport): Array<[string, string]> {
 
 function requestText(r: ClientCertificationReport, seq: number): string {
   const row = r.requests.find((x) => x.seq === seq);
-  return row ? `#${row.seq} ${row.at} ${row.request} -> ${row.status ?? row.outcome}${row.outcome === 'answered' ? '' : ` (${row.outcome})`}` : `#${seq}`;
+  return row
+    ? `#${row.seq} ${row.at} ${row.request} -> ${row.status ?? row.outcome}${row.outcome === 'answered' ? '' : ` (${row.outcome})`}`
+    : `#${seq}`;
 }
 
 function findingLines(r: ClientCertificationReport, c: ClientClauseRow): string[][] {
-  return c.findings.map((f) => [f.message, `expected: ${valueText(f.expected)}`, `received: ${valueText(f.received)}`, ...f.evidence.map((seq) => `  ${requestText(r, seq)}`)]);
+  return c.findings.map((f) => [
+    f.message,
+    `expected: ${valueText(f.expected)}`,
+    `received: ${valueText(f.received)}`,
+    ...f.evidence.map((seq) => `  ${requestText(r, seq)}`),
+  ]);
 }
 
 export function renderClientMarkdown(r: ClientCertificationReport): string {
@@ -42,8 +49,19 @@ export function renderClientMarkdown(r: ClientCertificationReport): string {
   for (const reason of r.verdictReasons) out.push(`- ${reason}`);
   if (r.verdictReasons.length) out.push('');
   out.push(...mdTable(['Item', 'Value'], settingsRows(r)), '');
-  out.push('## Client clauses', '', `${r.clauses.length} clauses: ${r.summary.pass} pass, ${r.summary.fail} fail, ${r.summary.incomplete} incomplete.`, '');
-  out.push(...mdTable(['Clause', 'Status', 'Duty', 'What the session showed'], r.clauses.map((c) => [`\`${c.id}\``, LABEL[c.status], c.summary, c.findings[0]?.message ?? c.note])), '');
+  out.push(
+    '## Client clauses',
+    '',
+    `${r.clauses.length} clauses: ${r.summary.pass} pass, ${r.summary.fail} fail, ${r.summary.incomplete} incomplete.`,
+    '',
+  );
+  out.push(
+    ...mdTable(
+      ['Clause', 'Status', 'Duty', 'What the session showed'],
+      r.clauses.map((c) => [`\`${c.id}\``, LABEL[c.status], c.summary, c.findings[0]?.message ?? c.note]),
+    ),
+    '',
+  );
   const failing = r.clauses.filter((c) => c.findings.length);
   if (failing.length) out.push('## Failures and evidence', '');
   for (const c of failing) {
@@ -51,9 +69,25 @@ export function renderClientMarkdown(r: ClientCertificationReport): string {
     for (const lines of findingLines(r, c)) out.push(...fenced(lines.join('\n')), '');
   }
   out.push('## The service during the session', '');
-  if (r.service.length) out.push('Deviations of the service seen through the proxy (context only: they do not change the client\'s verdict):', '', ...mdTable(['Clause', 'Check', 'Answers', 'First'], r.service.map((s) => [s.clause, s.check, String(s.count), `#${s.firstSeq}: ${s.firstMessage}`])), '');
-  else out.push('Every answer passed the suite\'s exchange checks.', '');
-  out.push('## Evidence bundle', '', `Folder ${r.evidence.directory}; manifest ${r.evidence.manifest} (check it with \`npm run certify -- --verify <folder>\`).`, '', `Files: ${r.evidence.files.join(', ')}`, '');
+  if (r.service.length)
+    out.push(
+      "Deviations of the service seen through the proxy (context only: they do not change the client's verdict):",
+      '',
+      ...mdTable(
+        ['Clause', 'Check', 'Answers', 'First'],
+        r.service.map((s) => [s.clause, s.check, String(s.count), `#${s.firstSeq}: ${s.firstMessage}`]),
+      ),
+      '',
+    );
+  else out.push("Every answer passed the suite's exchange checks.", '');
+  out.push(
+    '## Evidence bundle',
+    '',
+    `Folder ${r.evidence.directory}; manifest ${r.evidence.manifest} (check it with \`npm run certify -- --verify <folder>\`).`,
+    '',
+    `Files: ${r.evidence.files.join(', ')}`,
+    '',
+  );
   return out.join('\n');
 }
 
@@ -62,12 +96,31 @@ function badge(status: ClientClauseRow['status']): string {
 }
 
 export function renderClientHtml(r: ClientCertificationReport): string {
-  const chart = stackedBar(CLIENT_STATUSES.map((s) => ({ label: LABEL[s], value: r.summary[s], color: COLOR[s] })), { title: 'Client clauses by status', width: 760 });
+  const chart = stackedBar(
+    CLIENT_STATUSES.map((s) => ({ label: LABEL[s], value: r.summary[s], color: COLOR[s] })),
+    { title: 'Client clauses by status', width: 760 },
+  );
   const rows = r.clauses.map((c) => {
-    const findings = findingLines(r, c).map((lines) => `<div class="failure"><div>${esc(lines[0])}</div><pre>${esc(lines.slice(1).join('\n'))}</pre></div>`).join('');
-    return tr([`<td><code>${esc(c.id)}</code><div class="muted">${esc(c.section)}</div></td>`, `<td>${badge(c.status)}</td>`, td(c.summary), `<td class="muted">${esc(c.contract)}</td>`, `<td>${findings || esc(c.note)}</td>`], ` data-clause="${esc(c.id)}" data-status="${esc(c.status)}"`);
+    const findings = findingLines(r, c)
+      .map((lines) => `<div class="failure"><div>${esc(lines[0])}</div><pre>${esc(lines.slice(1).join('\n'))}</pre></div>`)
+      .join('');
+    return tr(
+      [
+        `<td><code>${esc(c.id)}</code><div class="muted">${esc(c.section)}</div></td>`,
+        `<td>${badge(c.status)}</td>`,
+        td(c.summary),
+        `<td class="muted">${esc(c.contract)}</td>`,
+        `<td>${findings || esc(c.note)}</td>`,
+      ],
+      ` data-clause="${esc(c.id)}" data-status="${esc(c.status)}"`,
+    );
   });
-  const service = r.service.length ? htmlTable(['Clause', 'Check', 'Answers', 'First'], r.service.map((s) => tr([td(s.clause), td(s.check), td(String(s.count)), td(`#${s.firstSeq}: ${s.firstMessage}`)]))) : '<p>Every answer passed the suite\'s exchange checks.</p>';
+  const service = r.service.length
+    ? htmlTable(
+        ['Clause', 'Check', 'Answers', 'First'],
+        r.service.map((s) => tr([td(s.clause), td(s.check), td(String(s.count)), td(`#${s.firstSeq}: ${s.firstMessage}`)])),
+      )
+    : "<p>Every answer passed the suite's exchange checks.</p>";
   const verdictClass = r.verdict === 'pass' ? 'pass' : 'fail';
   return `<!doctype html>
 <html lang="en">
@@ -92,7 +145,12 @@ ${htmlTable(['Clause', 'Status', 'Duty', 'Contract', 'Findings and evidence'], r
 </section>
 <section id="service"><h2>The service during the session</h2>${service}</section>
 <section id="evidence"><h2>Evidence bundle</h2>
-${facts([['Folder', r.evidence.directory], ['Manifest (SHA-256 of every file)', r.evidence.manifest], ['Node', r.evidence.versions.node], ['Suite', r.evidence.versions.suite]])}
+${facts([
+  ['Folder', r.evidence.directory],
+  ['Manifest (SHA-256 of every file)', r.evidence.manifest],
+  ['Node', r.evidence.versions.node],
+  ['Suite', r.evidence.versions.suite],
+])}
 <details><summary>Files</summary>${list(r.evidence.files)}</details>
 </section>
 </main>
@@ -101,13 +159,20 @@ ${facts([['Folder', r.evidence.directory], ['Manifest (SHA-256 of every file)', 
 `;
 }
 
-export function writeClientCertificationReport(dir: string, report: ClientCertificationReport, redact: (text: string) => string = (t) => t): string[] {
+export function writeClientCertificationReport(
+  dir: string,
+  report: ClientCertificationReport,
+  redact: (text: string) => string = (t) => t,
+): string[] {
   const safe = JSON.parse(redact(JSON.stringify(report))) as ClientCertificationReport;
   const check = validateClientCertificationReport(safe);
-  if (!check.valid) throw new Error(`The client certification report does not match schemas/client-certification-report.schema.json: ${check.errors.slice(0, 5).join('; ')}`);
+  if (!check.valid)
+    throw new Error(
+      `The client certification report does not match schemas/client-certification-report.schema.json: ${check.errors.slice(0, 5).join('; ')}`,
+    );
   mkdirSync(dir, { recursive: true });
   const files: Array<[string, string]> = [
-    [CLIENT_REPORT_FILES.json, JSON.stringify(safe, null, 2) + '\n'],
+    [CLIENT_REPORT_FILES.json, `${JSON.stringify(safe, null, 2)}\n`],
     [CLIENT_REPORT_FILES.markdown, redact(renderClientMarkdown(safe))],
     [CLIENT_REPORT_FILES.html, redact(renderClientHtml(safe))],
   ];

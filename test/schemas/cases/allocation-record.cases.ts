@@ -28,5 +28,11 @@ export const cases: SchemaCase[] = [
     ['/allocations/1', null],
   ]),
   extraPropertyAccepted(S, allocationRecord.full, '/finalisedAt'),
-  { description: 'list: two allocation records', schema: S, as: 'list', data: [allocationRecord.minimal, allocationRecord.full], valid: true },
+  {
+    description: 'list: two allocation records',
+    schema: S,
+    as: 'list',
+    data: [allocationRecord.minimal, allocationRecord.full],
+    valid: true,
+  },
 ];

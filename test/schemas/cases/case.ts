@@ -118,20 +118,16 @@ export function caseChanged(value: string): string {
 }
 
 /** A closed enum: every listed value accepted; an outside value and a case change rejected. */
-export function closedEnum(
-  schema: SchemaName,
-  base: unknown,
-  path: string,
-  values: readonly string[],
-  outside: string,
-): SchemaCase[] {
+export function closedEnum(schema: SchemaName, base: unknown, path: string, values: readonly string[], outside: string): SchemaCase[] {
   return [
-    ...values.map((value): SchemaCase => ({
-      description: `${path} = ${JSON.stringify(value)} accepted (listed enum value)`,
-      schema,
-      data: withValue(base, path, value),
-      valid: true,
-    })),
+    ...values.map(
+      (value): SchemaCase => ({
+        description: `${path} = ${JSON.stringify(value)} accepted (listed enum value)`,
+        schema,
+        data: withValue(base, path, value),
+        valid: true,
+      }),
+    ),
     ...invalidValues(schema, base, [
       [path, outside, 'enum'],
       [path, caseChanged(values[0]), 'enum'],
@@ -170,12 +166,14 @@ export const BAD_TIMESTAMPS = [
 /** A timestamp field: every good form accepted, every bad form rejected by the format. */
 export function utcTimestamp(schema: SchemaName, base: unknown, path: string): SchemaCase[] {
   return [
-    ...GOOD_TIMESTAMPS.map((value): SchemaCase => ({
-      description: `${path} = ${JSON.stringify(value)} accepted (UTC timestamp)`,
-      schema,
-      data: withValue(base, path, value),
-      valid: true,
-    })),
+    ...GOOD_TIMESTAMPS.map(
+      (value): SchemaCase => ({
+        description: `${path} = ${JSON.stringify(value)} accepted (UTC timestamp)`,
+        schema,
+        data: withValue(base, path, value),
+        valid: true,
+      }),
+    ),
     ...invalidValues(
       schema,
       base,
@@ -205,19 +203,23 @@ export function sixDecimalPlaces(schema: SchemaName, base: unknown, path: string
     [5e-324, '324 places'],
   ];
   return [
-    ...accepted.map(([value, why]): SchemaCase => ({
-      description: `${path} = ${String(value)} accepted (${why})`,
-      schema,
-      data: withValue(base, path, value),
-      valid: true,
-    })),
-    ...rejected.map(([value, why]): SchemaCase => ({
-      description: `${path} = ${String(value)} rejected (${why})`,
-      schema,
-      data: withValue(base, path, value),
-      valid: false,
-      reason: { path, keyword: 'maxDecimalPlaces' },
-    })),
+    ...accepted.map(
+      ([value, why]): SchemaCase => ({
+        description: `${path} = ${String(value)} accepted (${why})`,
+        schema,
+        data: withValue(base, path, value),
+        valid: true,
+      }),
+    ),
+    ...rejected.map(
+      ([value, why]): SchemaCase => ({
+        description: `${path} = ${String(value)} rejected (${why})`,
+        schema,
+        data: withValue(base, path, value),
+        valid: false,
+        reason: { path, keyword: 'maxDecimalPlaces' },
+      }),
+    ),
     ...invalidValues(schema, base, [
       [path, '100.5', 'type'],
       [path, null, 'type'],

@@ -11,7 +11,11 @@ export const cases: SchemaCase[] = [
   ...notAnObject(S),
   ...missingRequired(S, offerText.full, REQUIRED['offer-text']),
   // Free-text fields are strings, not nullable.
-  ...invalidValues(S, offerText.full, FREE_TEXT.map((path) => [path, null] as const)),
+  ...invalidValues(
+    S,
+    offerText.full,
+    FREE_TEXT.map((path) => [path, null] as const),
+  ),
   ...invalidValues(S, offerText.full, [
     ['/title', 5],
     ['/legalDisclaimer', ['line 1', 'line 2']],

@@ -1,4 +1,13 @@
-import { closedEnum, extraPropertyAccepted, invalidValues, missingRequired, notAnObject, validSamples, withValue, without } from './case.ts';
+import {
+  closedEnum,
+  extraPropertyAccepted,
+  invalidValues,
+  missingRequired,
+  notAnObject,
+  validSamples,
+  withValue,
+  without,
+} from './case.ts';
 import type { SchemaCase } from './case.ts';
 import { OFFER_SUB_TYPES, OFFER_TYPES, REQUIRED } from './contract.ts';
 import { offer } from './samples.ts';

@@ -147,10 +147,7 @@ export const allocationRecord = {
     price: 10.5,
     priceCurrency: 'GBX',
     allocationCount: 2,
-    allocations: [
-      { subscriptionId: 'sub-1', allocatedAmount: 1000 },
-      { anything: ['the item fields are not shown'] },
-    ],
+    allocations: [{ subscriptionId: 'sub-1', allocatedAmount: 1000 }, { anything: ['the item fields are not shown'] }],
   },
 };
 

@@ -1,6 +1,14 @@
 import {
-  closedEnum, extraPropertyAccepted, invalidValues, missingRequired, notAnObject, sixDecimalPlaces, utcTimestamp,
-  validSamples, withValue, without,
+  closedEnum,
+  extraPropertyAccepted,
+  invalidValues,
+  missingRequired,
+  notAnObject,
+  sixDecimalPlaces,
+  utcTimestamp,
+  validSamples,
+  withValue,
+  without,
 } from './case.ts';
 import type { SchemaCase } from './case.ts';
 import { ACCOUNT_TYPES, CURRENCIES, INVESTOR_REFERENCE_TYPES, REQUIRED, SUBSCRIPTION_CATEGORIES, SUBSCRIPTION_TYPES } from './contract.ts';

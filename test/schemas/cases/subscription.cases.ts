@@ -1,11 +1,25 @@
 import {
-  acceptedValues, closedEnum, extraPropertyAccepted, invalidValues, missingRequired, notAnObject, sixDecimalPlaces,
-  utcTimestamp, validSamples, withValue,
+  acceptedValues,
+  closedEnum,
+  extraPropertyAccepted,
+  invalidValues,
+  missingRequired,
+  notAnObject,
+  sixDecimalPlaces,
+  utcTimestamp,
+  validSamples,
+  withValue,
 } from './case.ts';
 import type { SchemaCase } from './case.ts';
 import {
-  ACCOUNT_TYPES, CURRENCIES, INVESTOR_REFERENCE_TYPES, MEMBERSHIP_STATUSES, REQUIRED, SUBSCRIPTION_CATEGORIES,
-  SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES,
+  ACCOUNT_TYPES,
+  CURRENCIES,
+  INVESTOR_REFERENCE_TYPES,
+  MEMBERSHIP_STATUSES,
+  REQUIRED,
+  SUBSCRIPTION_CATEGORIES,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
 } from './contract.ts';
 import { subscription } from './samples.ts';
 
