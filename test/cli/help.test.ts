@@ -16,6 +16,8 @@ const NO_ARGUMENTS: Record<string, string> = {
   test: 'runs typecheck and the project tests; arguments go to Playwright',
   typecheck: 'tsc over the two projects',
   'typecheck:load': 'tsc over the k6 scripts',
+  lint: "Biome's own CLI over the tree (`npx biome check --help` for its options)",
+  format: "Biome's own CLI, fixing what it can (`npx biome check --help` for its options)",
 };
 
 interface Ran {

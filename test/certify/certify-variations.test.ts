@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { VARIATIONS, routesOnlyProfile } from '../../reference/variations.ts';
 import type { VariationSwitch } from '../../reference/variations.ts';
-import { runCertify } from '../certify/run-certify.ts';
-import { failingClauses, runSuite, tail } from './run-suite.ts';
+import { runCertify } from './run-certify.ts';
+import { failingClauses, runSuite, tail } from '../selftest/run-suite.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
