@@ -140,36 +140,24 @@ async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFi
   }
 }
 
+/** The clauses checkPaginationLaws judges on every list. */
+const PAGE_LAWS = [
+  'PAGE-ALL-WHEN-OMITTED',
+  'PAGE-OFFSET-ZERO-BASED',
+  'PAGE-LIMIT',
+  'PAGE-WALK',
+  'PAGE-OFFSET-PAST-END',
+  'PAGE-MAX-LIMIT',
+] as const;
+
 test.describe('pagination', () => {
-  test(
-    'offers paginate by offset and limit',
-    covers(
-      'read',
-      'PAGE-ALL-WHEN-OMITTED',
-      'PAGE-OFFSET-ZERO-BASED',
-      'PAGE-LIMIT',
-      'PAGE-WALK',
-      'PAGE-OFFSET-PAST-END',
-      'PAGE-MAX-LIMIT',
-      'PAGE-MAX-LIMIT-VALUE',
-    ),
-    async ({ api, verdict, suite }) => {
-      await checkPaginationLaws(offersPageable(api), verdict, suite);
-    },
-  );
+  test('offers paginate by offset and limit', covers('read', ...PAGE_LAWS, 'PAGE-MAX-LIMIT-VALUE'), async ({ api, verdict, suite }) => {
+    await checkPaginationLaws(offersPageable(api), verdict, suite);
+  });
 
   test(
     'the allocations of an offer paginate by offset and limit',
-    covers(
-      'read',
-      'PAGE-ALL-WHEN-OMITTED',
-      'PAGE-OFFSET-ZERO-BASED',
-      'PAGE-LIMIT',
-      'PAGE-WALK',
-      'PAGE-OFFSET-PAST-END',
-      'PAGE-MAX-LIMIT',
-      'PAGE-MAX-LIMIT-VALUE',
-    ),
+    covers('read', ...PAGE_LAWS, 'PAGE-MAX-LIMIT-VALUE'),
     async ({ api, facts, verdict, suite }) => {
       const records = await facts.allocations();
       const largest = [...records].sort((a, b) => (b.allocations?.length ?? 0) - (a.allocations?.length ?? 0))[0];
@@ -178,18 +166,14 @@ test.describe('pagination', () => {
     },
   );
 
-  test(
-    'subscriptions paginate by offset and limit',
-    covers('write', 'PAGE-ALL-WHEN-OMITTED', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-LIMIT', 'PAGE-WALK', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT'),
-    async ({ api, facts, verdict, suite }) => {
-      requireWrites(suite);
-      const offer = await facts.reservedOffer();
-      test.skip(!offer, 'Needs at least two open offers (one is reserved for this test).');
-      const existing = await api.listSubscriptions({ offerId: offer!.id });
-      const have = Array.isArray(existing.body) ? existing.body.length : 0;
-      // A handful of records on the reserved offer (only as many as are missing), cancelled at teardown.
-      for (let i = have; i < 7; i++) await api.createSubscription(minimalCreateBody(offer!));
-      await checkPaginationLaws(subscriptionsPageable(api, offer!.id), verdict, suite);
-    },
-  );
+  test('subscriptions paginate by offset and limit', covers('write', ...PAGE_LAWS), async ({ api, facts, verdict, suite }) => {
+    requireWrites(suite);
+    const offer = await facts.reservedOffer();
+    test.skip(!offer, 'Needs at least two open offers (one is reserved for this test).');
+    const existing = await api.listSubscriptions({ offerId: offer!.id });
+    const have = Array.isArray(existing.body) ? existing.body.length : 0;
+    // A handful of records on the reserved offer (only as many as are missing), cancelled at teardown.
+    for (let i = have; i < 7; i++) await api.createSubscription(minimalCreateBody(offer!));
+    await checkPaginationLaws(subscriptionsPageable(api, offer!.id), verdict, suite);
+  });
 });

@@ -2,7 +2,7 @@
 // the run tag and is cancelled at teardown (see conformance/global-setup.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { covers, requireWrites, test } from './fixtures.ts';
-import { checkEcho as checkEchoOf } from '../src/checks/echo.ts';
+import { checkCreated, checkEcho } from '../src/checks/create-checks.ts';
 import { ENUM_FIELDS_NOT_COVERED, enumCoverageBodies, fullCreateBody, minimalCreateBody, without } from '../src/model/bodies.ts';
 import { enumFieldsOf } from '../src/schema/registry.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
@@ -21,41 +21,6 @@ async function someOffer(facts: { writableOffers(): Promise<Offer[]> }, index = 
 }
 
 const record = (ex: Exchange) => (ex.status < 300 && ex.body && typeof ex.body === 'object' ? (ex.body as Subscription) : null);
-
-/** Every field of the request comes back with the value sent (SUB-CREATE-ECHO; see src/checks/echo.ts). */
-function checkEcho(verdict: Verdict, sent: Record<string, unknown>, ex: Exchange): void {
-  checkEchoOf(verdict, sent, ex, record(ex) as Record<string, unknown> | null);
-}
-
-/** A create the contract requires to succeed: 2xx (status code per profile), with a record. */
-function checkCreated(
-  verdict: Verdict,
-  ex: Exchange,
-  suite: { profile: import('../src/profile/target-profile.ts').TargetProfile },
-): Subscription | null {
-  verdict.status(ex, {
-    key: 'create',
-    profile: suite.profile,
-    observeClause: 'SUB-CREATE-STATUS-CODE',
-    contractClause: 'SUB-CREATE',
-    contractRule: ['2xx'],
-    what: 'POST /subscription with a valid body',
-  });
-  const got = record(ex);
-  verdict.check('SUB-CREATE', got !== null && typeof got.id === 'string', 'a successful create returns the created subscription', {
-    expected: 'the created Subscription',
-    received: ex.isJson ? ex.body : ex.text,
-    exchange: ex,
-  });
-  if (got)
-    verdict.observe({
-      clause: 'SUB-CREATE-OUTCOME',
-      key: `outcome.${String(got.status)}`,
-      message: `a valid order on an open offer got status ${String(got.status)}`,
-      value: got.status,
-    });
-  return got;
-}
 
 /**
  * The list shows a record as GET /subscription/{id} does: the same id AND the same status. A record the
@@ -138,7 +103,7 @@ test.describe('create a subscription', () => {
     async ({ api, facts, verdict, suite }) => {
       const offer = await someOffer(facts);
       const { exchange, sent } = await api.createSubscription(fullCreateBody(offer));
-      const got = checkCreated(verdict, exchange, suite);
+      const got = checkCreated(verdict, exchange, suite.profile);
       checkEcho(verdict, sent as Record<string, unknown>, exchange);
       if (got) {
         verdict.check('SUB-CREATE-ID', typeof got.id === 'string' && got.id.length > 0, 'the service generates a non-empty id', {
@@ -169,7 +134,7 @@ test.describe('create a subscription', () => {
     async ({ api, facts, verdict, suite }) => {
       const offer = await someOffer(facts, 1);
       const { exchange, sent } = await api.createSubscription(minimalCreateBody(offer));
-      checkCreated(verdict, exchange, suite);
+      checkCreated(verdict, exchange, suite.profile);
       checkEcho(verdict, sent as Record<string, unknown>, exchange);
     },
   );
@@ -180,7 +145,7 @@ test.describe('create a subscription', () => {
     async ({ api, facts, verdict, suite }) => {
       const offer = await someOffer(facts);
       const { exchange } = await api.createSubscription(without(minimalCreateBody(offer), 'subscriptionType', 'subscriptionCategory'));
-      const got = checkCreated(verdict, exchange, suite);
+      const got = checkCreated(verdict, exchange, suite.profile);
       const received = got && { subscriptionType: got.subscriptionType, subscriptionCategory: got.subscriptionCategory };
       verdict.check(
         'SUB-CREATE-DEFAULTS',
@@ -344,7 +309,7 @@ test.describe('read, list and cancel', () => {
     covers('write', 'SUB-GET', 'SUB-LIST', 'SUB-SCHEMA', 'SUB-LIST-MATCHES-GET'),
     async ({ api, facts, verdict, suite }) => {
       const offer = await someOffer(facts);
-      const created = checkCreated(verdict, (await api.createSubscription(fullCreateBody(offer))).exchange, suite);
+      const created = checkCreated(verdict, (await api.createSubscription(fullCreateBody(offer))).exchange, suite.profile);
       test.skip(!created, 'The create failed; SUB-CREATE reports why.');
       const read = await api.getSubscription(created!.id);
       verdict.check(

@@ -4,56 +4,19 @@
  */
 import type { ClauseId } from '../src/clauses/catalogue.ts';
 import type { Verdict } from '../src/checks/verdict.ts';
-import { checkEcho as checkEchoOf } from '../src/checks/echo.ts';
+import { createdRecord } from '../src/checks/create-checks.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import type { Subscription } from '../src/model/types.ts';
-import type { TargetProfile } from '../src/profile/target-profile.ts';
 import { CaseSkipped, type FuzzRunner } from './runner.ts';
 
 const is4xx = (ex: Exchange): boolean => ex.status >= 400 && ex.status < 500;
 
-/** The record a create returned, when it returned one. */
-export function createdRecord(ex: Exchange): Subscription | null {
-  return ex.status >= 200 && ex.status < 300 && ex.body !== null && typeof ex.body === 'object' && !Array.isArray(ex.body)
-    ? (ex.body as Subscription)
-    : null;
-}
+export { checkCreated, checkEcho, createdRecord } from '../src/checks/create-checks.ts';
 
 const outcomeOf = (ex: Exchange): string => {
   const record = createdRecord(ex);
   return record ? `${ex.status} (record ${String(record.id)}, status ${String(record.status)})` : String(ex.status);
 };
-
-/** A create the contract requires to succeed: 2xx (the code per profile), with the created record. */
-export function checkCreated(verdict: Verdict, ex: Exchange, profile: TargetProfile): Subscription | null {
-  verdict.status(ex, {
-    key: 'create',
-    profile,
-    observeClause: 'SUB-CREATE-STATUS-CODE',
-    contractClause: 'SUB-CREATE',
-    contractRule: ['2xx'],
-    what: 'POST /subscription with a valid body',
-  });
-  const record = createdRecord(ex);
-  verdict.check('SUB-CREATE', record !== null && typeof record.id === 'string', 'a successful create returns the created subscription', {
-    expected: 'the created Subscription',
-    received: ex.isJson ? ex.body : ex.text,
-    exchange: ex,
-  });
-  if (record)
-    verdict.observe({
-      clause: 'SUB-CREATE-OUTCOME',
-      key: `outcome.${String(record.status)}`,
-      message: `a valid order on an open offer got status ${String(record.status)}`,
-      value: record.status,
-    });
-  return record;
-}
-
-/** Every request field comes back with the value sent (SUB-CREATE-ECHO; see src/checks/echo.ts). */
-export function checkEcho(verdict: Verdict, sent: Record<string, unknown>, ex: Exchange): void {
-  checkEchoOf(verdict, sent, ex, createdRecord(ex) as Record<string, unknown> | null);
-}
 
 /** A body the contract refuses: a 4xx (its error body is checked by the exchange checks). */
 export function checkRefused(verdict: Verdict, ex: Exchange, clause: ClauseId, what: string): boolean {

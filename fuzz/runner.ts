@@ -162,10 +162,11 @@ export class FuzzRunner {
         budgetNote: `every create is one the contract refuses: no share of the write budget planned (a create the target accepts still takes a token)`,
       };
     const shares = property.writeShares ?? 1;
-    const plannable = Math.min(budget.remaining(), Math.max(writesPerRun, Math.floor((budget.max * shares) / WRITE_SHARES)));
+    const left = budget.remaining(); // one read of the shared token folder
+    const plannable = Math.min(left, Math.max(writesPerRun, Math.floor((budget.max * shares) / WRITE_SHARES)));
     const runs = Math.min(wanted, Math.floor(plannable / writesPerRun));
     const of = property.runs === undefined ? `FUZZ_RUNS=${options.runs}` : `${wanted} planned (FUZZ_RUNS=${options.runs})`;
-    const budgetNote = `${runs} of ${of} cases: ${shares}/${WRITE_SHARES} of the write budget FUZZ_MAX_WRITES=${budget.max} (${budget.remaining()} left when it started)`;
+    const budgetNote = `${runs} of ${of} cases: ${shares}/${WRITE_SHARES} of the write budget FUZZ_MAX_WRITES=${budget.max} (${left} left when it started)`;
     return runs > 0
       ? { runs, budgetNote }
       : { runs: 0, reason: `the write budget of ${budget.max} creates (FUZZ_MAX_WRITES) is spent; raise it to run this property` };

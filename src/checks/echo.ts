@@ -40,7 +40,12 @@ export function fieldsNotEchoed(sent: Record<string, unknown>, record: Record<st
 }
 
 /** Records SUB-CREATE-ECHO for one create that returned `record` (nothing to check without one). */
-export function checkEcho(verdict: Verdict, sent: Record<string, unknown>, ex: Exchange, record: Record<string, unknown> | null): void {
+export function checkEchoOfRecord(
+  verdict: Verdict,
+  sent: Record<string, unknown>,
+  ex: Exchange,
+  record: Record<string, unknown> | null,
+): void {
   if (!record) return;
   const differ = fieldsNotEchoed(sent, record);
   verdict.check('SUB-CREATE-ECHO', differ.length === 0, `the created record differs from the request in ${differ.join(', ')}`, {

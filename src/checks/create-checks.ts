@@ -1,0 +1,47 @@
+/**
+ * The checks of a create the contract requires to succeed, shared by the conformance tests and the fuzz
+ * properties: a 2xx with the created record (SUB-CREATE), its outcome observed, and every field echoed.
+ */
+import type { Exchange } from '../client/exchange.ts';
+import type { Subscription } from '../model/types.ts';
+import type { TargetProfile } from '../profile/target-profile.ts';
+import { checkEchoOfRecord } from './echo.ts';
+import type { Verdict } from './verdict.ts';
+
+/** The record a create returned, when it returned one. */
+export function createdRecord(ex: Exchange): Subscription | null {
+  return ex.status >= 200 && ex.status < 300 && ex.body !== null && typeof ex.body === 'object' && !Array.isArray(ex.body)
+    ? (ex.body as Subscription)
+    : null;
+}
+
+/** A create the contract requires to succeed: 2xx (the code per profile), with the created record. */
+export function checkCreated(verdict: Verdict, ex: Exchange, profile: TargetProfile): Subscription | null {
+  verdict.status(ex, {
+    key: 'create',
+    profile,
+    observeClause: 'SUB-CREATE-STATUS-CODE',
+    contractClause: 'SUB-CREATE',
+    contractRule: ['2xx'],
+    what: 'POST /subscription with a valid body',
+  });
+  const record = createdRecord(ex);
+  verdict.check('SUB-CREATE', record !== null && typeof record.id === 'string', 'a successful create returns the created subscription', {
+    expected: 'the created Subscription',
+    received: ex.isJson ? ex.body : ex.text,
+    exchange: ex,
+  });
+  if (record)
+    verdict.observe({
+      clause: 'SUB-CREATE-OUTCOME',
+      key: `outcome.${String(record.status)}`,
+      message: `a valid order on an open offer got status ${String(record.status)}`,
+      value: record.status,
+    });
+  return record;
+}
+
+/** Every request field comes back with the value sent (SUB-CREATE-ECHO; see src/checks/echo.ts). */
+export function checkEcho(verdict: Verdict, sent: Record<string, unknown>, ex: Exchange): void {
+  checkEchoOfRecord(verdict, sent, ex, createdRecord(ex) as Record<string, unknown> | null);
+}
