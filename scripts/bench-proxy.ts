@@ -5,6 +5,8 @@
 // asserts nothing. Twice: with the reference answering at once (the worst case: the hop costs as much as the
 // answer), and with the reference's latency-200ms variation (a service across a network). Each server runs in
 // a child process of its own, so the load generator in this process shares no event loop with them.
+// Beside requests/s, each server process reports the CPU time it spent per request (process.cpuUsage over the
+// same rounds): a figure that other load on a shared machine disturbs far less than a throughput does.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
@@ -38,6 +40,18 @@ const TARGET_RATIO = 0.5;
 const SESSION_DIR = resolve(process.env.REPORTS_DIR || 'reports', 'bench');
 
 type ChildMessage = { url: string };
+/** A server child's CPU time so far (user + system, microseconds), asked for by the parent between rounds. */
+type CpuMessage = { cpuMicros: number };
+
+/** In a server child: answer the parent's CPU-time questions, then tell it where the server listens. */
+function ready(url: string): void {
+  process.on('message', (message: unknown) => {
+    if (message !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    process.send!({ cpuMicros: user + system } satisfies CpuMessage);
+  });
+  process.send!({ url } satisfies ChildMessage);
+}
 
 const requestHeaders = {
   [SUBSCRIPTION_KEY_HEADER]: DEMO_CREDENTIALS.subscriptionKey,
@@ -47,7 +61,7 @@ const requestHeaders = {
 
 async function runReferenceChild(variants: string[]): Promise<void> {
   const server = await startReferenceServer({ port: 0, variants });
-  process.send!({ url: server.url } satisfies ChildMessage);
+  ready(server.url);
 }
 
 /** The extra hop alone: a node:http pass-through that neither checks nor records. */
@@ -65,9 +79,7 @@ function runBareProxyChild(): void {
       );
       req.pipe(upstream);
     });
-    server.listen(0, '127.0.0.1', () =>
-      process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } satisfies ChildMessage),
-    );
+    server.listen(0, '127.0.0.1', () => ready(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
   });
 }
 
@@ -81,12 +93,19 @@ function runProxyChild(): void {
       profile: loadProfile(REFERENCE_PROFILE_PATH),
       bundledReference: true,
     });
-    process.send!({ url: proxy.url } satisfies ChildMessage);
+    ready(proxy.url);
   });
 }
 
 function load(url: string, seconds: number, connections: number): Promise<Result> {
   return autocannon({ url: `${url}${PATH}`, connections, pipelining: 1, duration: seconds, headers: requestHeaders });
+}
+
+/** A server child's CPU time so far (user + system, microseconds). */
+async function cpuMicros(child: ChildProcess): Promise<number> {
+  const answer = nextMessage<CpuMessage>(child, 'server');
+  child.send('cpu');
+  return (await answer).cpuMicros;
 }
 
 async function startChild(role: string, upstream?: ChildMessage): Promise<{ child: ChildProcess; url: string }> {
@@ -112,14 +131,26 @@ async function measure(label: string, variants: string[], connections: number, c
   );
   for (const url of Object.values(contenders)) await load(url, WARMUP_SECONDS, connections);
   const figures = { direct: newFigures(), proxy: newFigures(), bare: newFigures() };
+  // CPU microseconds per request of the server process each contender adds to the path (its own, not the reference's).
+  const serverOf = { direct: reference.child, proxy: proxy.child, bare: bare.child };
+  const cpu = { direct: { micros: 0, requests: 0 }, proxy: { micros: 0, requests: 0 }, bare: { micros: 0, requests: 0 } };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of ['direct', 'proxy', 'bare'] as const)
-      record(figures[name], await load(contenders[name], SECONDS_PER_ROUND, connections));
+    for (const name of ['direct', 'proxy', 'bare'] as const) {
+      const before = await cpuMicros(serverOf[name]);
+      const result = await load(contenders[name], SECONDS_PER_ROUND, connections);
+      cpu[name].micros += (await cpuMicros(serverOf[name])) - before;
+      cpu[name].requests += result.requests.total;
+      record(figures[name], result);
+    }
   }
+  const perRequest = (name: keyof typeof cpu) => cpu[name].micros / Math.max(1, cpu[name].requests);
   const ratio = mean(figures.proxy.requestsPerSecond) / mean(figures.direct.requestsPerSecond);
   console.log(line('direct (reference)', figures.direct));
   console.log(line('through the proxy', figures.proxy));
   console.log(line('bare pass-through hop', figures.bare));
+  console.log(
+    `  CPU per request: reference ${perRequest('direct').toFixed(0)} µs; proxy ${perRequest('proxy').toFixed(0)} µs; bare hop ${perRequest('bare').toFixed(0)} µs`,
+  );
   console.log(
     `  ratio proxy / direct: ${ratio.toFixed(2)}   (target >= ${TARGET_RATIO});   proxy / bare hop: ${(mean(figures.proxy.requestsPerSecond) / mean(figures.bare.requestsPerSecond)).toFixed(2)}`,
   );

@@ -93,15 +93,25 @@ function routePattern(route: RouteSpec): RegExp {
   return new RegExp(`^${escaped}$`);
 }
 
-/** The contract operation a request is, from its method and path; cancel and health routes come from the profile. */
-export function operationOf(method: string, pathname: string, profile: TargetProfile): Operation {
-  const m = method.toUpperCase();
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (profile.health && m === profile.health.method && routePattern(profile.health).test(path)) return 'health';
-  if (profile.cancel && m === profile.cancel.method && routePattern(profile.cancel).test(path)) return 'subscription.cancel';
-  const [, resource, id, rest] = /^\/(offer|allocation|subscription)(?:\/([^/]+))?(\/.*)?$/.exec(path) ?? [];
-  if (!resource || rest) return 'other';
-  if (m === 'POST' && resource === 'subscription' && !id) return 'subscription.create';
-  if (m !== 'GET') return 'other';
-  return `${resource}.${id ? 'get' : 'list'}` as Operation;
+/**
+ * Classifies requests as contract operations by method and path; cancel and health routes come from the profile.
+ * Their patterns are compiled once, here, not per request: the proxy classifies every request it forwards.
+ */
+export function operationClassifier(profile: TargetProfile): (method: string, pathname: string) => Operation {
+  const routes = (
+    [
+      [profile.health, 'health'],
+      [profile.cancel, 'subscription.cancel'],
+    ] as const
+  ).flatMap(([route, operation]) => (route ? [{ method: route.method, pattern: routePattern(route), operation }] : []));
+  return (method, pathname) => {
+    const m = method.toUpperCase();
+    const path = pathname.replace(/\/+$/, '') || '/';
+    for (const route of routes) if (m === route.method && route.pattern.test(path)) return route.operation;
+    const [, resource, id, rest] = /^\/(offer|allocation|subscription)(?:\/([^/]+))?(\/.*)?$/.exec(path) ?? [];
+    if (!resource || rest) return 'other';
+    if (m === 'POST' && resource === 'subscription' && !id) return 'subscription.create';
+    if (m !== 'GET') return 'other';
+    return `${resource}.${id ? 'get' : 'list'}` as Operation;
+  };
 }

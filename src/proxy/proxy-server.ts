@@ -1,8 +1,9 @@
 /**
  * The recording proxy a partner puts between their own client and the API. It forwards every request
  * and answer unchanged (credentials included: they are passed through, held in memory only to redact
- * them, never written), runs the suite's exchange checks on every answer, and appends each exchange to
- * the session file as soon as it is complete, so a killed proxy loses nothing it saw.
+ * them, never written), runs the suite's exchange checks on every answer (after the answer has gone to the
+ * client), and appends each exchange to the session file in the event-loop turn it completes in (one write
+ * per turn, not per exchange), so a killed proxy loses at most the exchanges of its last turn.
  *
  * Built on node:http: a proxy that must see whole bodies, time each exchange and keep bytes unchanged
  * needs no more, and the maintained general proxies (http-proxy is unmaintained since 2020) would only
@@ -26,7 +27,7 @@ import { CREDENTIAL_HEADERS, makeRedactor, maskCredentialHeaders, REDACTED, type
 import type { TargetProfile } from '../profile/target-profile.ts';
 import { openJsonlAppender } from '../run/jsonl.ts';
 import {
-  operationOf,
+  operationClassifier,
   SESSION_FORMAT,
   type ServiceFinding,
   type SessionExchange,
@@ -52,8 +53,10 @@ const RECORDED_BODY_BYTES = 64 * 1024;
 const CHECKED_ANSWER_BYTES = 16 * 1024 * 1024;
 /** An answer the target has not finished in this time is cut, and recorded as an upstream error. */
 const UPSTREAM_TIMEOUT_MS = 60_000;
-/** Checked answers remembered (by digest) so that a page read again is not checked again. */
+/** Checked answers remembered (one per request line) so that a page read again is not checked again. */
 const ANSWERS_REMEMBERED = 256;
+/** Answers up to this size are remembered as their bytes (compared with memcmp); larger ones as a SHA-1 digest. */
+const ANSWER_BYTES_REMEMBERED = 256 * 1024;
 
 export interface ProxyOptions {
   /** The target's base URL (its path is the base path every request is sent under). */
@@ -119,23 +122,35 @@ function credentialRedaction(): { learn(headers: IncomingHttpHeaders): void; red
 }
 
 type RequestPart = Pick<SessionExchange, 'seq' | 'operation' | 'method' | 'path' | 'requestHeaders' | 'requestBody'>;
+/** A complete answer, as the checks take it. */
+interface AnswerCheckInput {
+  status: number;
+  headers: Record<string, string>;
+  raw: Buffer;
+}
 interface AnswerCheck {
   findings: ServiceFinding[];
   items: number | null;
 }
 
+/** What identifies an answer's bytes: the bytes themselves when small (a compare is cheaper than a hash), else their digest. */
+function answerIdentity(raw: Buffer): Buffer {
+  return raw.length <= ANSWER_BYTES_REMEMBERED ? raw : createHash('sha1').update(raw).digest();
+}
+
 /**
  * The suite's exchange checks on one answer. A client re-reading the same page gets the same bytes: an answer
- * identical to one already checked for the same request line (digest of its bytes) is not parsed and checked again.
+ * identical to the last one checked for the same request line is not parsed and checked again.
  */
 function answerChecker(
   profile: TargetProfile,
 ): (request: RequestPart, status: number, headers: Record<string, string>, raw: Buffer, durationMs: number) => AnswerCheck {
-  const seen = new Map<string, AnswerCheck>();
+  const seen = new Map<string, { identity: Buffer; result: AnswerCheck }>();
   return (request, status, headers, raw, durationMs) => {
-    const key = `${request.method} ${request.path} ${status} ${headers['content-type'] ?? ''} ${headers['content-encoding'] ?? ''} ${createHash('sha1').update(raw).digest('base64')}`;
+    const key = `${request.method} ${request.path} ${status} ${headers['content-type'] ?? ''} ${headers['content-encoding'] ?? ''}`;
+    const identity = answerIdentity(raw);
     const known = seen.get(key);
-    if (known) return known;
+    if (known?.identity.equals(identity)) return known.result;
     let text = '';
     try {
       text = decoded(raw, headers['content-encoding']).toString('utf8');
@@ -160,8 +175,9 @@ function answerChecker(
       findings: failures.map((f) => ({ clause: f.clause, check: f.check, message: f.message })),
       items: isJson && Array.isArray(body) ? body.length : null,
     };
+    seen.delete(key); // re-inserted last: the oldest request line is the one forgotten
     if (seen.size >= ANSWERS_REMEMBERED) seen.delete(seen.keys().next().value!);
-    seen.set(key, result);
+    seen.set(key, { identity, result });
     return result;
   };
 }
@@ -174,7 +190,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const send = secure ? httpsRequest : httpRequest;
   const credentials = credentialRedaction();
   const checkAnswer = answerChecker(options.profile);
-  const session = openJsonlAppender(options.sessionPath, (line) => credentials.redact(line));
+  const operationOf = operationClassifier(options.profile);
+  const session = openJsonlAppender(options.sessionPath, { finish: (text) => credentials.redact(text), coalesce: true });
   const startedAt = new Date();
   const header: SessionHeader = {
     type: 'session',
@@ -194,35 +211,21 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     options.onExchange?.(JSON.parse(credentials.redact(JSON.stringify(exchange))) as SessionExchange);
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, seqNo: number, arrivedAt: number): void {
+  /**
+   * Forwards one request as it arrives (its body streamed to the target as it comes, a copy kept for the
+   * session), streams the answer back, and records the exchange once the answer is complete. Nothing of the
+   * checking or recording runs before the answer has gone to the client.
+   */
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    // Numbered and timed as the request arrives (its headers), not when its body is complete.
+    const seqNo = ++seq;
+    const arrivedAt = Date.now();
+    inFlight++;
     credentials.learn(req.headers);
     const path = req.url ?? '/';
     const requestHeaders = flatHeaders(req.headers);
-    const operation = operationOf(req.method ?? 'GET', new URL(path, 'http://proxy').pathname, options.profile);
-    const base: Omit<SessionExchange, 'answeredAt' | 'status' | 'retryAfter' | 'responseItems' | 'outcome' | 'serviceFindings'> = {
-      type: 'exchange',
-      seq: seqNo,
-      operation,
-      method: req.method ?? 'GET',
-      path,
-      arrivedAt,
-      requestHeaders: maskedHeaders(requestHeaders),
-      requestBody: body.length ? body.subarray(0, RECORDED_BODY_BYTES).toString('utf8') : null,
-    };
-    // A client that closes its connection before its answer is complete gave up waiting (a timeout).
-    let clientGone = false;
-    const gone = () => {
-      clientGone = true;
-    };
-    req.socket.once('end', gone).once('close', gone);
-    res.on('close', () => {
-      if (!res.writableFinished) clientGone = true;
-    });
     const forwarded: Record<string, string> = {};
-    for (const [name, value] of Object.entries(requestHeaders)) if (!HOP_BY_HOP.has(name) && name !== 'host') forwarded[name] = value;
-    forwarded['content-length'] = String(body.length);
-    if (!body.length && !req.headers['content-length']) delete forwarded['content-length'];
-
+    for (const name of Object.keys(requestHeaders)) if (!HOP_BY_HOP.has(name) && name !== 'host') forwarded[name] = requestHeaders[name];
     const upstream = send({
       host: target.hostname,
       port: target.port || (secure ? 443 : 80),
@@ -232,9 +235,55 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       agent,
       timeout: UPSTREAM_TIMEOUT_MS,
     });
-    const done = (exchange: SessionExchange) => {
+    // A client that closes its connection before its answer is complete gave up waiting (a timeout).
+    let clientGone = false;
+    const gone = () => {
+      clientGone = true;
+    };
+    req.socket.once('end', gone).once('close', gone);
+    res.on('close', () => {
+      if (!res.writableFinished) clientGone = true;
+    });
+    const bodyChunks: Buffer[] = [];
+    let bodySize = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (bodySize < RECORDED_BODY_BYTES) bodyChunks.push(chunk);
+      bodySize += chunk.length;
+      if (!upstream.write(chunk)) {
+        req.pause();
+        upstream.once('drain', () => req.resume());
+      }
+    });
+    req.on('end', () => upstream.end());
+    req.on('error', () => {
+      clientGone = true;
+      upstream.destroy(new Error('the client went away while sending its request'));
+    });
+
+    let recorded = false;
+    const done = (answer: Pick<SessionExchange, 'answeredAt' | 'status' | 'retryAfter' | 'outcome'>, check?: AnswerCheckInput) => {
+      if (recorded) return;
+      recorded = true;
       req.socket.off('end', gone).off('close', gone);
-      record(exchange);
+      const request: RequestPart = {
+        seq: seqNo,
+        operation: operationOf(req.method ?? 'GET', new URL(path, 'http://proxy').pathname),
+        method: req.method ?? 'GET',
+        path,
+        requestHeaders: maskedHeaders(requestHeaders),
+        requestBody: bodySize ? Buffer.concat(bodyChunks).subarray(0, RECORDED_BODY_BYTES).toString('utf8') : null,
+      };
+      const checked = check
+        ? checkAnswer(request, check.status, check.headers, check.raw, (answer.answeredAt ?? arrivedAt) - arrivedAt)
+        : null;
+      record({
+        type: 'exchange',
+        ...request,
+        arrivedAt,
+        ...answer,
+        responseItems: checked?.items ?? null,
+        serviceFindings: checked?.findings ?? [],
+      });
       if (--inFlight === 0) drained?.();
     };
     upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`)));
@@ -248,67 +297,41 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           }),
         );
       } else res.destroy();
-      done({
-        ...base,
-        answeredAt: null,
-        status: null,
-        retryAfter: null,
-        responseItems: null,
-        outcome: 'upstream-error',
-        serviceFindings: [],
-      });
+      done({ answeredAt: null, status: null, retryAfter: null, outcome: clientGone ? 'client-gone' : 'upstream-error' });
     });
     upstream.on('response', (answer) => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(answer.headers))
-        if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      res.writeHead(
-        answer.statusCode ?? 502,
-        answer.statusMessage,
-        Object.fromEntries(Object.entries(answer.headers).filter(([n, v]) => !HOP_BY_HOP.has(n) && v !== undefined)) as IncomingHttpHeaders,
-      );
+      // Passed on as the target spelled them (raw name/value pairs: names' case, repeated headers), but hop-by-hop ones.
+      const passedOn: string[] = [];
+      for (let i = 0; i < answer.rawHeaders.length; i += 2)
+        if (!HOP_BY_HOP.has(answer.rawHeaders[i].toLowerCase())) passedOn.push(answer.rawHeaders[i], answer.rawHeaders[i + 1]);
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, passedOn);
       const chunks: Buffer[] = [];
       let size = 0;
       answer.on('data', (chunk: Buffer) => {
         if (size <= CHECKED_ANSWER_BYTES) chunks.push(chunk);
         size += chunk.length;
-        res.write(chunk);
+        if (!res.write(chunk)) {
+          answer.pause();
+          res.once('drain', () => answer.resume());
+        }
       });
       answer.on('error', () => res.destroy());
       answer.on('end', () => {
         res.end();
         const answeredAt = Date.now();
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(answer.headers))
+          if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
         const status = answer.statusCode ?? 0;
-        const checked =
-          size <= CHECKED_ANSWER_BYTES
-            ? checkAnswer(base, status, headers, Buffer.concat(chunks), answeredAt - arrivedAt)
-            : { findings: [], items: null };
-        done({
-          ...base,
-          answeredAt,
-          status,
-          retryAfter: headers['retry-after'] ?? null,
-          responseItems: checked.items,
-          outcome: clientGone ? 'client-gone' : 'answered',
-          serviceFindings: checked.findings,
-        });
+        done(
+          { answeredAt, status, retryAfter: headers['retry-after'] ?? null, outcome: clientGone ? 'client-gone' : 'answered' },
+          size <= CHECKED_ANSWER_BYTES ? { status, headers, raw: Buffer.concat(chunks) } : undefined,
+        );
       });
     });
-    upstream.end(body);
   }
 
-  const server = createServer((req, res) => {
-    // Numbered and timed as the request arrives (its headers), not when its body is complete.
-    const seqNo = ++seq;
-    const arrivedAt = Date.now();
-    inFlight++;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks), seqNo, arrivedAt));
-    req.on('error', () => {
-      if (--inFlight === 0) drained?.();
-    });
-  });
+  const server = createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);

@@ -69,7 +69,7 @@ export async function openSession(config: SuiteConfig, opts: { share?: number; t
   const profile = loadProfile(config.profilePath);
   const redact = makeRedactor([config.credentials.subscriptionKey, config.credentials.secret]);
   // Kept open for the session: it gets a line per request. Each line's text is redacted as written.
-  const requestLog = openJsonlAppender(runFile.requests(config.runId), redact);
+  const requestLog = openJsonlAppender(runFile.requests(config.runId), { finish: redact });
   const client = new ApiClient({
     baseUrl: config.baseUrl,
     credentials: config.credentials,

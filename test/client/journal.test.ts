@@ -80,7 +80,7 @@ test.describe('openJsonlAppender (the per-request log)', () => {
   test('each line is on disk as soon as it is appended, after what the file held, with its text finished', () => {
     const file = join(dir, 'requests.jsonl');
     appendJsonl(file, { n: 0 });
-    const log = openJsonlAppender(file, (line) => line.replace('secret-value', '[REDACTED]'));
+    const log = openJsonlAppender(file, { finish: (line) => line.replace('secret-value', '[REDACTED]') });
     log.append({ n: 1, path: '/offer?key=secret-value' });
     expect(readJsonl(file), 'read back before close: nothing waits in a buffer').toEqual([
       { n: 0 },
@@ -89,6 +89,28 @@ test.describe('openJsonlAppender (the per-request log)', () => {
     log.append({ n: 2 });
     log.close();
     expect(readJsonl(file)).toEqual([{ n: 0 }, { n: 1, path: '/offer?key=[REDACTED]' }, { n: 2 }]);
+  });
+
+  test('coalescing: the lines of one event-loop turn reach the file together at its end, finished as one text; close writes what waits', async () => {
+    const file = join(dir, 'coalesced.jsonl');
+    const finished: string[] = [];
+    const log = openJsonlAppender(file, {
+      coalesce: true,
+      finish: (text) => {
+        finished.push(text);
+        return text.replaceAll('secret-value', '[REDACTED]');
+      },
+    });
+    log.append({ n: 1, path: '/offer?key=secret-value' });
+    log.append({ n: 2 });
+    expect(readJsonl(file), 'nothing written within the turn').toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(readJsonl(file)).toEqual([{ n: 1, path: '/offer?key=[REDACTED]' }, { n: 2 }]);
+    expect(finished, 'one write for the turn').toHaveLength(1);
+    log.append({ n: 3 });
+    log.close();
+    expect(readJsonl(file)).toEqual([{ n: 1, path: '/offer?key=[REDACTED]' }, { n: 2 }, { n: 3 }]);
+    expect(() => log.append({ n: 4 })).toThrow(/closed/);
   });
 
   test('appending after close is an error, and closing twice is harmless', () => {

@@ -3,6 +3,7 @@
 // no credential reaches the session wherever the client put it; a target that does not answer becomes a 502
 // with a JSON body, recorded as an upstream error.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { readSession } from '../../src/client-certification/session.ts';
 import { startProxy } from '../../src/proxy/proxy-server.ts';
@@ -84,4 +85,71 @@ test('a target that does not answer: the client gets a 502 with a JSON body, the
   expect(((await answer.json()) as { message: string }).message).toMatch(/^osd-suite proxy: the target did not answer/);
   await proxy.close();
   expect(readSession(sessionPath).exchanges.map((ex) => [ex.outcome, ex.status])).toEqual([['upstream-error', null]]);
+});
+
+/** Sends a POST whose body goes out in `pieces` (chunked transfer encoding), each after a pause; resolves with status and body. */
+function sendInPieces(
+  url: string,
+  pieces: string[],
+  opts: { abortAfter?: number } = {},
+): Promise<{ status: number; body: string } | 'aborted'> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', (error) => (opts.abortAfter === undefined ? reject(error) : resolve('aborted')));
+    let sent = 0;
+    const next = () => {
+      if (opts.abortAfter === sent) {
+        req.destroy();
+        resolve('aborted');
+        return;
+      }
+      if (sent === pieces.length) return void req.end();
+      req.write(pieces[sent++]);
+      setTimeout(next, 20);
+    };
+    next();
+  });
+}
+
+test('a request body sent in pieces is streamed to the target as it comes and recorded whole', async ({ startProxied }) => {
+  const proxied = await startProxied({});
+  const offer = ((await (await fetch(`${proxied.proxyUrl}/offer?limit=1`, { headers })).json()) as Array<{ id: string }>)[0];
+  const body = JSON.stringify({
+    offerId: offer.id,
+    amountRequested: 250,
+    subscriptionCategory: 'retail',
+    subscriptionType: 'xo_unqualified',
+    clientSubscriptionTimestamp: '2026-01-01T10:00:00Z',
+    currency: 'GBP',
+    accountType: 'general_investment',
+  });
+  const pieces = [body.slice(0, 30), body.slice(30, 90), body.slice(90)];
+  const answer = await sendInPieces(`${proxied.proxyUrl}/subscription`, pieces);
+  expect(answer).not.toBe('aborted');
+  expect((answer as { status: number }).status).toBe(201);
+  expect(JSON.parse((answer as { body: string }).body)).toMatchObject({ offerId: offer.id, amountRequested: 250 });
+  await proxied.stop();
+  const created = readSession(proxied.sessionPath).exchanges.at(-1)!;
+  expect([created.operation, created.status, created.outcome]).toEqual(['subscription.create', 201, 'answered']);
+  expect(created.requestBody).toBe(body);
+});
+
+test('a client that goes away halfway through its request body: recorded as client-gone, and the proxy goes on serving', async ({
+  startProxied,
+}) => {
+  const proxied = await startProxied({});
+  expect(await sendInPieces(`${proxied.proxyUrl}/subscription`, ['{"offerId":', '"x"}'], { abortAfter: 1 })).toBe('aborted');
+  // The next request is served as usual.
+  expect((await fetch(`${proxied.proxyUrl}/offer?limit=1`, { headers })).status).toBe(200);
+  await proxied.stop();
+  const exchanges = readSession(proxied.sessionPath).exchanges;
+  expect(exchanges.map((ex) => [ex.operation, ex.outcome])).toEqual([
+    ['subscription.create', 'client-gone'],
+    ['offer.list', 'answered'],
+  ]);
+  expect(exchanges[0].requestBody).toBe('{"offerId":');
 });
