@@ -515,8 +515,8 @@ export const FAULTS = [
     apply: (behaviour) => {
       const asCreated = new Map<string, Subscription>(); // one copy per server instance
       return patch('subscriptions', (current) => ({
-        insert: (store, record) => {
-          const stored = current.insert(store, record);
+        insert: async (store, record) => {
+          const stored = await current.insert(store, record);
           asCreated.set(stored.id, stored);
           return stored;
         },
@@ -553,6 +553,25 @@ export const FAULTS = [
           if (cached) return cached;
           const record = current.lookup(store, id);
           if (record) cache.set(id, record);
+          return record;
+        },
+      }))(behaviour);
+    },
+  },
+  {
+    name: 'id-reused-by-overlapping-creates',
+    description:
+      'The id comes from a sequence read before a 25 ms database write and advanced after it: creates one after another get their own ids, two creates in flight together get the same one, and the second overwrites the first.',
+    clauses: ['SUB-CREATE-ID'],
+    catchBy: 'fuzz',
+    apply: (behaviour) => {
+      let next = 1; // one sequence per server instance
+      return patch('subscriptions', () => ({
+        newId: () => `SUB-${String(next).padStart(6, '0')}`,
+        insert: async (store, record) => {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          next += 1;
+          store.put(record);
           return record;
         },
       }))(behaviour);

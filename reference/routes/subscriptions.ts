@@ -28,7 +28,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
   app.post<{ Body: SubscriptionRequest }>(
     '/subscription',
     { schema: ROUTE_SCHEMAS.createSubscription, config: { operation: 'createSubscription' } },
-    (request, reply) => {
+    async (request, reply) => {
       const offer = behaviour.subscriptions.resolveOffer(ctx.offers.byId, request.body.offerId);
       if (!offer) {
         throw new ApiError(400, 'validation', 'The request body is invalid', [
@@ -41,8 +41,9 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
         ...withDefaults,
         status: behaviour.subscriptions.outcome(withDefaults, offer),
       };
-      const stored = behaviour.subscriptions.insert(store, record);
+      const stored = await behaviour.subscriptions.insert(store, record);
       sendJson(reply, ctx, behaviour.protocol.createStatus, JSON.stringify(behaviour.wire.subscription(stored)));
+      return reply;
     },
   );
 

@@ -390,6 +390,18 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result((answer.json as Json).status === 'cancelled', answer);
     },
   },
+  'id-reused-by-overlapping-creates': {
+    expectation: 'two creates in flight together get two ids, and both records are kept',
+    run: async (app) => {
+      const [first, second] = await Promise.all([created(app, minimalCreateBody()), created(app, minimalCreateBody())]);
+      const list = await call(app, { url: '/subscription' });
+      const kept = Array.isArray(list.json) ? list.json.length : -1;
+      return result(
+        first.record.id !== second.record.id && kept === 2,
+        `${first.record.id} and ${second.record.id}; ${kept} record(s) listed`,
+      );
+    },
+  },
   'id-from-live-count': {
     expectation: 'a create after a cancel gets an id no record has',
     run: async (app) => {

@@ -29,6 +29,10 @@ const SEQUENCE_FAULTS: ReadonlyArray<{ fault: string; maxCalls: number; replays?
 const SEQUENCE_ENV = { FUZZ_RUNS: '600' };
 const SEQUENCE_PROPERTY = 'sequences of create, get, list and cancel keep to the model of their records';
 
+/** Faults only calls in flight together show: the concurrent property alone must catch them (the sequential one cannot). */
+const CONCURRENCY_FAULTS = ['id-reused-by-overlapping-creates'];
+const CONCURRENCY_PROPERTY = 'creates and cancels interleaved with a paged walk keep what the contract promises under concurrency';
+
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
 test('the fuzz properties hold against the correct reference', async () => {
@@ -51,7 +55,7 @@ test('the fuzz properties hold against the correct reference', async () => {
   }
 });
 
-const sequenceFault = (name: string) => SEQUENCE_FAULTS.some((f) => f.fault === name);
+const sequenceFault = (name: string) => SEQUENCE_FAULTS.some((f) => f.fault === name) || CONCURRENCY_FAULTS.includes(name);
 
 for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 'both') && !sequenceFault(f.name))) {
   test(`fuzz catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, async () => {
@@ -109,5 +113,31 @@ for (const { fault: name, maxCalls, replays } of SEQUENCE_FAULTS) {
     expect(record.replay).toContain(`FUZZ_REPLAY_PATH=${record.replayPath}`);
     expect(run.output, 'the shrunk sequence is printed').toContain(`${calls} call(s):`);
     if (replays) await expectExactReplays(record, { fault: name, label: `sequence-${name}-replayed`, times: replays });
+  });
+}
+
+for (const name of CONCURRENCY_FAULTS) {
+  const fault = FAULTS.find((f) => f.name === name)!;
+  test(`the concurrent property catches fault "${name}" on ${fault.clauses.join(', ')}, with a shrunk interleaving`, async () => {
+    const run = await runSuite({
+      project: 'fuzz',
+      faults: [name],
+      label: `concurrency-${name}`,
+      env: SEQUENCE_ENV,
+      args: ['fuzz/sequences.spec.ts', '-g', CONCURRENCY_PROPERTY],
+    });
+    expect(run.exitCode, `the concurrent property held against fault ${name}: ${fault.description}\n${tail(run)}`).not.toBe(0);
+    for (const clause of fault.clauses) expect(failingClauses(run), `fault ${name} must fail ${clause}\n${tail(run)}`).toContain(clause);
+    const [record] = readRunRecords(run.reportsDir).filter((r) => r.property === CONCURRENCY_PROPERTY);
+    expect(record, tail(run)).toMatchObject({
+      status: 'failed',
+      counterexample: expect.any(String),
+      path: expect.stringMatching(/^\d+(:\d+)*$/),
+    });
+    expect(
+      record.failures.map((f) => f.clause),
+      record.counterexample ?? '',
+    ).toEqual(expect.arrayContaining([...fault.clauses]));
+    expect(run.output, 'the failure is printed with its seed and path').toContain(`FUZZ_SEED=${record.seed} FUZZ_PATH=${record.path}`);
   });
 }
