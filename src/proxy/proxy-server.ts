@@ -20,6 +20,7 @@ import {
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Readable, Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { runExchangeChecks } from '../checks/exchange-checks.ts';
 import { parseJsonBody, type Exchange } from '../client/exchange.ts';
@@ -102,6 +103,17 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
     default:
       return body;
   }
+}
+
+/** Streams `from` into `to` as it comes, with backpressure, handing each chunk to `keep` first (the copy for the session or the checks). */
+function relay(from: Readable, to: Writable, keep: (chunk: Buffer) => void): void {
+  from.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    if (!to.write(chunk)) {
+      from.pause();
+      to.once('drain', () => from.resume());
+    }
+  });
 }
 
 /** The credential values seen so far, and a redactor for them: rebuilt only when a new value appears. */
@@ -246,13 +258,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
     const bodyChunks: Buffer[] = [];
     let bodySize = 0;
-    req.on('data', (chunk: Buffer) => {
+    relay(req, upstream, (chunk) => {
       if (bodySize < RECORDED_BODY_BYTES) bodyChunks.push(chunk);
       bodySize += chunk.length;
-      if (!upstream.write(chunk)) {
-        req.pause();
-        upstream.once('drain', () => req.resume());
-      }
     });
     req.on('end', () => upstream.end());
     req.on('error', () => {
@@ -307,13 +315,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, passedOn);
       const chunks: Buffer[] = [];
       let size = 0;
-      answer.on('data', (chunk: Buffer) => {
+      relay(answer, res, (chunk) => {
         if (size <= CHECKED_ANSWER_BYTES) chunks.push(chunk);
         size += chunk.length;
-        if (!res.write(chunk)) {
-          answer.pause();
-          res.once('drain', () => answer.resume());
-        }
       });
       answer.on('error', () => res.destroy());
       answer.on('end', () => {
@@ -325,7 +329,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         const status = answer.statusCode ?? 0;
         done(
           { answeredAt, status, retryAfter: headers['retry-after'] ?? null, outcome: clientGone ? 'client-gone' : 'answered' },
-          size <= CHECKED_ANSWER_BYTES ? { status, headers, raw: Buffer.concat(chunks) } : undefined,
+          size <= CHECKED_ANSWER_BYTES ? { status, headers, raw: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) } : undefined,
         );
       });
     });
