@@ -105,7 +105,9 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
   }
 }
 
-/** Streams `from` into `to` as it comes, with backpressure, handing each chunk to `keep` first (the copy for the session or the checks). */
+const EMPTY = Buffer.alloc(0);
+
+/** Streams `from` into `to` as it comes, with backpressure, handing each chunk to `keep` first (the copy for the checks). */
 function relay(from: Readable, to: Writable, keep: (chunk: Buffer) => void): void {
   from.on('data', (chunk: Buffer) => {
     keep(chunk);
@@ -140,6 +142,8 @@ interface AnswerCheckInput {
   headers: Record<string, string>;
   raw: Buffer;
 }
+/** Records an exchange once: with what became of it, and the complete answer to check (none: nothing to check). */
+type Done = (answer: Pick<SessionExchange, 'answeredAt' | 'status' | 'retryAfter' | 'outcome'>, check?: AnswerCheckInput) => void;
 interface AnswerCheck {
   findings: ServiceFinding[];
   items: number | null;
@@ -224,9 +228,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }
 
   /**
-   * Forwards one request as it arrives (its body streamed to the target as it comes, a copy kept for the
-   * session), streams the answer back, and records the exchange once the answer is complete. Nothing of the
-   * checking or recording runs before the answer has gone to the client.
+   * Forwards one request (at once when it has no body; a body is read whole first, so that a target refusing it
+   * early, a 413 say, is still heard: a body streamed into a connection the target has closed loses its answer),
+   * streams the answer back, and records the exchange once the answer is complete. Nothing of the checking or
+   * recording runs before the answer has gone to the client.
    */
   function handle(req: IncomingMessage, res: ServerResponse): void {
     // Numbered and timed as the request arrives (its headers), not when its body is complete.
@@ -236,17 +241,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     credentials.learn(req.headers);
     const path = req.url ?? '/';
     const requestHeaders = flatHeaders(req.headers);
-    const forwarded: Record<string, string> = {};
-    for (const name of Object.keys(requestHeaders)) if (!HOP_BY_HOP.has(name) && name !== 'host') forwarded[name] = requestHeaders[name];
-    const upstream = send({
-      host: target.hostname,
-      port: target.port || (secure ? 443 : 80),
-      method: req.method,
-      path: `${basePath}${path}`,
-      headers: forwarded,
-      agent,
-      timeout: UPSTREAM_TIMEOUT_MS,
-    });
     // A client that closes its connection before its answer is complete gave up waiting (a timeout).
     let clientGone = false;
     const gone = () => {
@@ -256,20 +250,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     res.on('close', () => {
       if (!res.writableFinished) clientGone = true;
     });
-    const bodyChunks: Buffer[] = [];
-    let bodySize = 0;
-    relay(req, upstream, (chunk) => {
-      if (bodySize < RECORDED_BODY_BYTES) bodyChunks.push(chunk);
-      bodySize += chunk.length;
-    });
-    req.on('end', () => upstream.end());
-    req.on('error', () => {
-      clientGone = true;
-      upstream.destroy(new Error('the client went away while sending its request'));
-    });
+    let body = EMPTY;
 
     let recorded = false;
-    const done = (answer: Pick<SessionExchange, 'answeredAt' | 'status' | 'retryAfter' | 'outcome'>, check?: AnswerCheckInput) => {
+    const done: Done = (answer, check) => {
       if (recorded) return;
       recorded = true;
       req.socket.off('end', gone).off('close', gone);
@@ -279,7 +263,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         method: req.method ?? 'GET',
         path,
         requestHeaders: maskedHeaders(requestHeaders),
-        requestBody: bodySize ? Buffer.concat(bodyChunks).subarray(0, RECORDED_BODY_BYTES).toString('utf8') : null,
+        requestBody: body.length ? body.subarray(0, RECORDED_BODY_BYTES).toString('utf8') : null,
       };
       const checked = check
         ? checkAnswer(request, check.status, check.headers, check.raw, (answer.answeredAt ?? arrivedAt) - arrivedAt)
@@ -294,6 +278,48 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       });
       if (--inFlight === 0) drained?.();
     };
+
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (!hasBody) {
+      req.resume(); // nothing to read; lets the request end
+      forward(req, res, requestHeaders, EMPTY, done, () => clientGone);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      body = Buffer.concat(chunks);
+      forward(req, res, requestHeaders, body, done, () => clientGone);
+    });
+    req.on('error', () => {
+      // Gone halfway through its body: nothing reached the target.
+      body = Buffer.concat(chunks);
+      clientGone = true;
+      done({ answeredAt: null, status: null, retryAfter: null, outcome: 'client-gone' });
+    });
+  }
+
+  /** Sends the request on to the target and its answer back to the client, then calls `done` with what happened. */
+  function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestHeaders: Record<string, string>,
+    body: Buffer,
+    done: Done,
+    clientGone: () => boolean,
+  ): void {
+    const forwarded: Record<string, string> = {};
+    for (const name of Object.keys(requestHeaders)) if (!HOP_BY_HOP.has(name) && name !== 'host') forwarded[name] = requestHeaders[name];
+    if (body.length) forwarded['content-length'] = String(body.length); // a chunked body is sent on whole
+    const upstream = send({
+      host: target.hostname,
+      port: target.port || (secure ? 443 : 80),
+      method: req.method,
+      path: `${basePath}${req.url ?? '/'}`,
+      headers: forwarded,
+      agent,
+      timeout: UPSTREAM_TIMEOUT_MS,
+    });
     upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`)));
     upstream.on('error', (error) => {
       if (!res.headersSent) {
@@ -304,8 +330,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             message: `osd-suite proxy: the target did not answer (${credentials.redact(error.message)})`,
           }),
         );
-      } else res.destroy();
-      done({ answeredAt: null, status: null, retryAfter: null, outcome: clientGone ? 'client-gone' : 'upstream-error' });
+      } else if (!res.writableFinished) res.destroy(); // cut short: the client must not take a part for the whole
+      done({ answeredAt: null, status: null, retryAfter: null, outcome: clientGone() ? 'client-gone' : 'upstream-error' });
     });
     upstream.on('response', (answer) => {
       // Passed on as the target spelled them (raw name/value pairs: names' case, repeated headers), but hop-by-hop ones.
@@ -328,11 +354,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
         const status = answer.statusCode ?? 0;
         done(
-          { answeredAt, status, retryAfter: headers['retry-after'] ?? null, outcome: clientGone ? 'client-gone' : 'answered' },
+          { answeredAt, status, retryAfter: headers['retry-after'] ?? null, outcome: clientGone() ? 'client-gone' : 'answered' },
           size <= CHECKED_ANSWER_BYTES ? { status, headers, raw: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) } : undefined,
         );
       });
     });
+    upstream.end(body);
   }
 
   const server = createServer(handle);

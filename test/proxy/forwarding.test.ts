@@ -115,7 +115,7 @@ function sendInPieces(
   });
 }
 
-test('a request body sent in pieces is streamed to the target as it comes and recorded whole', async ({ startProxied }) => {
+test('a request body sent in pieces (chunked) reaches the target whole and is recorded whole', async ({ startProxied }) => {
   const proxied = await startProxied({});
   const offer = ((await (await fetch(`${proxied.proxyUrl}/offer?limit=1`, { headers })).json()) as Array<{ id: string }>)[0];
   const body = JSON.stringify({
@@ -143,8 +143,9 @@ test('a client that goes away halfway through its request body: recorded as clie
 }) => {
   const proxied = await startProxied({});
   expect(await sendInPieces(`${proxied.proxyUrl}/subscription`, ['{"offerId":', '"x"}'], { abortAfter: 1 })).toBe('aborted');
-  // The next request is served as usual.
+  // The next request is served as usual, and nothing of the cut request reached the target.
   expect((await fetch(`${proxied.proxyUrl}/offer?limit=1`, { headers })).status).toBe(200);
+  expect(await (await fetch(`${proxied.referenceUrl}/subscription`, { headers })).json()).toEqual([]);
   await proxied.stop();
   const exchanges = readSession(proxied.sessionPath).exchanges;
   expect(exchanges.map((ex) => [ex.operation, ex.outcome])).toEqual([
@@ -152,4 +153,26 @@ test('a client that goes away halfway through its request body: recorded as clie
     ['offer.list', 'answered'],
   ]);
   expect(exchanges[0].requestBody).toBe('{"offerId":');
+});
+
+test('a body the target refuses early (413, 2 MB) comes back as the target answered, not as a broken connection', async ({
+  startProxied,
+}) => {
+  const proxied = await startProxied({});
+  const body = JSON.stringify({ clientSubscriptionReference: 'x'.repeat(2_000_000) });
+  const post = async (url: string) => {
+    const answer = await fetch(`${url}/subscription`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    });
+    return { status: answer.status, body: await answer.text() };
+  };
+  const direct = await post(proxied.referenceUrl);
+  expect(direct.status).toBe(413);
+  expect(await post(proxied.proxyUrl)).toEqual(direct);
+  await proxied.stop();
+  expect(readSession(proxied.sessionPath).exchanges.map((ex) => [ex.status, ex.outcome, ex.requestBody?.length])).toEqual([
+    [413, 'answered', 64 * 1024],
+  ]);
 });
