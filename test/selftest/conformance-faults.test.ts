@@ -1,9 +1,9 @@
 // The suite has teeth: against the correct reference it passes with zero failures; against each fault
 // switch meant for it, it fails and names the fault's clause(s) among its failures.
 import { expect, test } from '@playwright/test';
-import { FAULTS, type FaultSwitch } from '../../reference/faults.ts';
+import { FAULTS } from '../../reference/faults.ts';
 import { clauseGrep } from '../../src/certify/options.ts';
-import { failingClauses, runSuite, tail, type SuiteRun } from './run-suite.ts';
+import { failingClauses, failsOn, runSuite, tail } from './run-suite.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -21,9 +21,6 @@ test('the conformance suite passes against the correct reference', async () => {
 
 const MAX_FAILURES = 12;
 
-const catches = (run: SuiteRun, fault: FaultSwitch): boolean =>
-  run.exitCode !== 0 && fault.clauses.every((clause) => failingClauses(run).includes(clause));
-
 for (const fault of FAULTS.filter((f) => f.catchBy !== 'fuzz')) {
   test(`conformance catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, async () => {
     // First the tests tagged with the fault's clauses (`--grep @CLAUSE`, as certify --clauses selects), up to the
@@ -35,7 +32,7 @@ for (const fault of FAULTS.filter((f) => f.catchBy !== 'fuzz')) {
       args: [`--grep=${clauseGrep(fault.clauses)}`, '--max-failures=1'],
     });
     let selection = `the tests tagged ${fault.clauses.map((c) => `@${c}`).join(', ')}`;
-    if (!catches(run, fault)) {
+    if (!failsOn(run, fault.clauses)) {
       // Some faults show only beside the other tests (an exchange check on another test's answer, or records other
       // tests created): then the whole suite. Enough failures to show the clause, not a wall of them: a fault that
       // breaks every response would otherwise fail all 55 tests, each restarting a Playwright worker.
