@@ -27,6 +27,12 @@ export function failingClauses(run: SuiteRun): string[] {
   return (run.report?.results ?? []).filter((r) => r.verdict === 'fail').map((r) => r.clause.id);
 }
 
+/** Whether the run failed and named every one of these clauses among its failures. */
+export function failsOn(run: SuiteRun, clauses: readonly string[]): boolean {
+  const failing = failingClauses(run);
+  return run.exitCode !== 0 && clauses.every((clause) => failing.includes(clause));
+}
+
 /** The environment of a child run: none of the developer's target settings, plus `extra`. */
 export function childEnv(extra: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string> = {};
