@@ -37,7 +37,7 @@ const CONCURRENCY_PROPERTY = 'creates and cancels interleaved with a paged walk 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
 test('the fuzz properties hold against the correct reference', async () => {
-  const run = await runSuite({ project: 'fuzz', faults: [], label: 'correct', env: FUZZ_ENV });
+  const run = await runSuite({ project: 'fuzz', faults: [], label: 'correct', env: FUZZ_ENV, clauseReportOnly: true });
   expect(run.report, tail(run)).not.toBeNull();
   expect(failingClauses(run), tail(run)).toEqual([]);
   const outcomes = run.report!.outcomes;
@@ -69,11 +69,19 @@ for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 
       faults: [fault.name],
       label: fault.name,
       env: FUZZ_ENV,
+      clauseReportOnly: true,
       args: [`--grep=${clauseGrep(fault.clauses)}`, ...args],
     });
     let selection = `the properties tagged ${fault.clauses.map((c) => `@${c}`).join(', ')}`;
     if (!failsOn(run, fault.clauses)) {
-      run = await runSuite({ project: 'fuzz', faults: [fault.name], label: `${fault.name}-all-properties`, env: FUZZ_ENV, args });
+      run = await runSuite({
+        project: 'fuzz',
+        faults: [fault.name],
+        label: `${fault.name}-all-properties`,
+        env: FUZZ_ENV,
+        clauseReportOnly: true,
+        args,
+      });
       selection = 'every property but the sequences';
     }
     test.info().annotations.push({ type: 'selection', description: selection });
@@ -107,6 +115,7 @@ for (const { fault: name, maxCalls, replays } of SEQUENCE_FAULTS) {
       faults: [name],
       label: `sequence-${name}`,
       env: SEQUENCE_ENV,
+      clauseReportOnly: true,
       args: ['fuzz/sequences.spec.ts', '-g', SEQUENCE_PROPERTY],
     });
     expect(run.exitCode, `the sequence property held against fault ${name}: ${fault.description}\n${tail(run)}`).not.toBe(0);

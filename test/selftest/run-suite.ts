@@ -14,6 +14,8 @@ import type { ClauseReport } from '../../src/report/clause-reporter.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+/** The clause reporter for a command line (it writes ${REPORTS_DIR}/conformance/clauses.json, as the config's does). */
+const CLAUSE_FILE_REPORTER = join(ROOT, 'src/certify/clause-file-reporter.ts');
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -49,6 +51,11 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   args?: string[];
   workers?: number;
+  /**
+   * Only the reporters a self-test reads: the list (the run's output) and the clause report. The product's HTML, JSON
+   * and JUnit reports cost every child run their writing and are never read by it.
+   */
+  clauseReportOnly?: boolean;
   /** Called with the child once started (e.g. to kill it halfway). */
   onStart?: (child: import('node:child_process').ChildProcess) => void;
 }
@@ -58,6 +65,7 @@ export async function runSuite(opts: RunOptions): Promise<SuiteRun> {
   rmSync(reportsDir, { recursive: true, force: true });
   const env = childEnv({ REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (opts.faults ?? []).join(','), ...opts.env });
   const args = ['test', `--project=${opts.project}`, `--workers=${opts.workers ?? 1}`, ...(opts.args ?? [])];
+  if (opts.clauseReportOnly) args.push(`--reporter=list,${CLAUSE_FILE_REPORTER}`);
   const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), args, {
     cwd: ROOT,
     env,
@@ -94,6 +102,7 @@ export async function expectExactReplays(recorded: FuzzRunRecord, o: { fault: st
     label: o.label,
     env: { FUZZ_SEED: String(recorded.seed), FUZZ_PATH: recorded.path!, FUZZ_REPLAY_PATH: recorded.replayPath ?? undefined },
     args: ['-g', recorded.grep, `--repeat-each=${o.times}`],
+    clauseReportOnly: true,
   });
   expect(
     replay.report?.outcomes.map((x) => x.status),
