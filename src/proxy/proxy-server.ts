@@ -1,26 +1,14 @@
 /**
- * The recording proxy a partner puts between their own client and the API. It forwards every request
- * and answer unchanged (credentials included: they are passed through, held in memory only to redact
- * them, never written), runs the suite's exchange checks on every answer (after the answer has gone to the
- * client), and appends each exchange to the session file in the event-loop turn it completes in (one write
- * per turn, not per exchange), so a killed proxy loses at most the exchanges of its last turn.
- *
- * Built on node:http: a proxy that must see whole bodies, time each exchange and keep bytes unchanged
- * needs no more, and the maintained general proxies (http-proxy is unmaintained since 2020) would only
- * add a layer between us and the sockets.
+ * The recording proxy a partner puts between their own client and the API. It relays each client connection
+ * to the target (./http-relay.ts): answers go back as the very bytes the target sent, requests go on as the
+ * client sent them (credentials included: they are passed through, held in memory only to redact them, never
+ * written). After an exchange is over it runs the suite's exchange checks on the answer and appends the
+ * exchange to the session file in the event-loop turn it completes in (one write per turn, not per exchange),
+ * so a killed proxy loses at most the exchanges of its last turn.
  */
-import {
-  createServer,
-  request as httpRequest,
-  Agent as HttpAgent,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
-import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Readable, Writable } from 'node:stream';
+import { type AddressInfo, connect as connectTcp, createServer, isIP, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { runExchangeChecks } from '../checks/exchange-checks.ts';
 import { parseJsonBody, type Exchange } from '../client/exchange.ts';
@@ -34,6 +22,7 @@ import {
   type SessionExchange,
   type SessionHeader,
 } from '../client-certification/session.ts';
+import { type RelayedConnection, type RelayedExchange, relayConnection } from './http-relay.ts';
 
 /** Hop-by-hop headers (RFC 9110 7.6.1) belong to one connection: never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -56,6 +45,11 @@ const CHECKED_ANSWER_BYTES = 16 * 1024 * 1024;
 const UPSTREAM_TIMEOUT_MS = 60_000;
 /** Checked answers remembered (one per request line) so that a page read again is not checked again. */
 const ANSWERS_REMEMBERED = 256;
+/**
+ * Exchanges are appended to the session file together, at most this long after the first of them completed (one
+ * write for all, not one per exchange): a killed proxy loses at most this stretch. A stopped one loses nothing.
+ */
+const SESSION_FLUSH_MS = 100;
 /** Answers up to this size are remembered as their bytes (compared with memcmp); larger ones as a SHA-1 digest. */
 const ANSWER_BYTES_REMEMBERED = 256 * 1024;
 
@@ -78,9 +72,14 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+/** Header name/value pairs as a record: lower-case names, repeated headers joined with ", ", but those in `left`. */
+function headerRecord(pairs: readonly string[], left?: ReadonlySet<string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (let i = 0; i < pairs.length; i += 2) {
+    const name = pairs[i].toLowerCase();
+    if (left?.has(name)) continue;
+    out[name] = name in out ? `${out[name]}, ${pairs[i + 1]}` : pairs[i + 1];
+  }
   return out;
 }
 
@@ -105,30 +104,15 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
   }
 }
 
-const EMPTY = Buffer.alloc(0);
-
-/** Streams `from` into `to` as it comes, with backpressure, handing each chunk to `keep` first (the copy for the checks). */
-function relay(from: Readable, to: Writable, keep: (chunk: Buffer) => void): void {
-  from.on('data', (chunk: Buffer) => {
-    keep(chunk);
-    if (!to.write(chunk)) {
-      from.pause();
-      to.once('drain', () => from.resume());
-    }
-  });
-}
-
 /** The credential values seen so far, and a redactor for them: rebuilt only when a new value appears. */
-function credentialRedaction(): { learn(headers: IncomingHttpHeaders): void; redact: Redactor } {
+function credentialRedaction(): { learn(headers: readonly string[]): void; redact: Redactor } {
   const seen = new Set<string>();
   let current: Redactor = (t) => t;
   return {
     learn(headers) {
       const before = seen.size;
-      for (const name of SECRET_HEADERS) {
-        const value = headers[name];
-        for (const v of Array.isArray(value) ? value : [value]) if (v) seen.add(v);
-      }
+      for (let i = 0; i < headers.length; i += 2)
+        if (headers[i + 1] && SECRET_HEADERS.has(headers[i].toLowerCase())) seen.add(headers[i + 1]);
       if (seen.size !== before) current = makeRedactor([...seen]);
     },
     redact: (text) => current(text),
@@ -136,14 +120,6 @@ function credentialRedaction(): { learn(headers: IncomingHttpHeaders): void; red
 }
 
 type RequestPart = Pick<SessionExchange, 'seq' | 'operation' | 'method' | 'path' | 'requestHeaders' | 'requestBody'>;
-/** A complete answer, as the checks take it. */
-interface AnswerCheckInput {
-  status: number;
-  headers: Record<string, string>;
-  raw: Buffer;
-}
-/** Records an exchange once: with what became of it, and the complete answer to check (none: nothing to check). */
-type Done = (answer: Pick<SessionExchange, 'answeredAt' | 'status' | 'retryAfter' | 'outcome'>, check?: AnswerCheckInput) => void;
 interface AnswerCheck {
   findings: ServiceFinding[];
   items: number | null;
@@ -202,17 +178,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const target = new URL(options.target);
   const basePath = target.pathname.replace(/\/+$/, '');
   const secure = target.protocol === 'https:';
-  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-  const send = secure ? httpsRequest : httpRequest;
+  const targetPort = Number(target.port || (secure ? 443 : 80));
+  const connect = (): Socket =>
+    secure
+      ? connectTls({ host: target.hostname, port: targetPort, servername: isIP(target.hostname) ? undefined : target.hostname })
+      : connectTcp({ host: target.hostname, port: targetPort });
   const credentials = credentialRedaction();
   const checkAnswer = answerChecker(options.profile);
   const operationOf = operationClassifier(options.profile);
-  const session = openJsonlAppender(options.sessionPath, { finish: (text) => credentials.redact(text), coalesce: true });
-  const startedAt = new Date();
+  const session = openJsonlAppender(options.sessionPath, {
+    finish: (text) => credentials.redact(text),
+    flushAfterMs: SESSION_FLUSH_MS,
+  });
   const header: SessionHeader = {
     type: 'session',
     format: SESSION_FORMAT,
-    startedAt: startedAt.toISOString(),
+    startedAt: new Date().toISOString(),
     target: `${target.origin}${basePath}`,
     bundledReference: options.bundledReference,
     profile: options.profile,
@@ -220,149 +201,65 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   session.append(header);
   let seq = 0;
   let inFlight = 0;
+  let stopping = false;
   let drained: (() => void) | null = null;
+  const connections = new Set<RelayedConnection>();
 
-  function record(exchange: SessionExchange): void {
+  /** Turns a relayed exchange into its session line (the answer checked), and appends it. */
+  function record(ex: RelayedExchange): void {
+    const request: RequestPart = {
+      seq: ex.seq,
+      operation: operationOf(ex.method, new URL(ex.path, 'http://proxy').pathname),
+      method: ex.method,
+      path: ex.path,
+      requestHeaders: maskedHeaders(headerRecord(ex.requestHeaders)),
+      requestBody: ex.requestBody.length ? ex.requestBody.toString('utf8') : null,
+    };
+    const headers = ex.status === null ? null : headerRecord(ex.responseHeaders, HOP_BY_HOP);
+    const checked =
+      headers && ex.answeredAt !== null && ex.responseBody
+        ? checkAnswer(request, ex.status!, headers, ex.responseBody, ex.answeredAt - ex.arrivedAt)
+        : null;
+    const exchange: SessionExchange = {
+      type: 'exchange',
+      ...request,
+      arrivedAt: ex.arrivedAt,
+      answeredAt: ex.answeredAt,
+      // A request the target failed is recorded with no status, whatever part of an answer came before.
+      status: ex.outcome === 'upstream-error' ? null : ex.status,
+      retryAfter: ex.outcome === 'upstream-error' ? null : (headers?.['retry-after'] ?? null),
+      outcome: ex.outcome,
+      responseItems: checked?.items ?? null,
+      serviceFindings: checked?.findings ?? [],
+    };
     session.append(exchange);
     options.onExchange?.(JSON.parse(credentials.redact(JSON.stringify(exchange))) as SessionExchange);
+    if (--inFlight === 0) drained?.();
   }
 
-  /**
-   * Forwards one request (at once when it has no body; a body is read whole first, so that a target refusing it
-   * early, a 413 say, is still heard: a body streamed into a connection the target has closed loses its answer),
-   * streams the answer back, and records the exchange once the answer is complete. Nothing of the checking or
-   * recording runs before the answer has gone to the client.
-   */
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    // Numbered and timed as the request arrives (its headers), not when its body is complete.
-    const seqNo = ++seq;
-    const arrivedAt = Date.now();
-    inFlight++;
-    credentials.learn(req.headers);
-    const path = req.url ?? '/';
-    const requestHeaders = flatHeaders(req.headers);
-    // A client that closes its connection before its answer is complete gave up waiting (a timeout).
-    let clientGone = false;
-    const gone = () => {
-      clientGone = true;
-    };
-    req.socket.once('end', gone).once('close', gone);
-    res.on('close', () => {
-      if (!res.writableFinished) clientGone = true;
+  const server = createServer((client) => {
+    const connection = relayConnection(client, {
+      connect,
+      targetHost: target.host,
+      basePath,
+      upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
+      keptRequestBytes: RECORDED_BODY_BYTES,
+      keptAnswerBytes: CHECKED_ANSWER_BYTES,
+      onRequestHead(headers) {
+        credentials.learn(headers);
+        inFlight++;
+        return ++seq;
+      },
+      redact: (text) => credentials.redact(text),
+      onExchange: record,
+      onIdle() {
+        if (stopping) connection.destroy();
+      },
     });
-    let body = EMPTY;
-
-    let recorded = false;
-    const done: Done = (answer, check) => {
-      if (recorded) return;
-      recorded = true;
-      req.socket.off('end', gone).off('close', gone);
-      const request: RequestPart = {
-        seq: seqNo,
-        operation: operationOf(req.method ?? 'GET', new URL(path, 'http://proxy').pathname),
-        method: req.method ?? 'GET',
-        path,
-        requestHeaders: maskedHeaders(requestHeaders),
-        requestBody: body.length ? body.subarray(0, RECORDED_BODY_BYTES).toString('utf8') : null,
-      };
-      const checked = check
-        ? checkAnswer(request, check.status, check.headers, check.raw, (answer.answeredAt ?? arrivedAt) - arrivedAt)
-        : null;
-      record({
-        type: 'exchange',
-        ...request,
-        arrivedAt,
-        ...answer,
-        responseItems: checked?.items ?? null,
-        serviceFindings: checked?.findings ?? [],
-      });
-      if (--inFlight === 0) drained?.();
-    };
-
-    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (!hasBody) {
-      req.resume(); // nothing to read; lets the request end
-      forward(req, res, requestHeaders, EMPTY, done, () => clientGone);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      body = Buffer.concat(chunks);
-      forward(req, res, requestHeaders, body, done, () => clientGone);
-    });
-    req.on('error', () => {
-      // Gone halfway through its body: nothing reached the target.
-      body = Buffer.concat(chunks);
-      clientGone = true;
-      done({ answeredAt: null, status: null, retryAfter: null, outcome: 'client-gone' });
-    });
-  }
-
-  /** Sends the request on to the target and its answer back to the client, then calls `done` with what happened. */
-  function forward(
-    req: IncomingMessage,
-    res: ServerResponse,
-    requestHeaders: Record<string, string>,
-    body: Buffer,
-    done: Done,
-    clientGone: () => boolean,
-  ): void {
-    const forwarded: Record<string, string> = {};
-    for (const name of Object.keys(requestHeaders)) if (!HOP_BY_HOP.has(name) && name !== 'host') forwarded[name] = requestHeaders[name];
-    if (body.length) forwarded['content-length'] = String(body.length); // a chunked body is sent on whole
-    const upstream = send({
-      host: target.hostname,
-      port: target.port || (secure ? 443 : 80),
-      method: req.method,
-      path: `${basePath}${req.url ?? '/'}`,
-      headers: forwarded,
-      agent,
-      timeout: UPSTREAM_TIMEOUT_MS,
-    });
-    upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`)));
-    upstream.on('error', (error) => {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            error: 'Bad Gateway',
-            message: `osd-suite proxy: the target did not answer (${credentials.redact(error.message)})`,
-          }),
-        );
-      } else if (!res.writableFinished) res.destroy(); // cut short: the client must not take a part for the whole
-      done({ answeredAt: null, status: null, retryAfter: null, outcome: clientGone() ? 'client-gone' : 'upstream-error' });
-    });
-    upstream.on('response', (answer) => {
-      // Passed on as the target spelled them (raw name/value pairs: names' case, repeated headers), but hop-by-hop ones.
-      const passedOn: string[] = [];
-      for (let i = 0; i < answer.rawHeaders.length; i += 2)
-        if (!HOP_BY_HOP.has(answer.rawHeaders[i].toLowerCase())) passedOn.push(answer.rawHeaders[i], answer.rawHeaders[i + 1]);
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, passedOn);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      relay(answer, res, (chunk) => {
-        if (size <= CHECKED_ANSWER_BYTES) chunks.push(chunk);
-        size += chunk.length;
-      });
-      answer.on('error', () => res.destroy());
-      answer.on('end', () => {
-        res.end();
-        const answeredAt = Date.now();
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(answer.headers))
-          if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-        const status = answer.statusCode ?? 0;
-        done(
-          { answeredAt, status, retryAfter: headers['retry-after'] ?? null, outcome: clientGone() ? 'client-gone' : 'answered' },
-          size <= CHECKED_ANSWER_BYTES ? { status, headers, raw: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) } : undefined,
-        );
-      });
-    });
-    upstream.end(body);
-  }
-
-  const server = createServer(handle);
+    connections.add(connection);
+    client.once('close', () => connections.delete(connection));
+    if (stopping) connection.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
@@ -377,12 +274,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     },
     close() {
       closing ??= (async () => {
+        stopping = true;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
+        for (const connection of connections) if (connection.idle) connection.destroy();
         if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
-        server.closeAllConnections();
+        for (const connection of connections) connection.destroy();
         await closed;
-        agent.destroy();
         session.append({ type: 'end', finishedAt: new Date().toISOString(), requests: seq });
         session.close();
       })();

@@ -6,7 +6,7 @@ export function appendJsonl(path: string, entry: unknown): void {
 }
 
 export interface JsonlAppender {
-  /** Writes one line (at once, or at the end of this event-loop turn when coalescing): a killed process loses nothing it appended before. */
+  /** Writes one line (at once, or with the others of its stretch when coalescing): a killed process loses nothing written before. */
   append(entry: unknown): void;
   /** Writes what is pending and closes the file. */
   close(): void;
@@ -16,11 +16,12 @@ export interface JsonlAppenderOptions {
   /** Rewrites the text of what is written (redaction); applied to each line, or to each coalesced batch of lines. */
   finish?: (text: string) => string;
   /**
-   * Lines appended in one event-loop turn are written together by one write at the end of that turn
-   * (setImmediate), not one write each: a busy proxy records hundreds of exchanges a second, and a write per
-   * line costs a system call per request. What a killed process loses is at most the lines of its last turn.
+   * Lines are written together, by one write at most this many milliseconds after the first of them was
+   * appended (0: at the end of the event-loop turn), not one write each: a busy proxy records thousands of
+   * exchanges a second, and a write per line costs a system call per request. What a killed process loses
+   * is at most the lines of that last stretch. Unset: each line is written as it is appended.
    */
-  coalesce?: boolean;
+  flushAfterMs?: number;
 }
 
 /**
@@ -32,6 +33,7 @@ export function openJsonlAppender(path: string, options: JsonlAppenderOptions = 
   let fd: number | undefined = openSync(path, 'a');
   let pending = '';
   let flushScheduled = false;
+  const coalesce = options.flushAfterMs !== undefined;
   const flush = () => {
     flushScheduled = false;
     if (fd === undefined || !pending) return;
@@ -43,14 +45,15 @@ export function openJsonlAppender(path: string, options: JsonlAppenderOptions = 
     append(entry) {
       if (fd === undefined) throw new Error(`${path} is closed`);
       const line = `${JSON.stringify(entry)}\n`;
-      if (!options.coalesce) {
+      if (!coalesce) {
         writeSync(fd, finish(line));
         return;
       }
       pending += line;
       if (!flushScheduled) {
         flushScheduled = true;
-        setImmediate(flush);
+        if (options.flushAfterMs) setTimeout(flush, options.flushAfterMs);
+        else setImmediate(flush);
       }
     },
     close() {

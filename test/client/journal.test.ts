@@ -95,7 +95,7 @@ test.describe('openJsonlAppender (the per-request log)', () => {
     const file = join(dir, 'coalesced.jsonl');
     const finished: string[] = [];
     const log = openJsonlAppender(file, {
-      coalesce: true,
+      flushAfterMs: 0,
       finish: (text) => {
         finished.push(text);
         return text.replaceAll('secret-value', '[REDACTED]');
@@ -111,6 +111,26 @@ test.describe('openJsonlAppender (the per-request log)', () => {
     log.close();
     expect(readJsonl(file)).toEqual([{ n: 1, path: '/offer?key=[REDACTED]' }, { n: 2 }, { n: 3 }]);
     expect(() => log.append({ n: 4 })).toThrow(/closed/);
+  });
+
+  test('coalescing over a stretch of time: lines wait up to flushAfterMs, then reach the file by one write', async () => {
+    const file = join(dir, 'stretch.jsonl');
+    let writes = 0;
+    const log = openJsonlAppender(file, {
+      flushAfterMs: 40,
+      finish: (text) => {
+        writes++;
+        return text;
+      },
+    });
+    log.append({ n: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
+    log.append({ n: 2 });
+    expect(readJsonl(file), 'still within the stretch').toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(readJsonl(file)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(writes, 'one write for the stretch').toBe(1);
+    log.close();
   });
 
   test('appending after close is an error, and closing twice is harmless', () => {

@@ -1,0 +1,371 @@
+/**
+ * One client connection relayed to the target. Each client connection gets a connection of its own to the
+ * target, and every answer goes back as the very bytes the target sent: status line, headers (names' case,
+ * order, repetitions, Date, Keep-Alive), body and encoding. Requests go on as the client sent them, but for
+ * the request line (the target's base path in front) and Host (the target's), and without the headers
+ * that belong to a proxy hop (`proxy-*`, `te`, `trailer`, `upgrade`, `expect`).
+ *
+ * A request with a body goes on when its body is complete, head and body in one write (a chunked body
+ * with its length): a body streamed into a connection the target has already closed, after refusing it
+ * early (a 413, say), loses that answer to a broken pipe. Requests without a body go on at once.
+ *
+ * HTTP/1.1 framing is read with http-parser-js, so that each request is paired with its answer (answers
+ * come in request order), timed, and its bodies kept for the checks and the session. On the answer side
+ * the parser reads a copy: the bytes are forwarded before they are parsed, and the parser decides nothing
+ * about what is forwarded, only where one answer ends.
+ *
+ * Why a relay and not a node:http server plus a node:http client: those two objects cost the proxy about
+ * three times what the target's own answer costs, on every request; relaying the connection costs the
+ * framing alone (see `npm run bench:proxy`).
+ */
+import { HTTPParser } from 'http-parser-js';
+import type { Socket } from 'node:net';
+
+// Header bytes are read as latin1, as node:http reads them, so that a head written back byte for byte
+// (the request heads sent on) is the head received, whatever bytes its values hold. (The library's
+// default, ascii, would clear the high bit of every byte above 0x7f.)
+HTTPParser.encoding = 'latin1';
+
+export type RelayOutcome = 'answered' | 'client-gone' | 'upstream-error';
+
+export interface RelayedExchange {
+  /** The number the proxy gave the request as its head arrived. */
+  seq: number;
+  method: string;
+  /** The request target as the client sent it (path and query). */
+  path: string;
+  /** The request's header names and values, in order, as the client sent them. */
+  requestHeaders: string[];
+  /** The request body (de-chunked), at most `keptRequestBytes` of it: what arrived, when the client left halfway. */
+  requestBody: Buffer;
+  /** Epoch ms: the request's head arrived; its answer was complete (null: never). */
+  arrivedAt: number;
+  answeredAt: number | null;
+  /** The answer's status (null: no answer began). */
+  status: number | null;
+  /** The answer's header names and values, in order, as the target sent them. */
+  responseHeaders: string[];
+  /** The answer's body as sent (content-encoded), when complete and at most `keptAnswerBytes`; otherwise null. */
+  responseBody: Buffer | null;
+  outcome: RelayOutcome;
+}
+
+export interface RelayOptions {
+  /** Opens a connection to the target (TCP, or TLS for an https target). */
+  connect(): Socket;
+  /** The Host the target expects, and the base path put in front of every request target. */
+  targetHost: string;
+  basePath: string;
+  /** A target silent this long while a request awaits its answer is given up (502 when nothing was sent yet). */
+  upstreamTimeoutMs: number;
+  keptRequestBytes: number;
+  keptAnswerBytes: number;
+  /** A request's head arrived: returns the number it is recorded under. */
+  onRequestHead(headers: string[]): number;
+  /** Redacts what the proxy tells a client of its own (a target's error message can quote anything). */
+  redact(text: string): string;
+  /** Called once per exchange, when it is over (answered, given up by the client, or failed by the target). */
+  onExchange(exchange: RelayedExchange): void;
+  /** The connection has nothing in flight any more (the proxy may close it when it is stopping). */
+  onIdle(): void;
+}
+
+export interface RelayedConnection {
+  /** Nothing of this connection is in flight: no request arriving, none awaiting its answer. */
+  readonly idle: boolean;
+  /** Closes both connections now. */
+  destroy(): void;
+}
+
+/** Request headers a proxy hop consumes (RFC 9110 7.6.1, 7.8) or rewrites (host): not sent on as the client sent them. */
+const NOT_SENT_ON = new Set(['host', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade', 'expect']);
+/** Request headers replaced when a body is sent on whole (with its length). */
+const BODY_FRAMING = new Set(['content-length', 'transfer-encoding']);
+const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+/** A client that does not close its connection this long after the proxy ended it is cut off. */
+const LINGER_MS = 5_000;
+const EMPTY = Buffer.alloc(0);
+
+/** An exchange while it is in flight: what is kept of it so far, and how far it got. */
+interface InFlight extends RelayedExchange {
+  /** The head to send on (without its framing headers when it has a body), and the body's chunks so far. */
+  head: string;
+  bodyChunks: Buffer[];
+  bodyBytes: number;
+  answerChunks: Buffer[];
+  answerBytes: number;
+  /** Some of the answer's bytes went to the client already. */
+  answerStarted: boolean;
+  recorded: boolean;
+}
+
+function plainResponse(status: number, reason: string, message: string): string {
+  const json = JSON.stringify({ error: reason, message: `osd-suite proxy: ${message}` });
+  return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`;
+}
+
+/** The value of the first header named `name` (lower case) in name/value pairs. */
+export function headerValue(pairs: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < pairs.length; i += 2) if (pairs[i].length === name.length && pairs[i].toLowerCase() === name) return pairs[i + 1];
+  return undefined;
+}
+
+/** Feeds `data` to `parser`: an Error when it is not HTTP/1.1 (the library throws from inside our callbacks too). */
+function parse(parser: InstanceType<typeof HTTPParser>, data: Buffer): number | Error {
+  try {
+    return parser.execute(data);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+export function relayConnection(client: Socket, options: RelayOptions): RelayedConnection {
+  client.setNoDelay(true);
+  /** The request whose body is still arriving: nothing of it has gone to the target yet. */
+  let receiving: InFlight | null = null;
+  /** Requests sent on and not answered yet, in order: answers come in this order. */
+  const awaiting: InFlight[] = [];
+  let upstream: Socket | null = null;
+  let clientGone = false;
+  /** No more requests are read from this client: it gets its last answers, then its connection is ended. */
+  let closingClient = false;
+  /** What the client is told last, once the answers it awaits have gone out (an error of the proxy's own). */
+  let lastWords: string | null = null;
+
+  const requests = new HTTPParser(HTTPParser.REQUEST);
+  const isIdle = () => receiving === null && awaiting.length === 0;
+
+  function record(ex: InFlight, outcome: RelayOutcome): void {
+    if (ex.recorded) return;
+    ex.recorded = true;
+    ex.outcome = outcome;
+    const body = ex.bodyChunks.length === 1 ? ex.bodyChunks[0] : Buffer.concat(ex.bodyChunks);
+    ex.requestBody = body.subarray(0, options.keptRequestBytes);
+    ex.responseBody =
+      ex.answeredAt !== null && ex.answerBytes <= options.keptAnswerBytes
+        ? ex.answerChunks.length === 1
+          ? ex.answerChunks[0]
+          : Buffer.concat(ex.answerChunks)
+        : null;
+    options.onExchange(ex);
+  }
+
+  function becameIdle(): void {
+    if (!isIdle()) return;
+    if (clientGone) closeUpstream();
+    if (closingClient) endClient(null);
+    options.onIdle();
+  }
+
+  /** Reads nothing more from the client; once the answers it awaits have gone out, ends its connection with `last`. */
+  function endClient(last: string | null): void {
+    closingClient = true;
+    lastWords ??= last;
+    if (awaiting.length > 0 || client.destroyed || client.writableEnded) return;
+    if (lastWords !== null) client.end(lastWords, 'latin1');
+    else client.end();
+    setTimeout(() => client.destroy(), LINGER_MS).unref();
+  }
+
+  function closeUpstream(): void {
+    const up = upstream;
+    upstream = null;
+    up?.destroy();
+  }
+
+  /** Sends a complete request on (head and body in one write), opening a connection to the target if there is none. */
+  function sendOn(ex: InFlight): void {
+    const up = upstream ?? openUpstream();
+    awaiting.push(ex);
+    let flowing: boolean;
+    if (ex.bodyBytes === 0) flowing = up.write(ex.head, 'latin1');
+    else {
+      const body = ex.bodyChunks.length === 1 ? ex.bodyChunks[0] : Buffer.concat(ex.bodyChunks);
+      ex.bodyChunks = [body];
+      up.cork();
+      up.write(`${ex.head}content-length: ${body.length}\r\n\r\n`, 'latin1');
+      flowing = up.write(body);
+      up.uncork();
+    }
+    if (!flowing && !client.isPaused()) {
+      client.pause();
+      up.once('drain', () => client.resume());
+    }
+  }
+
+  requests[HTTPParser.kOnHeadersComplete] = (info) => {
+    if (closingClient || clientGone) return 2; // a request after a refusal: not read
+    const method = HTTPParser.methods[info.method];
+    const headers = info.headers;
+    const encoding = headerValue(headers, 'transfer-encoding');
+    if (info.upgrade) {
+      endClient(plainResponse(501, 'Not Implemented', 'protocol upgrades and CONNECT are not relayed'));
+      return 2;
+    }
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'chunked') {
+      endClient(plainResponse(501, 'Not Implemented', `transfer-encoding ${JSON.stringify(encoding)} is not relayed`));
+      return 2;
+    }
+    const length = headerValue(headers, 'content-length');
+    const hasBody = encoding !== undefined || (length !== undefined && Number(length) > 0);
+    let head = `${method} ${options.basePath}${info.url} HTTP/${info.versionMajor}.${info.versionMinor}\r\nhost: ${options.targetHost}\r\n`;
+    for (let i = 0; i < headers.length; i += 2) {
+      const name = headers[i].toLowerCase();
+      if (NOT_SENT_ON.has(name) || (hasBody && BODY_FRAMING.has(name))) continue;
+      head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+    }
+    const ex: InFlight = {
+      seq: options.onRequestHead(headers),
+      method,
+      path: info.url,
+      requestHeaders: headers,
+      requestBody: EMPTY,
+      arrivedAt: Date.now(),
+      answeredAt: null,
+      status: null,
+      responseHeaders: [],
+      responseBody: null,
+      outcome: 'answered',
+      head: hasBody ? head : `${head}\r\n`,
+      bodyChunks: [],
+      bodyBytes: 0,
+      answerChunks: [],
+      answerBytes: 0,
+      answerStarted: false,
+      recorded: false,
+    };
+    if (!hasBody) {
+      sendOn(ex);
+      return 0;
+    }
+    receiving = ex;
+    // The body is read here whole before anything goes on, so the client is told to send it (as node:http does).
+    if (headerValue(headers, 'expect')?.toLowerCase() === '100-continue') client.write(CONTINUE, 'latin1');
+    return 0;
+  };
+  requests[HTTPParser.kOnBody] = (chunk) => {
+    if (!receiving) return;
+    receiving.bodyChunks.push(chunk);
+    receiving.bodyBytes += chunk.length;
+  };
+  requests[HTTPParser.kOnMessageComplete] = () => {
+    const ex = receiving;
+    if (!ex) return;
+    receiving = null;
+    sendOn(ex);
+  };
+
+  client.on('data', (data: Buffer) => {
+    if (closingClient) return;
+    if (parse(requests, data) instanceof Error) {
+      const cut = receiving;
+      receiving = null;
+      if (cut) record(cut, 'client-gone'); // its body broken off: nothing of it went on
+      endClient(plainResponse(400, 'Bad Request', 'the request is not HTTP/1.1'));
+    }
+  });
+
+  /** The client closed (or ended) its connection: what it had in flight, it gave up. */
+  function clientLeft(): void {
+    if (clientGone) return;
+    clientGone = true;
+    closingClient = true;
+    const cut = receiving;
+    receiving = null;
+    if (cut) record(cut, 'client-gone'); // halfway through its body: nothing of it went on
+    // Requests sent whole are still answered, and recorded with their answers; then the target's connection is closed.
+    becameIdle();
+  }
+  client.on('end', clientLeft);
+  client.on('close', clientLeft);
+  client.on('error', clientLeft);
+
+  function openUpstream(): Socket {
+    const up = options.connect();
+    upstream = up;
+    up.setNoDelay(true);
+    up.setTimeout(options.upstreamTimeoutMs);
+    const answers = new HTTPParser(HTTPParser.RESPONSE);
+    let informational = false;
+    answers[HTTPParser.kOnHeadersComplete] = (info) => {
+      informational = info.statusCode < 200;
+      if (informational) return 0; // 100 Continue, 103 Early Hints: the final answer follows
+      const ex = awaiting[0];
+      if (!ex) throw new Error('an answer to no request');
+      ex.status = info.statusCode;
+      ex.responseHeaders = info.headers;
+      return ex.method === 'HEAD' ? 1 : 0; // an answer to HEAD has no body, whatever its content-length says
+    };
+    answers[HTTPParser.kOnBody] = (chunk) => {
+      const ex = awaiting[0];
+      if (!ex) return;
+      if (ex.answerBytes + chunk.length <= options.keptAnswerBytes) ex.answerChunks.push(chunk);
+      ex.answerBytes += chunk.length;
+    };
+    answers[HTTPParser.kOnMessageComplete] = () => {
+      if (informational) {
+        informational = false;
+        return;
+      }
+      const ex = awaiting.shift();
+      if (!ex) return;
+      ex.answeredAt = Date.now();
+      record(ex, clientGone ? 'client-gone' : 'answered');
+      becameIdle();
+    };
+
+    up.on('data', (data: Buffer) => {
+      if (up !== upstream) return;
+      if (awaiting[0]) awaiting[0].answerStarted = true;
+      if (!clientGone && !client.destroyed && !client.write(data)) {
+        up.pause();
+        client.once('drain', () => up.resume());
+      }
+      const result = parse(answers, data);
+      if (result instanceof Error) upstreamGone(up, new Error(`the target's answer is not HTTP/1.1 (${result.message})`));
+    });
+    up.on('end', () => {
+      // An answer without a length ends with the connection.
+      if (up === upstream && answers.finish() instanceof Error)
+        upstreamGone(up, new Error('the target closed the connection in the middle of an answer'));
+      upstreamGone(up, new Error('the target closed the connection'));
+    });
+    up.on('timeout', () => {
+      if (awaiting.length > 0) up.destroy(new Error(`no answer within ${options.upstreamTimeoutMs / 1000} s`));
+      else if (up === upstream) closeUpstream(); // idle: a new connection is opened when a request comes
+    });
+    up.on('error', (error) => upstreamGone(up, error));
+    up.on('close', () => upstreamGone(up, new Error('the target closed the connection')));
+    return up;
+  }
+
+  /** The target's connection is over: the requests awaiting an answer get none. */
+  function upstreamGone(up: Socket, error: Error): void {
+    if (up !== upstream) return;
+    upstream = null;
+    up.destroy();
+    if (awaiting.length === 0) return; // between answers (a target closing an idle connection): the next request opens a new one
+    const unanswered = awaiting.splice(0);
+    if (unanswered[0].answerStarted)
+      client.destroy(); // cut in the middle of an answer: the client must not take a part for the whole
+    else if (!clientGone) endClient(plainResponse(502, 'Bad Gateway', `the target did not answer (${options.redact(error.message)})`));
+    for (const ex of unanswered) record(ex, clientGone ? 'client-gone' : 'upstream-error');
+    // A request still arriving behind them is not sent on: this connection is ending.
+    const cut = receiving;
+    receiving = null;
+    if (cut) record(cut, clientGone ? 'client-gone' : 'upstream-error');
+    becameIdle();
+  }
+
+  return {
+    get idle() {
+      return isIdle();
+    },
+    destroy() {
+      clientGone = true;
+      closingClient = true;
+      closeUpstream();
+      client.destroy();
+    },
+  };
+}
