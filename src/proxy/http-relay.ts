@@ -287,11 +287,14 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
     up.setTimeout(options.upstreamTimeoutMs);
     const answers = new HTTPParser(HTTPParser.RESPONSE);
     let informational = false;
+    /** The answer being read ends the connection (Connection: close, or a body that ends with the connection). */
+    let lastOnConnection = false;
     answers[HTTPParser.kOnHeadersComplete] = (info) => {
       informational = info.statusCode < 200;
       if (informational) return 0; // 100 Continue, 103 Early Hints: the final answer follows
       const ex = awaiting[0];
       if (!ex) throw new Error('an answer to no request');
+      lastOnConnection = !info.shouldKeepAlive;
       ex.status = info.statusCode;
       ex.responseHeaders = info.headers;
       return ex.method === 'HEAD' ? 1 : 0; // an answer to HEAD has no body, whatever its content-length says
@@ -311,6 +314,9 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
       if (!ex) return;
       ex.answeredAt = Date.now();
       record(ex, clientGone ? 'client-gone' : 'answered');
+      // The target closes its connection after this answer, so the client's is closed too: the client
+      // then knows where an answer without a length ends, and sends no more on a connection nobody reads.
+      if (lastOnConnection) endClient(null);
       becameIdle();
     };
 
