@@ -3,8 +3,8 @@
  * to the target (./http-relay.ts): answers go back as the very bytes the target sent, requests go on as the
  * client sent them (credentials included: they are passed through, held in memory only to redact them, never
  * written). After an exchange is over it runs the suite's exchange checks on the answer and appends the
- * exchange to the session file in the event-loop turn it completes in (one write per turn, not per exchange),
- * so a killed proxy loses at most the exchanges of its last turn.
+ * exchange to the session file, with the others completed within SESSION_FLUSH_MS (one write for them all, not
+ * one per exchange), so a killed proxy loses at most that last stretch.
  */
 import { createHash } from 'node:crypto';
 import { type AddressInfo, connect as connectTcp, createServer, isIP, type Socket } from 'node:net';
@@ -22,7 +22,7 @@ import {
   type SessionExchange,
   type SessionHeader,
 } from '../client-certification/session.ts';
-import { type RelayedConnection, type RelayedExchange, relayConnection } from './http-relay.ts';
+import { headerValue, type RelayedConnection, type RelayedExchange, relayConnection } from './http-relay.ts';
 
 /** Hop-by-hop headers (RFC 9110 7.6.1) belong to one connection: never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -136,16 +136,20 @@ function answerIdentity(raw: Buffer): Buffer {
  */
 function answerChecker(
   profile: TargetProfile,
-): (request: RequestPart, status: number, headers: Record<string, string>, raw: Buffer, durationMs: number) => AnswerCheck {
+): (request: RequestPart, status: number, headerPairs: string[], raw: Buffer, durationMs: number) => AnswerCheck {
   const seen = new Map<string, { identity: Buffer; result: AnswerCheck }>();
-  return (request, status, headers, raw, durationMs) => {
-    const key = `${request.method} ${request.path} ${status} ${headers['content-type'] ?? ''} ${headers['content-encoding'] ?? ''}`;
+  return (request, status, headerPairs, raw, durationMs) => {
+    // The checks read of an answer's headers its content type (and its encoding, to read the body): the rest
+    // of them tell nothing the checks use, so an answer with the same body and these two is the same answer.
+    const encoding = headerValue(headerPairs, 'content-encoding');
+    const key = `${request.method} ${request.path} ${status} ${headerValue(headerPairs, 'content-type') ?? ''} ${encoding ?? ''}`;
     const identity = answerIdentity(raw);
     const known = seen.get(key);
     if (known?.identity.equals(identity)) return known.result;
+    const headers = headerRecord(headerPairs, HOP_BY_HOP);
     let text = '';
     try {
-      text = decoded(raw, headers['content-encoding']).toString('utf8');
+      text = decoded(raw, encoding).toString('utf8');
     } catch {
       text = ''; // an answer that does not decode as its content-encoding says: checked as a non-JSON body
     }
@@ -205,6 +209,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let drained: (() => void) | null = null;
   const connections = new Set<RelayedConnection>();
 
+  // A client sends the same headers on request after request: their masked record is made once for a run of them.
+  let lastHeaders: { pairs: string[]; masked: Record<string, string> } = { pairs: [], masked: {} };
+  const maskedRequestHeaders = (pairs: string[]): Record<string, string> => {
+    const last = lastHeaders.pairs;
+    if (pairs.length !== last.length || pairs.some((value, i) => value !== last[i]))
+      lastHeaders = { pairs, masked: maskedHeaders(headerRecord(pairs)) };
+    return lastHeaders.masked;
+  };
+
   /** Turns a relayed exchange into its session line (the answer checked), and appends it. */
   function record(ex: RelayedExchange): void {
     const request: RequestPart = {
@@ -212,13 +225,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       operation: operationOf(ex.method, new URL(ex.path, 'http://proxy').pathname),
       method: ex.method,
       path: ex.path,
-      requestHeaders: maskedHeaders(headerRecord(ex.requestHeaders)),
+      requestHeaders: maskedRequestHeaders(ex.requestHeaders),
       requestBody: ex.requestBody.length ? ex.requestBody.toString('utf8') : null,
     };
-    const headers = ex.status === null ? null : headerRecord(ex.responseHeaders, HOP_BY_HOP);
     const checked =
-      headers && ex.answeredAt !== null && ex.responseBody
-        ? checkAnswer(request, ex.status!, headers, ex.responseBody, ex.answeredAt - ex.arrivedAt)
+      ex.status !== null && ex.answeredAt !== null && ex.responseBody
+        ? checkAnswer(request, ex.status, ex.responseHeaders, ex.responseBody, ex.answeredAt - ex.arrivedAt)
         : null;
     const exchange: SessionExchange = {
       type: 'exchange',
@@ -227,7 +239,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       answeredAt: ex.answeredAt,
       // A request the target failed is recorded with no status, whatever part of an answer came before.
       status: ex.outcome === 'upstream-error' ? null : ex.status,
-      retryAfter: ex.outcome === 'upstream-error' ? null : (headers?.['retry-after'] ?? null),
+      retryAfter: ex.outcome === 'upstream-error' ? null : (headerValue(ex.responseHeaders, 'retry-after') ?? null),
       outcome: ex.outcome,
       responseItems: checked?.items ?? null,
       serviceFindings: checked?.findings ?? [],
