@@ -2,7 +2,6 @@
 // showed most duties exits 4 (INCOMPLETE) with its report; the proxy with no target fronts the bundled reference,
 // stops by itself (--stop-after), certifies the session (exit 4: one read shows few duties) and writes no
 // credential byte (the one process these tests spawn: each costs seconds of start-up).
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
@@ -12,16 +11,7 @@ import { SESSION_FORMAT } from '../../src/client-certification/session.ts';
 import { verifyManifest } from '../../src/certify/evidence.ts';
 import { findCanaries } from '../hostile/canary-scan.ts';
 import { ex } from './client-checks.cases.ts';
-import { CANARY, expect, ROOT, test } from './fixtures.ts';
-
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-/** The environment of a child command, without the settings of whoever runs the tests. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
-  return { ...env, ...extra };
-}
+import { CANARY, expect, ROOT, startProxyCli, test } from './fixtures.ts';
 
 const BAD_ARGS: Array<{ parse: (argv: string[]) => unknown; args: string[]; message: RegExp }> = [
   { parse: parseCertifyClientArgs, args: [], message: /^--session is required/ },
@@ -78,27 +68,16 @@ test('certify:client exits 4 (INCOMPLETE) on a session that never showed most du
 
 test('proxy with no target: fronts the bundled reference, stops after --stop-after and certifies what it recorded', async ({}, testInfo) => {
   const out = testInfo.outputPath('proxy-run');
-  const env = cleanEnv({ REFERENCE_SUBSCRIPTION_KEY: CANARY.subscriptionKey, REFERENCE_SECRET: CANARY.secret });
-  const child = spawn(TSX, ['src/cli/proxy.ts', '--port', '0', '--stop-after', '2', '--out', out], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const proxy = await startProxyCli(['--port', '0', '--stop-after', '2', '--out', out], {
+    REFERENCE_SUBSCRIPTION_KEY: CANARY.subscriptionKey,
+    REFERENCE_SECRET: CANARY.secret,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const m = /^Proxy (http:\/\/127\.0\.0\.1:\d+) /m.exec(stdout);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', () => reject(new Error(`the proxy exited before listening: ${stderr}`)));
-  });
+  const url = proxy.url;
   const headers = { accept: 'application/json', 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret };
   expect((await fetch(`${url}/offer?offset=0&limit=5`, { headers })).status).toBe(200);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  expect(code, stdout + stderr).toBe(4);
+  const code = await proxy.exited;
+  const stdout = proxy.output();
+  expect(code, stdout).toBe(4);
   expect(stdout).toMatch(/#1 GET \/offer\?offset=0&limit=5 -> 200/);
   const written = [
     join(out, 'session.jsonl'),
@@ -107,7 +86,7 @@ test('proxy with no target: fronts the bundled reference, stops after --stop-aft
     join(out, 'client-certification', 'client-certification.md'),
   ];
   for (const file of written) expect(findCanaries(readFileSync(file, 'utf8'), [CANARY.subscriptionKey, CANARY.secret]), file).toEqual([]);
-  expect(findCanaries(stdout + stderr, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
+  expect(findCanaries(stdout, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
 });
 
 test('--help prints the usage and every flag, exit 0', () => {

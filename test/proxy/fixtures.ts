@@ -2,6 +2,7 @@
 // the recording proxy in front of it (127.0.0.1, port 0), a client run through it, and the certification of
 // the session it recorded, written under the test's output folder.
 import { test as base } from '@playwright/test';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { startReferenceServer } from '../../reference/server.ts';
@@ -87,3 +88,42 @@ export const test = base.extend<Fixtures>({
 });
 
 export const readText = (path: string) => readFileSync(path, 'utf8');
+
+/** The environment of a child command, without the settings of whoever runs the tests. */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+  return { ...env, ...extra };
+}
+
+export interface ProxyCli {
+  child: ChildProcess;
+  /** The proxy's URL, once it printed it. */
+  url: string;
+  /** What it printed so far (stdout and stderr), and its exit code once it exits. */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `npm run proxy` (`args`, a clean environment plus `env`) and waits until it prints where it listens. */
+export async function startProxyCli(args: string[], env: Record<string, string>): Promise<ProxyCli> {
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/proxy.ts', ...args], {
+    cwd: ROOT,
+    env: cleanEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const m = /^Proxy (http:\/\/127\.0\.0\.1:\d+) /m.exec(stdout);
+      if (m) resolve(m[1]);
+    });
+    void exited.then(() => reject(new Error(`the proxy exited before listening: ${stdout}${stderr}`)));
+  });
+  return { child, url, output: () => stdout + stderr, exited };
+}

@@ -1,7 +1,7 @@
 // The proxy relays connections: what HTTP/1.1 allows on one connection (pipelined requests, HEAD, 100-continue,
 // an answer that ends with the connection, a target closing an idle connection) works through it as it works
 // directly, and what a target or a client breaks is recorded as what it is, never passed on as a whole answer.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { request } from 'node:http';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { HTTPParser } from 'http-parser-js';
 import { readSession } from '../../src/client-certification/session.ts';
 import { startProxy } from '../../src/proxy/proxy-server.ts';
-import { CANARY, expect, ROOT, test } from './fixtures.ts';
+import { CANARY, expect, startProxyCli, test } from './fixtures.ts';
 
 const CREDENTIALS = `service-api-subscription: ${CANARY.subscriptionKey}\r\nservice-api-secret: ${CANARY.secret}\r\naccept: application/json\r\n`;
 
@@ -248,30 +248,16 @@ test('an https target: the proxy speaks TLS to it (trusting what Node trusts, NO
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   const targetUrl = `https://127.0.0.1:${(target.address() as AddressInfo).port}/api`;
   const out = join(dir, 'proxy');
-  const child = spawn(
-    join(ROOT, 'node_modules/.bin/tsx'),
-    ['src/cli/proxy.ts', '--target', targetUrl, '--port', '0', '--stop-after', '3', '--out', out],
-    {
-      cwd: ROOT,
-      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|REFERENCE_)/.test(k))), NODE_EXTRA_CA_CERTS: cert },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const proxy = await startProxyCli(['--target', targetUrl, '--port', '0', '--stop-after', '3', '--out', out], {
+    NODE_EXTRA_CA_CERTS: cert,
+  });
   try {
-    let stdout = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        const m = /^Proxy (http:\/\/127\.0\.0\.1:\d+) /m.exec(stdout);
-        if (m) resolve(m[1]);
-      });
-      child.on('exit', () => reject(new Error(`the proxy exited before listening: ${stdout}`)));
-    });
+    const url = proxy.url;
     const answer = await fetch(`${url}/offer?limit=1`);
     expect([answer.status, await answer.text()]).toEqual([200, '[]']);
-    await new Promise((resolve) => child.on('exit', resolve));
+    await proxy.exited;
   } finally {
-    child.kill();
+    proxy.child.kill();
     target.close();
   }
   expect(seen).toEqual([`GET /api/offer?limit=1 host=127.0.0.1:${new URL(targetUrl).port}`]);
