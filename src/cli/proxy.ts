@@ -17,6 +17,7 @@ import { certifyClient } from '../client-certification/certify-client.ts';
 import { requestFindings } from '../client-certification/client-checks.ts';
 import { parseProxyArgs, PROXY_HELP, wantsHelp } from '../client-certification/options.ts';
 import { printClientVerdict } from '../client-certification/print.ts';
+import { progressLines } from '../proxy/progress-lines.ts';
 import { startProxy } from '../proxy/proxy-server.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
   const profile = loadProfile(options.profile ?? process.env.API_PROFILE ?? null);
   mkdirSync(options.out, { recursive: true });
   const sessionPath = join(options.out, 'session.jsonl');
+  const progress = progressLines({ write: (text) => process.stdout.write(text), clientFindings: requestFindings });
+  // A count of the lines not shown reaches the console within a second, even when the traffic stops.
+  setInterval(() => progress.flush(), 1000).unref();
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
     proxy = await startProxy({
@@ -41,13 +45,7 @@ async function main(): Promise<void> {
       sessionPath,
       profile,
       bundledReference: reference !== null,
-      onExchange(ex) {
-        const took =
-          ex.answeredAt === null ? ex.outcome : `${ex.answeredAt - ex.arrivedAt} ms${ex.outcome === 'answered' ? '' : `, ${ex.outcome}`}`;
-        process.stdout.write(`#${ex.seq} ${ex.method} ${ex.path} -> ${ex.status ?? '-'} (${took})\n`);
-        for (const f of requestFindings(ex)) process.stdout.write(`    client ${f.clause}: ${f.message}\n`);
-        for (const f of ex.serviceFindings) process.stdout.write(`    service ${f.clause}: ${f.message}\n`);
-      },
+      onExchange: (ex) => progress.exchange(ex),
     });
   } catch (error) {
     await reference?.close();
@@ -74,6 +72,7 @@ async function main(): Promise<void> {
     stopping = true;
     process.stdout.write(`\nStopping: ${running.count} request(s) recorded; certifying the client.\n`);
     await running.close();
+    progress.flush();
     await reference?.close();
     const result = certifyClient(sessionPath, join(options.out, 'client-certification'), options.settings, ROOT);
     printClientVerdict(result);
