@@ -66,13 +66,13 @@ export interface RelayOptions {
   redact(text: string): string;
   /** Called once per exchange, when it is over (answered, given up by the client, or failed by the target). */
   onExchange(exchange: RelayedExchange): void;
-  /** The connection has nothing in flight any more (the proxy may close it when it is stopping). */
-  onIdle(): void;
 }
 
 export interface RelayedConnection {
   /** Nothing of this connection is in flight: no request arriving, none awaiting its answer. */
   readonly idle: boolean;
+  /** Takes no new request; ends the connection once what is in flight is answered (the proxy is stopping). */
+  finish(): void;
   /** Closes both connections now. */
   destroy(): void;
 }
@@ -131,6 +131,8 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
   let closingClient = false;
   /** What the client is told last, once the answers it awaits have gone out (an error of the proxy's own). */
   let lastWords: string | null = null;
+  /** The proxy is stopping: the request arriving is finished and answered, no new one is read. */
+  let finishing = false;
 
   const requests = new HTTPParser(HTTPParser.REQUEST);
   const isIdle = () => receiving === null && awaiting.length === 0;
@@ -153,8 +155,7 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
   function becameIdle(): void {
     if (!isIdle()) return;
     if (clientGone) closeUpstream();
-    if (closingClient) endClient(null);
-    options.onIdle();
+    if (closingClient || finishing) endClient(null);
   }
 
   /** Reads nothing more from the client; once the answers it awaits have gone out, ends its connection with `last`. */
@@ -194,7 +195,7 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
   }
 
   requests[HTTPParser.kOnHeadersComplete] = (info) => {
-    if (closingClient || clientGone) return 2; // a request after a refusal: not read
+    if (closingClient || clientGone || finishing) return 2; // a request after a refusal, or once the proxy is stopping: not read
     const method = HTTPParser.methods[info.method];
     const headers = info.headers;
     const encoding = headerValue(headers, 'transfer-encoding');
@@ -366,6 +367,10 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
   return {
     get idle() {
       return isIdle();
+    },
+    finish() {
+      finishing = true;
+      if (isIdle()) endClient(null);
     },
     destroy() {
       clientGone = true;

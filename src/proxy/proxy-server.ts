@@ -264,13 +264,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       },
       redact: (text) => credentials.redact(text),
       onExchange: record,
-      onIdle() {
-        if (stopping) connection.destroy();
-      },
     });
     connections.add(connection);
     client.once('close', () => connections.delete(connection));
-    if (stopping) connection.destroy();
+    if (stopping) connection.finish();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -288,7 +285,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       closing ??= (async () => {
         stopping = true;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        for (const connection of connections) if (connection.idle) connection.destroy();
+        // Each connection takes no new request, and ends once what it has in flight is answered and recorded.
+        for (const connection of connections) connection.finish();
         if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
         for (const connection of connections) connection.destroy();
         await closed;

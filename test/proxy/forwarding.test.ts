@@ -108,8 +108,8 @@ function sendInPieces(
         return;
       }
       if (sent === pieces.length) return void req.end();
-      req.write(pieces[sent++]);
-      setTimeout(next, 20);
+      // The next step waits for this piece to be on its way (connected and written), however busy the machine.
+      req.write(pieces[sent++], () => setTimeout(next, 20));
     };
     next();
   });

@@ -265,3 +265,30 @@ test('an https target: the proxy speaks TLS to it (trusting what Node trusts, NO
     ['/offer?limit=1', 200, 'answered'],
   ]);
 });
+
+test('stopping: a request in flight is answered and recorded, no new one is taken, and the stop does not wait for the client', async ({}, testInfo) => {
+  const target = await fakeTarget((socket) => {
+    setTimeout(() => socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n[]'), 200);
+  });
+  const { proxy, sessionPath } = await proxyTo(target.url, testInfo.outputPath('stopping'));
+  try {
+    const { hostname, port } = new URL(proxy.url);
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (d) => (received += d.toString('latin1')));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /slow HTTP/1.1\r\nhost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopped = proxy.close();
+    // Sent on the same keep-alive connection after the stop began: not taken.
+    socket.write('GET /late HTTP/1.1\r\nhost: x\r\n\r\n');
+    await stopped;
+    await ended;
+    expect(received.match(/^HTTP\/1\.1 \d+/gm)).toEqual(['HTTP/1.1 200']);
+  } finally {
+    target.server.close();
+  }
+  const session = readSession(sessionPath);
+  expect(session.exchanges.map((ex) => [ex.path, ex.outcome, ex.status])).toEqual([['/slow', 'answered', 200]]);
+  expect(session.end?.requests).toBe(1);
+});
