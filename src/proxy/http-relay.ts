@@ -5,9 +5,10 @@
  * the request line (the target's base path in front) and Host (the target's), and without the headers
  * that belong to a proxy hop (`proxy-*`, `te`, `trailer`, `upgrade`, `expect`).
  *
- * A request with a body goes on when its body is complete, head and body in one write (a chunked body
- * with its length): a body streamed into a connection the target has already closed, after refusing it
- * early (a 413, say), loses that answer to a broken pipe. Requests without a body go on at once.
+ * A request with a body goes on when its body is complete, head and body in one write, framed as the
+ * client framed it (a chunked body as one chunk): a body streamed into a connection the target has
+ * already closed, after refusing it early (a 413, say), loses that answer to a broken pipe. Requests
+ * without a body go on at once.
  *
  * HTTP/1.1 framing is read with http-parser-js, so that each request is paired with its answer (answers
  * come in request order), timed, and its bodies kept for the checks and the session. On the answer side
@@ -79,8 +80,6 @@ export interface RelayedConnection {
 
 /** Request headers a proxy hop consumes (RFC 9110 7.6.1, 7.8) or rewrites (host): not sent on as the client sent them. */
 const NOT_SENT_ON = new Set(['host', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade', 'expect']);
-/** Request headers replaced when a body is sent on whole (with its length). */
-const BODY_FRAMING = new Set(['content-length', 'transfer-encoding']);
 const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
 /** A client that does not close its connection this long after the proxy ended it is cut off. */
 const LINGER_MS = 5_000;
@@ -88,15 +87,21 @@ const EMPTY = Buffer.alloc(0);
 
 /** An exchange while it is in flight: what is kept of it so far, and how far it got. */
 interface InFlight extends RelayedExchange {
-  /** The head to send on (without its framing headers when it has a body), and the body's chunks so far. */
+  /** The head to send on, without the blank line that ends it. */
   head: string;
+  /** How the request's body is framed: none (sent on at once), a length, or chunks (perhaps none): sent on whole, framed the same way. */
+  framing: 'none' | 'length' | 'chunked';
   bodyChunks: Buffer[];
-  bodyBytes: number;
   answerChunks: Buffer[];
   answerBytes: number;
   /** Some of the answer's bytes went to the client already. */
   answerStarted: boolean;
   recorded: boolean;
+}
+
+/** Chunks as one buffer (the one chunk itself when there is one). */
+function joined(chunks: Buffer[]): Buffer {
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
 function plainResponse(status: number, reason: string, message: string): string {
@@ -141,14 +146,8 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
     if (ex.recorded) return;
     ex.recorded = true;
     ex.outcome = outcome;
-    const body = ex.bodyChunks.length === 1 ? ex.bodyChunks[0] : Buffer.concat(ex.bodyChunks);
-    ex.requestBody = body.subarray(0, options.keptRequestBytes);
-    ex.responseBody =
-      ex.answeredAt !== null && ex.answerBytes <= options.keptAnswerBytes
-        ? ex.answerChunks.length === 1
-          ? ex.answerChunks[0]
-          : Buffer.concat(ex.answerChunks)
-        : null;
+    ex.requestBody = joined(ex.bodyChunks).subarray(0, options.keptRequestBytes);
+    ex.responseBody = ex.answeredAt !== null && ex.answerBytes <= options.keptAnswerBytes ? joined(ex.answerChunks) : null;
     options.onExchange(ex);
   }
 
@@ -179,13 +178,16 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
     const up = upstream ?? openUpstream();
     awaiting.push(ex);
     let flowing: boolean;
-    if (ex.bodyBytes === 0) flowing = up.write(ex.head, 'latin1');
+    if (ex.framing === 'none') flowing = up.write(`${ex.head}\r\n`, 'latin1');
     else {
-      const body = ex.bodyChunks.length === 1 ? ex.bodyChunks[0] : Buffer.concat(ex.bodyChunks);
+      // Framed as the client framed it: with its content-length, or chunked (the whole body as one chunk, if any).
+      const body = joined(ex.bodyChunks);
       ex.bodyChunks = [body];
+      const chunked = ex.framing === 'chunked';
       up.cork();
-      up.write(`${ex.head}content-length: ${body.length}\r\n\r\n`, 'latin1');
-      flowing = up.write(body);
+      up.write(`${ex.head}\r\n${chunked && body.length ? `${body.length.toString(16)}\r\n` : ''}`, 'latin1');
+      flowing = body.length === 0 || up.write(body);
+      if (chunked) flowing = up.write(body.length ? '\r\n0\r\n\r\n' : '0\r\n\r\n', 'latin1');
       up.uncork();
     }
     if (!flowing && !client.isPaused()) {
@@ -208,11 +210,12 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
       return 2;
     }
     const length = headerValue(headers, 'content-length');
-    const hasBody = encoding !== undefined || (length !== undefined && Number(length) > 0);
+    const framing = encoding !== undefined ? 'chunked' : length !== undefined && Number(length) > 0 ? 'length' : 'none';
     let head = `${method} ${options.basePath}${info.url} HTTP/${info.versionMajor}.${info.versionMinor}\r\nhost: ${options.targetHost}\r\n`;
     for (let i = 0; i < headers.length; i += 2) {
       const name = headers[i].toLowerCase();
-      if (NOT_SENT_ON.has(name) || (hasBody && BODY_FRAMING.has(name))) continue;
+      // A content-length beside chunks is not sent on: the chunks frame the body (RFC 9112 6.3), as the parser read it.
+      if (NOT_SENT_ON.has(name) || (framing === 'chunked' && name === 'content-length')) continue;
       head += `${headers[i]}: ${headers[i + 1]}\r\n`;
     }
     const ex: InFlight = {
@@ -227,15 +230,15 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
       responseHeaders: [],
       responseBody: null,
       outcome: 'answered',
-      head: hasBody ? head : `${head}\r\n`,
+      head,
+      framing,
       bodyChunks: [],
-      bodyBytes: 0,
       answerChunks: [],
       answerBytes: 0,
       answerStarted: false,
       recorded: false,
     };
-    if (!hasBody) {
+    if (framing === 'none') {
       sendOn(ex);
       return 0;
     }
@@ -245,9 +248,7 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
     return 0;
   };
   requests[HTTPParser.kOnBody] = (chunk) => {
-    if (!receiving) return;
-    receiving.bodyChunks.push(chunk);
-    receiving.bodyBytes += chunk.length;
+    receiving?.bodyChunks.push(chunk);
   };
   requests[HTTPParser.kOnMessageComplete] = () => {
     const ex = receiving;

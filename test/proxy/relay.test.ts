@@ -69,18 +69,20 @@ function comparable(answer: Answer): Answer {
   return { ...answer, headers };
 }
 
-test('pipelined requests on one connection, HEAD among them: the same answers in the same order as directly, each recorded', async ({
+test('pipelined requests on one connection, HEAD and an empty chunked body among them: the same answers in the same order as directly, each recorded', async ({
   startProxied,
 }) => {
   const proxied = await startProxied({});
   const bytes =
     `HEAD /offer?limit=2 HTTP/1.1\r\nhost: x\r\n${CREDENTIALS}\r\n` +
     `GET /offer?limit=2 HTTP/1.1\r\nhost: x\r\n${CREDENTIALS}\r\n` +
-    `GET /offer/no-such-offer HTTP/1.1\r\nhost: x\r\n${CREDENTIALS}\r\n`;
-  const methods = ['HEAD', 'GET', 'GET'];
+    `GET /offer/no-such-offer HTTP/1.1\r\nhost: x\r\n${CREDENTIALS}\r\n` +
+    // A chunked body with no chunk in it (what a streaming client sends for an empty body).
+    `POST /subscription/no-such-subscription/cancel HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n${CREDENTIALS}\r\n0\r\n\r\n`;
+  const methods = ['HEAD', 'GET', 'GET', 'POST'];
   const direct = await exchangeRaw(proxied.referenceUrl, bytes, methods);
   const through = await exchangeRaw(proxied.proxyUrl, bytes, methods);
-  expect(direct.answers.map((a) => a.status)).toEqual([200, 200, 404]);
+  expect(direct.answers.map((a) => a.status)).toEqual([200, 200, 404, 415]); // 415: a body (empty) with no content-type
   expect(through.answers.map(comparable)).toEqual(direct.answers.map(comparable));
   expect(through.answers[0].body).toBe('');
   await proxied.stop();
@@ -88,6 +90,7 @@ test('pipelined requests on one connection, HEAD among them: the same answers in
     [1, 'HEAD', '/offer?limit=2', 200, 'answered'],
     [2, 'GET', '/offer?limit=2', 200, 'answered'],
     [3, 'GET', '/offer/no-such-offer', 404, 'answered'],
+    [4, 'POST', '/subscription/no-such-subscription/cancel', 415, 'answered'],
   ]);
 });
 
