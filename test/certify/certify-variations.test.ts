@@ -54,7 +54,9 @@ for (const variation of all.filter((v) => !v.slow)) {
 }
 
 for (const composite of COMPOSITES) {
-  test(`certify --skip-load passes against composite "${composite.label}" (${composite.variants.join(', ')})`, async () => {
+  // The slow composite mostly waits on its rate limit and latency: it runs on the extra worker (test/playwright.config.ts).
+  const details = composite.label === 'all-slow' ? { tag: '@waits' } : {};
+  test(`certify --skip-load passes against composite "${composite.label}" (${composite.variants.join(', ')})`, details, async () => {
     // The slow composite (a 5 rps limit, 200 ms answers) pays for every request: 2 cases per property keep it near a minute.
     const env = {
       ...variationEnv(`certify-${composite.label}`, composite.variants),

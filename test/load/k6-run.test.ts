@@ -92,7 +92,7 @@ if (k6.binaries.length === 0 && k6.errors.length === 0) {
 }
 
 for (const bin of k6.binaries) {
-  test.describe(`k6 v${bin.version} against the reference server`, () => {
+  test.describe(`k6 v${bin.version} against the reference server`, { tag: '@waits' }, () => {
     test.describe.configure({ mode: 'serial' }); // one load generator per version at a time on a small machine
     test.setTimeout(120_000);
     let paginationDashboard: string | null = null;
