@@ -14,7 +14,6 @@ import { getClause, type ClauseId } from '../src/clauses/catalogue.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
 import { makeRedactor, redactDeep, type Redactor } from '../src/client/redact.ts';
 import { readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
-import { compileAll } from '../src/schema/registry.ts';
 import { formatFailures, Verdict } from '../src/checks/verdict.ts';
 import { loadProfile, type TargetProfile } from '../src/profile/target-profile.ts';
 import { appendJsonl } from '../src/run/jsonl.ts';
@@ -44,8 +43,9 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   suite: [
     async ({}, use) => {
+      // Schemas compile on first use (src/schema/registry.ts): a worker that runs a few tests, as a worker restarted
+      // after a failure does, compiles only what they check.
       const config = readSuiteConfig();
-      compileAll(); // once per worker, before the first test
       const profile = loadProfile(config.profilePath);
       const redact = makeRedactor([config.credentials?.subscriptionKey, config.credentials?.secret]);
       await use({ config, profile, redact, writes: writePolicy(config, profile) });
