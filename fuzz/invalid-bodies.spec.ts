@@ -26,7 +26,8 @@ function plan(kind: DefectKind): { title: string; clauses: ClauseId[] } {
     return { title: `one defect, ${kind}: not accepted (a 4xx or status rejected)`, clauses: [spec.clause] };
   return {
     title: `one defect, ${kind}: refused with a 4xx and no record left`,
-    clauses: [spec.clause, 'ERR-CREATE-CANCEL-BODY', 'ERR-400-MESSAGE'],
+    // An invalid body is where a server's 5xx shows (GEN-FAILURE-4XX: never a 5xx, whatever the request).
+    clauses: [spec.clause, 'ERR-CREATE-CANCEL-BODY', 'ERR-400-MESSAGE', 'GEN-FAILURE-4XX'],
   };
 }
 
