@@ -45,9 +45,9 @@ async function runScenario(bin: K6Binary, scenario: string, knobs: Record<string
       API_PROFILE: PROFILE,
       RUN_ID: `k6test-${scenario}-${Date.now()}`,
       LOAD_REPORT_DIR: reportDir,
-      // The reference answers from this worker's process, beside two busy test workers on a small machine: answers of
-      // 50-100 ms happen, and too few VUs would drop iterations (an invalid run), so size them for 150 ms.
-      LOAD_EXPECTED_LATENCY_MS: '150',
+      // The reference answers from this worker's process, beside other test workers on a small machine: answers of
+      // 50-150 ms happen, and too few VUs drop iterations (an invalid run). Sized as a user's run is by default (300 ms).
+      LOAD_EXPECTED_LATENCY_MS: '300',
       LOAD_K6_VERSION: bin.version ?? '',
       ...dashboardEnv(dashboardPath, {}),
       ...knobs,
@@ -94,7 +94,9 @@ if (k6.binaries.length === 0 && k6.errors.length === 0) {
 }
 
 for (const bin of k6.binaries) {
-  test.describe(`k6 v${bin.version} against the reference server`, { tag: '@waits' }, () => {
+  // Not tagged @waits: beside two busy workers the reference in this process answered slowly enough that k6 dropped
+  // iterations (an invalid run), twice in five full runs.
+  test.describe(`k6 v${bin.version} against the reference server`, () => {
     test.describe.configure({ mode: 'serial' }); // one load generator per version at a time on a small machine
     test.setTimeout(120_000);
     let paginationDashboard: string | null = null;
