@@ -11,10 +11,10 @@ import { defineConfig } from '@playwright/test';
  * their reference answers from the test's own process, which beside two busy workers got slow enough for k6 to drop
  * iterations: they stay with the busy tests.
  */
-export const WAITS = /@waits/;
+const WAITS = /@waits/;
 
-// The busy tests get a worker per core, never fewer than 2 (Playwright's default, half the cores, is 1 worker on a
-// 2-core machine); the waiting ones one more.
+// The busy tests get 2 workers on CI and half the cores elsewhere, never fewer than 2 (Playwright's default, half the
+// cores, is 1 worker on a 2-core machine); the waiting ones one more.
 const busyWorkers = process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2));
 
 export default defineConfig({
