@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { projectAjv } from '../src/schema/project-ajv.ts';
 import { addSuiteVocabulary } from '../src/schema/vocabulary.ts';
 import { OPERATIONS } from './behaviour.ts';
 import type { Behaviour, PresentedCredentials, ReferenceCredentials } from './behaviour.ts';
@@ -187,7 +187,7 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
 
   // Query strings and path parameters: our own Ajv (no type coercion, so '' is not 0); create
   // bodies: the behaviour's validator, which uses the project's schema registry.
-  const parameterAjv = addSuiteVocabulary(new Ajv2020({ allErrors: true, verbose: true, coerceTypes: false, strict: true }));
+  const parameterAjv = addSuiteVocabulary(projectAjv({ allErrors: true, verbose: true, coerceTypes: false, strict: true }));
   app.setValidatorCompiler(({ schema, httpPart }) => {
     if (httpPart === 'body') {
       return (data: unknown) => {

@@ -5,7 +5,7 @@
  * change in those behaviours into drift.
  */
 import { readJsonFile } from '../config/read-json-file.ts';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { projectAjv } from '../schema/project-ajv.ts';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
 import { ConfigError } from '../config/config-error.ts';
@@ -49,7 +49,7 @@ export const WIDEST_STATUS: Record<StatusKey, StatusExpectation> = {
 export const DEFAULT_PROFILE: TargetProfile = { name: 'default (widest reading)', cancel: null, health: null, status: {}, maxLimit: null };
 
 // The profile schema is ours, not the contract's, so it is compiled here rather than in the contract registry.
-const validateProfile = new Ajv2020({ allErrors: true }).compile(profileSchema);
+const validateProfile = projectAjv({ allErrors: true }).compile(profileSchema);
 
 /**
  * The error worth showing: the deepest one, skipping the "must be null" and oneOf noise that a nullable

@@ -3,9 +3,10 @@
 // properties the contract does not declare (observations / strict mode).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv2020 from 'ajv/dist/2020.js';
+import type Ajv2020 from 'ajv/dist/2020.js';
 import type { AnySchemaObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { digestSchemaFiles } from './digest.ts';
+import { projectAjv } from './project-ajv.ts';
 import { issueLine, toIssue } from './render-issues.ts';
 import type { SchemaIssue } from './render-issues.ts';
 import { SCHEMA_BASE_URI, addSuiteVocabulary } from './vocabulary.ts';
@@ -113,16 +114,22 @@ function listSchemaId(variant: Variant, name: SchemaName): string {
   return `${VARIANT_BASE[variant]}list/${fileOf(name)}`;
 }
 
-function createAjv(): Ajv2020 {
-  const ajv = addSuiteVocabulary(new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }));
-  for (const name of SCHEMA_NAMES) {
+/** Every schema the registry holds: each file of `schemas/`, its closed variant, and a list of each (the meta-schema test reads them). */
+export function registeredSchemas(): AnySchemaObject[] {
+  return SCHEMA_NAMES.flatMap((name) => {
     const raw = rawSchemas.get(name)!;
-    ajv.addSchema(raw);
-    ajv.addSchema({ ...(closeDeclaredObjects(raw) as AnySchemaObject), $id: schemaId('extra-properties', name) });
-    for (const variant of Object.keys(VARIANT_BASE) as Variant[]) {
-      ajv.addSchema({ $id: listSchemaId(variant, name), type: 'array', items: { $ref: schemaId(variant, name) } });
-    }
-  }
+    const lists = (Object.keys(VARIANT_BASE) as Variant[]).map((variant) => ({
+      $id: listSchemaId(variant, name),
+      type: 'array',
+      items: { $ref: schemaId(variant, name) },
+    }));
+    return [raw, { ...(closeDeclaredObjects(raw) as AnySchemaObject), $id: schemaId('extra-properties', name) }, ...lists];
+  });
+}
+
+function createAjv(): Ajv2020 {
+  const ajv = addSuiteVocabulary(projectAjv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }));
+  for (const schema of registeredSchemas()) ajv.addSchema(schema);
   return ajv;
 }
 

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ROOT, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
+import { FEW_FUZZ_CASES, ROOT, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
 
 test.describe.configure({ mode: 'default', timeout: 180_000 });
 
@@ -17,7 +17,7 @@ test.beforeAll(async () => {
   mkdirSync(TESTS_DIR, { recursive: true });
   const path = join(TESTS_DIR, 'pinned-create-200.json');
   writeFileSync(path, JSON.stringify(pinned, null, 2));
-  run = await runCertify({ label: 'drift', args: ['--skip-load', '--profile', path] });
+  run = await runCertify({ label: 'drift', args: ['--skip-load', '--profile', path], env: FEW_FUZZ_CASES });
 });
 
 test('a pinned profile with a different create status code fails the certification', () => {

@@ -12,6 +12,13 @@ import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const TESTS_DIR = join(PROJECT_TEST_OUTPUT, 'certify');
 
+/**
+ * Fuzz cases per property for a certification whose tests read its verdict, clause rows and report files, not what the
+ * fuzz properties find: every property still runs. Their depth is held elsewhere: by the fuzz self-test
+ * (test/selftest/fuzz-faults.test.ts) and by the clean certification (certify-clean.test.ts), which runs the default.
+ */
+export const FEW_FUZZ_CASES = { FUZZ_RUNS: '10' };
+
 export interface CertifyRun {
   exitCode: number | null;
   output: string;

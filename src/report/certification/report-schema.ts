@@ -3,13 +3,13 @@
  * The schema is the suite's own output format, not a contract model, so it is compiled here rather
  * than in the contract registry (src/schema/registry.ts). It $refs the target-profile schema.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import reportSchema from '../../../schemas/certification-report.schema.json' with { type: 'json' };
+import { projectAjv } from '../../schema/project-ajv.ts';
 import profileSchema from '../../../schemas/target-profile.schema.json' with { type: 'json' };
 import clientReportSchema from '../../../schemas/client-certification-report.schema.json' with { type: 'json' };
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+const ajv = projectAjv({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats(ajv);
 ajv.addSchema(profileSchema);
 const check = ajv.compile(reportSchema);
