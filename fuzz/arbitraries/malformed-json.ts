@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import { validCreateBody } from '../../src/arbitraries/index.ts';
 import type { OpenOffer } from '../../src/arbitraries/index.ts';
+import { anyCodePoint } from './any-code-point.ts';
 
 /** A request body that is not a JSON document, or is sent under another content type. */
 export interface MalformedBody {
@@ -44,7 +45,7 @@ export function malformedBody(offers: readonly OpenOffer[]): Arbitrary<Malformed
     return { text: text.slice(0, cut), description: `a valid body cut after ${cut} of ${text.length} characters` };
   });
   const garbage = fc
-    .string({ unit: 'binary', minLength: 1, maxLength: 200 })
+    .string({ unit: anyCodePoint(), minLength: 1, maxLength: 200 })
     .filter((text) => {
       try {
         JSON.parse(text);

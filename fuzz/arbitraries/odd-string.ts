@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
+import { anyCodePoint } from './any-code-point.ts';
 
 /** Strings people paste, and strings that break code: quotes, markup, paths, NUL, BOM, right-to-left, astral. */
 const TROUBLEMAKERS = [
@@ -23,7 +24,7 @@ const TROUBLEMAKERS = [
 
 /**
  * Text of any length and content, for fields the contract types as a plain string with no limit:
- * short text in every Unicode plane (lone surrogates included), long text up to `maxLength`
+ * short text in every Unicode plane (any code point but a lone surrogate), long text up to `maxLength`
  * characters (drawn across the whole range, so a length limit a target keeps to itself shows), and
  * known troublemakers. Long text shrinks towards the shortest that still fails.
  */
@@ -32,7 +33,7 @@ export function oddString(o: { maxLength?: number } = {}): Arbitrary<string> {
   return fc.oneof(
     fc.constantFrom(...TROUBLEMAKERS),
     fc.string({ unit: 'grapheme', maxLength: 40 }),
-    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: anyCodePoint(), maxLength: 40 }),
     { arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength, size: 'max' }), weight: 3 },
   );
 }
