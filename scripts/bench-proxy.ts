@@ -196,16 +196,17 @@ async function measure(label: string, variants: string[], connections: number, r
   console.log(
     `  ratio proxy / direct: ${ratio.toFixed(2)}   (target >= ${TARGET_RATIO}; median of the paired rounds ${perRound.map((r) => r.toFixed(2)).join(' ')}; over all rounds ${overDirect('proxy').toFixed(2)})`,
   );
+  const relayOverDirect = overDirect('relay');
   console.log(
-    `  for scale, over direct: raw TCP relay ${overDirect('relay').toFixed(2)}; node:http pass-through ${overDirect('bare').toFixed(2)}`,
+    `  for scale, over direct: raw TCP relay ${relayOverDirect.toFixed(2)}; node:http pass-through ${overDirect('bare').toFixed(2)}`,
   );
   const overRelay = mean(figures.proxy.requestsPerSecond) / mean(figures.relay.requestsPerSecond);
   console.log(`  proxy / raw TCP relay: ${overRelay.toFixed(2)} (how near the proxy comes to the floor of any relay on this machine)`);
   // A ratio under the target means something else when not even a byte copier reaches it: the machine has too few
   // cores for a third process beside the load generator and the target, whatever that process does.
-  if (overDirect('relay') < TARGET_RATIO)
+  if (relayOverDirect < TARGET_RATIO)
     console.log(
-      `  note: the raw TCP relay itself reaches only ${overDirect('relay').toFixed(2)} of direct here, under the target: this machine cannot show ${TARGET_RATIO} for any relay (give the load generator, the target and the proxy a core each)`,
+      `  note: the raw TCP relay itself reaches only ${relayOverDirect.toFixed(2)} of direct here, under the target: this machine cannot show ${TARGET_RATIO} for any relay (give the load generator, the target and the proxy a core each)`,
     );
   for (const { child } of Object.values(servers)) child.kill('SIGTERM');
   return ratio;
