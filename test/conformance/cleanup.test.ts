@@ -34,11 +34,21 @@ const targetEnv = (ref: RunningReference, runId: string, extra: Record<string, s
   ...extra,
 });
 
+/**
+ * Two ways a test fails with a record live: a create it made on purpose whose echo is wrong (amount-rounded-in-echo),
+ * and a create it expected refused that the target accepted (seven-decimals-accepted). Four tests fail, two of each
+ * (measured): every failure restarts the child's worker, so a fault failing a dozen tests the same way proves no more.
+ */
+const FAILING_WITH_RECORDS_LIVE = ['amount-rounded-in-echo', 'seven-decimals-accepted'];
+
 test('a run whose tests fail leaves no subscription un-cancelled', async () => {
-  const ref = await startReferenceServer({ port: 0, faults: ['amount-rounded-in-echo', 'defaults-not-applied'] });
+  const ref = await startReferenceServer({ port: 0, faults: FAILING_WITH_RECORDS_LIVE });
   try {
     const run = await runSuite({ project: 'conformance', label: 'cleanup-failing', workers: 2, env: targetEnv(ref, 'failing-run') });
     expect(run.exitCode, tail(run)).not.toBe(0);
+    // Both ways happened: a failing test whose create was meant, and one whose create should have been refused.
+    const failed = run.report!.outcomes.filter((o) => o.status === 'failed').map((o) => o.title);
+    expect(failed.some((t) => /echoes it/.test(t)) && failed.some((t) => /7 decimal places gets a 4xx/.test(t)), tail(run)).toBe(true);
     const records = await recordsOfRun(ref, 'failing-run');
     expect(records.length).toBeGreaterThan(10);
     expect(
