@@ -1,5 +1,6 @@
 // `npm run bench:proxy`: what the recording proxy costs. The reference's throughput for GET /offer?limit=10
-// directly, through the proxy (which validates every answer and appends every exchange to its session file),
+// directly, through the proxy (run as `npm run proxy` runs it: it checks every answer and every request, prints its
+// console lines (discarded here) and appends every exchange to its session file),
 // and, for scale, through a raw TCP relay (bytes copied, no HTTP: the floor of any relay) and a node:http
 // pass-through (a hop built the obvious way), measured side by side in one run with autocannon (loopback,
 // bounded), rounds rotating. Prints figures and the ratio proxy / direct (target >= 0.5);
@@ -19,6 +20,7 @@ import { line, mean, newFigures, record } from './autocannon-figures.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
 import { loadProfile } from '../src/profile/target-profile.ts';
+import { progressLines } from '../src/proxy/progress-lines.ts';
 import { startProxy } from '../src/proxy/proxy-server.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
 import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/cli/command-line.ts';
@@ -102,12 +104,15 @@ function runRawRelayChild(): void {
 function runProxyChild(): void {
   process.once('message', async ({ url }: ChildMessage) => {
     mkdirSync(SESSION_DIR, { recursive: true });
+    // As `npm run proxy` runs it: with its console lines (each request's client checks), the console discarded.
+    const progress = progressLines({ write: () => {} });
     const proxy = await startProxy({
       target: url,
       port: 0,
       sessionPath: join(SESSION_DIR, `proxy-session-${process.pid}.jsonl`),
       profile: loadProfile(REFERENCE_PROFILE_PATH),
       bundledReference: true,
+      onExchange: (exchange) => progress.exchange(exchange),
     });
     ready(proxy.url);
   });
@@ -221,7 +226,7 @@ async function main(): Promise<void> {
   }, OVERALL_TIMEOUT_MS);
   try {
     console.log(
-      `GET ${PATH}, autocannon, loopback. The proxy checks every answer and appends every exchange to its session file (${SESSION_DIR}).`,
+      `GET ${PATH}, autocannon, loopback. The proxy runs as npm run proxy does: it checks every answer and every request, and appends every exchange to its session file (${SESSION_DIR}).`,
     );
     await measure('reference answering at once (worst case for the proxy)', [], CONNECTIONS, ROUNDS, children);
     await measure('reference with the latency-200ms variation (a service across a network)', ['latency-200ms'], 50, 2, children);

@@ -14,7 +14,6 @@ import { loadDotEnv } from '../config/suite-config.ts';
 import { loadProfile } from '../profile/target-profile.ts';
 import { startBundledReference } from '../run/bundled-reference.ts';
 import { certifyClient } from '../client-certification/certify-client.ts';
-import { requestFindings } from '../client-certification/client-checks.ts';
 import { parseProxyArgs, PROXY_HELP, wantsHelp } from '../client-certification/options.ts';
 import { printClientVerdict } from '../client-certification/print.ts';
 import { progressLines } from '../proxy/progress-lines.ts';
@@ -34,7 +33,7 @@ async function main(): Promise<void> {
   const profile = loadProfile(options.profile ?? process.env.API_PROFILE ?? null);
   mkdirSync(options.out, { recursive: true });
   const sessionPath = join(options.out, 'session.jsonl');
-  const progress = progressLines({ write: (text) => process.stdout.write(text), clientFindings: requestFindings });
+  const progress = progressLines({ write: (text) => process.stdout.write(text) });
   // A count of the lines not shown reaches the console within a second, even when the traffic stops.
   setInterval(() => progress.flush(), 1000).unref();
   let proxy: Awaited<ReturnType<typeof startProxy>>;

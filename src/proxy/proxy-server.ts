@@ -244,8 +244,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       responseItems: checked?.items ?? null,
       serviceFindings: checked?.findings ?? [],
     };
-    session.append(exchange);
-    options.onExchange?.(JSON.parse(credentials.redact(JSON.stringify(exchange))) as SessionExchange);
+    const line = JSON.stringify(exchange);
+    session.appendSerialized(line);
+    if (options.onExchange) {
+      // Its credential headers are masked already, so there is seldom anything left to redact: then the exchange
+      // itself is handed on, not a parsed copy of its line.
+      const redacted = credentials.redact(line);
+      options.onExchange(redacted === line ? exchange : (JSON.parse(redacted) as SessionExchange));
+    }
     if (--inFlight === 0) drained?.();
   }
 

@@ -8,6 +8,8 @@ export function appendJsonl(path: string, entry: unknown): void {
 export interface JsonlAppender {
   /** Writes one line (at once, or with the others of its stretch when coalescing): a killed process loses nothing written before. */
   append(entry: unknown): void;
+  /** The same, for an entry the caller serialized already (`JSON.stringify(entry)`), so it is not serialized twice. */
+  appendSerialized(json: string): void;
   /** Writes what is pending and closes the file. */
   close(): void;
 }
@@ -41,21 +43,23 @@ export function openJsonlAppender(path: string, options: JsonlAppenderOptions = 
     pending = '';
     writeSync(fd, finish(text));
   };
+  const appendSerialized = (json: string) => {
+    if (fd === undefined) throw new Error(`${path} is closed`);
+    const line = `${json}\n`;
+    if (!coalesce) {
+      writeSync(fd, finish(line));
+      return;
+    }
+    pending += line;
+    if (!flushScheduled) {
+      flushScheduled = true;
+      if (options.flushAfterMs) setTimeout(flush, options.flushAfterMs);
+      else setImmediate(flush);
+    }
+  };
   return {
-    append(entry) {
-      if (fd === undefined) throw new Error(`${path} is closed`);
-      const line = `${JSON.stringify(entry)}\n`;
-      if (!coalesce) {
-        writeSync(fd, finish(line));
-        return;
-      }
-      pending += line;
-      if (!flushScheduled) {
-        flushScheduled = true;
-        if (options.flushAfterMs) setTimeout(flush, options.flushAfterMs);
-        else setImmediate(flush);
-      }
-    },
+    append: (entry) => appendSerialized(JSON.stringify(entry)),
+    appendSerialized,
     close() {
       flush();
       if (fd !== undefined) closeSync(fd);

@@ -1,7 +1,7 @@
 // Each client check on small sessions given as data (client-checks.cases.ts): pass, fail with the right
 // requests as evidence, or incomplete when the session never showed the duty.
 import { expect, test } from '@playwright/test';
-import { clientChecks } from '../../src/client-certification/client-checks.ts';
+import { clientChecks, requestFindings } from '../../src/client-certification/client-checks.ts';
 import { SESSION_FORMAT, type Session, type SessionExchange } from '../../src/client-certification/session.ts';
 import { clientCheckCases, settingsOf } from './client-checks.cases.ts';
 
@@ -19,3 +19,22 @@ for (const c of clientCheckCases) {
     if (c.evidence) expect(result.findings.flatMap((f) => f.evidence)).toEqual(c.evidence);
   });
 }
+
+// The proxy's console skips a request shaped like one found clean (src/proxy/progress-lines.ts): sound only while the
+// per-request checks read the request alone. The answer's fields are changed under them here; no finding may change.
+test('the per-request checks read the request only: what the answer was changes none of their findings', () => {
+  const exchanges = clientCheckCases.flatMap((c) => c.exchanges);
+  expect(exchanges.some((ex) => requestFindings(ex).length > 0)).toBe(true);
+  for (const ex of exchanges) {
+    const otherAnswer: SessionExchange = {
+      ...ex,
+      status: ex.status === 500 ? 201 : 500,
+      outcome: ex.outcome === 'answered' ? 'upstream-error' : 'answered',
+      answeredAt: ex.answeredAt === null ? ex.arrivedAt + 9 : null,
+      retryAfter: '7',
+      responseItems: 3,
+      serviceFindings: [{ clause: 'OFFER-SCHEMA', check: 'schema', message: 'x' }],
+    };
+    expect(requestFindings(otherAnswer), `#${ex.seq} ${ex.method} ${ex.path}`).toEqual(requestFindings(ex));
+  }
+});

@@ -36,3 +36,36 @@ test('past the budget: a count of what was not shown, findings still shown, and 
   p.lines.flush();
   expect(p.printed().match(/more exchange/g)).toHaveLength(1);
 });
+
+test('a request shaped like one found clean is not checked again; one with a finding is checked, and shown, every time', () => {
+  let checked = 0;
+  let out = '';
+  const lines = progressLines({
+    write: (text) => (out += text),
+    clientFindings: (e) => {
+      checked++;
+      return e.requestHeaders.accept ? [] : [{ clause: 'CLIENT-ACCEPT-HEADER', message: `#${e.seq} no accept header` }];
+    },
+    linesPerSecond: 1,
+  });
+  for (let seq = 1; seq <= 5; seq++) lines.exchange(ex(seq, 0, { path: '/offer?limit=5' }));
+  expect(checked).toBe(1);
+  lines.exchange(ex(6, 0, { path: '/offer?limit=6' })); // another target: another shape
+  lines.exchange(ex(7, 0, { path: '/offer?limit=5', requestBody: '{}' })); // another body
+  lines.exchange(ex(8, 0, { path: '/offer?limit=5', requestHeaders: { accept: 'application/json' } })); // other headers
+  expect(checked).toBe(4);
+  for (let seq = 9; seq <= 11; seq++) lines.exchange(ex(seq, 0, { path: '/offer?limit=5', requestHeaders: {} }));
+  expect(checked).toBe(7);
+  expect(out.match(/client CLIENT-ACCEPT-HEADER: #\d+/g)).toEqual([
+    'client CLIENT-ACCEPT-HEADER: #9',
+    'client CLIENT-ACCEPT-HEADER: #10',
+    'client CLIENT-ACCEPT-HEADER: #11',
+  ]);
+});
+
+test("unless told otherwise, the catalogue's per-request client checks are the ones run", () => {
+  let out = '';
+  const lines = progressLines({ write: (text) => (out += text) });
+  lines.exchange(ex(1, 0, { requestHeaders: { accept: 'text/html' } }));
+  expect(out).toContain('client CLIENT-ACCEPT-HEADER: #1 GET /offer was sent with accept "text/html"');
+});
