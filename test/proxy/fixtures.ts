@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { startReferenceServer } from '../../reference/server.ts';
 import { certifyClient, type ClientCertification } from '../../src/client-certification/certify-client.ts';
 import type { ClientCheckSettings } from '../../src/client-certification/client-checks.ts';
-import { readSession, type Session } from '../../src/client-certification/session.ts';
+import { readSession, type Session, type SessionExchange } from '../../src/client-certification/session.ts';
 import { loadProfile } from '../../src/profile/target-profile.ts';
 import { startProxy } from '../../src/proxy/proxy-server.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
@@ -44,7 +44,11 @@ export interface Proxied {
 
 type Fixtures = {
   /** A reference (canary credentials) with the recording proxy in front of it, both on 127.0.0.1 port 0. */
-  startProxied: (reference: { rateLimit?: number; variants?: string[] }) => Promise<Proxied>;
+  startProxied: (reference: {
+    rateLimit?: number;
+    variants?: string[];
+    onExchange?: (exchange: SessionExchange) => void;
+  }) => Promise<Proxied>;
   /** Runs `client` through a proxied reference and certifies the session it recorded. */
   certifyClientRun: (client: Client, opts: { rateLimit: number }) => Promise<ClientRun>;
 };
@@ -52,7 +56,7 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   startProxied: async ({}, use, testInfo) => {
     const closers: Array<() => Promise<void>> = [];
-    await use(async ({ rateLimit, variants }) => {
+    await use(async ({ rateLimit, variants, onExchange }) => {
       const reference = await startReferenceServer({ port: 0, credentials: CANARY, rateLimit: rateLimit ?? false, variants });
       closers.push(() => reference.close());
       const dir = testInfo.outputPath('client');
@@ -64,6 +68,7 @@ export const test = base.extend<Fixtures>({
         sessionPath,
         profile: loadProfile(REFERENCE_PROFILE_PATH),
         bundledReference: true,
+        onExchange,
       });
       closers.push(() => proxy.close());
       return { referenceUrl: reference.url, proxyUrl: proxy.url, sessionPath, stop: () => proxy.close() };

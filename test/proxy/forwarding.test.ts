@@ -63,8 +63,12 @@ test('answers pass through byte for byte (gzip too); a create body and the crede
   expect(JSON.parse(session.exchanges.at(-1)!.requestBody!)).toEqual(body);
 });
 
-test('a credential the client puts anywhere else (a body, a query) is redacted from the session too', async ({ startProxied }) => {
-  const proxied = await startProxied({});
+test('a credential the client puts anywhere else (a body, a query) is redacted from the session and the console too', async ({
+  startProxied,
+}) => {
+  // What the proxy hands its console (onExchange), as the lines npm run proxy prints are made from it.
+  const handedOn: string[] = [];
+  const proxied = await startProxied({ onExchange: (exchange) => handedOn.push(JSON.stringify(exchange)) });
   await fetch(`${proxied.proxyUrl}/offer?note=${encodeURIComponent(CANARY.secret)}`, { headers });
   await fetch(`${proxied.proxyUrl}/subscription`, {
     method: 'POST',
@@ -74,6 +78,9 @@ test('a credential the client puts anywhere else (a body, a query) is redacted f
   await proxied.stop();
   expect(readSession(proxied.sessionPath).exchanges).toHaveLength(2);
   expect(findCanaries(readFileSync(proxied.sessionPath, 'utf8'), [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
+  expect(handedOn).toHaveLength(2);
+  expect(handedOn[0]).toContain('/offer?note=');
+  expect(findCanaries(handedOn.join('\n'), [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
 });
 
 test('a target that does not answer: the client gets a 502 with a JSON body, the session an upstream error', async ({}, testInfo) => {
