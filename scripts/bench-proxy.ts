@@ -179,10 +179,17 @@ async function measure(label: string, variants: string[], connections: number, r
     ContenderName,
     { micros: number; requests: number }
   >;
+  // The load generator (autocannon, in this process) shares the same two cores: its CPU per request tells how much of
+  // them it takes from the servers, more of a share on the paths with a third process in them.
+  const generator = { micros: 0, requests: 0 };
   for (let round = 0; round < rounds; round++) {
     for (const { name } of CONTENDERS) {
       const before = await cpuMicros(servers[name].child);
+      const generatorBefore = process.cpuUsage();
       const result = await load(servers[name].url, SECONDS_PER_ROUND, connections);
+      const generatorUsed = process.cpuUsage(generatorBefore);
+      generator.micros += generatorUsed.user + generatorUsed.system;
+      generator.requests += result.requests.total;
       cpu[name].micros += (await cpuMicros(servers[name].child)) - before;
       cpu[name].requests += result.requests.total;
       record(figures[name], result);
@@ -191,7 +198,9 @@ async function measure(label: string, variants: string[], connections: number, r
   const perRequest = (name: ContenderName) => (cpu[name].micros / Math.max(1, cpu[name].requests)).toFixed(0);
   const overDirect = (name: ContenderName) => mean(figures[name].requestsPerSecond) / mean(figures.direct.requestsPerSecond);
   for (const contender of CONTENDERS) console.log(line(contender.label, figures[contender.name]));
-  console.log(`  CPU per request: ${CONTENDERS.map((c) => `${c.cpuLabel} ${perRequest(c.name)} µs`).join('; ')}`);
+  console.log(
+    `  CPU per request: ${CONTENDERS.map((c) => `${c.cpuLabel} ${perRequest(c.name)} µs`).join('; ')}; the load generator (autocannon, all paths) ${(generator.micros / Math.max(1, generator.requests)).toFixed(0)} µs`,
+  );
   // Each proxy round is paired with the direct round just before it (same machine state). The median of those
   // paired ratios is the figure judged: the mean over all rounds swings with the few rounds in which the scheduler
   // happened to put the load generator and the reference on separate cores (direct rounds here alternate between
