@@ -119,6 +119,7 @@ function certificationConfig(
     waivers: rel(fileDigest(o.waivers)),
     loadSmoke: o.skipLoad ? 'skipped' : { scenario: LOAD_SMOKE.scenario, duration: LOAD_SMOKE.duration },
     clauses: o.clauses ?? 'all',
+    workers: o.workers ?? 'default',
     suiteVersion,
   };
 }
@@ -205,6 +206,7 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         runId: config.runId,
         env: childEnv,
         grep: o.clauses && clauseGrep(o.clauses),
+        workers: o.workers,
       });
       if (r.interrupted) throw new RunInterrupted('the conformance/fuzz run was stopped');
       if (!r.report && r.exitCode === 2)

@@ -4,6 +4,7 @@
  *   --waivers <waivers.json>  accepted failures, each with an owner and an expiry date
  *   --clauses <SUB-*,PAGE-*>  run only the tests of these clauses (Playwright --grep on their tags)
  *   --skip-load               do not run the load smoke (reported as not run)
+ *   --workers <n>             tests run at once (Playwright workers; API_RATE is shared among them)
  *   --out <dir>               where the certification goes (default: ${REPORTS_DIR:-reports}/certification)
  *   --verify <dir>            check a certification folder against its manifest, nothing else
  */
@@ -18,6 +19,8 @@ export interface CertifyOptions {
   /** Clause patterns selected with --clauses (`SUB-*`); null = every clause. */
   clauses: string[] | null;
   skipLoad: boolean;
+  /** Playwright workers for the conformance + fuzz run (--workers); null = the suite's default (2 with CI set, else half the cores). */
+  workers: number | null;
   /** Absolute path of the certification folder. */
   out: string;
   verify: string | null;
@@ -47,6 +50,11 @@ export const CERTIFY_COMMAND = {
       description: 'run only the tests of these clauses (comma-separated IDs, * matches the rest of an ID)',
     },
     'skip-load': { type: 'boolean', description: 'do not run the k6 load smoke (reported as not run)' },
+    workers: {
+      type: 'string',
+      value: '<n>',
+      description: 'tests run at once (default: 2 with CI set, else half the cores); API_RATE is shared among them',
+    },
     out: { type: 'string', value: '<dir>', description: 'where the certification goes (default: reports/certification)' },
     verify: { type: 'string', value: '<dir>', description: 'check a certification folder against its SHA-256 manifest, nothing else' },
   },
@@ -65,9 +73,21 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
     waivers: values.waivers ? resolve(values.waivers) : null,
     clauses: values.clauses === undefined ? null : clausePatterns(values.clauses),
     skipLoad: values['skip-load'] === true,
+    workers: values.workers === undefined ? null : workerCount(values.workers),
     out: resolve(values.out ?? join(env.REPORTS_DIR || 'reports', 'certification')),
     verify: values.verify ? resolve(values.verify) : null,
   };
+}
+
+/** Most workers --workers takes: each is a Playwright process, and more of them only queue behind API_RATE. */
+const MAX_WORKERS = 16;
+
+/** `--workers 2` -> 2: a whole number from 1 to MAX_WORKERS. */
+export function workerCount(text: string): number {
+  const n = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+  if (!(n >= 1 && n <= MAX_WORKERS))
+    throw new ConfigError(`--workers: "${text}" is not a whole number from 1 to ${MAX_WORKERS}, e.g. --workers 1.`);
+  return n;
 }
 
 const ID_PATTERN = /^[A-Z0-9*][A-Z0-9*-]*$/;

@@ -21,10 +21,19 @@ export interface SuiteRunResult {
   paths: RunPaths;
 }
 
-/** `grep`: a Playwright --grep selecting tests by their clause tags (certify --clauses), or null for every test. */
-export function suiteArgs(grep: string | null = null): string[] {
+/**
+ * `grep`: a Playwright --grep selecting tests by their clause tags (certify --clauses), or null for every test;
+ * `workers`: Playwright workers (certify --workers), or null for the config's default.
+ */
+export function suiteArgs(grep: string | null = null, workers: number | null = null): string[] {
   const reporters = [reporter('./progress-reporter.ts'), reporter('./clause-file-reporter.ts'), 'json', 'junit', 'html'];
-  return ['test', ...SUITE_PROJECTS.map((p) => `--project=${p}`), `--reporter=${reporters.join(',')}`, ...(grep ? [`--grep=${grep}`] : [])];
+  return [
+    'test',
+    ...SUITE_PROJECTS.map((p) => `--project=${p}`),
+    `--reporter=${reporters.join(',')}`,
+    ...(grep ? [`--grep=${grep}`] : []),
+    ...(workers ? [`--workers=${workers}`] : []),
+  ];
 }
 
 export function suiteEnv(base: NodeJS.ProcessEnv, reportsDir: string, runId: string): NodeJS.ProcessEnv {
@@ -46,9 +55,10 @@ export async function runSuite(o: {
   runId: string;
   env: NodeJS.ProcessEnv;
   grep?: string | null;
+  workers?: number | null;
 }): Promise<SuiteRunResult> {
   const paths = runPaths(o.reportsDir, o.runId);
-  const child = spawn(join(o.root, 'node_modules', '.bin', 'playwright'), suiteArgs(o.grep ?? null), {
+  const child = spawn(join(o.root, 'node_modules', '.bin', 'playwright'), suiteArgs(o.grep ?? null, o.workers ?? null), {
     cwd: o.root,
     env: suiteEnv(o.env, o.reportsDir, o.runId),
     stdio: ['ignore', 'inherit', 'inherit'],

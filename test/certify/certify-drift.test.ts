@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { FEW_FUZZ_CASES, ROOT, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
+import { FEW_FUZZ_CASES, ONE_WORKER, ROOT, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
 
 test.describe.configure({ mode: 'default', timeout: 180_000 });
 
@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   mkdirSync(TESTS_DIR, { recursive: true });
   const path = join(TESTS_DIR, 'pinned-cancel-again-422.json');
   writeFileSync(path, JSON.stringify(pinned, null, 2));
-  run = await runCertify({ label: 'drift', args: ['--skip-load', '--profile', path], env: FEW_FUZZ_CASES });
+  run = await runCertify({ label: 'drift', args: ['--skip-load', '--profile', path, ...ONE_WORKER], env: FEW_FUZZ_CASES });
 });
 
 test('a pinned profile with a different status code fails the certification', () => {
@@ -29,6 +29,12 @@ test('a pinned profile with a different status code fails the certification', ()
   expect(run.report!.verdict).toBe('fail');
   expect(run.report!.target.profileName).toBe('pinned with cancel-again 422');
   expect(run.report!.summary.drift).toBe(1);
+});
+
+test('--workers reaches the Playwright run and is recorded with the configuration', () => {
+  expect(run.report!.evidence.config).toMatchObject({ workers: 1 });
+  const results = JSON.parse(readFileSync(join(run.out, 'suite', 'conformance', 'results.json'), 'utf8'));
+  expect(results.config.workers).toBe(1);
 });
 
 test('the drift shows both values: pinned 422, observed 409', () => {

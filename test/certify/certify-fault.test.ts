@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../reference/faults.ts';
 import { validateCertificationReport } from '../../src/report/certification/report-schema.ts';
-import { FEW_FUZZ_CASES, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
+import { FEW_FUZZ_CASES, ONE_WORKER, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
 
 test.describe.configure({ mode: 'default', timeout: 180_000 });
 
@@ -20,7 +20,7 @@ test.describe('with a fault switch on', () => {
   let run: CertifyRun;
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    run = await runCertify({ label: 'fault', args: ['--skip-load'], env: { REFERENCE_FAULTS: FAULT, ...FEW_FUZZ_CASES } });
+    run = await runCertify({ label: 'fault', args: ['--skip-load', ...ONE_WORKER], env: { REFERENCE_FAULTS: FAULT, ...FEW_FUZZ_CASES } });
   });
 
   test('the verdict fails (exit 1) and names the failing clause first', () => {
@@ -73,7 +73,7 @@ test.describe('the same failure under a waiver', () => {
     );
     run = await runCertify({
       label: 'fault-waived',
-      args: ['--skip-load', '--waivers', waivers],
+      args: ['--skip-load', '--waivers', waivers, ...ONE_WORKER],
       env: { REFERENCE_FAULTS: FAULT, ...FEW_FUZZ_CASES },
     });
   });

@@ -7,7 +7,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_CREDENTIALS, startReferenceServer, type RunningReference } from '../../reference/server.ts';
-import { runCertify, tail, TESTS_DIR } from './run-certify.ts';
+import { ONE_WORKER, runCertify, tail, TESTS_DIR } from './run-certify.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
@@ -44,7 +44,7 @@ function stagingEnv(profile: keyof typeof PROFILES): Record<string, string> {
 }
 
 test('staging, routes-only profile: certify --skip-load PASSes (exit 0)', async () => {
-  const run = await runCertify({ label: 'staging-routes-only', args: ['--skip-load'], env: stagingEnv('routes-only') });
+  const run = await runCertify({ label: 'staging-routes-only', args: ['--skip-load', ...ONE_WORKER], env: stagingEnv('routes-only') });
   expect(run.report, tail(run)).not.toBeNull();
   expect(run.report!.verdictReasons, tail(run)).toEqual([]);
   expect(run.report!.verdict).toBe('pass');
@@ -52,7 +52,7 @@ test('staging, routes-only profile: certify --skip-load PASSes (exit 0)', async 
 });
 
 test('staging, no routes in the profile: the health tests run on the route discovery found; INCOMPLETE (exit 4) for the cancel clauses, naming why', async () => {
-  const run = await runCertify({ label: 'staging-no-routes', args: ['--skip-load'], env: stagingEnv('no-routes') });
+  const run = await runCertify({ label: 'staging-no-routes', args: ['--skip-load', ...ONE_WORKER], env: stagingEnv('no-routes') });
   expect(run.report, tail(run)).not.toBeNull();
   expect(run.report!.verdict, tail(run)).toBe('incomplete');
   expect(run.exitCode, tail(run)).toBe(4);

@@ -19,6 +19,13 @@ export const TESTS_DIR = join(PROJECT_TEST_OUTPUT, 'certify');
  */
 export const FEW_FUZZ_CASES = { FUZZ_RUNS: '10' };
 
+/**
+ * For a certification whose tests read its verdict and reports, not how its tests share the target: one Playwright
+ * worker per project instead of two saves two worker start-ups (about 5 s of CPU) per run. The clean certification
+ * (certify-clean.test.ts) and the slow composite keep the default, so the parallel run is still certified.
+ */
+export const ONE_WORKER = ['--workers', '1'];
+
 export interface CertifyRun {
   exitCode: number | null;
   output: string;

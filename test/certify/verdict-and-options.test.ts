@@ -98,15 +98,31 @@ test('command line: defaults, and every option', () => {
     waivers: null,
     clauses: null,
     skipLoad: false,
+    workers: null,
     out: resolve('reports/certification'),
     verify: null,
   });
   expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
-  expect(parse(['--profile', 'p.json', '--waivers', 'w.json', '--skip-load', '--out', 'o', '--clauses', 'sub-*, PAGE-MAX-LIMIT'])).toEqual({
+  expect(
+    parse([
+      '--profile',
+      'p.json',
+      '--waivers',
+      'w.json',
+      '--skip-load',
+      '--out',
+      'o',
+      '--clauses',
+      'sub-*, PAGE-MAX-LIMIT',
+      '--workers',
+      '3',
+    ]),
+  ).toEqual({
     profile: resolve('p.json'),
     waivers: resolve('w.json'),
     clauses: ['SUB-*', 'PAGE-MAX-LIMIT'],
     skipLoad: true,
+    workers: 3,
     out: resolve('o'),
     verify: null,
   });
@@ -121,8 +137,21 @@ test('command line: defaults, and every option', () => {
     ['--clauses', 'NOPE-*'],
     ['--clauses', 'SUB CREATE'],
     ['--clauses', ','],
+    ['--workers', '0'],
+    ['--workers', '2.5'],
+    ['--workers', 'two'],
+    ['--workers', '17'],
+    ['--workers', '-1'],
   ];
   for (const argv of bad) expect(() => parseCertifyArgs(argv, {}), argv.join(' ')).toThrow(ConfigError);
+  expect(() => parseCertifyArgs(['--workers', 'two'], {})).toThrow(
+    '--workers: "two" is not a whole number from 1 to 16, e.g. --workers 1.',
+  );
+});
+
+test('--workers goes to the Playwright run; without it the config decides', () => {
+  expect(suiteArgs(null, 1)).toContain('--workers=1');
+  expect(suiteArgs().some((a) => a.startsWith('--workers'))).toBe(false);
 });
 
 test('--clauses selects by clause tag: the grep matches exactly the tags of the selected clauses', () => {
