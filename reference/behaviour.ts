@@ -92,6 +92,8 @@ export interface Behaviour {
     /** Status of an unknown id on a known route (subscription, offer, allocation). */
     unknownIdStatus: number;
     cancelRoute: ServedRoute;
+    /** A successful cancel's answer (not shown): the cancelled record (200), or 204 No Content with no body. */
+    cancelAnswer: 'record' | 'no-content';
     healthRoute: ServedRoute;
     /** Largest page; undefined = the server option (default 100). */
     maxLimit?: number;
@@ -253,6 +255,7 @@ export function correctBehaviour(): Behaviour {
       wrongCredentialsStatus: 401,
       unknownIdStatus: 404,
       cancelRoute: { method: 'POST', path: '/subscription/:subscriptionId/cancel' },
+      cancelAnswer: 'record',
       healthRoute: { method: 'GET', path: '/health' },
       retryAfter: 'seconds',
       latencyMs: 0,

@@ -94,6 +94,11 @@ export const VARIATIONS = [
     apply: protocol({ cancelRoute: { method: 'DELETE', path: '/subscription/:subscriptionId' } }),
   },
   {
+    name: 'cancel-204',
+    description: 'A successful cancel is answered 204 No Content, with no body and no content-type (not 200 with the record).',
+    apply: protocol({ cancelAnswer: 'no-content' }),
+  },
+  {
     name: 'health-elsewhere',
     description: 'The health check is GET /status/health (not /health).',
     apply: protocol({ healthRoute: { method: 'GET', path: '/status/health' } }),

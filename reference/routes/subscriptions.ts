@@ -74,7 +74,8 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
       config: { operation: 'cancelSubscription' },
       handler: (request, reply) => {
         const cancelled = behaviour.subscriptions.cancel(store, request.params.subscriptionId);
-        sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.subscription(cancelled)));
+        if (behaviour.protocol.cancelAnswer === 'no-content') reply.code(204).send();
+        else sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.subscription(cancelled)));
       },
     });
   });

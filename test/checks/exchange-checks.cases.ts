@@ -67,6 +67,16 @@ export const exchangeCheckCases: ExchangeCheckCase[] = [
     neverObserves: ['GEN-EXTRA-FIELDS'],
   },
   {
+    description: 'a cancel answered 204 No Content, with no content type and no body (its success response is not shown)',
+    response: { operation: 'subscription.cancel', status: 204, text: '', contentType: null },
+    fails: [],
+  },
+  {
+    description: 'a read answered 204 No Content fails on its status, not on its missing content type',
+    response: { operation: 'offer.list', status: 204, text: '', contentType: null },
+    fails: [['GEN-SUCCESS-200', 'readSucceedsWith200']],
+  },
+  {
     description: 'health with contents in info and details (not shown: not extra fields)',
     response: ok('health', health()),
     fails: [],

@@ -319,6 +319,24 @@ test('cancel: 200 with the record, cancelled on the next read; again -> 409; rej
   expect(validate('validation-error-body', unknown.json).errors).toEqual([]);
 });
 
+test('the cancel-204 variation: a cancel answers 204 with no body and no content type, and the record reads back cancelled', async () => {
+  const variant = await buildServer({ variants: ['cancel-204'] });
+  try {
+    const accepted = (await create(variant, minimalCreateBody())).json as Subscription;
+    const cancelled = await call(variant, { method: 'POST', url: `/subscription/${accepted.id}/cancel` });
+    expect({ status: cancelled.status, text: cancelled.text, contentType: cancelled.contentType }).toEqual({
+      status: 204,
+      text: '',
+      contentType: '',
+    });
+    expect(await getJson(variant, `/subscription/${accepted.id}`)).toEqual({ ...accepted, status: 'cancelled' });
+    const again = await call(variant, { method: 'POST', url: `/subscription/${accepted.id}/cancel` });
+    expect(again.status).toBe(409);
+  } finally {
+    await variant.close();
+  }
+});
+
 test('cancel accepts an empty body labelled application/json', async () => {
   const accepted = (await create(app, minimalCreateBody())).json as Subscription;
   const answer = await call(app, {
