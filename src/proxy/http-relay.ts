@@ -33,7 +33,7 @@ export interface RelayedExchange {
   /** The number the proxy gave the request as its head arrived. */
   seq: number;
   method: string;
-  /** The request target as the client sent it (path and query). */
+  /** The request target as the client sent it (path and query; an absolute-form target reduced to them). */
   path: string;
   /** The request's header names and values, in order, as the client sent them. */
   requestHeaders: string[];
@@ -107,6 +107,20 @@ function joined(chunks: Buffer[]): Buffer {
 function plainResponse(status: number, reason: string, message: string): string {
   const json = JSON.stringify({ error: reason, message: `osd-suite proxy: ${message}` });
   return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`;
+}
+
+/**
+ * The request target to send on: origin-form (path and query) as a client must send it to an origin server (RFC 9112
+ * 3.2.1). A client that takes the proxy for a forward proxy (HTTP_PROXY) sends absolute-form, `http://host/path?query`.
+ */
+function originForm(target: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return target; // not a URL after all: sent on as it came, for the target to refuse
+  }
 }
 
 /** The value of the first header named `name` (lower case) in name/value pairs. */
@@ -211,7 +225,8 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
     }
     const length = headerValue(headers, 'content-length');
     const framing = encoding !== undefined ? 'chunked' : length !== undefined && Number(length) > 0 ? 'length' : 'none';
-    let head = `${method} ${options.basePath}${info.url} HTTP/${info.versionMajor}.${info.versionMinor}\r\nhost: ${options.targetHost}\r\n`;
+    const path = originForm(info.url);
+    let head = `${method} ${options.basePath}${path} HTTP/${info.versionMajor}.${info.versionMinor}\r\nhost: ${options.targetHost}\r\n`;
     for (let i = 0; i < headers.length; i += 2) {
       const name = headers[i].toLowerCase();
       // A content-length beside chunks is not sent on: the chunks frame the body (RFC 9112 6.3), as the parser read it.
@@ -221,7 +236,7 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
     const ex: InFlight = {
       seq: options.onRequestHead(headers),
       method,
-      path: info.url,
+      path,
       requestHeaders: headers,
       requestBody: EMPTY,
       arrivedAt: Date.now(),

@@ -228,8 +228,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       requestHeaders: maskedRequestHeaders(ex.requestHeaders),
       requestBody: ex.requestBody.length ? ex.requestBody.toString('utf8') : null,
     };
+    // An answer to HEAD has no body by definition, and the contract has no HEAD operation: it is relayed and recorded,
+    // not checked as if its body were missing.
     const checked =
-      ex.status !== null && ex.answeredAt !== null && ex.responseBody
+      ex.status !== null && ex.answeredAt !== null && ex.responseBody && ex.method !== 'HEAD'
         ? checkAnswer(request, ex.status, ex.responseHeaders, ex.responseBody, ex.answeredAt - ex.arrivedAt)
         : null;
     const exchange: SessionExchange = {

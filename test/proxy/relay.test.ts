@@ -86,11 +86,34 @@ test('pipelined requests on one connection, HEAD and an empty chunked body among
   expect(through.answers.map(comparable)).toEqual(direct.answers.map(comparable));
   expect(through.answers[0].body).toBe('');
   await proxied.stop();
-  expect(readSession(proxied.sessionPath).exchanges.map((ex) => [ex.seq, ex.method, ex.path, ex.status, ex.outcome])).toEqual([
+  const exchanges = readSession(proxied.sessionPath).exchanges;
+  expect(exchanges.map((ex) => [ex.seq, ex.method, ex.path, ex.status, ex.outcome])).toEqual([
     [1, 'HEAD', '/offer?limit=2', 200, 'answered'],
     [2, 'GET', '/offer?limit=2', 200, 'answered'],
     [3, 'GET', '/offer/no-such-offer', 404, 'answered'],
     [4, 'POST', '/subscription/no-such-subscription/cancel', 415, 'answered'],
+  ]);
+  // The HEAD's answer has no body by definition: no finding of the service for it (a JSON content type over no body).
+  expect(exchanges[0].serviceFindings).toEqual([]);
+});
+
+test('a request target in absolute-form (a client taking the proxy for a forward proxy) goes on in origin-form', async ({
+  startProxied,
+}) => {
+  const proxied = await startProxied({});
+  const { host } = new URL(proxied.referenceUrl);
+  const origin = await exchangeRaw(proxied.proxyUrl, `GET /offer?limit=2 HTTP/1.1\r\nhost: x\r\n${CREDENTIALS}\r\n`, ['GET']);
+  const absolute = await exchangeRaw(
+    proxied.proxyUrl,
+    `GET http://${host}/offer?limit=2 HTTP/1.1\r\nhost: ${host}\r\n${CREDENTIALS}\r\n`,
+    ['GET'],
+  );
+  expect(absolute.answers.map(comparable)).toEqual(origin.answers.map(comparable));
+  expect(absolute.answers[0].status).toBe(200);
+  await proxied.stop();
+  expect(readSession(proxied.sessionPath).exchanges.map((ex) => [ex.path, ex.operation, ex.status])).toEqual([
+    ['/offer?limit=2', 'offer.list', 200],
+    ['/offer?limit=2', 'offer.list', 200],
   ]);
 });
 
