@@ -103,11 +103,9 @@ test('a request target in absolute-form (a client taking the proxy for a forward
   const proxied = await startProxied({});
   const { host } = new URL(proxied.referenceUrl);
   const origin = await exchangeRaw(proxied.proxyUrl, `GET /offer?limit=2 HTTP/1.1\r\nhost: x\r\n${CREDENTIALS}\r\n`, ['GET']);
-  const absolute = await exchangeRaw(
-    proxied.proxyUrl,
-    `GET http://${host}/offer?limit=2 HTTP/1.1\r\nhost: ${host}\r\n${CREDENTIALS}\r\n`,
-    ['GET'],
-  );
+  const absolute = await exchangeRaw(proxied.proxyUrl, `GET http://${host}/offer?limit=2 HTTP/1.1\r\nhost: ${host}\r\n${CREDENTIALS}\r\n`, [
+    'GET',
+  ]);
   expect(absolute.answers.map(comparable)).toEqual(origin.answers.map(comparable));
   expect(absolute.answers[0].status).toBe(200);
   await proxied.stop();

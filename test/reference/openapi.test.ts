@@ -122,7 +122,7 @@ test("the choices follow the reference's variations: cancel by DELETE, create 20
   expect(limit?.['x-not-shown'].reference.maxLimit).toBe(10);
 });
 
-test('with cancel-204 the cancel operation answers 204 with no content, marked as the reference\'s choice', async () => {
+test("with cancel-204 the cancel operation answers 204 with no content, marked as the reference's choice", async () => {
   const doc = await served(['cancel-204']);
   const responses = doc.paths['/subscription/{subscriptionId}/cancel'].post.responses as Record<string, Record<string, unknown>>;
   expect(Object.keys(responses)).toContain('204');
