@@ -114,6 +114,14 @@ export const VARIATIONS = [
     })),
   },
   {
+    name: 'subscriptions-newest-first',
+    description:
+      'GET /subscription lists the newest record first (the order of a list is not shown): a record created between two page reads moves every later one down a place.',
+    apply: patch('subscriptions', (current) => ({
+      forOffer: (records, offerId) => [...current.forOffer(records, offerId)].reverse(),
+    })),
+  },
+  {
     name: 'refuse-out-of-limits',
     description: 'An order outside the limits or on a closed offer is refused with 400 (not recorded as rejected).',
     apply: patch('subscriptions', (current) => ({
