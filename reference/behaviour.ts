@@ -99,7 +99,8 @@ export interface Behaviour {
     maxLimit?: number;
     /** Requests per second per client; undefined = the server option (default off). */
     rateLimit?: number;
-    retryAfter: 'seconds' | 'http-date';
+    /** How a 429 says when to come back: delay-seconds, an HTTP date, or not at all (no Retry-After header). */
+    retryAfter: 'seconds' | 'http-date' | 'none';
     /** Added to every answer. */
     latencyMs: number;
     /** gzip a body when the request accepts it. */

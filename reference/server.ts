@@ -228,8 +228,9 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     });
   }
 
-  if (protocol.retryAfter === 'http-date' || protocol.gzip) {
+  if (protocol.retryAfter !== 'seconds' || protocol.gzip) {
     app.addHook('onSend', async (request, reply, payload) => {
+      if (protocol.retryAfter === 'none') reply.removeHeader('retry-after');
       const retryAfter = reply.getHeader('retry-after');
       if (protocol.retryAfter === 'http-date' && retryAfter !== undefined && /^\d+$/.test(String(retryAfter))) {
         reply.header('retry-after', retryAfterAsDate(String(retryAfter)));

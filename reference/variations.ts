@@ -175,6 +175,12 @@ export const VARIATIONS = [
     slow: true,
   },
   {
+    name: 'rate-limit-no-retry-after',
+    description: 'A 429 without Retry-After (the header is not promised: rate limits are not shown), under a rate limit of 5 requests per second.',
+    apply: protocol({ retryAfter: 'none', rateLimit: 5 }),
+    slow: true,
+  },
+  {
     name: 'latency-200ms',
     description: 'Every answer takes 200 ms more.',
     apply: protocol({ latencyMs: 200 }),

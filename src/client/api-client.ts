@@ -4,8 +4,9 @@
  * - the two credential headers and `accept: application/json` on every call (or deliberately not, for
  *   the auth checks), and credentials redacted from everything written or thrown;
  * - pacing to API_RATE;
- * - retries only for reads, only on 429/503 and transport resets, honouring Retry-After, bounded;
- * - never a retried create or cancel (the service does no duplicate detection);
+ * - retries reads on 429/503 and transport resets, honouring Retry-After, bounded; writes only on a 429 (a create
+ *   only when it carries Retry-After; see src/client/retry-policy.ts);
+ * - never a blind retry of a create (the service does no duplicate detection): not after a timeout, a reset or a 5xx;
  * - every create tagged with the run tag and journalled before and after it is sent.
  */
 import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } from './exchange.ts';
@@ -182,7 +183,7 @@ export class ApiClient {
     return { exchange, sent, tag: journalTag };
   }
 
-  /** Cancel through the profile's route. Throws when the profile does not know the route. Re-sent only after a 429 with Retry-After. */
+  /** Cancel through the profile's route. Throws when the profile does not know the route. Re-sent only after a 429 (src/client/retry-policy.ts). */
   async cancelSubscription(id: string, auth?: AuthMode): Promise<Exchange> {
     const route = this.requireRoute('cancel');
     const exchange = await this.send({
@@ -258,7 +259,13 @@ export class ApiClient {
       if (answer.status === 429) this.opts.pace.rateLimited?.(parseRetryAfter(responseHeaders['retry-after']));
       const delay = answer.bodyError
         ? null
-        : retryDelay({ method: o.method, attempt, status: answer.status, retryAfter: responseHeaders['retry-after'] });
+        : retryDelay({
+            method: o.method,
+            attempt,
+            status: answer.status,
+            retryAfter: responseHeaders['retry-after'],
+            cancel: o.operation === 'subscription.cancel',
+          });
       if (delay !== null) {
         this.retried({
           operation: o.operation,

@@ -289,6 +289,18 @@ test.describe('retries: only reads, only 429/503 and resets, bounded', () => {
     ]);
   });
 
+  test('a cancel answered 429 without Retry-After is re-sent after the backoff, and journalled once as cancelled', async ({
+    stub,
+    api,
+  }) => {
+    let calls = 0;
+    stub.reply = () => (++calls === 1 ? { status: 429, body: { message: 'slow down' } } : { status: 204 });
+    const ex = await api.client.cancelSubscription('s1');
+    expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual(['POST /subscription/s1/cancel', 'POST /subscription/s1/cancel']);
+    expect(ex.status).toBe(204);
+    expect(api.journal.entries().map(({ at: _, ...e }) => e)).toEqual([{ event: 'cancelled', id: 's1', httpStatus: 204 }]);
+  });
+
   test('a cancel whose connection is reset is NOT retried', async ({ stub, api }) => {
     stub.reply = () => 'reset';
     await expect(api.client.cancelSubscription('s1')).rejects.toBeInstanceOf(TransportError);

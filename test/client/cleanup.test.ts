@@ -39,6 +39,22 @@ test('open ids are cancelled, unresolved tags found by listing, the rest reporte
   ]);
 });
 
+test('a rate limit that says no Retry-After: each cancel it refuses with a 429 is sent again, and nothing is left open', async ({
+  stub,
+  api,
+}) => {
+  const entries: JournalEntry[] = ['a', 'b', 'c'].map((id, i) => ({ at, event: 'created', tag: `t${i}`, id, status: 'accepted' }));
+  const refusedOnce = new Set<string>();
+  stub.reply = (hit) => {
+    if (refusedOnce.has(hit.url)) return { status: 200, body: { status: 'cancelled' } };
+    refusedOnce.add(hit.url);
+    return { status: 429, body: { message: 'Too Many Requests' } }; // no Retry-After header
+  };
+  const summary = await cancelOpenRecords(api.client, entries);
+  expect(summary).toEqual({ cancelled: ['a', 'b', 'c'], refused: [], notFound: [], errors: [] });
+  expect(stub.hits.map((h) => h.url)).toEqual(['a', 'a', 'b', 'b', 'c', 'c'].map((id) => `/subscription/${id}/cancel`));
+});
+
 test('with every outcome known, nothing is listed', async ({ stub, api }) => {
   const entries: JournalEntry[] = [
     { at, event: 'create-sent', tag: 't1' },

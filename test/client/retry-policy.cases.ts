@@ -31,7 +31,7 @@ export const retryAfterCases: RetryAfterCase[] = [
 
 export interface RetryDelayCase {
   description: string;
-  input: { method: string; attempt: number; status?: number; error?: unknown; retryAfter?: string };
+  input: { method: string; attempt: number; status?: number; error?: unknown; retryAfter?: string; cancel?: boolean };
   /** Milliseconds before the retry, or null for "do not retry". */
   expected: number | null;
 }
@@ -77,6 +77,31 @@ export const retryDelayCases: RetryDelayCase[] = [
   {
     description: 'POST 429 is re-sent a bounded number of times',
     input: { method: 'POST', attempt: 4, status: 429, retryAfter: '0' },
+    expected: null,
+  },
+  {
+    description: 'a cancel answered 429 without Retry-After is re-sent after the backoff (sent twice, a cancel places no order)',
+    input: { method: 'POST', attempt: 1, status: 429, cancel: true },
+    expected: 500,
+  },
+  {
+    description: 'a cancel (DELETE) answered 429 without Retry-After, second attempt: the backoff doubles',
+    input: { method: 'DELETE', attempt: 2, status: 429, cancel: true },
+    expected: 1_000,
+  },
+  {
+    description: 'a cancel answered 429 with Retry-After waits that long',
+    input: { method: 'POST', attempt: 1, status: 429, retryAfter: '3', cancel: true },
+    expected: 3_000,
+  },
+  {
+    description: 'a cancel answered 429 is re-sent a bounded number of times',
+    input: { method: 'POST', attempt: 4, status: 429, cancel: true },
+    expected: null,
+  },
+  {
+    description: 'a cancel answered 503 is never re-sent (the target may have cancelled; the cleanup reads back)',
+    input: { method: 'POST', attempt: 1, status: 503, cancel: true },
     expected: null,
   },
   { description: 'POST 503 is never retried', input: { method: 'POST', attempt: 1, status: 503 }, expected: null },
