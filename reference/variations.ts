@@ -176,7 +176,8 @@ export const VARIATIONS = [
   },
   {
     name: 'rate-limit-no-retry-after',
-    description: 'A 429 without Retry-After (the header is not promised: rate limits are not shown), under a rate limit of 5 requests per second.',
+    description:
+      'A 429 without Retry-After (the header is not promised: rate limits are not shown), under a rate limit of 5 requests per second.',
     apply: protocol({ retryAfter: 'none', rateLimit: 5 }),
     slow: true,
   },
