@@ -23,11 +23,35 @@ const fast = all.filter((v) => !v.slow).map((v) => v.name);
 const NO_RETRY_AFTER = 'rate-limit-no-retry-after';
 const slow = all.filter((v) => v.slow && v.name !== NO_RETRY_AFTER).map((v) => v.name);
 
+interface Composite {
+  label: string;
+  variants: string[];
+  /** Mostly waiting on a rate limit or latency: tagged @waits, run on the extra worker (test/playwright.config.ts). */
+  waits: boolean;
+  /** Fuzz cases per property: a slow composite pays for every request, 2 keep it near a minute. */
+  fuzzRuns: string;
+  /** Extra certify arguments: one worker a project, unless waiting 200 ms a request would double the time. */
+  args: string[];
+  /** Why the composite runs only with SELFTEST_EACH_VARIATION=1, and how long it may take then. */
+  optIn?: { reason: string; timeoutMs: number };
+}
+
 /** Composites: every variation in one of them (create-200 is the only alternative to 201: one server has one). */
-const COMPOSITES: ReadonlyArray<{ label: string; variants: string[] }> = [
-  { label: 'all-fast', variants: fast },
-  { label: 'all-slow', variants: slow },
-  { label: 'no-retry-after', variants: [NO_RETRY_AFTER] },
+const COMPOSITES: readonly Composite[] = [
+  { label: 'all-fast', variants: fast, waits: false, fuzzRuns: '5', args: ONE_WORKER },
+  { label: 'all-slow', variants: slow, waits: true, fuzzRuns: '2', args: [] },
+  {
+    label: 'no-retry-after',
+    variants: [NO_RETRY_AFTER],
+    waits: true,
+    fuzzRuns: '2',
+    args: ONE_WORKER,
+    optIn: {
+      reason:
+        'opt-in (SELFTEST_EACH_VARIATION=1): against a 429 without Retry-After the suite slows itself to about 2 requests/s, about 5 minutes; test/client/cleanup.test.ts holds the cancel it re-sends',
+      timeoutMs: 480_000,
+    },
+  },
 ];
 
 /** The environment of a child run against the bundled reference with these variations and their routes-only profile. */
@@ -59,25 +83,14 @@ for (const variation of all.filter((v) => !v.slow)) {
 }
 
 for (const composite of COMPOSITES) {
-  // The slow composites mostly wait on their rate limit and latency: they run on the extra worker (test/playwright.config.ts).
-  const waits = composite.label !== 'all-fast';
-  const details = waits ? { tag: '@waits' } : {};
+  const details = composite.waits ? { tag: '@waits' } : {};
   test(`certify --skip-load passes against composite "${composite.label}" (${composite.variants.join(', ')})`, details, async () => {
-    // The slow composites (a 5 rps limit, 200 ms answers) pay for every request: 2 cases per property keep them near a minute.
-    const env = {
-      ...variationEnv(`certify-${composite.label}`, composite.variants),
-      FUZZ_RUNS: waits ? '2' : '5',
-    };
-    // The latency composite keeps two workers a project: its requests wait 200 ms each, and one worker would double its time.
-    const workers = composite.label === 'all-slow' ? [] : ONE_WORKER;
-    if (composite.label === 'no-retry-after') {
-      test.skip(
-        !EACH,
-        'opt-in (SELFTEST_EACH_VARIATION=1): against a 429 without Retry-After the suite slows itself to about 2 requests/s, about 5 minutes; test/client/cleanup.test.ts holds the cancel it re-sends',
-      );
-      test.setTimeout(480_000);
+    if (composite.optIn) {
+      test.skip(!EACH, composite.optIn.reason);
+      test.setTimeout(composite.optIn.timeoutMs);
     }
-    const run = await runCertify({ label: `variation-${composite.label}`, args: ['--skip-load', ...workers], env });
+    const env = { ...variationEnv(`certify-${composite.label}`, composite.variants), FUZZ_RUNS: composite.fuzzRuns };
+    const run = await runCertify({ label: `variation-${composite.label}`, args: ['--skip-load', ...composite.args], env });
     expect(run.exitCode, run.output.slice(-3000)).toBe(0);
     // Nothing left open, whatever the server's way of slowing the run down (a cancel refused with a 429 is sent again).
     const journal = join(run.out, 'evidence', 'journal.jsonl');
