@@ -54,6 +54,11 @@ function everyBody(edit: (value: unknown) => unknown) {
 const FRACTION = /\.\d+Z$/;
 /** `2026-01-01T10:00:00.123Z` -> `2026-01-01T10:00:00Z`: a server that keeps whole seconds. */
 const toSeconds = (utc: string): string => utc.replace(FRACTION, 'Z');
+/** `…10:00:00.123Z` -> `…10:00:00.123000Z`, `…10:00:00Z` -> `…10:00:00.000000Z`: the same instant, to the microsecond. */
+const toMicroseconds = (utc: string): string => {
+  const [, whole, fraction = ''] = /^(.*?)(?:\.(\d+))?Z$/.exec(utc) ?? [];
+  return whole === undefined ? utc : `${whole}.${fraction.padEnd(6, '0').slice(0, 6)}Z`;
+};
 /** Drops only an all-zero fraction: the same instant, spelled as the contract's own example. */
 const withoutZeroFraction = (utc: string): string => utc.replace(/\.0+Z$/, 'Z');
 
@@ -217,6 +222,31 @@ export const VARIATIONS = [
         next,
       );
     },
+  },
+  {
+    name: 'timestamps-in-microseconds',
+    description:
+      'Timestamps are written with six fractional digits (2026-01-01T10:00:00.123000Z): the same instants, as a database keeps them.',
+    apply: patch('wire', (current) => ({
+      offer: (offer) => {
+        const out = editable(current.offer(offer));
+        const dates = out.dates as Record<string, string>;
+        for (const key of Object.keys(dates)) dates[key] = toMicroseconds(dates[key]);
+        return out;
+      },
+      allocation: (record) => {
+        const out = editable(current.allocation(record));
+        for (const item of out.allocations as Json[])
+          if (typeof item.allocatedOn === 'string') item.allocatedOn = toMicroseconds(item.allocatedOn);
+        return out;
+      },
+      subscription: (record) => {
+        const out = editable(current.subscription(record));
+        if (typeof out.clientSubscriptionTimestamp === 'string')
+          out.clientSubscriptionTimestamp = toMicroseconds(out.clientSubscriptionTimestamp);
+        return out;
+      },
+    })),
   },
   {
     name: 'keys-reversed',

@@ -337,6 +337,22 @@ test('the cancel-204 variation: a cancel answers 204 with no body and no content
   }
 });
 
+test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
+  const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
+  try {
+    const plain = await getJson<Offer[]>(app, '/offer');
+    const micro = await getJson<Offer[]>(variant, '/offer');
+    const dates = (offers: Offer[]) => offers.flatMap((o) => Object.values(o.dates as unknown as Record<string, string>));
+    expect(dates(micro).length).toBeGreaterThan(0);
+    for (const d of dates(micro)) expect(d).toMatch(/\.\d{6}Z$/);
+    expect(dates(micro).map((d) => Date.parse(d))).toEqual(dates(plain).map((d) => Date.parse(d)));
+    const created = (await create(variant, minimalCreateBody())).json as Subscription;
+    expect(created.clientSubscriptionTimestamp).toMatch(/\.\d{6}Z$/);
+  } finally {
+    await variant.close();
+  }
+});
+
 test('cancel accepts an empty body labelled application/json', async () => {
   const accepted = (await create(app, minimalCreateBody())).json as Subscription;
   const answer = await call(app, {
