@@ -39,6 +39,43 @@ export function editable(value: unknown): Json {
   return structuredClone(value) as Json;
 }
 
+/** How a server spells the timestamps it sends, per kind: offer dates, allocatedOn, the echoed clientSubscriptionTimestamp. */
+export interface TimestampSpelling {
+  offerDates?: (utc: string) => string;
+  allocatedOn?: (utc: string) => string;
+  clientSubscriptionTimestamp?: (utc: string) => string;
+}
+
+/** A wire patch that respells the timestamps of every body it renders (kinds without a spelling are left as they are). */
+export function respellTimestamps(spell: TimestampSpelling) {
+  return patch('wire', (current) => ({
+    ...(spell.offerDates && {
+      offer: (offer) => {
+        const out = editable(current.offer(offer));
+        const dates = out.dates as Record<string, string>;
+        for (const key of Object.keys(dates)) dates[key] = spell.offerDates!(dates[key]);
+        return out;
+      },
+    }),
+    ...(spell.allocatedOn && {
+      allocation: (record) => {
+        const out = editable(current.allocation(record));
+        for (const item of out.allocations as Json[])
+          if (typeof item.allocatedOn === 'string') item.allocatedOn = spell.allocatedOn!(item.allocatedOn);
+        return out;
+      },
+    }),
+    ...(spell.clientSubscriptionTimestamp && {
+      subscription: (record) => {
+        const out = editable(current.subscription(record));
+        if (typeof out.clientSubscriptionTimestamp === 'string')
+          out.clientSubscriptionTimestamp = spell.clientSubscriptionTimestamp!(out.clientSubscriptionTimestamp);
+        return out;
+      },
+    }),
+  }));
+}
+
 export function isRecord(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -111,14 +148,7 @@ export const FAULTS = [
     description: 'Offer dates are rendered in local time with an offset (+01:00) instead of UTC with Z.',
     clauses: ['GEN-TIMESTAMP-UTC'],
     catchBy: 'conformance',
-    apply: patch('wire', (current) => ({
-      offer: (offer) => {
-        const out = editable(current.offer(offer));
-        const dates = out.dates as Record<string, string>;
-        for (const key of Object.keys(dates)) dates[key] = withPlusOneHour(dates[key]);
-        return out;
-      },
-    })),
+    apply: respellTimestamps({ offerDates: withPlusOneHour }),
   },
   {
     name: 'content-type-text-plain',

@@ -6,7 +6,7 @@
 import { correctBehaviour } from './behaviour.ts';
 import type { Behaviour, ServedRoute } from './behaviour.ts';
 import { ApiError, type listGetBody } from './errors.ts';
-import { editable, isRecord, patch } from './faults.ts';
+import { editable, isRecord, patch, respellTimestamps } from './faults.ts';
 import type { TargetProfile } from '../src/profile/target-profile.ts';
 
 export interface VariationSwitch {
@@ -197,26 +197,9 @@ export const VARIATIONS = [
     name: 'timestamps-without-ms',
     description: 'Timestamps are written without milliseconds (2026-01-01T10:00:00Z), stored to the second.',
     apply: (behaviour) => {
-      const next = patch('wire', (current) => ({
-        offer: (offer) => {
-          const out = editable(current.offer(offer));
-          const dates = out.dates as Record<string, string>;
-          for (const key of Object.keys(dates)) dates[key] = toSeconds(dates[key]);
-          return out;
-        },
-        allocation: (record) => {
-          const out = editable(current.allocation(record));
-          for (const item of out.allocations as Json[])
-            if (typeof item.allocatedOn === 'string') item.allocatedOn = toSeconds(item.allocatedOn);
-          return out;
-        },
-        subscription: (record) => {
-          const out = editable(current.subscription(record));
-          if (typeof out.clientSubscriptionTimestamp === 'string')
-            out.clientSubscriptionTimestamp = withoutZeroFraction(out.clientSubscriptionTimestamp);
-          return out;
-        },
-      }))(behaviour);
+      const next = respellTimestamps({ offerDates: toSeconds, allocatedOn: toSeconds, clientSubscriptionTimestamp: withoutZeroFraction })(
+        behaviour,
+      );
       // modifiedAfter compares the instant the server keeps (whole seconds), the one it shows.
       return patch('offers', (current) => ({ modifiedOnOrAfter: (last, instant) => current.modifiedOnOrAfter(toSeconds(last), instant) }))(
         next,
@@ -227,26 +210,7 @@ export const VARIATIONS = [
     name: 'timestamps-in-microseconds',
     description:
       'Timestamps are written with six fractional digits (2026-01-01T10:00:00.123000Z): the same instants, as a database keeps them.',
-    apply: patch('wire', (current) => ({
-      offer: (offer) => {
-        const out = editable(current.offer(offer));
-        const dates = out.dates as Record<string, string>;
-        for (const key of Object.keys(dates)) dates[key] = toMicroseconds(dates[key]);
-        return out;
-      },
-      allocation: (record) => {
-        const out = editable(current.allocation(record));
-        for (const item of out.allocations as Json[])
-          if (typeof item.allocatedOn === 'string') item.allocatedOn = toMicroseconds(item.allocatedOn);
-        return out;
-      },
-      subscription: (record) => {
-        const out = editable(current.subscription(record));
-        if (typeof out.clientSubscriptionTimestamp === 'string')
-          out.clientSubscriptionTimestamp = toMicroseconds(out.clientSubscriptionTimestamp);
-        return out;
-      },
-    })),
+    apply: respellTimestamps({ offerDates: toMicroseconds, allocatedOn: toMicroseconds, clientSubscriptionTimestamp: toMicroseconds }),
   },
   {
     name: 'keys-reversed',
