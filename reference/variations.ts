@@ -138,6 +138,20 @@ export const VARIATIONS = [
     },
   },
   {
+    name: 'investor-identity-withheld',
+    description:
+      'Records are answered without investorReferenceType, investorReference and membershipCode (personal data and an access code kept, not sent back); the contract makes these fields optional in a response.',
+    apply: patch('wire', (current) => ({
+      subscription: (record) => {
+        const { investorReferenceType, investorReference, membershipCode, ...rest } = editable(current.subscription(record)) as Record<
+          string,
+          unknown
+        >;
+        return rest;
+      },
+    })),
+  },
+  {
     name: 'refuse-out-of-limits',
     description: 'An order outside the limits or on a closed offer is refused with 400 (not recorded as rejected).',
     apply: patch('subscriptions', (current) => ({

@@ -7,6 +7,9 @@
  *   echoes. A target that answers without a fraction of a second keeps time to the second (its
  *   precision is not shown), so the sent instant is compared at that precision;
  * - everything else exactly.
+ * A field the response schema makes optional (the contract's "In response: optional": investorReference,
+ * membershipCode, clientSubscriptionReference...) may be left out of the record: a service may keep an investor's
+ * identifiers without sending them back. Left out, it is observed, not failed; sent back, it must be the value sent.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { loadSchema } from '../schema/registry.ts';
@@ -18,6 +21,12 @@ const TIMESTAMP_FIELDS: ReadonlySet<string> = new Set(
   Object.entries((loadSchema('subscription-create-request') as { properties: Record<string, { format?: string }> }).properties)
     .filter(([, schema]) => schema.format === UTC_DATE_TIME_FORMAT)
     .map(([field]) => field),
+);
+
+const RESPONSE_SCHEMA = loadSchema('subscription') as { properties: Record<string, unknown>; required: string[] };
+/** Fields of the created record the contract makes optional in a response. */
+const OPTIONAL_IN_RESPONSE: ReadonlySet<string> = new Set(
+  Object.keys(RESPONSE_SCHEMA.properties).filter((field) => !RESPONSE_SCHEMA.required.includes(field)),
 );
 
 const HAS_FRACTION = /\.\d+Z$/;
@@ -34,9 +43,15 @@ export function echoes(field: string, sent: unknown, got: unknown): boolean {
   return isDeepStrictEqual(sent, got);
 }
 
-/** The request fields the record does not echo. */
+/** Request fields the record leaves out that a response may leave out (optional in a response). */
+export function fieldsWithheld(sent: Record<string, unknown>, record: Record<string, unknown>): string[] {
+  return Object.keys(sent).filter((field) => !(field in record) && OPTIONAL_IN_RESPONSE.has(field));
+}
+
+/** The request fields the record does not echo: sent back with another value, or left out where a response needs them. */
 export function fieldsNotEchoed(sent: Record<string, unknown>, record: Record<string, unknown>): string[] {
-  return Object.keys(sent).filter((field) => !echoes(field, sent[field], record[field]));
+  const withheld = new Set(fieldsWithheld(sent, record));
+  return Object.keys(sent).filter((field) => !withheld.has(field) && !echoes(field, sent[field], record[field]));
 }
 
 /** Records SUB-CREATE-ECHO for one create that returned `record` (nothing to check without one). */
@@ -47,6 +62,13 @@ export function checkEchoOfRecord(
   record: Record<string, unknown> | null,
 ): void {
   if (!record) return;
+  for (const field of fieldsWithheld(sent, record))
+    verdict.observe({
+      clause: 'SUB-CREATE-ECHO',
+      key: `withheld.${field}`,
+      message: `the created record leaves out ${field} (sent; optional in a response)`,
+      value: field,
+    });
   const differ = fieldsNotEchoed(sent, record);
   verdict.check('SUB-CREATE-ECHO', differ.length === 0, `the created record differs from the request in ${differ.join(', ')}`, {
     expected: Object.fromEntries(differ.map((f) => [f, sent[f]])),

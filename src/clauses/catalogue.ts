@@ -266,7 +266,8 @@ export const clauses = [
     id: 'SUB-CREATE-ECHO',
     kind: 'must',
     section: S.subscription,
-    summary: 'The created record carries the request fields with the values sent.',
+    summary:
+      'The created record carries the request fields with the values sent; a field the contract makes optional in a response may be left out (observed).',
   },
   {
     id: 'SUB-CREATE-ID',

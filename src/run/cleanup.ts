@@ -24,6 +24,12 @@ export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry
     // Outcome unknown (killed mid-call, transport error, 5xx): look for the tag among all subscriptions.
     // A failed list is an error in the summary, never the end of the sweep: the ids already known still get cancelled.
     const records = await listAll(client, summary.errors);
+    // The contract makes clientSubscriptionReference optional in a response: a target that never sends it back leaves
+    // no way to find these creates by their tag. "Not found" would read as "never created": it is an error instead.
+    if (records?.length && !records.some((r) => typeof r.clientSubscriptionReference === 'string'))
+      summary.errors.push(
+        `${open.unresolvedTags.length} create(s) of unknown outcome cannot be looked up: the target's ${records.length} subscription record(s) carry no clientSubscriptionReference, the tag they were sent with; look for them by hand (tags ${open.unresolvedTags.join(', ')})`,
+      );
     for (const tag of records === null ? [] : open.unresolvedTags) {
       const found = records!.filter((r) => r.clientSubscriptionReference === tag);
       if (found.length === 0) summary.notFound.push(tag);

@@ -55,6 +55,32 @@ test('a rate limit that says no Retry-After: each cancel it refuses with a 429 i
   expect(stub.hits.map((h) => h.url)).toEqual(['a', 'a', 'b', 'b', 'c', 'c'].map((id) => `/subscription/${id}/cancel`));
 });
 
+test('a target whose records carry no clientSubscriptionReference: creates of unknown outcome are an error, not "not found"', async ({
+  stub,
+  api,
+}) => {
+  const entries: JournalEntry[] = [
+    { at, event: 'created', tag: 't1', id: 'a', status: 'accepted' },
+    { at, event: 'create-sent', tag: 't2' },
+    { at, event: 'create-unknown', tag: 't2', reason: 'socket hang up' },
+  ];
+  stub.reply = (hit) =>
+    hit.method === 'GET'
+      ? {
+          status: 200,
+          body: [
+            { id: 'a', status: 'accepted' },
+            { id: 'x', status: 'accepted' },
+          ],
+        }
+      : { status: 200, body: { status: 'cancelled' } };
+  const summary = await cancelOpenRecords(api.client, entries);
+  expect(summary.cancelled).toEqual(['a']);
+  expect(summary.errors).toEqual([
+    "1 create(s) of unknown outcome cannot be looked up: the target's 2 subscription record(s) carry no clientSubscriptionReference, the tag they were sent with; look for them by hand (tags t2)",
+  ]);
+});
+
 test('with every outcome known, nothing is listed', async ({ stub, api }) => {
   const entries: JournalEntry[] = [
     { at, event: 'create-sent', tag: 't1' },

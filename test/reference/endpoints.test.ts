@@ -337,6 +337,23 @@ test('the cancel-204 variation: a cancel answers 204 with no body and no content
   }
 });
 
+test("the investor-identity-withheld variation: records are answered without the investor's identifiers and membershipCode", async () => {
+  const variant = await buildServer({ variants: ['investor-identity-withheld'] });
+  try {
+    const body = fullCreateBody(openOffer(), { membershipCode: 'COMMUNITY-1' });
+    expect(body).toHaveProperty('investorReference');
+    const withheld = ['investorReferenceType', 'investorReference', 'membershipCode'];
+    const rest = Object.fromEntries(Object.entries(body).filter(([field]) => !withheld.includes(field)));
+    const created = (await create(variant, body)).json as Subscription;
+    expect(created).toEqual({ id: expect.any(String), status: 'accepted', ...rest });
+    expect(validate('subscription', created).errors).toEqual([]);
+    expect(await getJson(variant, `/subscription/${created.id}`)).toEqual(created);
+    expect(await getJson(variant, '/subscription')).toEqual([created]);
+  } finally {
+    await variant.close();
+  }
+});
+
 test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
   const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
   try {
