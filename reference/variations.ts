@@ -152,6 +152,14 @@ export const VARIATIONS = [
     })),
   },
   {
+    name: 'employees-rejected',
+    description:
+      "An order with isIssuerEmployee true is recorded as rejected (the issuer's own rule; which outcome under which condition is not shown).",
+    apply: patch('subscriptions', (current) => ({
+      outcome: (request, offer) => (request.isIssuerEmployee === true ? 'rejected' : current.outcome(request, offer)),
+    })),
+  },
+  {
     name: 'refuse-out-of-limits',
     description: 'An order outside the limits or on a closed offer is refused with 400 (not recorded as rejected).',
     apply: patch('subscriptions', (current) => ({

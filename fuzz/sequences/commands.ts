@@ -86,11 +86,13 @@ export class Create extends Step {
     const record = createdRecord(exchange);
     const choice =
       record && typeof record.id === 'string' ? `${answerClass(exchange)} with status ${String(record.status)}` : answerClass(exchange);
-    holdChoice(m, verdict, {
-      situation: `create on an ${this.c.situation}${membership}`,
-      choice,
-      observeClause: 'SUB-CREATE-OUTCOME',
-      exchange,
+    // Observed, never held to the sequence's first answer: "which one under which condition: not shown", and the
+    // condition may be any field of the body (an issuer that rejects its own employees' orders, say), not the situation.
+    verdict.observe({
+      clause: 'SUB-CREATE-OUTCOME',
+      key: `sequence.create on an ${this.c.situation}${membership}.${choice}`,
+      message: `create on an ${this.c.situation}${membership}: ${choice}`,
+      value: choice,
     });
     if (!record || typeof record.id !== 'string') return [];
     const same = m.records.find((o) => o.id === record.id);

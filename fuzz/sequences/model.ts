@@ -9,9 +9,11 @@
  *   the records on that offer (others' records are tolerated, the sequence's own are never lost);
  * - two reads of an unchanged list give the same order; walking its pages rebuilds it.
  *
- * Where the contract says "not shown" (which status a create gets, from which statuses cancel is
+ * Where the contract says "not shown" of what a record's status decides (from which statuses cancel is
  * allowed, what cancel answers), the first answer of the sequence is recorded as an observation and
- * every later answer in the same situation must make the same choice (SUB-SEQUENCE-CONSISTENT).
+ * every later answer in the same situation must make the same choice (SUB-SEQUENCE-CONSISTENT). The
+ * status a create gets is only observed: the contract names no condition it depends on, so two creates
+ * in one situation may get different ones.
  */
 import type { ClauseId } from '../../src/clauses/catalogue.ts';
 import type { Verdict } from '../../src/checks/verdict.ts';

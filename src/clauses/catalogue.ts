@@ -528,7 +528,7 @@ export const clauses = [
     kind: 'observe',
     section: S.subStates,
     summary:
-      'Choices the contract leaves open (the status a create gets in one situation, the answer to cancel from one status) are recorded from the first answer of a sequence; a different choice later in the same sequence fails.',
+      "Choices the contract leaves open that a record's status decides (the answer to cancel from one status) are recorded from the first answer of a sequence; a different choice later in the same sequence fails. The status a create gets is observed only (SUB-CREATE-OUTCOME): its condition is not shown.",
   },
 ] as const satisfies readonly Clause[];
 
