@@ -163,9 +163,12 @@ export const VARIATIONS = [
     name: 'refuse-out-of-limits',
     description: 'An order outside the limits or on a closed offer is refused with 400 (not recorded as rejected).',
     apply: patch('subscriptions', (current) => ({
+      // Its own condition, not "whatever the reference rejects": composed with employees-rejected, an employee's order
+      // inside the limits is still a valid request, recorded (as rejected), never a 400.
       outcome: (request, offer) => {
-        const status = current.outcome(request, offer);
-        if (status !== 'rejected') return status;
+        const { hardMinLimit, hardMaxLimit } = offer.pricingAndOrderLimits;
+        const outside = request.amountRequested < hardMinLimit || request.amountRequested > hardMaxLimit;
+        if (offer.details.status === 'open_for_subscription' && !outside) return current.outcome(request, offer);
         const why = "the order is outside the offer's limits or the offer is not open for subscription";
         throw new ApiError(400, 'validation', why, [{ property: 'amountRequested', messages: [why] }]);
       },

@@ -354,6 +354,20 @@ test("the investor-identity-withheld variation: records are answered without the
   }
 });
 
+test("the employees-rejected variation: an employee's order is recorded as rejected, refused with 400 only for refuse-out-of-limits' own reasons", async () => {
+  const variant = await buildServer({ variants: ['employees-rejected', 'refuse-out-of-limits'] });
+  try {
+    const employee = await create(variant, minimalCreateBody(openOffer(), { isIssuerEmployee: true }));
+    expect({ status: employee.status, record: (employee.json as Subscription).status }).toEqual({ status: 201, record: 'rejected' });
+    const other = await create(variant, minimalCreateBody(openOffer(), { isIssuerEmployee: false }));
+    expect({ status: other.status, record: (other.json as Subscription).status }).toEqual({ status: 201, record: 'accepted' });
+    const outside = await create(variant, minimalCreateBody(openOffer(), { isIssuerEmployee: true, amountRequested: -1 }));
+    expect(outside.status).toBe(400);
+  } finally {
+    await variant.close();
+  }
+});
+
 test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
   const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
   try {
