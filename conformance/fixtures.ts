@@ -5,6 +5,7 @@
  * - `suite` (worker): configuration and profile for this run.
  * - `api` (worker): the one API client, paced with this worker's share of API_RATE.
  * - `facts` (worker): full lists read once per worker (offers, allocations), memoised.
+ * - `reads` (worker): reads a record or list again, for up to API_READ_SETTLE, until it shows the run's own write.
  * - `verdict` (test, automatic): collects clause failures and observations from the test's own checks
  *   and from the exchange checks on every response; fails the test at its end with a readable list.
  */
@@ -14,6 +15,7 @@ import { getClause, type ClauseId } from '../src/clauses/catalogue.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
 import { makeRedactor, redactDeep, type Redactor } from '../src/client/redact.ts';
 import { readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
+import { ReadSettle } from '../src/checks/read-settle.ts';
 import { formatFailures, Verdict } from '../src/checks/verdict.ts';
 import { loadProfile, type TargetProfile } from '../src/profile/target-profile.ts';
 import { appendJsonl } from '../src/run/jsonl.ts';
@@ -34,6 +36,7 @@ interface WorkerFixtures {
   suite: SuiteFixture;
   api: ApiClient;
   facts: TargetFacts;
+  reads: ReadSettle;
 }
 
 interface TestFixtures {
@@ -61,6 +64,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   facts: [async ({ api }, use) => use(new TargetFacts(api)), { scope: 'worker' }],
+  reads: [async ({ suite }, use) => use(new ReadSettle(suite.config.limits.readSettleMs)), { scope: 'worker' }],
   verdict: [
     async ({ suite, api }, use, testInfo) => {
       const verdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });

@@ -70,7 +70,7 @@ async function cleanup(config: SuiteConfig): Promise<void> {
       );
       return;
     }
-    const summary = await cancelOpenRecords(session.client, entries);
+    const summary = await cancelOpenRecords(session.client, entries, { readSettleMs: session.readSettleMs });
     const parts = [`${summary.cancelled.length} cancelled`];
     if (summary.refused.length)
       parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);

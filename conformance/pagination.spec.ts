@@ -166,14 +166,31 @@ test.describe('pagination', () => {
     },
   );
 
-  test('subscriptions paginate by offset and limit', covers('write', ...PAGE_LAWS), async ({ api, facts, verdict, suite }) => {
-    requireWrites(suite);
-    const offer = await facts.reservedOffer();
-    test.skip(!offer, 'Needs at least two open offers (one is reserved for this test).');
-    const existing = await api.listSubscriptions({ offerId: offer!.id });
-    const have = Array.isArray(existing.body) ? existing.body.length : 0;
-    // A handful of records on the reserved offer (only as many as are missing), cancelled at teardown.
-    for (let i = have; i < 7; i++) await api.createSubscription(minimalCreateBody(offer!));
-    await checkPaginationLaws(subscriptionsPageable(api, offer!.id), verdict, suite);
-  });
+  test(
+    'subscriptions paginate by offset and limit',
+    covers('write', ...PAGE_LAWS, 'SUB-READ-AFTER-WRITE'),
+    async ({ api, facts, verdict, suite, reads }) => {
+      requireWrites(suite);
+      const offer = await facts.reservedOffer();
+      test.skip(!offer, 'Needs at least two open offers (one is reserved for this test).');
+      const pageable = subscriptionsPageable(api, offer!.id);
+      const existing = await pageable.page({});
+      const have = existing.items?.length ?? 0;
+      // A handful of records on the reserved offer (only as many as are missing), cancelled at teardown.
+      const created: string[] = [];
+      for (let i = have; i < 7; i++) {
+        const answer = (await api.createSubscription(minimalCreateBody(offer!))).exchange;
+        const id = (answer.body as { id?: unknown } | null)?.id;
+        if (answer.status < 300 && typeof id === 'string') created.push(id);
+      }
+      // The laws compare pages with the whole list: read it, within API_READ_SETTLE, until it holds what was just created.
+      await reads.read({
+        read: () => pageable.page({}),
+        shows: (all) => created.every((id) => (all.items ?? []).some((item) => pageable.key(item) === id)),
+        what: `GET /subscription?offerId=${offer!.id} after ${created.length} creates`,
+        verdict,
+      });
+      await checkPaginationLaws(pageable, verdict, suite);
+    },
+  );
 });

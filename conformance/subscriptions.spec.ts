@@ -9,6 +9,7 @@ import type { ApiClient } from '../src/client/api-client.ts';
 import type { Offer, Subscription } from '../src/model/types.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import type { Verdict } from '../src/checks/verdict.ts';
+import type { ReadSettle } from '../src/checks/read-settle.ts';
 
 test.beforeEach(({ suite }, testInfo) => {
   if (testInfo.tags.includes('@write')) requireWrites(suite);
@@ -24,23 +25,22 @@ const record = (ex: Exchange) => (ex.status < 300 && ex.body && typeof ex.body =
 
 /**
  * The list shows a record as GET /subscription/{id} does: the same id AND the same status. A record the
- * list leaves out is SUB-LIST's finding; a different status is re-read once a second later (a replica
- * that lags a moment is not a stale list) before it counts.
+ * list leaves out is SUB-LIST's finding; a different status is read again within API_READ_SETTLE (a replica
+ * that shows a write a moment later is not a stale list) before it counts.
  */
-async function checkListMatchesGet(api: ApiClient, verdict: Verdict, read: Exchange, when: string): Promise<void> {
+async function checkListMatchesGet(api: ApiClient, reads: ReadSettle, verdict: Verdict, read: Exchange, when: string): Promise<void> {
   const got = record(read);
   if (!got) return;
-  const listed = async () => {
-    const list = await api.listSubscriptions({ offerId: got.offerId });
-    return { list, entry: Array.isArray(list.body) ? (list.body as Subscription[]).find((s) => s?.id === got.id) : undefined };
-  };
-  let { list, entry } = await listed();
-  if (entry && entry.status !== got.status) {
-    await new Promise((resolve) => setTimeout(resolve, LIST_RECHECK_MS));
-    ({ list, entry } = await listed());
-  }
+  const entryOf = (list: Exchange) => (Array.isArray(list.body) ? (list.body as Subscription[]).find((s) => s?.id === got.id) : undefined);
+  const { value: list } = await reads.read({
+    read: () => api.listSubscriptions({ offerId: got.offerId }),
+    shows: (l) => entryOf(l) === undefined || entryOf(l)!.status === got.status,
+    what: `GET /subscription?offerId=${got.offerId} ${when}`,
+    verdict,
+  });
+  const entry = entryOf(list);
   if (!entry) return;
-  const message = `${when}: GET /subscription?offerId=${got.offerId} lists ${got.id} as ${String(entry.status)} (also ${LIST_RECHECK_MS} ms later), GET /subscription/${got.id} as ${String(got.status)}`;
+  const message = `${when}: GET /subscription?offerId=${got.offerId} lists ${got.id} as ${String(entry.status)} (also after ${reads.windowMs} ms), GET /subscription/${got.id} as ${String(got.status)}`;
   verdict.check('SUB-LIST-MATCHES-GET', entry.status === got.status, message, {
     expected: { id: got.id, status: got.status },
     received: { id: entry.id, status: entry.status },
@@ -48,7 +48,8 @@ async function checkListMatchesGet(api: ApiClient, verdict: Verdict, read: Excha
   });
 }
 
-const LIST_RECHECK_MS = 1000;
+/** The ids a list answer holds (none when it is not a list). */
+const idsOf = (list: Exchange): string[] => (Array.isArray(list.body) ? (list.body as Subscription[]).map((s) => s?.id) : []);
 
 test.describe('create a subscription', () => {
   test(
@@ -307,39 +308,54 @@ test.describe('refused creates', () => {
 test.describe('read, list and cancel', () => {
   test(
     'a created record reads back by id and appears in the list',
-    covers('write', 'SUB-GET', 'SUB-LIST', 'SUB-SCHEMA', 'SUB-LIST-MATCHES-GET'),
-    async ({ api, facts, verdict, suite }) => {
+    covers('write', 'SUB-GET', 'SUB-LIST', 'SUB-SCHEMA', 'SUB-LIST-MATCHES-GET', 'SUB-READ-AFTER-WRITE'),
+    async ({ api, facts, verdict, suite, reads }) => {
       const offer = await someOffer(facts);
       const created = checkCreated(verdict, (await api.createSubscription(fullCreateBody(offer))).exchange, suite.profile);
       test.skip(!created, 'The create failed; SUB-CREATE reports why.');
-      const read = await api.getSubscription(created!.id);
+      const { value: read } = await reads.read({
+        read: () => api.getSubscription(created!.id),
+        shows: (r) => r.status === 200 && isDeepStrictEqual(r.body, created),
+        what: `GET /subscription/${created!.id} after create`,
+        verdict,
+      });
       verdict.check(
         'SUB-GET',
         read.status === 200 && isDeepStrictEqual(read.body, created),
         `GET /subscription/${created!.id} must return the record as created`,
         { expected: created, received: read.isJson ? read.body : read.status, exchange: read },
       );
-      const list = await api.listSubscriptions();
-      const ids = Array.isArray(list.body) ? (list.body as Subscription[]).map((s) => s.id) : [];
+      const { value: list } = await reads.read({
+        read: () => api.listSubscriptions(),
+        shows: (l) => l.status === 200 && idsOf(l).includes(created!.id),
+        what: 'GET /subscription after create',
+        verdict,
+      });
+      const ids = idsOf(list);
       verdict.check('SUB-LIST', list.status === 200 && ids.includes(created!.id), 'GET /subscription must list the record just created', {
         expected: `a list containing ${created!.id}`,
         received: list.status === 200 ? `${ids.length} records without it` : list.status,
         exchange: list,
       });
-      await checkListMatchesGet(api, verdict, read, 'after create');
+      await checkListMatchesGet(api, reads, verdict, read, 'after create');
     },
   );
 
   test(
     'the offerId filter returns only, and all, the subscriptions on that offer',
-    covers('write', 'SUB-LIST-OFFER-FILTER'),
-    async ({ api, facts, verdict }) => {
+    covers('write', 'SUB-LIST-OFFER-FILTER', 'SUB-READ-AFTER-WRITE'),
+    async ({ api, facts, verdict, reads }) => {
       const offers = await facts.writableOffers();
       test.skip(offers.length < 2, 'Needs two open offers.');
       const a = record((await api.createSubscription(minimalCreateBody(offers[0]))).exchange);
       const b = record((await api.createSubscription(minimalCreateBody(offers[1]))).exchange);
       test.skip(!a || !b, 'The creates failed; SUB-CREATE reports why.');
-      const list = await api.listSubscriptions({ offerId: offers[0].id });
+      const { value: list } = await reads.read({
+        read: () => api.listSubscriptions({ offerId: offers[0].id }),
+        shows: (l) => idsOf(l).includes(a!.id),
+        what: `GET /subscription?offerId=${offers[0].id} after create`,
+        verdict,
+      });
       const got = Array.isArray(list.body) ? (list.body as Subscription[]) : [];
       const foreign = got.filter((s) => s.offerId !== offers[0].id);
       verdict.check('SUB-LIST-OFFER-FILTER', foreign.length === 0, `?offerId=${offers[0].id} returned subscriptions on other offers`, {
@@ -374,8 +390,8 @@ test.describe('read, list and cancel', () => {
 
   test(
     'a cancelled subscription reads back as cancelled',
-    covers('write', 'SUB-CANCEL', 'SUB-CANCEL-ROUTE', 'SUB-CANCEL-REPEAT', 'SUB-LIST-MATCHES-GET'),
-    async ({ api, facts, verdict, suite }) => {
+    covers('write', 'SUB-CANCEL', 'SUB-CANCEL-ROUTE', 'SUB-CANCEL-REPEAT', 'SUB-LIST-MATCHES-GET', 'SUB-READ-AFTER-WRITE'),
+    async ({ api, facts, verdict, suite, reads }) => {
       test.skip(!suite.profile.cancel, 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").');
       const offer = await someOffer(facts);
       const created = record((await api.createSubscription(minimalCreateBody(offer))).exchange);
@@ -389,14 +405,17 @@ test.describe('read, list and cancel', () => {
         contractRule: ['2xx'],
         what: `${suite.profile.cancel!.method} ${suite.profile.cancel!.path}`,
       });
-      const read = await api.getSubscription(created!.id);
-      const status = (read.body as Subscription | undefined)?.status;
+      const cancelledStatus = (ex: Exchange) => (ex.status === 200 ? (ex.body as Subscription | undefined)?.status : undefined);
+      const readCancelled = (what: string) =>
+        reads.read({ read: () => api.getSubscription(created!.id), shows: (r) => cancelledStatus(r) === 'cancelled', what, verdict });
+      const { value: read } = await readCancelled(`GET /subscription/${created!.id} after cancel`);
+      const status = cancelledStatus(read);
       verdict.check('SUB-CANCEL', status === 'cancelled', 'after a successful cancel the record must read back as cancelled', {
         expected: 'cancelled',
         received: status ?? read.status,
         exchange: read,
       });
-      await checkListMatchesGet(api, verdict, read, 'after cancel');
+      await checkListMatchesGet(api, reads, verdict, read, 'after cancel');
       const again = await api.cancelSubscription(created!.id);
       verdict.status(again, {
         key: 'cancelNotCancellable',
@@ -405,8 +424,8 @@ test.describe('read, list and cancel', () => {
         what: 'cancelling an already cancelled subscription',
       });
       // Accepted or refused, a repeat cancel must not move the record out of "cancelled" (no state after it is shown).
-      const after = await api.getSubscription(created!.id);
-      const statusAfter = (after.body as Subscription | undefined)?.status;
+      const { value: after } = await readCancelled(`GET /subscription/${created!.id} after a second cancel`);
+      const statusAfter = cancelledStatus(after);
       verdict.check(
         'SUB-CANCEL',
         statusAfter === 'cancelled',

@@ -10,6 +10,8 @@ import { pageIsSliceProperty, readFull, walkRebuildsProperty } from './list-laws
 import { fuzzOffers } from './offers.ts';
 import { WriteBudgetSpent } from './write-budget.ts';
 import type { SuiteFixture } from '../conformance/fixtures.ts';
+import type { ReadSettle } from '../src/checks/read-settle.ts';
+import type { Verdict } from '../src/checks/verdict.ts';
 import type { TargetFacts } from '../conformance/target-facts.ts';
 
 /** Records the subscription laws need on their offer, at least (created only when missing). */
@@ -19,7 +21,7 @@ interface Collection {
   name: string;
   mode: 'read' | 'write';
   /** The collection to page, after any set-up it needs; skips the test (with the reason) when it cannot. */
-  open(o: { fuzz: FuzzRunner; facts: TargetFacts; suite: SuiteFixture }): Promise<Pageable>;
+  open(o: { fuzz: FuzzRunner; facts: TargetFacts; suite: SuiteFixture; reads: ReadSettle; verdict: Verdict }): Promise<Pageable>;
 }
 
 const COLLECTIONS: Collection[] = [
@@ -27,18 +29,30 @@ const COLLECTIONS: Collection[] = [
   {
     name: 'subscriptions of one offer',
     mode: 'write',
-    async open({ fuzz, facts, suite }) {
+    async open({ fuzz, facts, suite, reads, verdict }) {
       requireWrites(suite);
       const { listOffer } = await fuzzOffers(facts);
       test.skip(!listOffer, 'Needs at least four open offers: one is kept free of other writes for these laws.');
       const list = subscriptionsPageable(fuzz.api, listOffer!.id);
       const have = (await readFull(list))?.length ?? 0;
+      const created: string[] = [];
       try {
-        for (let i = have; i < SUBSCRIPTIONS_TO_PAGE; i++) await fuzz.create(minimalCreateBody(listOffer as Offer));
+        for (let i = have; i < SUBSCRIPTIONS_TO_PAGE; i++) {
+          const { exchange } = await fuzz.create(minimalCreateBody(listOffer as Offer));
+          const id = (exchange.body as { id?: unknown } | null)?.id;
+          if (exchange.status < 300 && typeof id === 'string') created.push(id);
+        }
       } catch (error) {
         if (error instanceof WriteBudgetSpent) test.skip(true, `Cannot create the records to page through: ${error.message}.`);
         throw error;
       }
+      // The laws compare pages with the full list: read it, within API_READ_SETTLE, until it holds what was just created.
+      await reads.read({
+        read: () => readFull(list),
+        shows: (full) => full !== null && created.every((id) => full.includes(id)),
+        what: `the subscriptions of offer ${listOffer!.id} after ${created.length} creates`,
+        verdict,
+      });
       return list;
     },
   },
@@ -67,18 +81,22 @@ for (const c of COLLECTIONS) {
   test(
     `${c.name}: every page is the slice of the full list its offset and limit name`,
     property(c.mode, ...pageClauses),
-    async ({ fuzz, facts, suite }) => {
-      const list = await c.open({ fuzz, facts, suite });
+    async ({ fuzz, facts, suite, reads, verdict }) => {
+      const list = await c.open({ fuzz, facts, suite, reads, verdict });
       const full = await fullList(list);
       await fuzz.check(pageIsSliceProperty(fuzz, list, full, (await maxPageSize(list, full.length, suite.profile.maxLimit)).value));
     },
   );
 
-  test(`${c.name}: walking the pages rebuilds the full list`, property(c.mode, 'PAGE-WALK'), async ({ fuzz, facts, suite }) => {
-    const list = await c.open({ fuzz, facts, suite });
-    const full = await fullList(list);
-    await fuzz.check(walkRebuildsProperty(fuzz, list, full, (await maxPageSize(list, full.length, suite.profile.maxLimit)).value));
-  });
+  test(
+    `${c.name}: walking the pages rebuilds the full list`,
+    property(c.mode, 'PAGE-WALK'),
+    async ({ fuzz, facts, suite, reads, verdict }) => {
+      const list = await c.open({ fuzz, facts, suite, reads, verdict });
+      const full = await fullList(list);
+      await fuzz.check(walkRebuildsProperty(fuzz, list, full, (await maxPageSize(list, full.length, suite.profile.maxLimit)).value));
+    },
+  );
 }
 
 test(

@@ -77,7 +77,7 @@ async function withModel(fuzz: FuzzRunner, work: (model: SequenceModel) => Promi
 test(
   'sequences of create, get, list and cancel keep to the model of their records',
   sequenceProperty(...SEQUENCE_CLAUSES),
-  async ({ fuzz, facts, suite }) => {
+  async ({ fuzz, facts, suite, reads }) => {
     const offers = await sequenceOffers(facts);
     await fuzz.check({
       arbitrary: sequenceCommands(createCase(offers, BODY_CONSTRAINTS), {
@@ -86,7 +86,8 @@ test(
       }),
       writesPerRun: SEQUENCE_MAX_COMMANDS,
       runs: sequenceRuns(fuzz.options.runs),
-      run: (commands, verdict) => withModel(fuzz, (model) => runSequence(model, { fuzz, verdict, profile: suite.profile }, commands)),
+      run: (commands, verdict) =>
+        withModel(fuzz, (model) => runSequence(model, { fuzz, verdict, profile: suite.profile, reads }, commands)),
     });
   },
 );
@@ -105,8 +106,8 @@ test(
  */
 test(
   'creates and cancels interleaved with a paged walk keep what the contract promises under concurrency',
-  sequenceProperty('SUB-CREATE-ID', 'SUB-LIST-MATCHES-GET', 'SUB-CANCEL', 'SUB-CANCELLED-STAYS', 'PAGE-WALK'),
-  async ({ fuzz, facts, suite }) => {
+  sequenceProperty('SUB-CREATE-ID', 'SUB-LIST-MATCHES-GET', 'SUB-CANCEL', 'SUB-CANCELLED-STAYS', 'PAGE-WALK', 'SUB-READ-AFTER-WRITE'),
+  async ({ fuzz, facts, suite, reads }) => {
     const offers = await sequenceOffers(facts);
     const inside = createCase({ open: offers.open.slice(0, 1), closed: [] }, BODY_CONSTRAINTS).filter(
       (c) => c.situation === 'open offer, amount inside the limits',
@@ -122,7 +123,7 @@ test(
       runs: sequenceRuns(fuzz.options.runs),
       run: ({ scheduler, before, during, cancels }, verdict) =>
         withModel(fuzz, async (model) => {
-          const real: SequenceReal = { fuzz, verdict, profile: suite.profile };
+          const real: SequenceReal = { fuzz, verdict, profile: suite.profile, reads };
           for (const c of before) await new Create(c).act(model, real); // set-up: the laws are checked once, after the walk
           if (verdict.failures.length > 0 || model.records.length === 0) return;
           const cancelling = cancels.filter((i) => i < model.records.length).map((i) => new Cancel({ kind: 'record', pick: i }));

@@ -8,6 +8,7 @@
  *
  *   k6 run load/subscriptions.ts   (env: API_BASE_URL, credentials, API_PROFILE, SUB_RATE, WRITE_BUDGET, ...)
  */
+import { sleep } from 'k6';
 import exec from 'k6/execution';
 import type { Options } from 'k6/options';
 import { statusMatches } from './lib/config.ts';
@@ -25,6 +26,7 @@ import {
 import { summaryOutputs } from './lib/summary-outputs.ts';
 import { ENDPOINT, cancelEndpointName } from './lib/names.ts';
 import { buildOptions } from './lib/options.ts';
+import { settlePauses } from './lib/read-settle.ts';
 import { fail, pass } from './lib/rules.ts';
 import {
   type SubscribableOffer,
@@ -106,14 +108,18 @@ export function subscriptions(data: SetupData): void {
   ]);
   if (typeof id !== 'string' || id === '') return; // the teardown sweep finds it by run tag
 
-  const read = call(config, {
-    method: 'GET',
-    path: `/subscription/${encodeURIComponent(id)}`,
-    name: ENDPOINT.subscription,
-    readBody: true,
-  });
+  const readOnce = () =>
+    call(config, { method: 'GET', path: `/subscription/${encodeURIComponent(id)}`, name: ENDPOINT.subscription, readBody: true });
+  const shows = (r: CallResult) => r.status === 200 && field(r.json, 'id') === id && field(r.json, 'offerId') === offer.id;
+  let read = readOnce();
+  // A read that does not show the record yet is read again within API_READ_SETTLE (a replica shows a write a moment later).
+  for (const pause of read.limited || shows(read) ? [] : settlePauses(config.subscriptions.readSettleMs)) {
+    sleep(pause / 1000);
+    read = readOnce();
+    if (read.limited || shows(read)) break;
+  }
   if (!read.limited) {
-    const readOk = read.status === 200 && field(read.json, 'id') === id && field(read.json, 'offerId') === offer.id;
+    const readOk = shows(read);
     recordFindings('subscriptions', [
       readOk
         ? pass('read-after-create')

@@ -5,6 +5,7 @@
 // fault does; several compose in the order given, and faults apply on top.
 import { correctBehaviour } from './behaviour.ts';
 import type { Behaviour, ServedRoute } from './behaviour.ts';
+import type { Subscription } from './data/types.ts';
 import { ApiError, type listGetBody } from './errors.ts';
 import { editable, isRecord, patch, respellTimestamps } from './faults.ts';
 import type { TargetProfile } from '../src/profile/target-profile.ts';
@@ -158,6 +159,46 @@ export const VARIATIONS = [
     apply: patch('subscriptions', (current) => ({
       outcome: (request, offer) => (request.isIssuerEmployee === true ? 'rejected' : current.outcome(request, offer)),
     })),
+  },
+  {
+    name: 'reads-lag-300ms',
+    description:
+      'Reads (GET /subscription/{id}, GET /subscription) answer from a replica that shows a write 300 ms after it: a record just created is not found yet, one just cancelled still shows its old status. Writes answer at once.',
+    slow: true,
+    apply: (behaviour) => {
+      const lagMs = 300;
+      /** Per record id, its versions as written (oldest first): what a replica shows is the last one older than the lag. */
+      const versions = new Map<string, Array<{ at: number; record: Subscription }>>();
+      const wrote = (record: Subscription | undefined) => {
+        if (!record) return;
+        const list = versions.get(record.id) ?? [];
+        list.push({ at: Date.now(), record });
+        versions.set(record.id, list);
+      };
+      const visible = (id: string): Subscription | undefined =>
+        versions
+          .get(id)
+          ?.filter((v) => v.at <= Date.now() - lagMs)
+          .at(-1)?.record;
+      return patch('subscriptions', (current) => ({
+        insert: async (store, record) => {
+          const stored = await current.insert(store, record);
+          wrote(store.get(record.id));
+          return stored;
+        },
+        cancel: (store, id) => {
+          const answer = current.cancel(store, id);
+          wrote(store.get(id));
+          return answer;
+        },
+        lookup: (store, id) => (current.lookup(store, id) ? visible(id) : undefined),
+        forOffer: (records, offerId) =>
+          current
+            .forOffer(records, offerId)
+            .map((r) => visible(r.id))
+            .filter((r): r is Subscription => r !== undefined),
+      }))(behaviour);
+    },
   },
   {
     name: 'refuse-out-of-limits',

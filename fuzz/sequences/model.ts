@@ -16,6 +16,7 @@
  * in one situation may get different ones.
  */
 import type { ClauseId } from '../../src/clauses/catalogue.ts';
+import type { ReadSettle } from '../../src/checks/read-settle.ts';
 import type { Verdict } from '../../src/checks/verdict.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { Subscription } from '../../src/model/types.ts';
@@ -48,6 +49,8 @@ export interface SequenceReal {
   fuzz: FuzzRunner;
   verdict: Verdict;
   profile: TargetProfile;
+  /** Reads again, within API_READ_SETTLE, what does not show the sequence's last write yet (src/checks/read-settle.ts). */
+  reads: ReadSettle;
 }
 
 export const newModel = (): SequenceModel => ({ records: [], offers: [], learnt: new Map(), step: 0 });
@@ -121,7 +124,12 @@ async function checkGets(model: SequenceModel, real: SequenceReal): Promise<Map<
   const { verdict } = real;
   const statuses = new Map<string, string>();
   for (const r of model.records) {
-    const ex = await real.fuzz.api.getSubscription(r.id);
+    const { value: ex } = await real.reads.read({
+      read: () => real.fuzz.api.getSubscription(r.id),
+      shows: (answer) => recordOf(answer)?.id === r.id && recordOf(answer)?.status === r.status,
+      what: `GET of ${label(r)}, step ${model.step}`,
+      verdict,
+    });
     const record = recordOf(ex);
     if (
       !verdict.check('SUB-GET', record !== null && record.id === r.id, `GET of ${label(r)} must return it with 200`, {
@@ -229,7 +237,14 @@ export async function checkInvariants(model: SequenceModel, real: SequenceReal, 
   const { verdict } = real;
   const gets = await checkGets(model, real);
   for (const offerId of offers) {
-    const first = await readOfferList(real, offerId);
+    // The first read waits (within API_READ_SETTLE) for the list to show the sequence's records on the offer as the model has them.
+    const own = model.records.filter((r) => r.offerId === offerId);
+    const { value: first } = await real.reads.read({
+      read: () => readOfferList(real, offerId),
+      shows: ({ entries }) => entries !== null && own.every((r) => entries.some((e) => e.id === r.id && e.status === r.status)),
+      what: `the list filtered by offer ${offerId}, step ${model.step}`,
+      verdict,
+    });
     const second = await readOfferList(real, offerId);
     if (first.entries === null || second.entries === null) {
       const ex = first.entries === null ? first.ex : second.ex;

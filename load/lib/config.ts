@@ -98,6 +98,8 @@ export interface SubscriptionKnobs {
   iterationsPerSecond: number;
   writeBudget: number;
   currency: string | null;
+  /** API_READ_SETTLE, ms: how long a read after create that does not show the record yet is read again (a replica). */
+  readSettleMs: number;
 }
 
 export interface RateProbeKnobs {
@@ -279,6 +281,16 @@ export const KNOBS: readonly KnobSpec[] = [
     kind: 'string',
     fallback: '',
     meaning: "currency of the API client (default: the offer's acceptedCurrency)",
+  },
+  {
+    name: 'API_READ_SETTLE',
+    scope: 'subscriptions',
+    kind: 'number',
+    fallback: '2',
+    min: 0,
+    max: 60,
+    meaning:
+      'seconds a read after create that does not show the record yet is read again (a replica shows a write a moment later), as in the conformance suite',
   },
   { name: 'RATE_START', scope: 'rate-probe', kind: 'integer', fallback: '2', min: 1, meaning: 'first step, requests/s' },
   { name: 'RATE_STEP', scope: 'rate-probe', kind: 'integer', fallback: '2', min: 1, meaning: 'increase per step, requests/s' },
@@ -600,6 +612,7 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
     iterationsPerSecond: subReader.number('SUB_RATE'),
     writeBudget: subReader.number('WRITE_BUDGET'),
     currency: subReader.string('SUB_CURRENCY'),
+    readSettleMs: subReader.number('API_READ_SETTLE') * 1000,
   };
   const probeReader = readerFor('rate-probe');
   const defaultMax = rateCap === null ? 40 : Math.max(1, Math.floor(rateCap));

@@ -380,7 +380,7 @@ async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
     if (openRecords(entries).ids.length === 0 && openRecords(entries).unresolvedTags.length === 0) return 'it had left no record open';
     if (!session.profile.cancel)
       return 'records it created stay open (the cancel route is unknown): name it in API_PROFILE and run `npm run cleanup`';
-    const s = await cancelOpenRecords(session.client, entries);
+    const s = await cancelOpenRecords(session.client, entries, { readSettleMs: session.readSettleMs });
     const left = s.refused.length + s.errors.length;
     return `the sweep cancelled ${s.cancelled.length} record(s)${left ? `, ${left} not (run \`npm run cleanup\`): ${s.errors[0] ?? `refused ${s.refused[0]?.status}`}` : ''}`;
   } catch (error) {

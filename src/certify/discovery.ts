@@ -70,6 +70,6 @@ async function cancelWhatWasCreated(session: Session): Promise<{ cleanup: Cleanu
   const entries = session.client.journal.entries();
   if (!entries.some((e) => e.event === 'create-sent')) return { cleanup: null, cleanupNote: null };
   if (!session.profile.cancel) return { cleanup: null, cleanupNote: 'the cancel route is unknown: records created by discovery stay open' };
-  const cleanup = await cancelOpenRecords(session.client, entries);
+  const cleanup = await cancelOpenRecords(session.client, entries, { readSettleMs: session.readSettleMs });
   return { cleanup, cleanupNote: null };
 }

@@ -524,6 +524,13 @@ export const clauses = [
       'Two reads of a list with no change to its entries in between give them in the same order (offset paging, next page = offset + limit, relies on it).',
   },
   {
+    id: 'SUB-READ-AFTER-WRITE',
+    kind: 'observe',
+    section: S.subscription,
+    summary:
+      "How soon a read shows the run's own write is not shown: a read that does not show it yet is read again for up to API_READ_SETTLE seconds (default 2) before it is judged, and the delay is recorded.",
+  },
+  {
     id: 'SUB-SEQUENCE-CONSISTENT',
     kind: 'observe',
     section: S.subStates,

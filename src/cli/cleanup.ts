@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   if (!session.profile.cancel)
     throw new ConfigError('The cancel route is not shown in the contract; name it in API_PROFILE ("cancel") to clean up.');
   try {
-    const errors = await cleanupRuns(session.client, journals, (line) => console.log(line));
+    const errors = await cleanupRuns(session.client, journals, (line) => console.log(line), { readSettleMs: session.readSettleMs });
     if (errors) process.exitCode = 1;
   } finally {
     await session.dispose();

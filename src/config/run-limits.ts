@@ -9,7 +9,7 @@ import { ConfigError } from './config-error.ts';
 
 type Env = Record<string, string | undefined>;
 
-export const RUN_LIMIT_DEFAULTS = { runTimeoutS: 3_600, requestTimeoutS: 30, maxResponseMb: 32 } as const;
+export const RUN_LIMIT_DEFAULTS = { runTimeoutS: 3_600, requestTimeoutS: 30, maxResponseMb: 32, readSettleS: 2 } as const;
 
 /** Set by the first process of a run (epoch ms); not meant to be set by hand. */
 export const DEADLINE_ENV = 'API_RUN_DEADLINE_AT';
@@ -23,6 +23,8 @@ export interface RunLimits {
   teardownReserveMs: number;
   requestTimeoutMs: number;
   maxResponseBytes: number;
+  /** API_READ_SETTLE, ms: how long a read that does not show the run's own write yet is read again (src/checks/read-settle.ts). */
+  readSettleMs: number;
 }
 
 function positive(env: Env, name: string, fallback: number, unit: string): number {
@@ -30,6 +32,14 @@ function positive(env: Env, name: string, fallback: number, unit: string): numbe
   if (!raw) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a positive number of ${unit}, got "${raw}".`);
+  return n;
+}
+
+function nonNegative(env: Env, name: string, fallback: number, unit: string): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new ConfigError(`${name} must be a number of ${unit}, 0 or more, got "${raw}".`);
   return n;
 }
 
@@ -42,9 +52,10 @@ export function readRunLimits(env: Env = process.env, now = Date.now()): RunLimi
   const runTimeoutMs = positive(env, 'API_RUN_TIMEOUT', RUN_LIMIT_DEFAULTS.runTimeoutS, 'seconds') * 1000;
   const requestTimeoutMs = positive(env, 'API_REQUEST_TIMEOUT', RUN_LIMIT_DEFAULTS.requestTimeoutS, 'seconds') * 1000;
   const maxResponseBytes = Math.round(positive(env, 'API_MAX_RESPONSE_MB', RUN_LIMIT_DEFAULTS.maxResponseMb, 'megabytes') * 1024 * 1024);
+  const readSettleMs = nonNegative(env, 'API_READ_SETTLE', RUN_LIMIT_DEFAULTS.readSettleS, 'seconds') * 1000;
   const inherited = Number(env[DEADLINE_ENV]);
   const deadlineAt = Number.isFinite(inherited) && inherited > 0 ? inherited : now + runTimeoutMs;
-  return { runTimeoutMs, deadlineAt, teardownReserveMs: teardownReserveMs(runTimeoutMs), requestTimeoutMs, maxResponseBytes };
+  return { runTimeoutMs, deadlineAt, teardownReserveMs: teardownReserveMs(runTimeoutMs), requestTimeoutMs, maxResponseBytes, readSettleMs };
 }
 
 /** Read the limits and fix the deadline in the environment, so child processes and workers share it. */

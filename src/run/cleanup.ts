@@ -16,14 +16,27 @@ export interface CleanupSummary {
   errors: string[];
 }
 
-export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry[]): Promise<CleanupSummary> {
+export interface CleanupOptions {
+  /**
+   * API_READ_SETTLE, ms: a tag not found in the list is looked for once more after this long, since a record created
+   * a moment ago may show in a replica's list only later (src/checks/read-settle.ts). 0: no second look.
+   */
+  readSettleMs?: number;
+}
+
+export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry[], o: CleanupOptions = {}): Promise<CleanupSummary> {
   const summary: CleanupSummary = { cancelled: [], refused: [], notFound: [], errors: [] };
   const open = openRecords(entries);
   const ids = new Set(open.ids);
   if (open.unresolvedTags.length) {
     // Outcome unknown (killed mid-call, transport error, 5xx): look for the tag among all subscriptions.
     // A failed list is an error in the summary, never the end of the sweep: the ids already known still get cancelled.
-    const records = await listAll(client, summary.errors);
+    let records = await listAll(client, summary.errors);
+    const tagged = (tag: string) => (records ?? []).filter((r) => r.clientSubscriptionReference === tag);
+    if (records !== null && o.readSettleMs && open.unresolvedTags.some((tag) => tagged(tag).length === 0)) {
+      await new Promise((resolve) => setTimeout(resolve, o.readSettleMs));
+      records = (await listAll(client, summary.errors)) ?? records;
+    }
     // The contract makes clientSubscriptionReference optional in a response: a target that never sends it back leaves
     // no way to find these creates by their tag. "Not found" would read as "never created": it is an error instead.
     if (records?.length && !records.some((r) => typeof r.clientSubscriptionReference === 'string'))
@@ -31,7 +44,7 @@ export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry
         `${open.unresolvedTags.length} create(s) of unknown outcome cannot be looked up: the target's ${records.length} subscription record(s) carry no clientSubscriptionReference, the tag they were sent with; look for them by hand (tags ${open.unresolvedTags.join(', ')})`,
       );
     for (const tag of records === null ? [] : open.unresolvedTags) {
-      const found = records!.filter((r) => r.clientSubscriptionReference === tag);
+      const found = tagged(tag);
       if (found.length === 0) summary.notFound.push(tag);
       for (const r of found) if (typeof r.id === 'string' && r.status !== 'cancelled') ids.add(r.id);
     }
@@ -74,10 +87,15 @@ export function selectJournals(all: JournalFile[], runIds: string[] | undefined)
 }
 
 /** Sweep each run in turn, one line per run; a run that fails does not stop the next. Returns the number of errors. */
-export async function cleanupRuns(client: ApiClient, journals: JournalFile[], say: (line: string) => void): Promise<number> {
+export async function cleanupRuns(
+  client: ApiClient,
+  journals: JournalFile[],
+  say: (line: string) => void,
+  o: CleanupOptions = {},
+): Promise<number> {
   let errors = 0;
   for (const { runId, path } of journals) {
-    const summary = await cancelOpenRecords(client, readJsonl<JournalEntry>(path));
+    const summary = await cancelOpenRecords(client, readJsonl<JournalEntry>(path), o);
     errors += summary.errors.length;
     say(
       `run ${runId}: ${summary.cancelled.length} cancelled, ${summary.refused.length} refused by the target, ${summary.notFound.length} tag(s) not found, ${summary.errors.length} error(s)`,

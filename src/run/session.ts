@@ -19,6 +19,8 @@ export interface Session {
   client: ApiClient;
   profile: TargetProfile;
   redact: Redactor;
+  /** API_READ_SETTLE, ms (the run's configuration): how long a read may take to show a write of the run. */
+  readSettleMs: number;
   dispose(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function openSession(config: SuiteConfig, opts: { share?: number; t
     client,
     profile,
     redact,
+    readSettleMs: config.limits.readSettleMs,
     dispose: async () => {
       requestLog.close();
     },

@@ -81,6 +81,29 @@ test('a target whose records carry no clientSubscriptionReference: creates of un
   ]);
 });
 
+test('a create of unknown outcome that the list shows only a moment later (a replica) is found by a second look after API_READ_SETTLE', async ({
+  stub,
+  api,
+}) => {
+  const entries: JournalEntry[] = [
+    { at, event: 'create-sent', tag: 't1' },
+    { at, event: 'create-unknown', tag: 't1', reason: 'socket hang up' },
+  ];
+  let lists = 0;
+  stub.reply = (hit) => {
+    if (hit.method !== 'GET') return { status: 200, body: { status: 'cancelled' } };
+    lists += 1;
+    return { status: 200, body: lists === 1 ? [] : [{ id: 'late', clientSubscriptionReference: 't1', status: 'accepted' }] };
+  };
+  const summary = await cancelOpenRecords(api.client, entries, { readSettleMs: 50 });
+  expect(summary).toEqual({ cancelled: ['late'], refused: [], notFound: [], errors: [] });
+  expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual([
+    'GET /subscription',
+    'GET /subscription',
+    'POST /subscription/late/cancel',
+  ]);
+});
+
 test('with every outcome known, nothing is listed', async ({ stub, api }) => {
   const entries: JournalEntry[] = [
     { at, event: 'create-sent', tag: 't1' },

@@ -111,6 +111,18 @@ export const badConfigCases: BadConfigCase[] = [
     names: 'RUN_ID',
     says: /letters, digits/,
   },
+  {
+    description: 'a negative API_READ_SETTLE',
+    env: { ...REMOTE, API_READ_SETTLE: '-1' },
+    names: 'API_READ_SETTLE',
+    says: /seconds, 0 or more, got "-1"/,
+  },
+  {
+    description: 'API_READ_SETTLE that is not a number',
+    env: { ...REMOTE, API_READ_SETTLE: 'soon' },
+    names: 'API_READ_SETTLE',
+    says: /got "soon"/,
+  },
   { description: 'RUN_ID with a space', env: { ...REMOTE, RUN_ID: 'my run' }, names: 'RUN_ID', says: /letters, digits/ },
   { description: 'RUN_ID longer than 40 characters', env: { ...REMOTE, RUN_ID: 'r'.repeat(41) }, names: 'RUN_ID', says: /at most 40/ },
 ];
@@ -118,8 +130,8 @@ export const badConfigCases: BadConfigCase[] = [
 export interface GoodConfigCase {
   description: string;
   env: Env;
-  /** The fields of the resulting configuration that the case is about. */
-  expected: Partial<SuiteConfig>;
+  /** The fields of the resulting configuration that the case is about (of its limits too). */
+  expected: Partial<Omit<SuiteConfig, 'limits'>> & { limits?: Partial<SuiteConfig['limits']> };
 }
 
 export const goodConfigCases: GoodConfigCase[] = [
@@ -180,6 +192,17 @@ export const goodConfigCases: GoodConfigCase[] = [
   { description: 'API_STRICT=true', env: { ...REMOTE, API_STRICT: 'true' }, expected: { strict: true } },
   { description: 'API_STRICT=0', env: { ...REMOTE, API_STRICT: '0' }, expected: { strict: false } },
   { description: 'API_STRICT=false', env: { ...REMOTE, API_STRICT: 'false' }, expected: { strict: false } },
+  { description: 'reads are read again for 2 s by default', env: REMOTE, expected: { limits: { readSettleMs: 2000 } } },
+  {
+    description: 'API_READ_SETTLE=0 judges the first read',
+    env: { ...REMOTE, API_READ_SETTLE: '0' },
+    expected: { limits: { readSettleMs: 0 } },
+  },
+  {
+    description: 'API_READ_SETTLE in seconds, fractions too',
+    env: { ...REMOTE, API_READ_SETTLE: '0.5' },
+    expected: { limits: { readSettleMs: 500 } },
+  },
   { description: 'a given RUN_ID is kept', env: { ...REMOTE, RUN_ID: 'ci_build-42' }, expected: { runId: 'ci_build-42' } },
   {
     description: 'credentials without a base URL are kept for the bundled reference',

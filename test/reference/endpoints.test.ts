@@ -368,6 +368,27 @@ test("the employees-rejected variation: an employee's order is recorded as rejec
   }
 });
 
+test('the reads-lag-300ms variation: reads show a create and a cancel only 300 ms after them; writes answer at once', async () => {
+  const variant = await buildServer({ variants: ['reads-lag-300ms'] });
+  const later = () => new Promise((resolve) => setTimeout(resolve, 350));
+  try {
+    const created = await create(variant, minimalCreateBody());
+    expect(created.status).toBe(201);
+    const record = created.json as Subscription;
+    expect((await call(variant, { method: 'GET', url: `/subscription/${record.id}` })).status).toBe(404);
+    expect(await getJson(variant, '/subscription')).toEqual([]);
+    await later();
+    expect(await getJson(variant, `/subscription/${record.id}`)).toEqual(record);
+    const cancelled = await call(variant, { method: 'POST', url: `/subscription/${record.id}/cancel` });
+    expect({ status: cancelled.status, record: (cancelled.json as Subscription).status }).toEqual({ status: 200, record: 'cancelled' });
+    expect(await getJson(variant, `/subscription/${record.id}`)).toEqual(record);
+    await later();
+    expect(await getJson(variant, '/subscription')).toEqual([{ ...record, status: 'cancelled' }]);
+  } finally {
+    await variant.close();
+  }
+});
+
 test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
   const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
   try {
