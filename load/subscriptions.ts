@@ -108,12 +108,20 @@ export function subscriptions(data: SetupData): void {
   ]);
   if (typeof id !== 'string' || id === '') return; // the teardown sweep finds it by run tag
 
+  const settleMs = config.subscriptions.readSettleMs;
   const readOnce = () =>
-    call(config, { method: 'GET', path: `/subscription/${encodeURIComponent(id)}`, name: ENDPOINT.subscription, readBody: true });
+    call(config, {
+      method: 'GET',
+      path: `/subscription/${encodeURIComponent(id)}`,
+      name: ENDPOINT.subscription,
+      readBody: true,
+      // Within API_READ_SETTLE a 404 is a replica that does not show the record yet: the check below judges the last read.
+      alsoExpected: settleMs > 0 ? [404] : [],
+    });
   const shows = (r: CallResult) => r.status === 200 && field(r.json, 'id') === id && field(r.json, 'offerId') === offer.id;
   let read = readOnce();
   // A read that does not show the record yet is read again within API_READ_SETTLE (a replica shows a write a moment later).
-  for (const pause of read.limited || shows(read) ? [] : settlePauses(config.subscriptions.readSettleMs)) {
+  for (const pause of read.limited || shows(read) ? [] : settlePauses(settleMs)) {
     sleep(pause / 1000);
     read = readOnce();
     if (read.limited || shows(read)) break;
@@ -152,14 +160,22 @@ function leftovers(runId: string): ReturnType<typeof recordsToSweep> | null {
 
 export function teardown(data: SetupData): void {
   if (data === undefined || data === null) return;
-  let left = leftovers(data.runId);
+  // A record the list still shows open may be one cancelled a moment ago, on a replica that shows it later
+  // (API_READ_SETTLE): the list is read again after the window before a record counts as left open.
+  const settled = (): ReturnType<typeof leftovers> => {
+    const now = leftovers(data.runId);
+    if (now === null || now.length === 0 || config.subscriptions.readSettleMs <= 0) return now;
+    sleep(config.subscriptions.readSettleMs / 1000);
+    return leftovers(data.runId);
+  };
+  let left = settled();
   for (let round = 0; round < 3 && left !== null && left.length > 0; round++) {
     for (const record of left) {
       pace(config);
       if (cancelled(cancel(record.id, `teardown ${cancelName}`))) subscriptionsSwept.add(1);
     }
     pace(config);
-    left = leftovers(data.runId);
+    left = settled();
   }
   if (left === null) {
     console.error('subscriptions teardown: the subscription list could not be read; records of this run may be left uncancelled.');

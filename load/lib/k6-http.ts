@@ -29,6 +29,11 @@ export interface CallSpec {
   body?: unknown;
   /** Read and parse the body (responseType text); otherwise k6 discards it. */
   readBody: boolean;
+  /**
+   * Statuses that are expected answers to this request beside 2xx, 3xx and 429 (not counted in http_req_failed): a 404
+   * to a read of a record just created, from a replica that shows it a moment later (API_READ_SETTLE).
+   */
+  alsoExpected?: number[];
 }
 
 export interface CallResult {
@@ -53,6 +58,7 @@ export function call(config: LoadConfig, spec: CallSpec): CallResult {
     tags,
     timeout: config.common.requestTimeoutMs,
     responseType: spec.readBody ? 'text' : 'none',
+    ...(spec.alsoExpected?.length && { responseCallback: http.expectedStatuses({ min: 200, max: 399 }, 429, ...spec.alsoExpected) }),
   });
   const headers = res.headers;
   const bodyText = spec.readBody && typeof res.body === 'string' ? res.body : null;
