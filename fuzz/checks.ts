@@ -11,7 +11,7 @@ import { CaseSkipped, type FuzzRunner } from './runner.ts';
 
 const is4xx = (ex: Exchange): boolean => ex.status >= 400 && ex.status < 500;
 
-export { checkCreated, checkEcho, createdRecord } from '../src/checks/create-checks.ts';
+export { checkCreated, checkCreateDefaults, checkEcho, createdRecord } from '../src/checks/create-checks.ts';
 
 const outcomeOf = (ex: Exchange): string => {
   const record = createdRecord(ex);

@@ -153,6 +153,17 @@ export const VARIATIONS = [
     })),
   },
   {
+    name: 'category-not-returned',
+    description:
+      'Records are answered without subscriptionCategory, as an API that added it to requests only would (optional in a response); the default a create gets shows in subscriptionType alone.',
+    apply: patch('wire', (current) => ({
+      subscription: (record) => {
+        const { subscriptionCategory, ...rest } = editable(current.subscription(record)) as Record<string, unknown>;
+        return rest;
+      },
+    })),
+  },
+  {
     name: 'employees-rejected',
     description:
       "An order with isIssuerEmployee true is recorded as rejected (the issuer's own rule; which outcome under which condition is not shown).",

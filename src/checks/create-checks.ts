@@ -2,6 +2,7 @@
  * The checks of a create the contract requires to succeed, shared by the conformance tests and the fuzz
  * properties: a 2xx with the created record (SUB-CREATE), its outcome observed, and every field echoed.
  */
+import { TYPE_AND_CATEGORY_DEFAULTS } from '../arbitraries/create-body-without-type-or-category.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Subscription } from '../model/types.ts';
 import type { TargetProfile } from '../profile/target-profile.ts';
@@ -44,4 +45,30 @@ export function checkCreated(verdict: Verdict, ex: Exchange, profile: TargetProf
 /** Every request field comes back with the value sent (SUB-CREATE-ECHO; see src/checks/echo.ts). */
 export function checkEcho(verdict: Verdict, sent: Record<string, unknown>, ex: Exchange): void {
   checkEchoOfRecord(verdict, sent, ex, createdRecord(ex) as Record<string, unknown> | null);
+}
+
+/**
+ * SUB-CREATE-DEFAULTS, for a create sent with neither subscriptionType nor subscriptionCategory: the record carries
+ * discretionary_qualified and professional. subscriptionCategory is optional in a response: a record that leaves it
+ * out shows nothing of its default (observed, not failed); one that carries it must carry professional.
+ */
+export function checkCreateDefaults(verdict: Verdict, record: Subscription, ex: Exchange): void {
+  const withheld = !('subscriptionCategory' in record);
+  if (withheld)
+    verdict.observe({
+      clause: 'SUB-CREATE-DEFAULTS',
+      key: 'defaults.subscriptionCategory.withheld',
+      message: 'the created record leaves out subscriptionCategory (optional in a response): its default is not shown',
+      value: null,
+    });
+  const expected = withheld ? { subscriptionType: TYPE_AND_CATEGORY_DEFAULTS.subscriptionType } : TYPE_AND_CATEGORY_DEFAULTS;
+  const received = withheld
+    ? { subscriptionType: record.subscriptionType }
+    : { subscriptionType: record.subscriptionType, subscriptionCategory: record.subscriptionCategory };
+  verdict.check(
+    'SUB-CREATE-DEFAULTS',
+    Object.entries(expected).every(([field, value]) => received[field as keyof typeof received] === value),
+    `the defaults ${Object.values(expected).join(' / ')} were not applied`,
+    { expected, received, exchange: ex },
+  );
 }

@@ -389,6 +389,19 @@ test('the reads-lag-300ms variation: reads show a create and a cancel only 300 m
   }
 });
 
+test('the category-not-returned variation: records are answered without subscriptionCategory, the type default still shown', async () => {
+  const variant = await buildServer({ variants: ['category-not-returned'] });
+  try {
+    const created = (await create(variant, minimalCreateBody())).json as Subscription;
+    expect(created).not.toHaveProperty('subscriptionCategory');
+    expect(created.subscriptionType).toBe('discretionary_qualified');
+    expect(validate('subscription', created).errors).toEqual([]);
+    expect(await getJson(variant, `/subscription/${created.id}`)).toEqual(created);
+  } finally {
+    await variant.close();
+  }
+});
+
 test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
   const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
   try {
