@@ -13,7 +13,7 @@ export function fullCreateBody(offer: Offer): Record<string, unknown> {
     subscriptionCategory: 'retail',
     clientSubscriptionTimestamp: new Date(Date.UTC(2026, 0, 15, 9, 30, 0)).toISOString(),
     investorReferenceType: 'nino',
-    investorReference: 'QQ123456C',
+    investorReference: 'AB123456C',
     isExistingShareholder: true,
     numExistingShares: 250,
     isIssuerEmployee: false,
@@ -58,14 +58,17 @@ export function without<T extends Record<string, unknown>>(body: T, ...fields: s
   return copy;
 }
 
-/** One plausible investor reference per investorReferenceType, so a target that checks the format has nothing to refuse. */
+/**
+ * One valid investor reference per investorReferenceType, so a target that checks the format has nothing to refuse: the
+ * textbook examples will not do (HMRC's QQ123456C has a prefix no NINO has; the SSA lists 123-45-6789 as invalid).
+ */
 const REFERENCE_EXAMPLES: Record<string, string> = {
-  nino: 'QQ123456C',
+  nino: 'AB123456C',
   lei: '5493001KJTIIGC8Y1R12',
   identity_card_number: 'ID4821937',
   passport_number: '502135326',
   concat: 'GB19800101JOHN#SMITH',
-  ssn: '123-45-6789',
+  ssn: '536-22-1874',
   other: 'CLIENT-000123',
 };
 

@@ -402,6 +402,28 @@ test('the category-not-returned variation: records are answered without subscrip
   }
 });
 
+test('the investor-references-checked variation: a reference of the kind its type names is taken, the textbook examples are refused', async () => {
+  const variant = await buildServer({ variants: ['investor-references-checked'] });
+  const cases: Array<[type: string, reference: string, status: number]> = [
+    ['nino', 'AB123456C', 201],
+    ['nino', 'QQ123456C', 400],
+    ['lei', '5493001KJTIIGC8Y1R12', 201],
+    ['lei', '5493001KJTIIGC8Y1R13', 400],
+    ['ssn', '536-22-1874', 201],
+    ['ssn', '123-45-6789', 400],
+    ['concat', 'GB19800101JOHN#SMITH', 201],
+    ['passport_number', '502135326', 201],
+  ];
+  try {
+    for (const [investorReferenceType, investorReference, status] of cases) {
+      const answer = await create(variant, minimalCreateBody(openOffer(), { investorReferenceType, investorReference }));
+      expect(answer.status, `${investorReferenceType} ${investorReference}`).toBe(status);
+    }
+  } finally {
+    await variant.close();
+  }
+});
+
 test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
   const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
   try {
