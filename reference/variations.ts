@@ -200,6 +200,20 @@ export const VARIATIONS = [
     })),
   },
   {
+    name: 'future-timestamps-refused',
+    description:
+      'A clientSubscriptionTimestamp more than 5 minutes ahead of the server\'s clock is refused with 400: it is the "time the order was received by the API client\'s own system", which cannot be to come.',
+    apply: patch('subscriptions', (current) => ({
+      validate: (body) => {
+        const checked = current.validate(body);
+        if (!checked.ok) return checked;
+        const at = Date.parse(checked.request.clientSubscriptionTimestamp);
+        if (!(at > Date.now() + 5 * 60_000)) return checked;
+        return { ok: false, errors: [{ property: 'clientSubscriptionTimestamp', messages: ['an order cannot be received in the future'] }] };
+      },
+    })),
+  },
+  {
     name: 'employees-rejected',
     description:
       "An order with isIssuerEmployee true is recorded as rejected (the issuer's own rule; which outcome under which condition is not shown).",

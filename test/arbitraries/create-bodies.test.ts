@@ -15,6 +15,7 @@ import {
   validCreateBody,
 } from '../../src/arbitraries/index.ts';
 import type { CreateBodyField, SubscriptionCreateBody } from '../../src/arbitraries/index.ts';
+import { CLIENT_TIMESTAMP_LATEST } from '../../src/arbitraries/_internals/create-body-model.ts';
 import { decimalPlaces } from '../../src/schema/decimal-places.ts';
 import { loadSchema, validate } from '../../src/schema/registry.ts';
 import { BROKEN_OFFER, COVERAGE_SAMPLES, FOREIGN_CURRENCY_OFFER, OFFERS, RUNS, RUN_TAG, offerById } from './fixtures.ts';
@@ -34,6 +35,8 @@ function checkValidBody(body: SubscriptionCreateBody): void {
   assertAmountWithinLimits(body.amountRequested, offer, body);
   assertAmountDecimals(body.amountRequested, body);
   expect(body.clientSubscriptionTimestamp).toMatch(TIMESTAMP_FORMS);
+  // "The time the order was received": never an instant to come (a target may refuse one), and fixed for replays.
+  expect(Date.parse(body.clientSubscriptionTimestamp)).toBeLessThanOrEqual(CLIENT_TIMESTAMP_LATEST.getTime());
   expect(Object.values(body)).not.toContain(undefined);
 }
 

@@ -424,6 +424,20 @@ test('the investor-references-checked variation: a reference of the kind its typ
   }
 });
 
+test('the future-timestamps-refused variation: an order received an hour from now is refused, one received now is taken', async () => {
+  const variant = await buildServer({ variants: ['future-timestamps-refused'] });
+  const at = (offsetMs: number) =>
+    minimalCreateBody(openOffer(), { clientSubscriptionTimestamp: new Date(Date.now() + offsetMs).toISOString() });
+  try {
+    expect((await create(variant, at(0))).status).toBe(201);
+    const refused = await create(variant, at(3_600_000));
+    expect(refused.status).toBe(400);
+    expect(isCreateCancelError(refused.json, 400)).toBe(true);
+  } finally {
+    await variant.close();
+  }
+});
+
 test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
   const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
   try {

@@ -28,10 +28,17 @@ export interface CreateBodyConstraints {
    * other currencies get is not shown).
    */
   currency?: 'any' | 'offer';
-  /** Window of clientSubscriptionTimestamp (defaults: see `utcTimestamp`). */
+  /** Window of clientSubscriptionTimestamp (defaults: `utcTimestamp`'s earliest, `CLIENT_TIMESTAMP_LATEST`). */
   timestampMin?: Date;
   timestampMax?: Date;
 }
+
+/**
+ * The latest clientSubscriptionTimestamp a valid body carries. The field is the "time the order was received by the
+ * API client's own system": an instant to come is no truthful value of it, and a target may refuse it. Fixed, not
+ * "now", so that a recorded case replays with the same bytes on another day.
+ */
+export const CLIENT_TIMESTAMP_LATEST = new Date('2025-12-31T23:59:59.999Z');
 
 /** Whether a schema-valid body inside the order limits can be built for `offer`. */
 export function acceptsValidBody(offer: OpenOffer, constraints: CreateBodyConstraints): boolean {
@@ -119,7 +126,10 @@ export function createBodyFor(
           {
             offerId: fc.constant(offer.id),
             amountRequested: amountWithinLimits(offer.pricingAndOrderLimits),
-            clientSubscriptionTimestamp: utcTimestamp({ min: constraints.timestampMin, max: constraints.timestampMax }),
+            clientSubscriptionTimestamp: utcTimestamp({
+              min: constraints.timestampMin,
+              max: constraints.timestampMax ?? CLIENT_TIMESTAMP_LATEST,
+            }),
             currency,
             accountType: fc.constantFrom(...ACCOUNT_TYPES),
           },
