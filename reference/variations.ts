@@ -209,7 +209,10 @@ export const VARIATIONS = [
         if (!checked.ok) return checked;
         const at = Date.parse(checked.request.clientSubscriptionTimestamp);
         if (!(at > Date.now() + 5 * 60_000)) return checked;
-        return { ok: false, errors: [{ property: 'clientSubscriptionTimestamp', messages: ['an order cannot be received in the future'] }] };
+        return {
+          ok: false,
+          errors: [{ property: 'clientSubscriptionTimestamp', messages: ['an order cannot be received in the future'] }],
+        };
       },
     })),
   },
