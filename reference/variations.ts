@@ -8,6 +8,7 @@ import type { Behaviour, ServedRoute } from './behaviour.ts';
 import type { Subscription } from './data/types.ts';
 import { ApiError, type listGetBody } from './errors.ts';
 import { editable, isRecord, patch, respellTimestamps } from './faults.ts';
+import { CATEGORY_OF_TYPE, type SubscriptionType } from '../src/arbitraries/create-request-vocabulary.ts';
 import type { TargetProfile } from '../src/profile/target-profile.ts';
 
 export interface VariationSwitch {
@@ -213,6 +214,20 @@ export const VARIATIONS = [
           ok: false,
           errors: [{ property: 'clientSubscriptionTimestamp', messages: ['an order cannot be received in the future'] }],
         };
+      },
+    })),
+  },
+  {
+    name: 'type-and-category-paired',
+    description:
+      'subscriptionType and subscriptionCategory must agree as the contract words them (qualified = professional, unqualified = retail, institutional = ecp/institutional); a body where they disagree is refused with 400.',
+    apply: patch('subscriptions', (current) => ({
+      validate: (body) => {
+        const checked = current.validate(body);
+        if (!checked.ok) return checked;
+        const { subscriptionType: type, subscriptionCategory: category } = checked.request;
+        if (type === undefined || category === undefined || CATEGORY_OF_TYPE[type as SubscriptionType] === category) return checked;
+        return { ok: false, errors: [{ property: 'subscriptionCategory', messages: [`${category} does not go with ${type}`] }] };
       },
     })),
   },

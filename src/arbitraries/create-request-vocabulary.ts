@@ -16,6 +16,19 @@ export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
 export const SUBSCRIPTION_CATEGORIES = ['retail', 'professional', 'ecp/institutional'] as const;
 export type SubscriptionCategory = (typeof SUBSCRIPTION_CATEGORIES)[number];
 
+/**
+ * The category each type goes with, in the contract's words ("retail = private unqualified investor, professional =
+ * certified investor, ecp/institutional = corporate investor"; the defaults pair discretionary_qualified with
+ * professional). A valid body sends a pair that agrees: a target may refuse one that does not.
+ */
+export const CATEGORY_OF_TYPE: Readonly<Record<SubscriptionType, SubscriptionCategory>> = {
+  xo_qualified: 'professional',
+  xo_unqualified: 'retail',
+  discretionary_qualified: 'professional',
+  discretionary_unqualified: 'retail',
+  institutional: 'ecp/institutional',
+};
+
 /** Contract, Subscription.investorReferenceType: "Enum: nino, lei, ..., other". */
 export const INVESTOR_REFERENCE_TYPES = ['nino', 'lei', 'identity_card_number', 'passport_number', 'concat', 'ssn', 'other'] as const;
 export type InvestorReferenceType = (typeof INVESTOR_REFERENCE_TYPES)[number];

@@ -2,6 +2,7 @@
  * Deterministic create bodies for the conformance checks (the fuzz suite generates its own with
  * fast-check). Every value is chosen to be unambiguously valid for the given offer.
  */
+import { CATEGORY_OF_TYPE, type SubscriptionType } from '../arbitraries/create-request-vocabulary.ts';
 import type { Offer } from './types.ts';
 
 /** A full valid body (every optional request field present) for an open offer. */
@@ -10,7 +11,7 @@ export function fullCreateBody(offer: Offer): Record<string, unknown> {
     offerId: offer.id,
     amountRequested: amountWithSixDecimals(offer),
     subscriptionType: 'xo_qualified',
-    subscriptionCategory: 'retail',
+    subscriptionCategory: 'professional',
     clientSubscriptionTimestamp: new Date(Date.UTC(2026, 0, 15, 9, 30, 0)).toISOString(),
     investorReferenceType: 'nino',
     investorReference: 'AB123456C',
@@ -72,18 +73,6 @@ const REFERENCE_EXAMPLES: Record<string, string> = {
   other: 'CLIENT-000123',
 };
 
-/**
- * The category the contract's wording pairs with each type (retail = unqualified, professional =
- * certified, ecp/institutional = corporate): no body asks a target to accept an odd combination.
- */
-const CATEGORY_OF_TYPE: Record<string, string> = {
-  xo_qualified: 'professional',
-  xo_unqualified: 'retail',
-  discretionary_qualified: 'professional',
-  discretionary_unqualified: 'retail',
-  institutional: 'ecp/institutional',
-};
-
 /** Enum fields the coverage leaves at a fixed value, and why. */
 export const ENUM_FIELDS_NOT_COVERED: Readonly<Record<string, string>> = {
   currency:
@@ -105,7 +94,7 @@ export function enumCoverageBodies(
     const body = fullCreateBody(offer);
     for (const [field, values] of covered) body[field] = values[i % values.length];
     const type = String(body.subscriptionType);
-    body.subscriptionCategory = CATEGORY_OF_TYPE[type] ?? body.subscriptionCategory;
+    body.subscriptionCategory = CATEGORY_OF_TYPE[type as SubscriptionType] ?? body.subscriptionCategory;
     body.investorReference = REFERENCE_EXAMPLES[String(body.investorReferenceType)] ?? body.investorReference;
     return body;
   });

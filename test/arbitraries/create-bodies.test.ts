@@ -16,6 +16,7 @@ import {
 } from '../../src/arbitraries/index.ts';
 import type { CreateBodyField, SubscriptionCreateBody } from '../../src/arbitraries/index.ts';
 import { CLIENT_TIMESTAMP_LATEST } from '../../src/arbitraries/_internals/create-body-model.ts';
+import { CATEGORY_OF_TYPE } from '../../src/arbitraries/create-request-vocabulary.ts';
 import { decimalPlaces } from '../../src/schema/decimal-places.ts';
 import { loadSchema, validate } from '../../src/schema/registry.ts';
 import { BROKEN_OFFER, COVERAGE_SAMPLES, FOREIGN_CURRENCY_OFFER, OFFERS, RUNS, RUN_TAG, offerById } from './fixtures.ts';
@@ -38,6 +39,8 @@ function checkValidBody(body: SubscriptionCreateBody): void {
   // "The time the order was received": never an instant to come (a target may refuse one), and fixed for replays.
   expect(Date.parse(body.clientSubscriptionTimestamp)).toBeLessThanOrEqual(CLIENT_TIMESTAMP_LATEST.getTime());
   expect(Object.values(body)).not.toContain(undefined);
+  // A type and a category that disagree may be refused: a valid body sends the pair the contract's words make.
+  if (body.subscriptionType !== undefined) expect(body.subscriptionCategory).toBe(CATEGORY_OF_TYPE[body.subscriptionType]);
 }
 
 test.describe('the request vocabulary', () => {

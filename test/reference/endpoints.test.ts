@@ -438,6 +438,20 @@ test('the future-timestamps-refused variation: an order received an hour from no
   }
 });
 
+test('the type-and-category-paired variation: a type and the category it goes with are taken, a pair that disagrees is refused', async () => {
+  const variant = await buildServer({ variants: ['type-and-category-paired'] });
+  const pair = (subscriptionType: string, subscriptionCategory: string) =>
+    create(variant, minimalCreateBody(openOffer(), { subscriptionType, subscriptionCategory }));
+  try {
+    expect((await pair('xo_unqualified', 'retail')).status).toBe(201);
+    expect((await pair('institutional', 'ecp/institutional')).status).toBe(201);
+    expect((await pair('xo_qualified', 'retail')).status).toBe(400);
+    expect((await create(variant, minimalCreateBody())).status).toBe(201); // neither: the defaults, which agree
+  } finally {
+    await variant.close();
+  }
+});
+
 test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
   const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
   try {

@@ -5,9 +5,9 @@ import type { Arbitrary } from 'fast-check';
 import { amountWithinLimits, hasAmountWithinLimits } from '../amount-within-limits.ts';
 import {
   ACCOUNT_TYPES,
+  CATEGORY_OF_TYPE,
   CREATE_BODY_FIELDS,
   CURRENCIES,
-  SUBSCRIPTION_CATEGORIES,
   SUBSCRIPTION_TYPES,
   isCurrency,
 } from '../create-request-vocabulary.ts';
@@ -89,10 +89,10 @@ const shareholding = fc.oneof(
   fc.record({ numExistingShares: fc.integer({ min: 0, max: 1_000_000_000 }) }, record),
 );
 
-const typeAndCategory = fc.record(
-  { subscriptionType: fc.constantFrom(...SUBSCRIPTION_TYPES), subscriptionCategory: fc.constantFrom(...SUBSCRIPTION_CATEGORIES) },
-  record,
-);
+/** A type and the category it goes with (CATEGORY_OF_TYPE): every value of both enums, never a pair that disagrees. */
+const typeAndCategory = fc
+  .constantFrom(...SUBSCRIPTION_TYPES)
+  .map((subscriptionType) => ({ subscriptionType, subscriptionCategory: CATEGORY_OF_TYPE[subscriptionType] }));
 
 // The parts that do not depend on the offer are built once: fast-check arbitraries are immutable, and building these
 // (a regular expression's, above all) for each offer of each property cost a fuzz worker about a second at its start.
