@@ -5,7 +5,7 @@
 // fault does; several compose in the order given, and faults apply on top.
 import { correctBehaviour } from './behaviour.ts';
 import type { Behaviour, ServedRoute } from './behaviour.ts';
-import type { Subscription } from './data/types.ts';
+import type { Subscription, SubscriptionRequest } from './data/types.ts';
 import { ApiError, type listGetBody } from './errors.ts';
 import { editable, isRecord, patch, respellTimestamps } from './faults.ts';
 import { CATEGORY_OF_TYPE, type SubscriptionType } from '../src/arbitraries/create-request-vocabulary.ts';
@@ -100,6 +100,26 @@ function isInvestorReferenceOf(type: string, reference: string): boolean {
   return reference.trim() !== ''; // identity card and passport numbers, other: any kind of text, but some
 }
 
+/** Subscription records answered without these fields (each optional in a response). */
+const recordsWithout = (...fields: string[]) =>
+  patch('wire', (current) => ({
+    subscription: (record) => {
+      const out = editable(current.subscription(record));
+      for (const field of fields) delete out[field];
+      return out;
+    },
+  }));
+
+/** One more check of a create body the schema takes: `why` gives the reason it is refused with 400, or null. */
+const refusing = (property: string, why: (request: SubscriptionRequest) => string | null) =>
+  patch('subscriptions', (current) => ({
+    validate: (body) => {
+      const checked = current.validate(body);
+      const reason = checked.ok ? why(checked.request) : null;
+      return reason === null ? checked : { ok: false, errors: [{ property, messages: [reason] }] };
+    },
+  }));
+
 export const VARIATIONS = [
   // ---- "Not shown" items taken the other plausible way ----------------------------------------------
   {
@@ -165,71 +185,39 @@ export const VARIATIONS = [
     name: 'investor-identity-withheld',
     description:
       'Records are answered without investorReferenceType, investorReference and membershipCode (personal data and an access code kept, not sent back); the contract makes these fields optional in a response.',
-    apply: patch('wire', (current) => ({
-      subscription: (record) => {
-        const { investorReferenceType, investorReference, membershipCode, ...rest } = editable(current.subscription(record)) as Record<
-          string,
-          unknown
-        >;
-        return rest;
-      },
-    })),
+    apply: recordsWithout('investorReferenceType', 'investorReference', 'membershipCode'),
   },
   {
     name: 'category-not-returned',
     description:
       'Records are answered without subscriptionCategory, as an API that added it to requests only would (optional in a response); the default a create gets shows in subscriptionType alone.',
-    apply: patch('wire', (current) => ({
-      subscription: (record) => {
-        const { subscriptionCategory, ...rest } = editable(current.subscription(record)) as Record<string, unknown>;
-        return rest;
-      },
-    })),
+    apply: recordsWithout('subscriptionCategory'),
   },
   {
     name: 'investor-references-checked',
     description:
       'investorReference is checked against its investorReferenceType ("Investor reference of the kind given"): a NINO by HMRC\'s rules, an LEI by its check digits, an SSN by the SSA\'s, a CONCAT by its layout; a reference of another kind is refused with 400.',
-    apply: patch('subscriptions', (current) => ({
-      validate: (body) => {
-        const checked = current.validate(body);
-        if (!checked.ok) return checked;
-        const { investorReferenceType: type, investorReference: reference } = checked.request;
-        if (type === undefined || reference === undefined || isInvestorReferenceOf(type, reference)) return checked;
-        return { ok: false, errors: [{ property: 'investorReference', messages: [`not a valid ${type}`] }] };
-      },
-    })),
+    apply: refusing('investorReference', ({ investorReferenceType: type, investorReference: reference }) =>
+      type === undefined || reference === undefined || isInvestorReferenceOf(type, reference) ? null : `not a valid ${type}`,
+    ),
   },
   {
     name: 'future-timestamps-refused',
     description:
       'A clientSubscriptionTimestamp more than 5 minutes ahead of the server\'s clock is refused with 400: it is the "time the order was received by the API client\'s own system", which cannot be to come.',
-    apply: patch('subscriptions', (current) => ({
-      validate: (body) => {
-        const checked = current.validate(body);
-        if (!checked.ok) return checked;
-        const at = Date.parse(checked.request.clientSubscriptionTimestamp);
-        if (!(at > Date.now() + 5 * 60_000)) return checked;
-        return {
-          ok: false,
-          errors: [{ property: 'clientSubscriptionTimestamp', messages: ['an order cannot be received in the future'] }],
-        };
-      },
-    })),
+    apply: refusing('clientSubscriptionTimestamp', ({ clientSubscriptionTimestamp }) =>
+      Date.parse(clientSubscriptionTimestamp) > Date.now() + 5 * 60_000 ? 'an order cannot be received in the future' : null,
+    ),
   },
   {
     name: 'type-and-category-paired',
     description:
       'subscriptionType and subscriptionCategory must agree as the contract words them (qualified = professional, unqualified = retail, institutional = ecp/institutional); a body where they disagree is refused with 400.',
-    apply: patch('subscriptions', (current) => ({
-      validate: (body) => {
-        const checked = current.validate(body);
-        if (!checked.ok) return checked;
-        const { subscriptionType: type, subscriptionCategory: category } = checked.request;
-        if (type === undefined || category === undefined || CATEGORY_OF_TYPE[type as SubscriptionType] === category) return checked;
-        return { ok: false, errors: [{ property: 'subscriptionCategory', messages: [`${category} does not go with ${type}`] }] };
-      },
-    })),
+    apply: refusing('subscriptionCategory', ({ subscriptionType: type, subscriptionCategory: category }) =>
+      type === undefined || category === undefined || CATEGORY_OF_TYPE[type as SubscriptionType] === category
+        ? null
+        : `${category} does not go with ${type}`,
+    ),
   },
   {
     name: 'employees-rejected',
