@@ -355,30 +355,41 @@ export const clientChecks: readonly ClientCheck[] = [
       const exercised: SessionExchange[] = [];
       const findings: ClientFinding[] = [];
       const notes: string[] = [];
-      for (const ex of session.exchanges.filter((e) => LIST_QUERY_OPS.has(e.operation))) {
-        const page = pageOf(ex);
-        if (!page) continue;
+      const lists = session.exchanges.filter((e) => LIST_QUERY_OPS.has(e.operation) && pageOf(e) !== null);
+      /** Successful pages of each list (same path and filters), whatever their order: the pages a next page may follow. */
+      const answered = new Map<string, Array<{ ex: SessionExchange; offset: number; limit: number; items: number | null }>>();
+      for (const ex of lists) {
+        const page = pageOf(ex)!;
+        if (!isSuccess(ex) || page.limit === null) continue;
         const key = walkKey(ex);
-        const before = lastPage.get(key);
-        const prev = before && pageOf(before);
-        if (page.offset > 0 && before && prev && prev.limit !== null) {
-          exercised.push(ex);
-          // A capped page (fewer items than asked, the service's own maximum) may be followed from where it ended.
-          const allowed = [
-            prev.offset + prev.limit,
-            ...(before.responseItems !== null && before.responseItems > 0 ? [prev.offset + before.responseItems] : []),
-          ];
-          if (!allowed.includes(page.offset)) {
-            const kind = page.offset < prev.offset + prev.limit ? 'overlaps' : 'leaves a gap after';
-            findings.push({
-              message: `${requestLine(ex)} ${kind} the page before it (#${before.seq}, offset ${prev.offset}, limit ${prev.limit})`,
-              expected: `offset ${allowed.join(' or ')}`,
-              received: `offset ${page.offset}`,
-              evidence: [before.seq, ex.seq],
-            });
+        answered.set(key, [...(answered.get(key) ?? []), { ex, offset: page.offset, limit: page.limit, items: ex.responseItems }]);
+      }
+      // A page beyond the first continues some page of the same list: it starts at that page's offset + limit, or, after
+      // a capped page (fewer items than asked: the service's own maximum), where that page ended. Which page it follows
+      // is found by offset, not by arrival: a client that asks for several pages at once may send them in any order.
+      for (const ex of lists) {
+        const page = pageOf(ex)!;
+        if (page.offset > 0) {
+          const below = (answered.get(walkKey(ex)) ?? []).filter((q) => q.ex !== ex && q.offset < page.offset);
+          if (below.length > 0) {
+            exercised.push(ex);
+            const continues = (q: (typeof below)[number]) =>
+              q.offset + q.limit === page.offset || (q.items !== null && q.items > 0 && q.offset + q.items === page.offset);
+            if (!below.some(continues)) {
+              // The nearest page below it (the latest of them, if several share that offset).
+              const prev = below.reduce((a, b) => (b.offset > a.offset || (b.offset === a.offset && b.ex.seq > a.ex.seq) ? b : a));
+              const allowed = [prev.offset + prev.limit, ...(prev.items !== null && prev.items > 0 ? [prev.offset + prev.items] : [])];
+              const kind = page.offset < prev.offset + prev.limit ? 'overlaps' : 'leaves a gap after';
+              findings.push({
+                message: `${requestLine(ex)} ${kind} the page before it (#${prev.ex.seq}, offset ${prev.offset}, limit ${prev.limit})`,
+                expected: `offset ${[...new Set(allowed)].join(' or ')}`,
+                received: `offset ${page.offset}`,
+                evidence: [prev.ex.seq, ex.seq],
+              });
+            }
           }
         }
-        if (isSuccess(ex)) lastPage.set(key, ex);
+        if (isSuccess(ex)) lastPage.set(walkKey(ex), ex);
       }
       for (const [, ex] of lastPage) {
         const p = pageOf(ex);

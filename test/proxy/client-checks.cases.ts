@@ -104,6 +104,39 @@ export const clientCheckCases: ClientCheckCase[] = [
     evidence: [1, 2],
   },
   {
+    name: 'pages asked for at once, their requests arriving out of order (a client that walks in parallel)',
+    clause: 'CLIENT-PAGINATION-WALK',
+    exchanges: [
+      ex(1, 0, { path: '/offer?offset=0&limit=10', responseItems: 10 }),
+      ex(2, 100, { path: '/offer?offset=20&limit=10', responseItems: 10 }),
+      ex(3, 100, { path: '/offer?offset=10&limit=10', responseItems: 10 }),
+      ex(4, 101, { path: '/offer?offset=30&limit=10', responseItems: 2 }),
+    ],
+    verdict: 'pass',
+  },
+  {
+    name: 'the list walked again in parallel, a later page arriving before the first',
+    clause: 'CLIENT-PAGINATION-WALK',
+    exchanges: [
+      ex(1, 0, { path: '/offer?offset=0&limit=10', responseItems: 10 }),
+      ex(2, 10, { path: '/offer?offset=10&limit=10', responseItems: 3 }),
+      ex(3, 60_000, { path: '/offer?offset=10&limit=10', responseItems: 3 }),
+      ex(4, 60_000, { path: '/offer?offset=0&limit=10', responseItems: 10 }),
+    ],
+    verdict: 'pass',
+  },
+  {
+    name: 'a parallel walk that leaves a page out',
+    clause: 'CLIENT-PAGINATION-WALK',
+    exchanges: [
+      ex(1, 0, { path: '/offer?offset=0&limit=10', responseItems: 10 }),
+      ex(2, 100, { path: '/offer?offset=30&limit=10', responseItems: 2 }),
+      ex(3, 100, { path: '/offer?offset=10&limit=10', responseItems: 10 }),
+    ],
+    verdict: 'fail',
+    evidence: [3, 2],
+  },
+  {
     name: 'a walk never past its first page',
     clause: 'CLIENT-PAGINATION-WALK',
     exchanges: [ex(1, 0, { path: '/offer?offset=0&limit=10', responseItems: 3 })],

@@ -113,7 +113,8 @@ export interface ProxyCli {
 
 /** Starts `npm run proxy` (`args`, a clean environment plus `env`) and waits until it prints where it listens. */
 export async function startProxyCli(args: string[], env: Record<string, string>): Promise<ProxyCli> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/proxy.ts', ...args], {
+  // As the npm script runs it: node with tsx's loader, no relay process in front (signals reach the proxy itself).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/proxy.ts', ...args], {
     cwd: ROOT,
     env: cleanEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -100,7 +100,14 @@ export async function expectExactReplays(recorded: FuzzRunRecord, o: { fault: st
     project: 'fuzz',
     faults: [o.fault],
     label: o.label,
-    env: { FUZZ_SEED: String(recorded.seed), FUZZ_PATH: recorded.path!, FUZZ_REPLAY_PATH: recorded.replayPath ?? undefined },
+    env: {
+      FUZZ_SEED: String(recorded.seed),
+      FUZZ_PATH: recorded.path!,
+      FUZZ_REPLAY_PATH: recorded.replayPath ?? undefined,
+      // Each repetition restarts its worker, and a read that never shows a write would cost each one the whole
+      // API_READ_SETTLE window before the same verdict: judged at the first read, the ten cost no waiting.
+      API_READ_SETTLE: '0',
+    },
     args: ['-g', recorded.grep, `--repeat-each=${o.times}`],
     clauseReportOnly: true,
   });
