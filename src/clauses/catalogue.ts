@@ -609,7 +609,8 @@ export const clientClauses = [
     id: 'CLIENT-PAGINATION-WALK',
     kind: 'client',
     section: S.limits,
-    summary: 'A list is walked by increasing offset by limit: each next page starts where the previous one ended.',
+    summary:
+      'A list is walked by increasing offset by limit: each next page starts where a page before it ended (pages asked for at once may arrive in any order).',
     contract: 'Pagination is offset-based [...] Next page: increase offset by limit.',
   },
   {
