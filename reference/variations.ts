@@ -61,6 +61,8 @@ const toMicroseconds = (utc: string): string => {
   const [, whole, fraction = ''] = /^(.*?)(?:\.(\d+))?Z$/.exec(utc) ?? [];
   return whole === undefined ? utc : `${whole}.${fraction.padEnd(6, '0').slice(0, 6)}Z`;
 };
+/** The same instant with six fractional digits and a zero offset for Z, as Python's datetime.isoformat() writes UTC. */
+const toZeroOffset = (utc: string): string => toMicroseconds(utc).replace(/Z$/, '+00:00');
 /** Drops only an all-zero fraction: the same instant, spelled as the contract's own example. */
 const withoutZeroFraction = (utc: string): string => utc.replace(/\.0+Z$/, 'Z');
 
@@ -344,6 +346,12 @@ export const VARIATIONS = [
     description:
       'Timestamps are written with six fractional digits (2026-01-01T10:00:00.123000Z): the same instants, as a database keeps them.',
     apply: respellTimestamps({ offerDates: toMicroseconds, allocatedOn: toMicroseconds, clientSubscriptionTimestamp: toMicroseconds }),
+  },
+  {
+    name: 'timestamps-zero-offset',
+    description:
+      "Timestamps are written with a zero offset instead of Z (2026-01-01T10:00:00.123000+00:00, as Python's isoformat writes UTC): the same instants, in UTC.",
+    apply: respellTimestamps({ offerDates: toZeroOffset, allocatedOn: toZeroOffset, clientSubscriptionTimestamp: toZeroOffset }),
   },
   {
     name: 'keys-reversed',

@@ -162,7 +162,7 @@ export interface ListView<T> {
 
 /** Splits a UTC timestamp into epoch milliseconds and the fraction below a millisecond, for exact order. */
 function instantParts(text: string): [number, string] {
-  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$/.exec(text);
+  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(?:Z|\+00:00)$/.exec(text);
   if (match === null) return [Date.parse(text), ''];
   const fraction = (match[2] ?? '').padEnd(9, '0');
   return [Date.parse(`${match[1]}.${fraction.slice(0, 3)}Z`), fraction.slice(3)];

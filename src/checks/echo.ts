@@ -29,7 +29,7 @@ const OPTIONAL_IN_RESPONSE: ReadonlySet<string> = new Set(
   Object.keys(RESPONSE_SCHEMA.properties).filter((field) => !RESPONSE_SCHEMA.required.includes(field)),
 );
 
-const HAS_FRACTION = /\.\d+Z$/;
+const HAS_FRACTION = /\.\d+(?:Z|\+00:00)$/;
 
 function sameInstant(sent: string, got: string): boolean {
   const [a, b] = [Date.parse(sent), Date.parse(got)];

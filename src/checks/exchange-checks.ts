@@ -9,6 +9,7 @@ import type { ClauseId } from '../clauses/catalogue.ts';
 import type { CreatedRecord, RetriedAttempt } from '../client/api-client.ts';
 import { errorShapeOf, exchangeExcerpt, type Exchange, type Operation } from '../client/exchange.ts';
 import { extraProperties, extraPropertiesInList, validate, validateList, type SchemaIssue, type SchemaName } from '../schema/registry.ts';
+import { ZERO_OFFSET } from '../schema/vocabulary.ts';
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
 import { VALUES_SEEN, valueAt } from './values-seen.ts';
 
@@ -133,6 +134,16 @@ function fieldNamesOf(items: unknown): string[] {
     for (const key of keys) names.add(key);
   }
   return [...names].sort();
+}
+
+/** The strings of a JSON value that are UTC timestamps written with a zero offset (the first few: one shows it). */
+function zeroOffsetStrings(value: unknown, found: string[] = []): string[] {
+  if (found.length >= 3) return found;
+  if (typeof value === 'string') {
+    if (ZERO_OFFSET.test(value)) found.push(value);
+  } else if (Array.isArray(value)) for (const item of value) zeroOffsetStrings(item, found);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) zeroOffsetStrings(item, found);
+  return found;
 }
 
 // Order matters only for speed: extraFields validates against the closed variant first, and a body that
@@ -344,6 +355,25 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
           ),
         ],
       };
+    },
+  },
+  {
+    // "ISO 8601 in UTC, for example ... YYYY-MM-DDTHH:MM:SSZ": a zero offset (+00:00) is UTC too, but not the
+    // example's spelling, which a client's parser may expect: recorded (failed in strict mode).
+    name: 'zeroOffsetTimestamps',
+    clauses: ['GEN-TIMESTAMP-UTC'],
+    run(ex, ctx) {
+      if (!SUCCESS_MODEL[ex.operation] || ex.status < 200 || ex.status >= 300 || !ex.isJson) return {};
+      const found = zeroOffsetStrings(ex.body);
+      if (found.length === 0) return {};
+      const message = `${ex.operation} writes timestamps with a zero offset (+00:00) instead of Z`;
+      if (ctx.strict)
+        return {
+          failures: [
+            failure(ex, 'GEN-TIMESTAMP-UTC', 'zeroOffsetTimestamps', `${message} (strict mode)`, 'YYYY-MM-DDTHH:MM:SSZ', found[0]),
+          ],
+        };
+      return { observations: [{ clause: 'GEN-TIMESTAMP-UTC', key: `timestamps.zeroOffset.${ex.operation}`, message, value: found[0] }] };
     },
   },
   {

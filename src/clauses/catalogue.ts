@@ -72,7 +72,8 @@ export const clauses = [
     id: 'GEN-TIMESTAMP-UTC',
     kind: 'must',
     section: S.conventions,
-    summary: 'Every timestamp is ISO 8601 in UTC with a Z suffix (milliseconds allowed).',
+    summary:
+      "Every timestamp is ISO 8601 in UTC: Z as in the contract's example, or a zero offset +00:00 (the same instant, recorded; failed in strict mode); fractions of a second allowed.",
   },
   { id: 'GEN-FIELD-NAMES', kind: 'must', section: S.conventions, summary: 'Field names are exact and case-sensitive.' },
   {

@@ -13,11 +13,16 @@ export const UTC_DATE_TIME_FORMAT = 'utc-date-time';
 export const MAX_DECIMAL_PLACES_KEYWORD = 'maxDecimalPlaces';
 
 /**
- * Shape the contract's timestamps must have: `YYYY-MM-DDTHH:MM:SS`, optional fraction of a second
- * (responses show milliseconds, the example shows none), and the UTC designator `Z`. Upper-case `T`
- * and `Z` only; offsets (`+01:00`, even `+00:00`), a missing zone and a space separator are refused.
+ * Shape the contract's timestamps must have ("ISO 8601 in UTC"): `YYYY-MM-DDTHH:MM:SS`, optional fraction of a
+ * second (responses show milliseconds, the example shows none), and UTC: the designator `Z`, as the contract's example
+ * writes it, or a zero offset `+00:00`, as many a library writes UTC (the same instant; recorded as an observation,
+ * ZERO_OFFSET). Upper-case `T` and `Z` only; other offsets, `-00:00` (RFC 3339: offset unknown), a missing zone and a
+ * space separator are refused.
  */
-const UTC_DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+const UTC_DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|\+00:00)$/;
+
+/** A UTC timestamp written with a zero offset for `Z`. */
+export const ZERO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?\+00:00$/;
 
 // ajv-formats' RFC 3339 date-time check supplies the calendar (Feb 30, month 13, leap years) and
 // clock ranges; our shape narrows it to UTC.

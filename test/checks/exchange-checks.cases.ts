@@ -437,6 +437,26 @@ export const exchangeCheckCases: ExchangeCheckCase[] = [
   },
   { description: 'strict mode does not fail a conforming body', strict: true, response: ok('offer.list', offers()), fails: [] },
 
+  // --- UTC written with a zero offset: observed, or failed in strict mode ------------------------------------
+  {
+    description: 'an offer date in UTC with a zero offset (+00:00) instead of Z',
+    response: ok('offer.get', patched(offer(), { '/dates/lastModifiedOn': '2024-05-01T10:00:00.000000+00:00' })),
+    fails: [],
+    observes: [{ clause: 'GEN-TIMESTAMP-UTC', key: 'timestamps.zeroOffset.offer.get' }],
+  },
+  {
+    description: 'an offer date in UTC with a zero offset, strict',
+    strict: true,
+    response: ok('offer.get', patched(offer(), { '/dates/lastModifiedOn': '2024-05-01T10:00:00+00:00' })),
+    fails: [['GEN-TIMESTAMP-UTC', 'zeroOffsetTimestamps']],
+    neverObserves: ['GEN-TIMESTAMP-UTC'],
+  },
+  {
+    description: 'an offer date with offset -00:00 (RFC 3339: unknown offset) is not UTC',
+    response: ok('offer.get', patched(offer(), { '/dates/lastModifiedOn': '2024-05-01T10:00:00-00:00' })),
+    fails: [['GEN-TIMESTAMP-UTC', 'successBodyMatchesSchema']],
+  },
+
   // --- Values beyond those seen: observed, or failed in strict mode -------------------------------------------
   {
     description: 'details.type beyond the values seen',

@@ -452,6 +452,22 @@ test('the type-and-category-paired variation: a type and the category it goes wi
   }
 });
 
+test('the timestamps-zero-offset variation: +00:00 for Z, the same instants', async () => {
+  const variant = await buildServer({ variants: ['timestamps-zero-offset'] });
+  try {
+    const plain = await getJson<Offer[]>(app, '/offer');
+    const zero = await getJson<Offer[]>(variant, '/offer');
+    const dates = (offers: Offer[]) => offers.flatMap((o) => Object.values(o.dates as unknown as Record<string, string>));
+    expect(dates(zero).length).toBeGreaterThan(0);
+    for (const d of dates(zero)) expect(d).toMatch(/\.\d{6}\+00:00$/);
+    expect(dates(zero).map((d) => Date.parse(d))).toEqual(dates(plain).map((d) => Date.parse(d)));
+    const created = (await create(variant, minimalCreateBody())).json as Subscription;
+    expect(created.clientSubscriptionTimestamp).toMatch(/\+00:00$/);
+  } finally {
+    await variant.close();
+  }
+});
+
 test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
   const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
   try {

@@ -6,7 +6,7 @@ import { addSuiteVocabulary, isUtcDateTime, suiteVocabularyMetaSchema } from '..
 // strictTypes off: these schemas deliberately apply the keyword/format without a `type`.
 const freshAjv = (strictNumbers = true) => addSuiteVocabulary(new Ajv2020({ allErrors: true, strictTypes: false, strictNumbers }));
 
-test('isUtcDateTime accepts UTC timestamps with or without a fraction', () => {
+test('isUtcDateTime accepts UTC timestamps with or without a fraction, with Z or a zero offset', () => {
   for (const text of [...GOOD_TIMESTAMPS, '2000-02-29T00:00:00Z', '1999-12-31T23:59:59.999999999Z']) {
     expect(isUtcDateTime(text), text).toBe(true);
   }
@@ -17,7 +17,8 @@ test('isUtcDateTime rejects offsets, missing zone, impossible dates and other se
     ...BAD_TIMESTAMPS,
     '1900-02-29T00:00:00Z',
     '2024-04-31T00:00:00Z',
-    '2024-01-15T09:30:00.123+00:00',
+    '2024-01-15T09:30:00.123-00:00',
+    '2024-01-15T09:30:00.123+0000',
     '+002024-01-15T09:30:00Z',
     ' 2024-01-15T09:30:00Z',
   ]) {

@@ -142,12 +142,14 @@ export const GOOD_TIMESTAMPS = [
   '2024-01-15T09:30:00.5Z',
   '2024-01-15T09:30:00.123456Z',
   '2024-02-29T23:59:59Z',
+  '2024-01-15T09:30:00+00:00', // UTC with a zero offset, as many a library writes it (observed, not failed)
+  '2024-01-15T09:30:00.123456+00:00',
 ] as const;
 
 /** Timestamps that are not ISO 8601 UTC as the contract writes them. */
 export const BAD_TIMESTAMPS = [
   '2024-01-15T09:30:00+01:00',
-  '2024-01-15T09:30:00+00:00',
+  '2024-01-15T09:30:00-00:00', // RFC 3339: the offset to UTC is unknown
   '2024-01-15T09:30:00',
   '2024-02-30T09:30:00Z',
   '2023-02-29T09:30:00Z',
