@@ -70,6 +70,12 @@ test('modifiedAfter is inclusive at the exact instant, exact beyond milliseconds
   expect(await getJson<Offer[]>(app, '/offer?modifiedAfter=2100-01-01T00:00:00Z')).toEqual([]);
   const paged = ids(await getJson<Offer[]>(app, `/offer?modifiedAfter=${shared}&offset=1&limit=2`));
   expect(paged).toEqual(expected(shared).slice(1, 3));
+  // UTC written with a zero offset is the same instant, to the digit.
+  const zeroOffset = encodeURIComponent(shared.replace(/Z$/, '+00:00'));
+  expect(ids(await getJson<Offer[]>(app, `/offer?modifiedAfter=${zeroOffset}`))).toEqual(atShared);
+  expect(ids(await getJson<Offer[]>(app, `/offer?modifiedAfter=${encodeURIComponent(justAfter.replace(/Z$/, '+00:00'))}`))).toEqual(
+    afterShared,
+  );
 });
 
 // ---- pagination, as data ------------------------------------------------------------------------
