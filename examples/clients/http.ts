@@ -110,7 +110,8 @@ export function createBody(offer: OfferSummary, reference: string, currency = 'G
   return {
     offerId: offer.id,
     amountRequested: Math.round(Math.min(offer.max, Math.max(offer.min, 1000)) * 100) / 100,
-    subscriptionType: 'xo_qualified',
+    // A type and the category it goes with (retail = private unqualified investor): a service may refuse a pair that disagrees.
+    subscriptionType: 'xo_unqualified',
     subscriptionCategory: 'retail',
     clientSubscriptionTimestamp: new Date().toISOString(),
     clientSubscriptionReference: reference,
