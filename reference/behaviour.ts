@@ -93,7 +93,7 @@ export interface Behaviour {
     unknownIdStatus: number;
     cancelRoute: ServedRoute;
     /** A successful cancel's answer (not shown): the cancelled record (200), or 204 No Content with no body. */
-    cancelAnswer: 'record' | 'no-content';
+    cancelAnswer: 'record' | 'no-content' | 'accepted';
     healthRoute: ServedRoute;
     /** Largest page; undefined = the server option (default 100). */
     maxLimit?: number;

@@ -100,9 +100,10 @@ function responses(route: RegisteredRoute, choices: ReferenceChoices): JsonObjec
   const p = choices.protocol;
   const out: JsonObject = {};
   for (const [declared, schema] of Object.entries(route.schema.response ?? {})) {
-    if (route.operation === 'cancelSubscription' && declared === '200' && p.cancelAnswer === 'no-content') {
-      // The cancel-204 variation: no content at all, so no media type either.
-      out['204'] = { description: 'cancelled; no content', ...notShown('cancelRoute', 204) };
+    if (route.operation === 'cancelSubscription' && declared === '200' && p.cancelAnswer !== 'record') {
+      // The cancel-204 and cancel-async-202 variations: no content at all, so no media type either.
+      const [status, description] = p.cancelAnswer === 'no-content' ? [204, 'cancelled; no content'] : [202, 'cancel queued; no content'];
+      out[String(status)] = { description, ...notShown('cancelRoute', status) };
       continue;
     }
     const choice = (item: keyof typeof NOT_SHOWN, statuses: number[], what: string) => ({ statuses: statuses.map(String), item, what });

@@ -150,6 +150,34 @@ export const VARIATIONS = [
     apply: protocol({ cancelAnswer: 'no-content' }),
   },
   {
+    name: 'cancel-async-202',
+    description:
+      'A cancel is answered 202 Accepted with no body and takes effect 300 ms later, as a queue would (the success response is not shown); a cancel of a record whose cancel is still pending is answered 202 again.',
+    slow: true,
+    apply: (behaviour) => {
+      const pending = new Set<string>();
+      const next = protocol({ cancelAnswer: 'accepted' })(behaviour);
+      return patch('subscriptions', (current) => ({
+        cancel: (store, id) => {
+          const record = store.get(id);
+          if (record && pending.has(id)) return record;
+          // The checks a cancel makes (unknown id, not cancellable) answer at once; the change itself comes later.
+          const before = record ? { ...record } : undefined;
+          const view = current.cancel(store, id);
+          if (before) {
+            store.put(before);
+            pending.add(id);
+            setTimeout(() => {
+              pending.delete(id);
+              current.cancel(store, id);
+            }, 300).unref();
+          }
+          return view;
+        },
+      }))(next);
+    },
+  },
+  {
     name: 'health-elsewhere',
     description: 'The health check is GET /status/health (not /health).',
     apply: protocol({ healthRoute: { method: 'GET', path: '/status/health' } }),
@@ -244,11 +272,16 @@ export const VARIATIONS = [
         list.push({ at: Date.now(), record });
         versions.set(record.id, list);
       };
-      const visible = (id: string): Subscription | undefined =>
-        versions
-          .get(id)
+      /** What the replica shows of a record the primary holds as `now`: a change no write hook saw (a queued cancel
+       * applied later) counts from the read that first meets it. */
+      const visible = (now: Subscription): Subscription | undefined => {
+        const last = versions.get(now.id)?.at(-1)?.record;
+        if (last === undefined || JSON.stringify(last) !== JSON.stringify(now)) wrote(now);
+        return versions
+          .get(now.id)
           ?.filter((v) => v.at <= Date.now() - lagMs)
           .at(-1)?.record;
+      };
       return patch('subscriptions', (current) => ({
         insert: async (store, record) => {
           const stored = await current.insert(store, record);
@@ -260,11 +293,14 @@ export const VARIATIONS = [
           wrote(store.get(id));
           return answer;
         },
-        lookup: (store, id) => (current.lookup(store, id) ? visible(id) : undefined),
+        lookup: (store, id) => {
+          const now = current.lookup(store, id);
+          return now ? visible(now) : undefined;
+        },
         forOffer: (records, offerId) =>
           current
             .forOffer(records, offerId)
-            .map((r) => visible(r.id))
+            .map(visible)
             .filter((r): r is Subscription => r !== undefined),
       }))(behaviour);
     },

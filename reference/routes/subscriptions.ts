@@ -75,6 +75,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
       handler: (request, reply) => {
         const cancelled = behaviour.subscriptions.cancel(store, request.params.subscriptionId);
         if (behaviour.protocol.cancelAnswer === 'no-content') reply.code(204).send();
+        else if (behaviour.protocol.cancelAnswer === 'accepted') reply.code(202).send();
         else sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.subscription(cancelled)));
       },
     });

@@ -178,6 +178,9 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       // "not shown". On a read it fails GEN-SUCCESS-200, and a create without its record fails the create's clauses.
       if (ex.status === 204) return {};
       const ct = ex.responseHeaders['content-type'] ?? '';
+      // For the same reason, a cancel's success with no content at all (a 202 Accepted of a queued cancel, say): no body,
+      // no content type. A body, or a content type claiming one, is still judged.
+      if (ex.operation === 'subscription.cancel' && ex.status >= 200 && ex.status < 300 && ex.text === '' && ct === '') return {};
       // application/json, optionally with parameters; not application/json-seq or the like.
       if (!/^application\/json\s*(?:;|$)/i.test(ct))
         return {

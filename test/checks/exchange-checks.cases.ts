@@ -72,6 +72,21 @@ export const exchangeCheckCases: ExchangeCheckCase[] = [
     fails: [],
   },
   {
+    description: 'a cancel answered 202 Accepted with no body and no content type (a queued cancel; success response not shown)',
+    response: { operation: 'subscription.cancel', status: 202, text: '', contentType: null },
+    fails: [],
+  },
+  {
+    description: 'a cancel answered 202 with a text body is judged: content is JSON',
+    response: { operation: 'subscription.cancel', status: 202, text: 'Accepted', contentType: 'text/plain' },
+    fails: [['GEN-JSON-CONTENT-TYPE', 'jsonContentType']],
+  },
+  {
+    description: 'a create answered 202 with no body still needs its content type (its success body is the record)',
+    response: { operation: 'subscription.create', status: 202, text: '', contentType: null },
+    fails: [['GEN-JSON-CONTENT-TYPE', 'jsonContentType']],
+  },
+  {
     description: 'a read answered 204 No Content fails on its status, not on its missing content type',
     response: { operation: 'offer.list', status: 204, text: '', contentType: null },
     fails: [['GEN-SUCCESS-200', 'readSucceedsWith200']],

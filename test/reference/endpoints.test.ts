@@ -474,6 +474,25 @@ test('the timestamps-zero-offset variation: +00:00 for Z, the same instants', as
   }
 });
 
+test('the cancel-async-202 variation: a cancel is answered 202 with no content and takes effect 300 ms later', async () => {
+  const variant = await buildServer({ variants: ['cancel-async-202'] });
+  const later = () => new Promise((resolve) => setTimeout(resolve, 350));
+  try {
+    const record = (await create(variant, minimalCreateBody())).json as Subscription;
+    const cancel = () => call(variant, { method: 'POST', url: `/subscription/${record.id}/cancel` });
+    const first = await cancel();
+    expect({ status: first.status, text: first.text, contentType: first.contentType }).toEqual({ status: 202, text: '', contentType: '' });
+    expect(await getJson(variant, `/subscription/${record.id}`)).toEqual(record);
+    expect((await cancel()).status).toBe(202); // still queued
+    await later();
+    expect(await getJson(variant, `/subscription/${record.id}`)).toEqual({ ...record, status: 'cancelled' });
+    expect((await cancel()).status).toBe(409);
+    expect((await call(variant, { method: 'POST', url: '/subscription/no-such-id/cancel' })).status).toBe(404);
+  } finally {
+    await variant.close();
+  }
+});
+
 test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
   const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
   try {
