@@ -115,6 +115,8 @@ function certificationConfig(
     profile: rel(fileDigest(config.profilePath)),
     rate: config.rate,
     strict: config.strict,
+    // How long a read may take to show the run's own write (API_READ_SETTLE): it decides when such a read is judged.
+    readSettleSeconds: config.limits.readSettleMs / 1000,
     faults,
     waivers: rel(fileDigest(o.waivers)),
     loadSmoke: o.skipLoad ? 'skipped' : { scenario: LOAD_SMOKE.scenario, duration: LOAD_SMOKE.duration },
