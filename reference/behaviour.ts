@@ -105,6 +105,8 @@ export interface Behaviour {
     latencyMs: number;
     /** gzip a body when the request accepts it. */
     gzip: boolean;
+    /** Close the connection after every answer (`connection: close`), as some gateways and servers do. */
+    closeConnections?: boolean;
   };
   allocations: {
     /** Answer for a known offer without allocations yet: throws a 404 (or returns a record to send). */

@@ -242,6 +242,12 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     });
   }
 
+  if (protocol.closeConnections)
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('connection', 'close');
+      return payload;
+    });
+
   // Credentials on every route but the public ones (health), before the body is even read.
   app.addHook('onRequest', (request, _reply, done) => {
     // The OpenAPI document is public: partners' tools fetch it before they have credentials set up.

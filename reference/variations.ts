@@ -404,6 +404,11 @@ export const VARIATIONS = [
     },
   },
   {
+    name: 'connection-close',
+    description: 'Every answer closes its connection (connection: close): no keep-alive, a new connection for each request.',
+    apply: protocol({ closeConnections: true }),
+  },
+  {
     name: 'gzip',
     description: 'Bodies are gzip-compressed when the request accepts gzip.',
     apply: protocol({ gzip: true }),

@@ -8,6 +8,7 @@ import { SEED_ALLOCATIONS } from '../../reference/data/allocations.ts';
 import { SEED_OFFERS, SHARED_MODIFIED_PAIR } from '../../reference/data/offers.ts';
 import type { AllocationRecord, Offer, Subscription } from '../../reference/data/types.ts';
 import {
+  AUTH_HEADERS,
   buildServer,
   call,
   closedOffers,
@@ -488,6 +489,18 @@ test('the cancel-async-202 variation: a cancel is answered 202 with no content a
     expect(await getJson(variant, `/subscription/${record.id}`)).toEqual({ ...record, status: 'cancelled' });
     expect((await cancel()).status).toBe(409);
     expect((await call(variant, { method: 'POST', url: '/subscription/no-such-id/cancel' })).status).toBe(404);
+  } finally {
+    await variant.close();
+  }
+});
+
+test('the connection-close variation: every answer, a success or an error, closes its connection', async () => {
+  const variant = await buildServer({ variants: ['connection-close'] });
+  try {
+    for (const url of ['/offer', '/subscription/no-such-id']) {
+      const answer = await variant.inject({ method: 'GET', url, headers: { ...AUTH_HEADERS } });
+      expect(answer.headers.connection, url).toBe('close');
+    }
   } finally {
     await variant.close();
   }
