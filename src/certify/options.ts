@@ -11,7 +11,7 @@
 import { join, resolve } from 'node:path';
 import { clauses as CATALOGUE } from '../clauses/catalogue.ts';
 import { ConfigError } from '../config/config-error.ts';
-import { type CommandSpec, parseCommandLineOrHelp } from '../cli/command-line.ts';
+import { type CommandSpec, numberOption, parseCommandLineOrHelp } from '../cli/command-line.ts';
 
 export interface CertifyOptions {
   profile: string | null;
@@ -84,10 +84,12 @@ const MAX_WORKERS = 16;
 
 /** `--workers 2` -> 2: a whole number from 1 to MAX_WORKERS. */
 export function workerCount(text: string): number {
-  const n = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
-  if (!(n >= 1 && n <= MAX_WORKERS))
-    throw new ConfigError(`--workers: "${text}" is not a whole number from 1 to ${MAX_WORKERS}, e.g. --workers 1.`);
-  return n;
+  return numberOption('workers', text, {
+    min: 1,
+    max: MAX_WORKERS,
+    integer: true,
+    what: `a whole number from 1 to ${MAX_WORKERS}, e.g. --workers 1`,
+  });
 }
 
 const ID_PATTERN = /^[A-Z0-9*][A-Z0-9*-]*$/;

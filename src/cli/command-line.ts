@@ -5,7 +5,7 @@
  * or a wrong number of arguments is a UsageError (a ConfigError): one sentence, exit 2, never a stack trace.
  */
 import { parseArgs } from 'node:util';
-import { exitOnConfigError, UsageError } from '../config/config-error.ts';
+import { ConfigError, exitOnConfigError, UsageError } from '../config/config-error.ts';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -130,6 +130,35 @@ function firstSentence(error: unknown): string {
 }
 
 /** The option a benchmark's own child processes are started with (scripts/child-roles.ts). */
+/** What a numeric option accepts: its bounds, whether it must be whole, and how the error says it ("a port number ..."). */
+export interface NumberOptionSpec {
+  min: number;
+  /** The least value is itself refused ("above 0"). */
+  minExclusive?: boolean;
+  max?: number;
+  integer?: boolean;
+  what: string;
+  /** Appended to the error: the command's usage line. */
+  usage?: string;
+}
+
+/**
+ * The value of a numeric option, checked: plain decimal notation (no empty value, no hex, no exponent, no Infinity),
+ * whole when asked, within its bounds. Anything else is a ConfigError in one sentence: `--port must be a port number
+ * from 0 to 65535 (0: any free port), got "x".` Shared by every command's numeric options.
+ */
+export function numberOption(name: string, raw: unknown, spec: NumberOptionSpec): number {
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  const n = /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  const ok =
+    Number.isFinite(n) &&
+    (spec.minExclusive ? n > spec.min : n >= spec.min) &&
+    (spec.max === undefined || n <= spec.max) &&
+    (!spec.integer || Number.isInteger(n));
+  if (!ok) throw new ConfigError(`--${name} must be ${spec.what}, got "${String(raw)}"${spec.usage ? `; usage: ${spec.usage}` : ''}.`);
+  return n;
+}
+
 export const CHILD_ROLE_OPTION = {
   type: 'string',
   value: '<role>',

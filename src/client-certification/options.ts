@@ -7,6 +7,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { numberOption } from '../cli/command-line.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { enumFieldsOf } from '../schema/registry.ts';
 import { DEFAULT_SETTINGS, type ClientCheckSettings } from './client-checks.ts';
@@ -60,14 +61,9 @@ function parse(argv: readonly string[], options: ParseArgsConfig['options'], usa
   }
 }
 
-function positiveNumber(values: Values, name: string, usage: string, integer = false): number | undefined {
+function positiveNumber(values: Values, name: string, usage: string): number | undefined {
   const raw = values[name];
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (typeof raw !== 'string' || !raw.trim() || !Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
-    throw new ConfigError(`--${name} must be a ${integer ? 'whole ' : ''}number above 0, got "${String(raw)}"; usage: ${usage}.`);
-  }
-  return n;
+  return raw === undefined ? undefined : numberOption(name, raw, { min: 0, minExclusive: true, what: 'a number above 0', usage });
 }
 
 function path(values: Values, name: string, usage: string): string | undefined {
@@ -140,9 +136,10 @@ export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     if (!url || !/^https?:$/.test(url.protocol))
       throw new ConfigError(`--target must be an http(s) URL such as https://staging.example.com/api, got "${target}".`);
   }
-  const port = values.port === undefined ? DEFAULT_PROXY_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new ConfigError(`--port must be a port number from 0 to 65535 (0: any free port), got "${String(values.port)}".`);
+  const port =
+    values.port === undefined
+      ? DEFAULT_PROXY_PORT
+      : numberOption('port', values.port, { min: 0, max: 65535, integer: true, what: 'a port number from 0 to 65535 (0: any free port)' });
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const stopAfter = positiveNumber(values, 'stop-after', PROXY_USAGE);
   return {

@@ -145,7 +145,7 @@ test('command line: defaults, and every option', () => {
   ];
   for (const argv of bad) expect(() => parseCertifyArgs(argv, {}), argv.join(' ')).toThrow(ConfigError);
   expect(() => parseCertifyArgs(['--workers', 'two'], {})).toThrow(
-    '--workers: "two" is not a whole number from 1 to 16, e.g. --workers 1.',
+    '--workers must be a whole number from 1 to 16, e.g. --workers 1, got "two".',
   );
 });
 

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { helpText, parseCommandLineOrHelp } from '../../src/cli/command-line.ts';
+import { helpText, numberOption, parseCommandLineOrHelp } from '../../src/cli/command-line.ts';
 import { UsageError } from '../../src/config/config-error.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -84,4 +84,31 @@ test('the parser: missing values, stray arguments and empty values are usage err
     expect(() => parseCommandLineOrHelp(spec, argv), argv.join(' ')).toThrow(message);
   }
   expect(helpText(spec)).toMatch(/--out <dir>\s+where\n\s+--many\s+flag\n\s+-h, --help/);
+});
+
+test('numberOption: plain decimal numbers within bounds; anything else one sentence naming the option', () => {
+  const port = { min: 0, max: 65535, integer: true, what: 'a port number from 0 to 65535' };
+  const positive = { min: 0, minExclusive: true, what: 'a number above 0', usage: 'npm run x -- [--n 1]' };
+  for (const [raw, spec, value] of [
+    ['8089', port, 8089],
+    [' 0 ', port, 0],
+    ['2.5', positive, 2.5],
+    ['0.001', positive, 0.001],
+  ] as const)
+    expect(numberOption('n', raw, spec), raw).toBe(value);
+  for (const [raw, spec] of [
+    ['', port], // an empty value is no port 0
+    [' ', port],
+    ['1e3', port],
+    ['0x10', port],
+    ['Infinity', positive],
+    ['2.5', port],
+    ['70000', port],
+    ['-1', port],
+    ['0', positive],
+    ['fast', positive],
+  ] as const)
+    expect(() => numberOption('n', raw, spec), JSON.stringify(raw)).toThrow(
+      `--n must be ${spec.what}, got "${raw}"${'usage' in spec ? `; usage: ${spec.usage}` : ''}.`,
+    );
 });
