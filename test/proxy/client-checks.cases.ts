@@ -233,6 +233,15 @@ export const clientCheckCases: ClientCheckCase[] = [
     evidence: [1],
   },
   {
+    name: 'UTC written with a zero offset, as Python writes it, in a create and in a poll',
+    clause: 'CLIENT-REQUEST-SCHEMA',
+    exchanges: [
+      create(1, 0, 201, {}, { clientSubscriptionTimestamp: '2026-01-01T10:00:00.123456+00:00' }),
+      ex(2, 100, { path: '/offer?modifiedAfter=2026-01-01T10%3A00%3A00.123456%2B00%3A00' }),
+    ],
+    verdict: 'pass',
+  },
+  {
     name: 'a non-UTC client timestamp',
     clause: 'CLIENT-REQUEST-SCHEMA',
     exchanges: [create(1, 0, 400, {}, { clientSubscriptionTimestamp: '2026-01-01T10:00:00+01:00' })],
