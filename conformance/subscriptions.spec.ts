@@ -309,26 +309,29 @@ test.describe('read, list and cancel', () => {
       const offer = await someOffer(facts);
       const created = checkCreated(verdict, (await api.createSubscription(fullCreateBody(offer))).exchange, suite.profile);
       test.skip(!created, 'The create failed; SUB-CREATE reports why.');
-      const { value: read } = await reads.read({
+      const readBack = await reads.read({
         read: () => api.getSubscription(created!.id),
         shows: (r) => r.status === 200 && isDeepStrictEqual(r.body, created),
         what: `GET /subscription/${created!.id} after create`,
         verdict,
       });
+      const read = readBack.value;
       verdict.check(
         'SUB-GET',
         read.status === 200 && isDeepStrictEqual(read.body, created),
-        `GET /subscription/${created!.id} must return the record as created`,
+        `GET /subscription/${created!.id} must return the record as created${reads.note(readBack)}`,
         { expected: created, received: read.isJson ? read.body : read.status, exchange: read },
       );
-      const { value: list } = await reads.read({
+      const listed = await reads.read({
         read: () => api.listSubscriptions(),
         shows: (l) => l.status === 200 && idsOf(l).includes(created!.id),
         what: 'GET /subscription after create',
         verdict,
       });
+      const list = listed.value;
       const ids = idsOf(list);
-      verdict.check('SUB-LIST', list.status === 200 && ids.includes(created!.id), 'GET /subscription must list the record just created', {
+      const message = `GET /subscription must list the record just created${reads.note(listed)}`;
+      verdict.check('SUB-LIST', list.status === 200 && ids.includes(created!.id), message, {
         expected: `a list containing ${created!.id}`,
         received: list.status === 200 ? `${ids.length} records without it` : list.status,
         exchange: list,
@@ -346,12 +349,13 @@ test.describe('read, list and cancel', () => {
       const a = record((await api.createSubscription(minimalCreateBody(offers[0]))).exchange);
       const b = record((await api.createSubscription(minimalCreateBody(offers[1]))).exchange);
       test.skip(!a || !b, 'The creates failed; SUB-CREATE reports why.');
-      const { value: list } = await reads.read({
+      const listed = await reads.read({
         read: () => api.listSubscriptions({ offerId: offers[0].id }),
         shows: (l) => idsOf(l).includes(a!.id),
         what: `GET /subscription?offerId=${offers[0].id} after create`,
         verdict,
       });
+      const list = listed.value;
       const got = Array.isArray(list.body) ? (list.body as Subscription[]) : [];
       const foreign = got.filter((s) => s.offerId !== offers[0].id);
       verdict.check('SUB-LIST-OFFER-FILTER', foreign.length === 0, `?offerId=${offers[0].id} returned subscriptions on other offers`, {
@@ -362,7 +366,7 @@ test.describe('read, list and cancel', () => {
       verdict.check(
         'SUB-LIST-OFFER-FILTER',
         got.some((s) => s.id === a!.id),
-        `?offerId=${offers[0].id} left out a subscription on that offer`,
+        `?offerId=${offers[0].id} left out a subscription on that offer${reads.note(listed)}`,
         { expected: `a list containing ${a!.id}`, received: got.map((s) => s.id).slice(0, 10), exchange: list },
       );
     },
@@ -404,9 +408,11 @@ test.describe('read, list and cancel', () => {
       const cancelledStatus = (ex: Exchange) => (ex.status === 200 ? (ex.body as Subscription | undefined)?.status : undefined);
       const readCancelled = (what: string) =>
         reads.read({ read: () => api.getSubscription(created!.id), shows: (r) => cancelledStatus(r) === 'cancelled', what, verdict });
-      const { value: read } = await readCancelled(`GET /subscription/${created!.id} after cancel`);
+      const readBack = await readCancelled(`GET /subscription/${created!.id} after cancel`);
+      const read = readBack.value;
       const status = cancelledStatus(read);
-      verdict.check('SUB-CANCEL', status === 'cancelled', 'after a successful cancel the record must read back as cancelled', {
+      const message = `after a successful cancel the record must read back as cancelled${reads.note(readBack)}`;
+      verdict.check('SUB-CANCEL', status === 'cancelled', message, {
         expected: 'cancelled',
         received: status ?? read.status,
         exchange: read,
@@ -420,12 +426,13 @@ test.describe('read, list and cancel', () => {
         what: 'cancelling an already cancelled subscription',
       });
       // Accepted or refused, a repeat cancel must not move the record out of "cancelled" (no state after it is shown).
-      const { value: after } = await readCancelled(`GET /subscription/${created!.id} after a second cancel`);
+      const readAfter = await readCancelled(`GET /subscription/${created!.id} after a second cancel`);
+      const after = readAfter.value;
       const statusAfter = cancelledStatus(after);
       verdict.check(
         'SUB-CANCEL',
         statusAfter === 'cancelled',
-        `after a second cancel (answered ${again.status}) the record must still read back as cancelled`,
+        `after a second cancel (answered ${again.status}) the record must still read back as cancelled${reads.note(readAfter)}`,
         { expected: 'cancelled', received: statusAfter ?? after.status, exchange: after },
       );
     },

@@ -30,6 +30,18 @@ export class ReadSettle {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * What a failure message adds about the waiting, so that a partner whose service is slower to show its writes knows
+   * which setting to raise: nothing when the read showed the write. No timings: a message stays the same from run to run.
+   * (The fuzz properties add none: a replay judges reads at once, and its messages must match the recorded ones.)
+   */
+  note(read: SettledRead<unknown>): string {
+    if (read.shows) return '';
+    if (read.waitedMs > 0) return ` (read again for ${this.windowMs / 1000} s: API_READ_SETTLE)`;
+    if (this.#gaveUp) return ' (judged at the first read: an earlier read never showed its write within API_READ_SETTLE)';
+    return '';
+  }
+
   /** Whether an earlier read never showed its write within the window (reads are judged at once since). */
   get gaveUp(): boolean {
     return this.#gaveUp;

@@ -44,6 +44,7 @@ test('a write shown 300 ms late is read again with growing pauses, and the delay
   const v = verdict();
   const got = await s.settle.read({ read: s.read, shows: (x) => x, what: 'GET /subscription/a after create', verdict: v });
   expect(got).toEqual({ value: true, shows: true, waitedMs: 350 });
+  expect(s.settle.note(got)).toBe('');
   expect(s.pauses).toEqual([50, 100, 200]);
   expect(v.observations.map((o) => [o.clause, o.key, o.value])).toEqual([['SUB-READ-AFTER-WRITE', 'readAfterWrite.lagMs', 350]]);
   expect(v.observations[0].message).toContain('GET /subscription/a after create showed the write only after 350 ms');
@@ -54,11 +55,14 @@ test('a write never shown is judged at the end of the window, and reads are judg
   const s = scripted(2000, Infinity);
   const first = await s.settle.read({ read: s.read, shows: (x) => x, what: 'GET' });
   expect(first).toEqual({ value: false, shows: false, waitedMs: 2000 });
+  expect(s.settle.note(first)).toBe(' (read again for 2 s: API_READ_SETTLE)');
   expect(s.pauses).toEqual([50, 100, 200, 400, 500, 500, 250]);
   expect(s.settle.gaveUp).toBe(true);
   const before = s.reads.length;
-  expect(await s.settle.read({ read: s.read, shows: (x) => x, what: 'GET' })).toEqual({ value: false, shows: false, waitedMs: 0 });
+  const next = await s.settle.read({ read: s.read, shows: (x) => x, what: 'GET' });
+  expect(next).toEqual({ value: false, shows: false, waitedMs: 0 });
   expect(s.reads.length - before).toBe(1);
+  expect(s.settle.note(next)).toBe(' (judged at the first read: an earlier read never showed its write within API_READ_SETTLE)');
 });
 
 test('a window of 0 (API_READ_SETTLE=0) judges the first read', async () => {
