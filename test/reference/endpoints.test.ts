@@ -10,6 +10,7 @@ import type { AllocationRecord, Offer, Subscription } from '../../reference/data
 import {
   AUTH_HEADERS,
   buildServer,
+  withVariants,
   call,
   closedOffers,
   create,
@@ -327,8 +328,7 @@ test('cancel: 200 with the record, cancelled on the next read; again -> 409; rej
 });
 
 test('the cancel-204 variation: a cancel answers 204 with no body and no content type, and the record reads back cancelled', async () => {
-  const variant = await buildServer({ variants: ['cancel-204'] });
-  try {
+  await withVariants(['cancel-204'], async (variant) => {
     const accepted = (await create(variant, minimalCreateBody())).json as Subscription;
     const cancelled = await call(variant, { method: 'POST', url: `/subscription/${accepted.id}/cancel` });
     expect({ status: cancelled.status, text: cancelled.text, contentType: cancelled.contentType }).toEqual({
@@ -339,14 +339,11 @@ test('the cancel-204 variation: a cancel answers 204 with no body and no content
     expect(await getJson(variant, `/subscription/${accepted.id}`)).toEqual({ ...accepted, status: 'cancelled' });
     const again = await call(variant, { method: 'POST', url: `/subscription/${accepted.id}/cancel` });
     expect(again.status).toBe(409);
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
 test("the investor-identity-withheld variation: records are answered without the investor's identifiers and membershipCode", async () => {
-  const variant = await buildServer({ variants: ['investor-identity-withheld'] });
-  try {
+  await withVariants(['investor-identity-withheld'], async (variant) => {
     const body = fullCreateBody(openOffer(), { membershipCode: 'COMMUNITY-1' });
     expect(body).toHaveProperty('investorReference');
     const withheld = ['investorReferenceType', 'investorReference', 'membershipCode'];
@@ -356,29 +353,23 @@ test("the investor-identity-withheld variation: records are answered without the
     expect(validate('subscription', created).errors).toEqual([]);
     expect(await getJson(variant, `/subscription/${created.id}`)).toEqual(created);
     expect(await getJson(variant, '/subscription')).toEqual([created]);
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
 test("the employees-rejected variation: an employee's order is recorded as rejected, refused with 400 only for refuse-out-of-limits' own reasons", async () => {
-  const variant = await buildServer({ variants: ['employees-rejected', 'refuse-out-of-limits'] });
-  try {
+  await withVariants(['employees-rejected', 'refuse-out-of-limits'], async (variant) => {
     const employee = await create(variant, minimalCreateBody(openOffer(), { isIssuerEmployee: true }));
     expect({ status: employee.status, record: (employee.json as Subscription).status }).toEqual({ status: 201, record: 'rejected' });
     const other = await create(variant, minimalCreateBody(openOffer(), { isIssuerEmployee: false }));
     expect({ status: other.status, record: (other.json as Subscription).status }).toEqual({ status: 201, record: 'accepted' });
     const outside = await create(variant, minimalCreateBody(openOffer(), { isIssuerEmployee: true, amountRequested: -1 }));
     expect(outside.status).toBe(400);
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
 test('the reads-lag-300ms variation: reads show a create and a cancel only 300 ms after them; writes answer at once', async () => {
-  const variant = await buildServer({ variants: ['reads-lag-300ms'] });
   const later = () => new Promise((resolve) => setTimeout(resolve, 350));
-  try {
+  await withVariants(['reads-lag-300ms'], async (variant) => {
     const created = await create(variant, minimalCreateBody());
     expect(created.status).toBe(201);
     const record = created.json as Subscription;
@@ -391,26 +382,20 @@ test('the reads-lag-300ms variation: reads show a create and a cancel only 300 m
     expect(await getJson(variant, `/subscription/${record.id}`)).toEqual(record);
     await later();
     expect(await getJson(variant, '/subscription')).toEqual([{ ...record, status: 'cancelled' }]);
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
 test('the category-not-returned variation: records are answered without subscriptionCategory, the type default still shown', async () => {
-  const variant = await buildServer({ variants: ['category-not-returned'] });
-  try {
+  await withVariants(['category-not-returned'], async (variant) => {
     const created = (await create(variant, minimalCreateBody())).json as Subscription;
     expect(created).not.toHaveProperty('subscriptionCategory');
     expect(created.subscriptionType).toBe('discretionary_qualified');
     expect(validate('subscription', created).errors).toEqual([]);
     expect(await getJson(variant, `/subscription/${created.id}`)).toEqual(created);
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
 test('the investor-references-checked variation: a reference of the kind its type names is taken, the textbook examples are refused', async () => {
-  const variant = await buildServer({ variants: ['investor-references-checked'] });
   const cases: Array<[type: string, reference: string, status: number]> = [
     ['nino', 'AB123456C', 201],
     ['nino', 'QQ123456C', 400],
@@ -421,64 +406,39 @@ test('the investor-references-checked variation: a reference of the kind its typ
     ['concat', 'GB19800101JOHN#SMITH', 201],
     ['passport_number', '502135326', 201],
   ];
-  try {
+  await withVariants(['investor-references-checked'], async (variant) => {
     for (const [investorReferenceType, investorReference, status] of cases) {
       const answer = await create(variant, minimalCreateBody(openOffer(), { investorReferenceType, investorReference }));
       expect(answer.status, `${investorReferenceType} ${investorReference}`).toBe(status);
     }
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
 test('the future-timestamps-refused variation: an order received an hour from now is refused, one received now is taken', async () => {
-  const variant = await buildServer({ variants: ['future-timestamps-refused'] });
   const at = (offsetMs: number) =>
     minimalCreateBody(openOffer(), { clientSubscriptionTimestamp: new Date(Date.now() + offsetMs).toISOString() });
-  try {
+  await withVariants(['future-timestamps-refused'], async (variant) => {
     expect((await create(variant, at(0))).status).toBe(201);
     const refused = await create(variant, at(3_600_000));
     expect(refused.status).toBe(400);
     expect(isCreateCancelError(refused.json, 400)).toBe(true);
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
 test('the type-and-category-paired variation: a type and the category it goes with are taken, a pair that disagrees is refused', async () => {
-  const variant = await buildServer({ variants: ['type-and-category-paired'] });
-  const pair = (subscriptionType: string, subscriptionCategory: string) =>
-    create(variant, minimalCreateBody(openOffer(), { subscriptionType, subscriptionCategory }));
-  try {
+  await withVariants(['type-and-category-paired'], async (variant) => {
+    const pair = (subscriptionType: string, subscriptionCategory: string) =>
+      create(variant, minimalCreateBody(openOffer(), { subscriptionType, subscriptionCategory }));
     expect((await pair('xo_unqualified', 'retail')).status).toBe(201);
     expect((await pair('institutional', 'ecp/institutional')).status).toBe(201);
     expect((await pair('xo_qualified', 'retail')).status).toBe(400);
     expect((await create(variant, minimalCreateBody())).status).toBe(201); // neither: the defaults, which agree
-  } finally {
-    await variant.close();
-  }
-});
-
-test('the timestamps-zero-offset variation: +00:00 for Z, the same instants', async () => {
-  const variant = await buildServer({ variants: ['timestamps-zero-offset'] });
-  try {
-    const plain = await getJson<Offer[]>(app, '/offer');
-    const zero = await getJson<Offer[]>(variant, '/offer');
-    const dates = (offers: Offer[]) => offers.flatMap((o) => Object.values(o.dates as unknown as Record<string, string>));
-    expect(dates(zero).length).toBeGreaterThan(0);
-    for (const d of dates(zero)) expect(d).toMatch(/\.\d{6}\+00:00$/);
-    expect(dates(zero).map((d) => Date.parse(d))).toEqual(dates(plain).map((d) => Date.parse(d)));
-    const created = (await create(variant, minimalCreateBody())).json as Subscription;
-    expect(created.clientSubscriptionTimestamp).toMatch(/\+00:00$/);
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
 test('the cancel-async-202 variation: a cancel is answered 202 with no content and takes effect 300 ms later', async () => {
-  const variant = await buildServer({ variants: ['cancel-async-202'] });
   const later = () => new Promise((resolve) => setTimeout(resolve, 350));
-  try {
+  await withVariants(['cancel-async-202'], async (variant) => {
     const record = (await create(variant, minimalCreateBody())).json as Subscription;
     const cancel = () => call(variant, { method: 'POST', url: `/subscription/${record.id}/cancel` });
     const first = await cancel();
@@ -489,38 +449,38 @@ test('the cancel-async-202 variation: a cancel is answered 202 with no content a
     expect(await getJson(variant, `/subscription/${record.id}`)).toEqual({ ...record, status: 'cancelled' });
     expect((await cancel()).status).toBe(409);
     expect((await call(variant, { method: 'POST', url: '/subscription/no-such-id/cancel' })).status).toBe(404);
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
 test('the connection-close variation: every answer, a success or an error, closes its connection', async () => {
-  const variant = await buildServer({ variants: ['connection-close'] });
-  try {
+  await withVariants(['connection-close'], async (variant) => {
     for (const url of ['/offer', '/subscription/no-such-id']) {
       const answer = await variant.inject({ method: 'GET', url, headers: { ...AUTH_HEADERS } });
       expect(answer.headers.connection, url).toBe('close');
     }
-  } finally {
-    await variant.close();
-  }
+  });
 });
 
-test('the timestamps-in-microseconds variation: six fractional digits, the same instants', async () => {
-  const variant = await buildServer({ variants: ['timestamps-in-microseconds'] });
-  try {
-    const plain = await getJson<Offer[]>(app, '/offer');
-    const micro = await getJson<Offer[]>(variant, '/offer');
-    const dates = (offers: Offer[]) => offers.flatMap((o) => Object.values(o.dates as unknown as Record<string, string>));
-    expect(dates(micro).length).toBeGreaterThan(0);
-    for (const d of dates(micro)) expect(d).toMatch(/\.\d{6}Z$/);
-    expect(dates(micro).map((d) => Date.parse(d))).toEqual(dates(plain).map((d) => Date.parse(d)));
-    const created = (await create(variant, minimalCreateBody())).json as Subscription;
-    expect(created.clientSubscriptionTimestamp).toMatch(/\.\d{6}Z$/);
-  } finally {
-    await variant.close();
-  }
-});
+/** Timestamp spellings of the same instants: six fractional digits, with Z or with a zero offset (as Python writes UTC). */
+const SPELLINGS = [
+  { variant: 'timestamps-in-microseconds', spelled: 'with six fractional digits', shape: /\.\d{6}Z$/ },
+  { variant: 'timestamps-zero-offset', spelled: 'with six fractional digits and +00:00 for Z', shape: /\.\d{6}\+00:00$/ },
+];
+
+for (const { variant: name, spelled, shape } of SPELLINGS) {
+  test(`the ${name} variation: timestamps ${spelled}, the same instants`, async () => {
+    await withVariants([name], async (variant) => {
+      const plain = await getJson<Offer[]>(app, '/offer');
+      const respelled = await getJson<Offer[]>(variant, '/offer');
+      const dates = (offers: Offer[]) => offers.flatMap((o) => Object.values(o.dates as unknown as Record<string, string>));
+      expect(dates(respelled).length).toBeGreaterThan(0);
+      for (const d of dates(respelled)) expect(d).toMatch(shape);
+      expect(dates(respelled).map((d) => Date.parse(d))).toEqual(dates(plain).map((d) => Date.parse(d)));
+      const created = (await create(variant, minimalCreateBody())).json as Subscription;
+      expect(created.clientSubscriptionTimestamp).toMatch(shape);
+    });
+  });
+}
 
 test('cancel accepts an empty body labelled application/json', async () => {
   const accepted = (await create(app, minimalCreateBody())).json as Subscription;

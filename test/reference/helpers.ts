@@ -20,6 +20,16 @@ export function buildServer(opts: ReferenceOptions = {}): Promise<FastifyInstanc
   return buildReferenceServer({ credentials: TEST_CREDENTIALS, ...opts });
 }
 
+/** Runs `work` against a server of its own with these legitimate variations, closed afterwards whatever happens. */
+export async function withVariants<T>(variants: string[], work: (variant: FastifyInstance) => Promise<T>): Promise<T> {
+  const variant = await buildServer({ variants });
+  try {
+    return await work(variant);
+  } finally {
+    await variant.close();
+  }
+}
+
 export interface Answer {
   status: number;
   contentType: string;
