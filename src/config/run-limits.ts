@@ -27,19 +27,17 @@ export interface RunLimits {
   readSettleMs: number;
 }
 
-function positive(env: Env, name: string, fallback: number, unit: string): number {
+/** A number setting: the fallback when unset or empty; above 0, or with `zeroAllowed` 0 or more; else one sentence. */
+function numberSetting(env: Env, name: string, fallback: number, unit: string, zeroAllowed = false): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a positive number of ${unit}, got "${raw}".`);
-  return n;
-}
-
-function nonNegative(env: Env, name: string, fallback: number, unit: string): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new ConfigError(`${name} must be a number of ${unit}, 0 or more, got "${raw}".`);
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !zeroAllowed))
+    throw new ConfigError(
+      zeroAllowed
+        ? `${name} must be a number of ${unit}, 0 or more, got "${raw}".`
+        : `${name} must be a positive number of ${unit}, got "${raw}".`,
+    );
   return n;
 }
 
@@ -49,10 +47,12 @@ export function teardownReserveMs(runTimeoutMs: number): number {
 }
 
 export function readRunLimits(env: Env = process.env, now = Date.now()): RunLimits {
-  const runTimeoutMs = positive(env, 'API_RUN_TIMEOUT', RUN_LIMIT_DEFAULTS.runTimeoutS, 'seconds') * 1000;
-  const requestTimeoutMs = positive(env, 'API_REQUEST_TIMEOUT', RUN_LIMIT_DEFAULTS.requestTimeoutS, 'seconds') * 1000;
-  const maxResponseBytes = Math.round(positive(env, 'API_MAX_RESPONSE_MB', RUN_LIMIT_DEFAULTS.maxResponseMb, 'megabytes') * 1024 * 1024);
-  const readSettleMs = nonNegative(env, 'API_READ_SETTLE', RUN_LIMIT_DEFAULTS.readSettleS, 'seconds') * 1000;
+  const runTimeoutMs = numberSetting(env, 'API_RUN_TIMEOUT', RUN_LIMIT_DEFAULTS.runTimeoutS, 'seconds') * 1000;
+  const requestTimeoutMs = numberSetting(env, 'API_REQUEST_TIMEOUT', RUN_LIMIT_DEFAULTS.requestTimeoutS, 'seconds') * 1000;
+  const maxResponseBytes = Math.round(
+    numberSetting(env, 'API_MAX_RESPONSE_MB', RUN_LIMIT_DEFAULTS.maxResponseMb, 'megabytes') * 1024 * 1024,
+  );
+  const readSettleMs = numberSetting(env, 'API_READ_SETTLE', RUN_LIMIT_DEFAULTS.readSettleS, 'seconds', true) * 1000;
   const inherited = Number(env[DEADLINE_ENV]);
   const deadlineAt = Number.isFinite(inherited) && inherited > 0 ? inherited : now + runTimeoutMs;
   return { runTimeoutMs, deadlineAt, teardownReserveMs: teardownReserveMs(runTimeoutMs), requestTimeoutMs, maxResponseBytes, readSettleMs };
