@@ -2,11 +2,12 @@
  * The checks of a create the contract requires to succeed, shared by the conformance tests and the fuzz
  * properties: a 2xx with the created record (SUB-CREATE), its outcome observed, and every field echoed.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { TYPE_AND_CATEGORY_DEFAULTS } from '../arbitraries/create-body-without-type-or-category.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Subscription } from '../model/types.ts';
 import type { TargetProfile } from '../profile/target-profile.ts';
-import { checkEchoOfRecord } from './echo.ts';
+import { checkEchoOfRecord, fieldsWithheld } from './echo.ts';
 import type { Verdict } from './verdict.ts';
 
 /** The record a create returned, when it returned one. */
@@ -53,21 +54,21 @@ export function checkEcho(verdict: Verdict, sent: Record<string, unknown>, ex: E
  * out shows nothing of its default (observed, not failed); one that carries it must carry professional.
  */
 export function checkCreateDefaults(verdict: Verdict, record: Subscription, ex: Exchange): void {
-  const withheld = !('subscriptionCategory' in record);
-  if (withheld)
+  // The echo's rule for a field optional in a response: left out, it shows nothing (observed); sent, it must be right.
+  const withheld = fieldsWithheld(TYPE_AND_CATEGORY_DEFAULTS, record as unknown as Record<string, unknown>);
+  for (const field of withheld)
     verdict.observe({
       clause: 'SUB-CREATE-DEFAULTS',
-      key: 'defaults.subscriptionCategory.withheld',
-      message: 'the created record leaves out subscriptionCategory (optional in a response): its default is not shown',
+      key: `defaults.${field}.withheld`,
+      message: `the created record leaves out ${field} (optional in a response): its default is not shown`,
       value: null,
     });
-  const expected = withheld ? { subscriptionType: TYPE_AND_CATEGORY_DEFAULTS.subscriptionType } : TYPE_AND_CATEGORY_DEFAULTS;
-  const received = withheld
-    ? { subscriptionType: record.subscriptionType }
-    : { subscriptionType: record.subscriptionType, subscriptionCategory: record.subscriptionCategory };
+  const fields = Object.keys(TYPE_AND_CATEGORY_DEFAULTS).filter((field) => !withheld.includes(field));
+  const pick = (from: object) => Object.fromEntries(fields.map((field) => [field, (from as Record<string, unknown>)[field]]));
+  const [expected, received] = [pick(TYPE_AND_CATEGORY_DEFAULTS), pick(record)];
   verdict.check(
     'SUB-CREATE-DEFAULTS',
-    Object.entries(expected).every(([field, value]) => received[field as keyof typeof received] === value),
+    isDeepStrictEqual(received, expected),
     `the defaults ${Object.values(expected).join(' / ')} were not applied`,
     { expected, received, exchange: ex },
   );

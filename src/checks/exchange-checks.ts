@@ -136,14 +136,15 @@ function fieldNamesOf(items: unknown): string[] {
   return [...names].sort();
 }
 
-/** The strings of a JSON value that are UTC timestamps written with a zero offset (the first few: one shows it). */
-function zeroOffsetStrings(value: unknown, found: string[] = []): string[] {
-  if (found.length >= 3) return found;
-  if (typeof value === 'string') {
-    if (ZERO_OFFSET.test(value)) found.push(value);
-  } else if (Array.isArray(value)) for (const item of value) zeroOffsetStrings(item, found);
-  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) zeroOffsetStrings(item, found);
-  return found;
+/** The first string of a JSON value that is a UTC timestamp written with a zero offset, if any. */
+function firstZeroOffset(value: unknown): string | undefined {
+  if (typeof value === 'string') return ZERO_OFFSET.test(value) ? value : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const found = firstZeroOffset(item);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 // Order matters only for speed: extraFields validates against the closed variant first, and a body that
@@ -366,17 +367,16 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     name: 'zeroOffsetTimestamps',
     clauses: ['GEN-TIMESTAMP-UTC'],
     run(ex, ctx) {
-      if (!SUCCESS_MODEL[ex.operation] || ex.status < 200 || ex.status >= 300 || !ex.isJson) return {};
-      const found = zeroOffsetStrings(ex.body);
-      if (found.length === 0) return {};
+      // Every answer passes here: the body is walked only when its text holds a zero offset at all.
+      if (!SUCCESS_MODEL[ex.operation] || ex.status < 200 || ex.status >= 300 || !ex.isJson || !ex.text.includes('+00:00')) return {};
+      const found = firstZeroOffset(ex.body);
+      if (found === undefined) return {};
       const message = `${ex.operation} writes timestamps with a zero offset (+00:00) instead of Z`;
       if (ctx.strict)
         return {
-          failures: [
-            failure(ex, 'GEN-TIMESTAMP-UTC', 'zeroOffsetTimestamps', `${message} (strict mode)`, 'YYYY-MM-DDTHH:MM:SSZ', found[0]),
-          ],
+          failures: [failure(ex, 'GEN-TIMESTAMP-UTC', 'zeroOffsetTimestamps', `${message} (strict mode)`, 'YYYY-MM-DDTHH:MM:SSZ', found)],
         };
-      return { observations: [{ clause: 'GEN-TIMESTAMP-UTC', key: `timestamps.zeroOffset.${ex.operation}`, message, value: found[0] }] };
+      return { observations: [{ clause: 'GEN-TIMESTAMP-UTC', key: `timestamps.zeroOffset.${ex.operation}`, message, value: found }] };
     },
   },
   {

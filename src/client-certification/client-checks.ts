@@ -355,41 +355,37 @@ export const clientChecks: readonly ClientCheck[] = [
       const exercised: SessionExchange[] = [];
       const findings: ClientFinding[] = [];
       const notes: string[] = [];
-      const lists = session.exchanges.filter((e) => LIST_QUERY_OPS.has(e.operation) && pageOf(e) !== null);
-      /** Successful pages of each list (same path and filters), whatever their order: the pages a next page may follow. */
-      const answered = new Map<string, Array<{ ex: SessionExchange; offset: number; limit: number; items: number | null }>>();
-      for (const ex of lists) {
-        const page = pageOf(ex)!;
-        if (!isSuccess(ex) || page.limit === null) continue;
-        const key = walkKey(ex);
-        answered.set(key, [...(answered.get(key) ?? []), { ex, offset: page.offset, limit: page.limit, items: ex.responseItems }]);
-      }
-      // A page beyond the first continues some page of the same list: it starts at that page's offset + limit, or, after
-      // a capped page (fewer items than asked: the service's own maximum), where that page ended. Which page it follows
-      // is found by offset, not by arrival: a client that asks for several pages at once may send them in any order.
-      for (const ex of lists) {
-        const page = pageOf(ex)!;
-        if (page.offset > 0) {
-          const below = (answered.get(walkKey(ex)) ?? []).filter((q) => q.ex !== ex && q.offset < page.offset);
-          if (below.length > 0) {
-            exercised.push(ex);
-            const continues = (q: (typeof below)[number]) =>
-              q.offset + q.limit === page.offset || (q.items !== null && q.items > 0 && q.offset + q.items === page.offset);
-            if (!below.some(continues)) {
-              // The nearest page below it (the latest of them, if several share that offset).
-              const prev = below.reduce((a, b) => (b.offset > a.offset || (b.offset === a.offset && b.ex.seq > a.ex.seq) ? b : a));
-              const allowed = [prev.offset + prev.limit, ...(prev.items !== null && prev.items > 0 ? [prev.offset + prev.items] : [])];
-              const kind = page.offset < prev.offset + prev.limit ? 'overlaps' : 'leaves a gap after';
-              findings.push({
-                message: `${requestLine(ex)} ${kind} the page before it (#${prev.ex.seq}, offset ${prev.offset}, limit ${prev.limit})`,
-                expected: `offset ${[...new Set(allowed)].join(' or ')}`,
-                received: `offset ${page.offset}`,
-                evidence: [prev.ex.seq, ex.seq],
-              });
-            }
+      // Each list query with its page and its list (same path and filters), read once.
+      const lists = session.exchanges.flatMap((ex) => {
+        const page = LIST_QUERY_OPS.has(ex.operation) ? pageOf(ex) : null;
+        return page ? [{ ex, ...page, key: walkKey(ex), items: ex.responseItems }] : [];
+      });
+      type Page = (typeof lists)[number] & { limit: number };
+      /** Where the page after `q` may start: its offset + limit, or, after a capped page (fewer items than asked: the
+       * service's own maximum), where it ended. */
+      const nextOffsets = (q: Page) => [...new Set([q.offset + q.limit, ...(q.items !== null && q.items > 0 ? [q.offset + q.items] : [])])];
+      /** Successful pages of each list, whatever their order: the pages a next page may follow. */
+      const answered = new Map<string, Page[]>();
+      for (const p of lists) if (isSuccess(p.ex) && p.limit !== null) answered.set(p.key, [...(answered.get(p.key) ?? []), p as Page]);
+      // A page beyond the first continues some page of the same list, found by offset, not by arrival: a client that
+      // asks for several pages at once may send them in any order.
+      for (const p of lists) {
+        const below = p.offset > 0 ? (answered.get(p.key) ?? []).filter((q) => q.ex !== p.ex && q.offset < p.offset) : [];
+        if (below.length > 0) {
+          exercised.push(p.ex);
+          if (!below.some((q) => nextOffsets(q).includes(p.offset))) {
+            // The nearest page below it (the latest of them, if several share that offset).
+            const prev = below.reduce((a, b) => (b.offset > a.offset || (b.offset === a.offset && b.ex.seq > a.ex.seq) ? b : a));
+            const kind = p.offset < prev.offset + prev.limit ? 'overlaps' : 'leaves a gap after';
+            findings.push({
+              message: `${requestLine(p.ex)} ${kind} the page before it (#${prev.ex.seq}, offset ${prev.offset}, limit ${prev.limit})`,
+              expected: `offset ${nextOffsets(prev).join(' or ')}`,
+              received: `offset ${p.offset}`,
+              evidence: [prev.ex.seq, p.ex.seq],
+            });
           }
         }
-        if (isSuccess(ex)) lastPage.set(walkKey(ex), ex);
+        if (isSuccess(p.ex)) lastPage.set(p.key, p.ex);
       }
       for (const [, ex] of lastPage) {
         const p = pageOf(ex);
