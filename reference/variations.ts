@@ -94,7 +94,8 @@ function isLei(value: string): boolean {
   return BigInt(value.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))) % 97n === 1n;
 }
 
-function isInvestorReferenceOf(type: string, reference: string): boolean {
+/** Whether `reference` is of the kind `type` names, by the issuer's rules where the kind has them (variation investor-references-checked). */
+export function isInvestorReferenceOf(type: string, reference: string): boolean {
   if (type === 'nino') return NINO.test(reference);
   if (type === 'lei') return isLei(reference);
   if (type === 'ssn') return SSN.test(reference) && !SSN_EXAMPLES.has(reference);

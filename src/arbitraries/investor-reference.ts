@@ -46,14 +46,24 @@ const concat: Arbitrary<string> = fc
   )
   .map(([country, birth, first, last]) => `${country}${birth.toISOString().slice(0, 10).replace(/-/g, '')}${first}${last}`);
 
-/** US SSN AAA-GG-SSSS with no all-zero group and no area 000, 666 or 9xx. */
+/** Numbers the SSA publishes as examples or lists as invalid: a service that checks SSNs refuses them. */
+const SSN_EXAMPLES: readonly string[] = ['078-05-1120', '219-09-9999', '123-45-6789'];
+
+/** US SSN AAA-GG-SSSS with no all-zero group, no area 000, 666 or 9xx, and none of the SSA's examples. */
 const ssn: Arbitrary<string> = fc
   .tuple(
     fc.integer({ min: 1, max: 899 }).filter((a) => a !== 666),
     fc.integer({ min: 1, max: 99 }),
     fc.integer({ min: 1, max: 9999 }),
   )
-  .map(([a, g, s]) => `${String(a).padStart(3, '0')}-${String(g).padStart(2, '0')}-${String(s).padStart(4, '0')}`);
+  .map(([a, g, s]) => `${String(a).padStart(3, '0')}-${String(g).padStart(2, '0')}-${String(s).padStart(4, '0')}`)
+  .filter((number) => !SSN_EXAMPLES.includes(number));
+
+/**
+ * A reference of another kind: any printable text, but not blank and not padded with spaces. A service may refuse a
+ * blank reference (it identifies no one) or trim one (and then echo a value that differs from the request's).
+ */
+const otherReference: Arbitrary<string> = fc.string({ minLength: 1, maxLength: 32 }).filter((text) => text.trim() === text && text !== '');
 
 const REFERENCE_BY_TYPE: Record<InvestorReferenceType, Arbitrary<string>> = {
   nino,
@@ -62,7 +72,7 @@ const REFERENCE_BY_TYPE: Record<InvestorReferenceType, Arbitrary<string>> = {
   passport_number: documentNumber,
   concat,
   ssn,
-  other: fc.string({ minLength: 1, maxLength: 32 }),
+  other: otherReference,
 };
 
 /**
