@@ -165,6 +165,17 @@ function pageOf(ex: SessionExchange): { offset: number; limit: number | null } |
   return Number.isInteger(offset) && (limit === null || Number.isInteger(limit)) ? { offset, limit } : null;
 }
 
+/** How many leading items of `sorted` satisfy `leads` (sorted so that those that do come first): a binary search. */
+function leadingCount<T>(sorted: readonly T[], leads: (item: T) => boolean): number {
+  let low = 0;
+  for (let high = sorted.length; low < high; ) {
+    const mid = (low + high) >> 1;
+    if (leads(sorted[mid])) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 export const clientChecks: readonly ClientCheck[] = [
   {
     name: 'acceptHeader',
@@ -283,37 +294,40 @@ export const clientChecks: readonly ClientCheck[] = [
     run(session, settings) {
       const exercised = creates(session);
       const findings: ClientFinding[] = [];
-      const earlier = new Map<string, SessionExchange[]>();
+      // Per body, the first earlier create of unknown outcome, and the earlier success that arrived last: a create is
+      // a duplicate if either exists and the success is within the window (it is the nearest one in time). One pass,
+      // so a long session of identical bodies (a load run through the proxy) costs no more per create than a short one.
+      const firstUnknown = new Map<string, SessionExchange>();
+      const latestSuccess = new Map<string, SessionExchange>();
       for (const ex of exercised) {
         const parsed = parseJsonBody(ex.requestBody ?? '');
         const key = parsed.isJson ? canonicalJson(parsed.body) : (ex.requestBody ?? '');
-        for (const before of earlier.get(key) ?? []) {
-          if (unknownOutcome(before)) {
-            const fate =
-              before.outcome === 'client-gone'
-                ? 'the client gave up waiting for its answer (a timeout)'
-                : before.outcome === 'upstream-error'
-                  ? 'the target did not answer'
-                  : `it was answered ${before.status}`;
-            findings.push({
-              message: `${requestLine(ex)} resent the body of create #${before.seq} as it was, after ${fate}: the service may have saved the first one`,
-              expected: 'no blind retry of a create of unknown outcome',
-              received: { first: before.seq, resent: ex.seq },
-              evidence: [before.seq, ex.seq],
-            });
-            break;
-          }
-          if (isSuccess(before) && ex.arrivedAt - before.arrivedAt <= settings.duplicateWindowMs) {
-            findings.push({
-              message: `${requestLine(ex)} sent the same body as create #${before.seq} (answered ${before.status}) ${((ex.arrivedAt - before.arrivedAt) / 1000).toFixed(1)} s later`,
-              expected: `no identical create body within ${settings.duplicateWindowMs / 1000} s`,
-              received: { first: before.seq, duplicate: ex.seq },
-              evidence: [before.seq, ex.seq],
-            });
-            break;
-          }
+        const before = firstUnknown.get(key);
+        const success = latestSuccess.get(key);
+        // A blind retry of a create of unknown outcome is reported first: the graver of the two.
+        if (before) {
+          const fate =
+            before.outcome === 'client-gone'
+              ? 'the client gave up waiting for its answer (a timeout)'
+              : before.outcome === 'upstream-error'
+                ? 'the target did not answer'
+                : `it was answered ${before.status}`;
+          findings.push({
+            message: `${requestLine(ex)} resent the body of create #${before.seq} as it was, after ${fate}: the service may have saved the first one`,
+            expected: 'no blind retry of a create of unknown outcome',
+            received: { first: before.seq, resent: ex.seq },
+            evidence: [before.seq, ex.seq],
+          });
+        } else if (success && ex.arrivedAt - success.arrivedAt <= settings.duplicateWindowMs) {
+          findings.push({
+            message: `${requestLine(ex)} sent the same body as create #${success.seq} (answered ${success.status}) ${((ex.arrivedAt - success.arrivedAt) / 1000).toFixed(1)} s later`,
+            expected: `no identical create body within ${settings.duplicateWindowMs / 1000} s`,
+            received: { first: success.seq, duplicate: ex.seq },
+            evidence: [success.seq, ex.seq],
+          });
         }
-        earlier.set(key, [...(earlier.get(key) ?? []), ex]);
+        if (unknownOutcome(ex) && !firstUnknown.has(key)) firstUnknown.set(key, ex);
+        if (isSuccess(ex) && (!success || ex.arrivedAt >= success.arrivedAt)) latestSuccess.set(key, ex);
       }
       return result(
         exercised,
@@ -364,18 +378,36 @@ export const clientChecks: readonly ClientCheck[] = [
       /** Where the page after `q` may start: its offset + limit, or, after a capped page (fewer items than asked: the
        * service's own maximum), where it ended. */
       const nextOffsets = (q: Page) => [...new Set([q.offset + q.limit, ...(q.items !== null && q.items > 0 ? [q.offset + q.items] : [])])];
-      /** Successful pages of each list, whatever their order: the pages a next page may follow. */
-      const answered = new Map<string, Page[]>();
-      for (const p of lists) if (isSuccess(p.ex) && p.limit !== null) answered.set(p.key, [...(answered.get(p.key) ?? []), p as Page]);
+      // Successful pages of each list, whatever their order: the pages a next page may follow, sorted by offset (then by
+      // arrival), and indexed by where the page after each may start. Each page is then judged by a lookup, not by a
+      // scan of its list: a load run through the proxy reads the same page tens of thousands of times.
+      const answered = new Map<string, { byOffset: Page[]; byNextOffset: Map<number, Page[]> }>();
+      for (const p of lists) {
+        if (!isSuccess(p.ex) || p.limit === null) continue;
+        let list = answered.get(p.key);
+        if (!list) {
+          list = { byOffset: [], byNextOffset: new Map() };
+          answered.set(p.key, list);
+        }
+        list.byOffset.push(p as Page);
+        for (const next of nextOffsets(p as Page)) {
+          const continuing = list.byNextOffset.get(next);
+          if (continuing) continuing.push(p as Page);
+          else list.byNextOffset.set(next, [p as Page]);
+        }
+      }
+      for (const list of answered.values()) list.byOffset.sort((a, b) => a.offset - b.offset || a.ex.seq - b.ex.seq);
       // A page beyond the first continues some page of the same list, found by offset, not by arrival: a client that
       // asks for several pages at once may send them in any order.
       for (const p of lists) {
-        const below = p.offset > 0 ? (answered.get(p.key) ?? []).filter((q) => q.ex !== p.ex && q.offset < p.offset) : [];
-        if (below.length > 0) {
+        const list = answered.get(p.key);
+        // How many of the list's pages start below this one.
+        const below = list ? leadingCount(list.byOffset, (q) => q.offset < p.offset) : 0;
+        if (list && p.offset > 0 && below > 0) {
           exercised.push(p.ex);
-          if (!below.some((q) => nextOffsets(q).includes(p.offset))) {
+          if (!list.byNextOffset.get(p.offset)?.some((q) => q.ex !== p.ex && q.offset < p.offset)) {
             // The nearest page below it (the latest of them, if several share that offset).
-            const prev = below.reduce((a, b) => (b.offset > a.offset || (b.offset === a.offset && b.ex.seq > a.ex.seq) ? b : a));
+            const prev = list.byOffset[below - 1];
             const kind = p.offset < prev.offset + prev.limit ? 'overlaps' : 'leaves a gap after';
             findings.push({
               message: `${requestLine(p.ex)} ${kind} the page before it (#${prev.ex.seq}, offset ${prev.offset}, limit ${prev.limit})`,
@@ -411,15 +443,20 @@ export const clientChecks: readonly ClientCheck[] = [
       const reported = new Set<number>();
       const sameRequest = (a: SessionExchange, b: SessionExchange) =>
         a.method === b.method && a.path === b.path && a.requestBody === b.requestBody;
+      // The session's requests by arrival, each with its place in the session: the requests after a 429 are found by a
+      // binary search, not by a scan of the whole session per 429 (a 429 storm has thousands).
+      const byArrival = session.exchanges.map((ex, place) => ({ ex, place })).sort((a, b) => a.ex.arrivedAt - b.ex.arrivedAt);
       for (const r of limited) {
         const until = r.answeredAt! + parseRetryAfter(r.retryAfter!, r.answeredAt!)!;
-        // Another request this soon after the 429 may have been on its way before the client read it; the same request resent was not.
-        const early = session.exchanges.filter(
-          (ex) =>
-            ex.arrivedAt > r.answeredAt! &&
-            ex.arrivedAt < until - RETRY_AFTER_TOLERANCE_MS &&
-            (sameRequest(ex, r) || ex.arrivedAt - r.answeredAt! >= IN_FLIGHT_GRACE_MS),
-        );
+        const first = leadingCount(byArrival, (a) => a.ex.arrivedAt <= r.answeredAt!);
+        const within: Array<{ ex: SessionExchange; place: number }> = [];
+        for (let i = first; i < byArrival.length && byArrival[i].ex.arrivedAt < until - RETRY_AFTER_TOLERANCE_MS; i++) {
+          const { ex } = byArrival[i];
+          // Another request this soon after the 429 may have been on its way before the client read it; the same request resent was not.
+          if (sameRequest(ex, r) || ex.arrivedAt - r.answeredAt! >= IN_FLIGHT_GRACE_MS) within.push(byArrival[i]);
+        }
+        // In the session's order, as the evidence has always been told.
+        const early = within.sort((a, b) => a.place - b.place).map((w) => w.ex);
         if (early.some((ex) => !reported.has(ex.seq))) {
           for (const ex of early.slice(0, 100)) reported.add(ex.seq);
           findings.push({

@@ -28,20 +28,44 @@ function settingsRows(r: ClientCertificationReport): Array<[string, string]> {
   ];
 }
 
+/**
+ * Findings of one clause written out in the Markdown and HTML reports; the rest are counted there and kept whole in
+ * client-certification.json. A client that breaks a duty on every request of a long session (a load run through the
+ * proxy) has tens of thousands of findings of one kind: listed in full they made reports of tens of megabytes.
+ */
+export const FINDINGS_WRITTEN = 20;
+
+/** The requests a report's findings name, by sequence number (looked up once per evidence line). */
+const requestRows = new WeakMap<ClientCertificationReport, Map<number, ClientCertificationReport['requests'][number]>>();
+
 function requestText(r: ClientCertificationReport, seq: number): string {
-  const row = r.requests.find((x) => x.seq === seq);
+  let rows = requestRows.get(r);
+  if (!rows) {
+    rows = new Map(r.requests.map((row) => [row.seq, row]));
+    requestRows.set(r, rows);
+  }
+  const row = rows.get(seq);
   return row
     ? `#${row.seq} ${row.at} ${row.request} -> ${row.status ?? row.outcome}${row.outcome === 'answered' ? '' : ` (${row.outcome})`}`
     : `#${seq}`;
 }
 
+/** Each finding written out (the first FINDINGS_WRITTEN of the clause) as lines: message, expected, received, evidence. */
 function findingLines(r: ClientCertificationReport, c: ClientClauseRow): string[][] {
-  return c.findings.map((f) => [
-    f.message,
-    `expected: ${valueText(f.expected)}`,
-    `received: ${valueText(f.received)}`,
-    ...f.evidence.map((seq) => `  ${requestText(r, seq)}`),
-  ]);
+  return c.findings
+    .slice(0, FINDINGS_WRITTEN)
+    .map((f) => [
+      f.message,
+      `expected: ${valueText(f.expected)}`,
+      `received: ${valueText(f.received)}`,
+      ...f.evidence.map((seq) => `  ${requestText(r, seq)}`),
+    ]);
+}
+
+/** The line that counts a clause's findings not written out, or null when all are. */
+function findingsNotWritten(c: ClientClauseRow): string | null {
+  const rest = c.findings.length - FINDINGS_WRITTEN;
+  return rest > 0 ? `${rest} more finding(s) of ${c.id}, not written here: every one is in client-certification.json.` : null;
 }
 
 export function renderClientMarkdown(r: ClientCertificationReport): string {
@@ -67,6 +91,8 @@ export function renderClientMarkdown(r: ClientCertificationReport): string {
   for (const c of failing) {
     out.push(`### ${c.id}`, '', `Contract: ${c.contract}`, '');
     for (const lines of findingLines(r, c)) out.push(...fenced(lines.join('\n')), '');
+    const rest = findingsNotWritten(c);
+    if (rest) out.push(rest, '');
   }
   out.push('## The service during the session', '');
   if (r.service.length)
@@ -101,9 +127,11 @@ export function renderClientHtml(r: ClientCertificationReport): string {
     { title: 'Client clauses by status', width: 760 },
   );
   const rows = r.clauses.map((c) => {
-    const findings = findingLines(r, c)
-      .map((lines) => `<div class="failure"><div>${esc(lines[0])}</div><pre>${esc(lines.slice(1).join('\n'))}</pre></div>`)
-      .join('');
+    const rest = findingsNotWritten(c);
+    const findings =
+      findingLines(r, c)
+        .map((lines) => `<div class="failure"><div>${esc(lines[0])}</div><pre>${esc(lines.slice(1).join('\n'))}</pre></div>`)
+        .join('') + (rest ? `<p class="muted">${esc(rest)}</p>` : '');
     return tr(
       [
         `<td><code>${esc(c.id)}</code><div class="muted">${esc(c.section)}</div></td>`,
