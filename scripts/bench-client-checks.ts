@@ -58,34 +58,14 @@ function loadRunSession(length: number): Session {
       outcome: 'answered' as const,
       serviceFindings: [],
     };
-    if (storm)
-      exchanges.push({
-        ...base,
-        operation: 'offer.list',
-        method: 'GET',
-        path: '/offer?limit=10',
-        requestBody: null,
-        status: 429,
-        retryAfter: '1',
-        responseItems: null,
-      });
-    else if (kind < 6)
-      exchanges.push({
-        ...base,
-        operation: 'offer.list',
-        method: 'GET',
-        path: '/offer?limit=10',
-        requestBody: null,
-        status: 200,
-        responseItems: 10,
-      });
+    const offers = { ...base, operation: 'offer.list' as const, method: 'GET', path: '/offer?limit=10', requestBody: null };
+    if (storm) exchanges.push({ ...offers, status: 429, retryAfter: '1', responseItems: null });
+    else if (kind < 6) exchanges.push({ ...offers, status: 200, responseItems: 10 });
     else if (kind < 8)
       exchanges.push({
-        ...base,
+        ...offers,
         operation: 'subscription.list',
-        method: 'GET',
         path: `/subscription?offset=${(i % 50) * 10}&limit=10`,
-        requestBody: null,
         status: 200,
         responseItems: 10,
       });
