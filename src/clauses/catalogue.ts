@@ -603,7 +603,8 @@ export const clientClauses = [
     id: 'CLIENT-POLLS-MODIFIED-AFTER',
     kind: 'client',
     section: S.epOffers,
-    summary: 'After its first read of the offers, the client polls for new offers with modifiedAfter.',
+    summary:
+      'After its first read of the offers, the client polls for new offers with modifiedAfter (a read of all the offers again now and then, as after a restart, is allowed; as its way of polling, not).',
     contract: 'modifiedAfter: Only offers modified on or after this instant are returned. Recommended way to poll for new offers.',
   },
   {

@@ -211,6 +211,32 @@ export const clientCheckCases: ClientCheckCase[] = [
   },
   { name: 'one read of the offers is not polling', clause: 'CLIENT-POLLS-MODIFIED-AFTER', exchanges: [ex(1, 0)], verdict: 'incomplete' },
   {
+    // "Recommended way to poll": a client restarted during the session reads all the offers again, then polls as before.
+    name: 'a restart reads all the offers again between polls with modifiedAfter',
+    clause: 'CLIENT-POLLS-MODIFIED-AFTER',
+    exchanges: [
+      ex(1, 0),
+      ex(2, 5000, { path: '/offer?modifiedAfter=2026-01-01T10%3A00%3A00.000Z' }),
+      ex(3, 9000),
+      ex(4, 14000, { path: '/offer?modifiedAfter=2026-01-01T10%3A00%3A09.000Z' }),
+    ],
+    verdict: 'pass',
+  },
+  {
+    name: 'reads again without modifiedAfter outnumber the polls with it',
+    clause: 'CLIENT-POLLS-MODIFIED-AFTER',
+    exchanges: [ex(1, 0), ex(2, 5000, { path: '/offer?modifiedAfter=2026-01-01T10%3A00%3A00.000Z' }), ex(3, 9000), ex(4, 14000)],
+    verdict: 'fail',
+    evidence: [1, 3, 1, 4],
+  },
+  {
+    name: 'polls that never use modifiedAfter',
+    clause: 'CLIENT-POLLS-MODIFIED-AFTER',
+    exchanges: [ex(1, 0), ex(2, 5000)],
+    verdict: 'fail',
+    evidence: [1, 2],
+  },
+  {
     name: 'creates in another currency than the agreed one',
     clause: 'CLIENT-CURRENCY',
     settings: { currency: 'EUR' },
