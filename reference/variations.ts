@@ -3,6 +3,7 @@
 // reference/faults.ts: a correct suite must PASS against every one of them, given only the routes
 // (what an operator publishes: `routesOnlyProfile`). A variation changes the behaviour table like a
 // fault does; several compose in the order given, and faults apply on top.
+import { createHash } from 'node:crypto';
 import { correctBehaviour } from './behaviour.ts';
 import type { Behaviour, ServedRoute } from './behaviour.ts';
 import type { Subscription, SubscriptionRequest } from './data/types.ts';
@@ -102,6 +103,9 @@ export function isInvestorReferenceOf(type: string, reference: string): boolean 
   if (type === 'concat') return CONCAT.test(reference);
   return reference.trim() !== ''; // identity card and passport numbers, other: any kind of text, but some
 }
+
+/** A community offering of variation community-offers: half the offers, by a stable digest of the id. */
+const isCommunityOffering = (offerId: string) => createHash('sha256').update(offerId).digest()[0] % 2 === 0;
 
 /** Subscription records answered without these fields (each optional in a response). */
 const recordsWithout = (...fields: string[]) =>
@@ -423,6 +427,25 @@ export const VARIATIONS = [
     name: 'extra-fields',
     description: 'Every JSON object carries a field the contract does not list.',
     apply: everyBody((value) => everyObject(value, (object) => ({ ...object, vendorNote: 'extension' }))),
+  },
+  {
+    name: 'community-offers',
+    description:
+      'Half the offers are community offerings (membershipRequired "yes", beyond the value seen): an order accepted on one carries membershipStatus ("set by the service when a community-offering subscription is accepted"), code_not_found when its membershipCode is not one the issuer issued, pending_checks when it gave none.',
+    apply: patch('wire', (current) => ({
+      offer: (offer) => {
+        const out = editable(current.offer(offer)) as { details: Json };
+        if (isCommunityOffering(offer.id)) out.details.membershipRequired = 'yes';
+        return out;
+      },
+      subscription: (record) => {
+        const out = editable(current.subscription(record));
+        // Set when accepted, and kept when the order is cancelled later; a rejected order never has one.
+        if (record.offerId !== undefined && record.status !== 'rejected' && isCommunityOffering(record.offerId))
+          out.membershipStatus = record.membershipCode ? 'code_not_found' : 'pending_checks';
+        return out;
+      },
+    })),
   },
   {
     name: 'values-beyond-seen',

@@ -91,7 +91,7 @@ export class Create extends Step {
     verdict.observe({
       clause: 'SUB-CREATE-OUTCOME',
       key: `sequence.create on an ${this.c.situation}${membership}.${choice}`,
-      message: `create on an ${this.c.situation}${membership}: ${choice}`,
+      message: `create on ${this.c.situation === 'closed offer' ? 'a' : 'an'} ${this.c.situation}${membership}: ${choice}`,
       value: choice,
     });
     if (!record || typeof record.id !== 'string') return [];

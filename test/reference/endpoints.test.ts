@@ -385,6 +385,30 @@ test('the reads-lag-300ms variation: reads show a create and a cancel only 300 m
   });
 });
 
+test('the community-offers variation: half the offers are community offerings, and orders accepted on them carry membershipStatus', async () => {
+  await withVariants(['community-offers'], async (variant) => {
+    const offers = await getJson<Array<{ id: string; details: { membershipRequired: string } }>>(variant, '/offer');
+    const community = offers.filter((o) => o.details.membershipRequired === 'yes').map((o) => o.id);
+    expect(community.length).toBeGreaterThan(0);
+    expect(community.length).toBeLessThan(offers.length);
+    const onCommunity = openOffers().find((o) => community.includes(o.id))!;
+    const elsewhere = openOffers().find((o) => !community.includes(o.id))!;
+    type Answered = Subscription & { membershipStatus?: string };
+    const withCode = (await create(variant, minimalCreateBody(onCommunity, { membershipCode: 'NOT-ISSUED-1' }))).json as Answered;
+    const withoutCode = (await create(variant, minimalCreateBody(onCommunity))).json as Answered;
+    const other = (await create(variant, minimalCreateBody(elsewhere, { membershipCode: 'NOT-ISSUED-1' }))).json as Answered;
+    expect([withCode.membershipStatus, withoutCode.membershipStatus, other.membershipStatus]).toEqual([
+      'code_not_found',
+      'pending_checks',
+      undefined,
+    ]);
+    expect(validate('subscription', withCode).errors).toEqual([]);
+    // Kept when the order is cancelled later.
+    const cancelled = await call(variant, { method: 'POST', url: `/subscription/${withCode.id}/cancel` });
+    expect((cancelled.json as Answered).membershipStatus).toBe('code_not_found');
+  });
+});
+
 test('the category-not-returned variation: records are answered without subscriptionCategory, the type default still shown', async () => {
   await withVariants(['category-not-returned'], async (variant) => {
     const created = (await create(variant, minimalCreateBody())).json as Subscription;
