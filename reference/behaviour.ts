@@ -92,8 +92,11 @@ export interface Behaviour {
     /** Status of an unknown id on a known route (subscription, offer, allocation). */
     unknownIdStatus: number;
     cancelRoute: ServedRoute;
-    /** A successful cancel's answer (not shown): the cancelled record (200), or 204 No Content with no body. */
-    cancelAnswer: 'record' | 'no-content' | 'accepted';
+    /**
+     * A successful cancel's answer (not shown): the cancelled record (200), 204 No Content with no body, 202 Accepted
+     * with none, or 200 with a JSON message that is not the record.
+     */
+    cancelAnswer: 'record' | 'no-content' | 'accepted' | 'message';
     healthRoute: ServedRoute;
     /** Largest page; undefined = the server option (default 100). */
     maxLimit?: number;

@@ -100,6 +100,16 @@ function responses(route: RegisteredRoute, choices: ReferenceChoices): JsonObjec
   const p = choices.protocol;
   const out: JsonObject = {};
   for (const [declared, schema] of Object.entries(route.schema.response ?? {})) {
+    if (route.operation === 'cancelSubscription' && declared === '200' && p.cancelAnswer === 'message') {
+      // The cancel-answers-message variation: 200 with a message of its own, not the record.
+      const message = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } };
+      out['200'] = {
+        description: 'cancelled; a message, not the record',
+        content: { 'application/json': { schema: message } },
+        ...notShown('cancelRoute', 200),
+      };
+      continue;
+    }
     if (route.operation === 'cancelSubscription' && declared === '200' && p.cancelAnswer !== 'record') {
       // The cancel-204 and cancel-async-202 variations: no content at all, so no media type either.
       const [status, description] = p.cancelAnswer === 'no-content' ? [204, 'cancelled; no content'] : [202, 'cancel queued; no content'];

@@ -155,6 +155,12 @@ export const VARIATIONS = [
     apply: protocol({ cancelAnswer: 'no-content' }),
   },
   {
+    name: 'cancel-answers-message',
+    description:
+      'A successful cancel is answered 200 with a JSON message ({"message": "Subscription ... cancelled"}), not the record (the success response is not shown).',
+    apply: protocol({ cancelAnswer: 'message' }),
+  },
+  {
     name: 'cancel-async-202',
     description:
       'A cancel is answered 202 Accepted with no body and takes effect 300 ms later, as a queue would (the success response is not shown); a cancel of a record whose cancel is still pending is answered 202 again.',

@@ -76,6 +76,8 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
         const cancelled = behaviour.subscriptions.cancel(store, request.params.subscriptionId);
         if (behaviour.protocol.cancelAnswer === 'no-content') reply.code(204).send();
         else if (behaviour.protocol.cancelAnswer === 'accepted') reply.code(202).send();
+        else if (behaviour.protocol.cancelAnswer === 'message')
+          sendJson(reply, ctx, 200, JSON.stringify({ message: `Subscription ${cancelled.id} cancelled` }));
         else sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.subscription(cancelled)));
       },
     });

@@ -1,13 +1,14 @@
 // The suite gives no false failure: against each legitimate variation of the reference (a choice the
 // contract allows), given only the routes an operator publishes, certification (conformance + fuzz +
-// probes) passes. In `npm test` it runs against two composites of mutually compatible variations, so
+// probes) passes. In `npm test` it runs against three composites of mutually compatible variations, so
 // every variation meets every suite within the time budget; SELFTEST_EACH_VARIATION=1 (the
 // `selftest:variations` script) also runs conformance against each variation alone, to name the one
 // a composite failure comes from.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { VARIATIONS, routesOnlyProfile } from '../../reference/variations.ts';
+import { correctBehaviour } from '../../reference/behaviour.ts';
+import { VARIATIONS, routesOnlyProfile, withVariations } from '../../reference/variations.ts';
 import type { VariationSwitch } from '../../reference/variations.ts';
 import { openRecords, type JournalEntry } from '../../src/run/journal.ts';
 import { readJsonl } from '../../src/run/jsonl.ts';
@@ -20,12 +21,13 @@ test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 const all: readonly VariationSwitch[] = VARIATIONS;
 /**
  * One server spells its timestamps one way: timestamps-without-ms rides with the fast composite, the zero offset
- * (+00:00, six fractional digits) with the slow one; microseconds with Z, a spelling between the two, with the
- * opt-in composite (SELFTEST_EACH_VARIATION=1).
+ * (+00:00, six fractional digits) with the slow one, microseconds with Z with the cancel-message composite.
  */
 const MICROSECONDS = 'timestamps-in-microseconds';
 const ZERO_OFFSET = 'timestamps-zero-offset';
-const fast = all.filter((v) => !v.slow && v.name !== MICROSECONDS && v.name !== ZERO_OFFSET).map((v) => v.name);
+/** One server answers a cancel one way: 204 rides with the fast composite, 202 with the slow one, a message with its own. */
+const CANCEL_MESSAGE = 'cancel-answers-message';
+const fast = all.filter((v) => !v.slow && ![MICROSECONDS, ZERO_OFFSET, CANCEL_MESSAGE].includes(v.name)).map((v) => v.name);
 /** One server says Retry-After one way: a 429 without it gets a composite of its own, beside the HTTP-date one. */
 const NO_RETRY_AFTER = 'rate-limit-no-retry-after';
 const slow = [...all.filter((v) => v.slow && v.name !== NO_RETRY_AFTER).map((v) => v.name), ZERO_OFFSET];
@@ -47,9 +49,10 @@ interface Composite {
 const COMPOSITES: readonly Composite[] = [
   { label: 'all-fast', variants: fast, waits: false, fuzzRuns: '5', args: ONE_WORKER },
   { label: 'all-slow', variants: slow, waits: true, fuzzRuns: '2', args: [] },
+  { label: 'cancel-message', variants: [CANCEL_MESSAGE, MICROSECONDS], waits: false, fuzzRuns: '5', args: ONE_WORKER },
   {
     label: 'no-retry-after',
-    variants: [NO_RETRY_AFTER, MICROSECONDS],
+    variants: [NO_RETRY_AFTER],
     waits: true,
     fuzzRuns: '2',
     args: ONE_WORKER,
@@ -60,6 +63,34 @@ const COMPOSITES: readonly Composite[] = [
     },
   },
 ];
+
+/** The protocol choices (reference/behaviour.ts) a variation changes, with the value it gives each. */
+function protocolChoices(variation: string): Map<string, string> {
+  const correct = correctBehaviour().protocol as Record<string, unknown>;
+  const varied = withVariations([variation]).protocol as Record<string, unknown>;
+  const keys = new Set([...Object.keys(correct), ...Object.keys(varied)]);
+  return new Map(
+    [...keys].filter((k) => JSON.stringify(varied[k]) !== JSON.stringify(correct[k])).map((k) => [k, JSON.stringify(varied[k])]),
+  );
+}
+
+// A composite of two variations that make the same choice two ways (a cancel answered 204 and one answered with a
+// message) runs only the one applied last: the other would look certified and never have been met.
+test('every variation is in a composite, and no composite holds two that make one protocol choice two ways', () => {
+  expect(all.map((v) => v.name).filter((name) => !COMPOSITES.some((c) => c.variants.includes(name)))).toEqual([]);
+  for (const composite of COMPOSITES) {
+    const chosen = new Map<string, { value: string; by: string }>();
+    for (const variation of composite.variants)
+      for (const [choice, value] of protocolChoices(variation)) {
+        const before = chosen.get(choice);
+        expect(
+          before === undefined || before.value === value,
+          `${composite.label}: ${before?.by} and ${variation} both set ${choice}`,
+        ).toBe(true);
+        chosen.set(choice, { value, by: variation });
+      }
+  }
+});
 
 /** The environment of a child run against the bundled reference with these variations and their routes-only profile. */
 function variationEnv(label: string, variants: readonly string[]): Record<string, string> {

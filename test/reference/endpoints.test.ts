@@ -342,6 +342,19 @@ test('the cancel-204 variation: a cancel answers 204 with no body and no content
   });
 });
 
+test('the cancel-answers-message variation: a cancel answers 200 with a JSON message, not the record, and the record reads back cancelled', async () => {
+  await withVariants(['cancel-answers-message'], async (variant) => {
+    const accepted = (await create(variant, minimalCreateBody())).json as Subscription;
+    const cancelled = await call(variant, { method: 'POST', url: `/subscription/${accepted.id}/cancel` });
+    expect({ status: cancelled.status, json: cancelled.json }).toEqual({
+      status: 200,
+      json: { message: `Subscription ${accepted.id} cancelled` },
+    });
+    expect(cancelled.contentType).toMatch(/^application\/json/);
+    expect(await getJson(variant, `/subscription/${accepted.id}`)).toEqual({ ...accepted, status: 'cancelled' });
+  });
+});
+
 test("the investor-identity-withheld variation: records are answered without the investor's identifiers and membershipCode", async () => {
   await withVariants(['investor-identity-withheld'], async (variant) => {
     const body = fullCreateBody(openOffer(), { membershipCode: 'COMMUNITY-1' });
