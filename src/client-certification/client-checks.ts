@@ -294,8 +294,8 @@ export const clientChecks: readonly ClientCheck[] = [
     run(session, settings) {
       const exercised = creates(session);
       const findings: ClientFinding[] = [];
-      // Per body, the first earlier create of unknown outcome, and the earlier success that arrived last: a create is
-      // a duplicate if either exists and the success is within the window (it is the nearest one in time). One pass,
+      // Per body, the first earlier create of unknown outcome, and the earlier success that arrived last (the nearest in
+      // time): a create repeats an earlier one when the first exists, or the second arrived within the window. One pass,
       // so a long session of identical bodies (a load run through the proxy) costs no more per create than a short one.
       const firstUnknown = new Map<string, SessionExchange>();
       const latestSuccess = new Map<string, SessionExchange>();
