@@ -110,6 +110,8 @@ export interface Behaviour {
     gzip: boolean;
     /** Close the connection after every answer (`connection: close`), as some gateways and servers do. */
     closeConnections?: boolean;
+    /** Send every body chunked (`transfer-encoding: chunked`, no content-length), as a streaming server does. */
+    chunkedBodies?: boolean;
   };
   allocations: {
     /** Answer for a known offer without allocations yet: throws a 404 (or returns a record to send). */

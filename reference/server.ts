@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import type { Duplex } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -246,6 +246,16 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('connection', 'close');
       return payload;
+    });
+
+  // A body sent as a stream has no content-length: Node frames it in chunks (two here, split in the middle).
+  if (protocol.chunkedBodies)
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      const bytes = Buffer.from(payload);
+      if (bytes.length === 0) return payload;
+      const half = Math.floor(bytes.length / 2);
+      return Readable.from([bytes.subarray(0, half), bytes.subarray(half)], { objectMode: false });
     });
 
   // Credentials on every route but the public ones (health), before the body is even read.

@@ -420,6 +420,11 @@ export const VARIATIONS = [
     apply: protocol({ closeConnections: true }),
   },
   {
+    name: 'chunked-bodies',
+    description: 'Every body is sent chunked (transfer-encoding: chunked, no content-length), as a server that streams its answers does.',
+    apply: protocol({ chunkedBodies: true }),
+  },
+  {
     name: 'gzip',
     description: 'Bodies are gzip-compressed when the request accepts gzip.',
     apply: protocol({ gzip: true }),

@@ -498,6 +498,19 @@ test('the connection-close variation: every answer, a success or an error, close
   });
 });
 
+test('the chunked-bodies variation: every body, a success or an error, is chunked with no content-length, and the same bytes', async () => {
+  await withVariants(['chunked-bodies'], async (variant) => {
+    for (const url of ['/offer?limit=2', '/subscription/no-such-id']) {
+      const [plain, chunked] = await Promise.all([call(app, { url }), call(variant, { url })]);
+      expect({ encoding: chunked.headers['transfer-encoding'], length: chunked.headers['content-length'] }, url).toEqual({
+        encoding: 'chunked',
+        length: undefined,
+      });
+      expect({ status: chunked.status, json: chunked.json }, url).toEqual({ status: plain.status, json: plain.json });
+    }
+  });
+});
+
 /** Timestamp spellings of the same instants: six fractional digits, with Z or with a zero offset (as Python writes UTC). */
 const SPELLINGS = [
   { variant: 'timestamps-in-microseconds', spelled: 'with six fractional digits', shape: /\.\d{6}Z$/ },
