@@ -459,6 +459,12 @@ export const VARIATIONS = [
     })),
   },
   {
+    name: 'health-minimal',
+    description:
+      'The health check answers {"status":"ok","info":null,"error":null,"details":{}}: every field the contract names, info and error null, details empty ("inner contents: not shown").',
+    apply: patch('wire', () => ({ health: () => ({ status: 'ok', info: null, error: null, details: {} }) })),
+  },
+  {
     name: 'values-beyond-seen',
     description: 'Fields with "values seen" carry other values (details.type, priceType, issuerType, health status).',
     apply: patch('wire', (current) => ({

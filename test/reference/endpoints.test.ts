@@ -552,6 +552,17 @@ test('GET /health answers without credentials with a health check result', async
   expect(answer.json).toMatchObject({ status: 'ok', error: null });
 });
 
+test('the health-minimal variation: every field the contract names, info and error null, details empty; still a valid result', async () => {
+  await withVariants(['health-minimal'], async (variant) => {
+    const answer = await call(variant, { url: '/health', anonymous: true });
+    expect({ status: answer.status, json: answer.json }).toEqual({
+      status: 200,
+      json: { status: 'ok', info: null, error: null, details: {} },
+    });
+    expect(validate('health-check-result', answer.json).errors).toEqual([]);
+  });
+});
+
 test('reference/profile.json pins what the server does', async () => {
   const profile = JSON.parse(readFileSync(new URL('../../reference/profile.json', import.meta.url), 'utf8')) as {
     cancel: { method: 'POST'; path: string };
