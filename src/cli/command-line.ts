@@ -129,7 +129,6 @@ function firstSentence(error: unknown): string {
     .replace(/\.$/, '');
 }
 
-/** The option a benchmark's own child processes are started with (scripts/child-roles.ts). */
 /** What a numeric option accepts: its bounds, whether it must be whole, and how the error says it ("a port number ..."). */
 export interface NumberOptionSpec {
   min: number;
@@ -159,6 +158,7 @@ export function numberOption(name: string, raw: unknown, spec: NumberOptionSpec)
   return n;
 }
 
+/** The option a benchmark's own child processes are started with (scripts/child-roles.ts). */
 export const CHILD_ROLE_OPTION = {
   type: 'string',
   value: '<role>',
