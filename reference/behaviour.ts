@@ -91,6 +91,8 @@ export interface Behaviour {
     wrongCredentialsStatus: number;
     /** Status of an unknown id on a known route (subscription, offer, allocation). */
     unknownIdStatus: number;
+    /** Status of a request the service finds invalid (a body, a query, a path parameter): the contract's 400, or another 4xx. */
+    validationStatus: number;
     cancelRoute: ServedRoute;
     /**
      * A successful cancel's answer (not shown): the cancelled record (200), 204 No Content with no body, 202 Accepted
@@ -262,6 +264,7 @@ export function correctBehaviour(): Behaviour {
       missingCredentialsStatus: 401,
       wrongCredentialsStatus: 401,
       unknownIdStatus: 404,
+      validationStatus: 400,
       cancelRoute: { method: 'POST', path: '/subscription/:subscriptionId/cancel' },
       cancelAnswer: 'record',
       healthRoute: { method: 'GET', path: '/health' },

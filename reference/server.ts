@@ -102,15 +102,21 @@ function errorShapeOf(request: FastifyRequest): ErrorShape {
   return request.method === 'POST' && WRITE_PATH.test(request.url) ? 'write' : 'read';
 }
 
-/** An unknown id on a known route answers with the behaviour's status for unknown ids. */
-function withUnknownIdStatus(behaviour: Behaviour, request: FastifyRequest, error: ApiError): ApiError {
-  const status = behaviour.protocol.unknownIdStatus;
-  if (error.kind !== 'not-found' || error.statusCode === status || request.routeOptions?.config?.operation === undefined) return error;
-  return new ApiError(status, error.kind, error.message, error.fieldErrors);
+/**
+ * The behaviour's status for what the contract leaves open: an unknown id on a known route, and an invalid request
+ * (a validation error answered 400 by the reference).
+ */
+function withChosenStatus(behaviour: Behaviour, request: FastifyRequest, error: ApiError): ApiError {
+  const { unknownIdStatus, validationStatus } = behaviour.protocol;
+  if (error.kind === 'validation' && error.statusCode === 400 && validationStatus !== 400)
+    return new ApiError(validationStatus, error.kind, error.message, error.fieldErrors);
+  if (error.kind !== 'not-found' || error.statusCode === unknownIdStatus || request.routeOptions?.config?.operation === undefined)
+    return error;
+  return new ApiError(unknownIdStatus, error.kind, error.message, error.fieldErrors);
 }
 
 function sendError(behaviour: Behaviour, request: FastifyRequest, reply: FastifyReply, error: ApiError): void {
-  const problem = withUnknownIdStatus(behaviour, request, error);
+  const problem = withChosenStatus(behaviour, request, error);
   const rendered = behaviour.errors.render(errorShapeOf(request), problem);
   const text = behaviour.wire.text;
   reply

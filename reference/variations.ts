@@ -77,6 +77,34 @@ function respellNumbers(json: string): string {
   });
 }
 
+/**
+ * A compact JSON text indented two spaces, CRLF line ends and a last one. Token by token, not parsed and written
+ * again: a number keeps its spelling (numbers-respelled), strings are copied as they are.
+ */
+function prettyPrinted(json: string): string {
+  let out = '';
+  let depth = 0;
+  const newline = (d: number) => `\r\n${'  '.repeat(d)}`;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (c === '"') {
+      const end = /^"(?:[^"\\]|\\.)*"/.exec(json.slice(i))![0];
+      out += end;
+      i += end.length - 1;
+    } else if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      if (json[i + 1] === close) {
+        out += c + close; // an empty object or array stays on its line
+        i++;
+      } else out += c + newline(++depth);
+    } else if (c === '}' || c === ']') out += newline(--depth) + c;
+    else if (c === ',') out += c + newline(depth);
+    else if (c === ':') out += ': ';
+    else out += c;
+  }
+  return `${out}\r\n`;
+}
+
 const fastifyPath = (route: ServedRoute): string => route.path.replace(/:(\w+)/g, '{$1}');
 
 const protocol = (change: Partial<Behaviour['protocol']>) => patch('protocol', () => change);
@@ -143,6 +171,12 @@ export const VARIATIONS = [
     name: 'unknown-id-400',
     description: 'An unknown offer or subscription id is answered 400 (not 404).',
     apply: protocol({ unknownIdStatus: 400 }),
+  },
+  {
+    name: 'validation-422',
+    description:
+      'An invalid request (a body, a query or a path parameter the service refuses, malformed JSON too) is answered 422 Unprocessable Content, as FastAPI and Rails answer one (not 400: "Failure: 4xx").',
+    apply: protocol({ validationStatus: 422 }),
   },
   {
     name: 'cancel-by-delete',
@@ -433,6 +467,11 @@ export const VARIATIONS = [
     name: 'numbers-respelled',
     description: 'Whole numbers are written 1e2 (multiples of 100) or 7.0 (others).',
     apply: patch('wire', (current) => ({ text: (json) => respellNumbers(current.text ? current.text(json) : json) })),
+  },
+  {
+    name: 'bodies-pretty-printed',
+    description: 'Every JSON body is indented two spaces, with CRLF line ends and a last line end, as some frameworks write them.',
+    apply: patch('wire', (current) => ({ text: (json) => prettyPrinted(current.text ? current.text(json) : json) })),
   },
   {
     name: 'extra-fields',

@@ -593,3 +593,38 @@ test('reference/profile.json pins what the server does', async () => {
   expect(profile.status.rateLimited).toContain((await call(limited, { url: '/offer?limit=1' })).status);
   await limited.close();
 });
+
+test('the validation-422 variation: an invalid body, query or JSON text is answered 422 with the same error body, but for its status', async () => {
+  await withVariants(['validation-422'], async (variant) => {
+    const invalid = [
+      { method: 'POST' as const, url: '/subscription', body: { ...minimalCreateBody(), currency: 'XXX' } },
+      { method: 'POST' as const, url: '/subscription', body: '{"offerId":' },
+      { method: 'GET' as const, url: '/offer?limit=abc' },
+    ];
+    for (const c of invalid) {
+      const [plain, varied] = await Promise.all([call(app, c), call(variant, c)]);
+      expect(plain.status, c.url).toBe(400);
+      expect(varied.status, c.url).toBe(422);
+      const body = varied.json as Record<string, unknown>;
+      expect(body.message, c.url).toBe('Unprocessable Entity');
+      expect(Object.keys(body).sort(), c.url).toEqual(Object.keys(plain.json as object).sort());
+      if (c.method === 'POST') expect(body.status).toBe(422);
+    }
+    // What is not a validation error keeps its status.
+    expect((await call(variant, { url: '/subscription/no-such-id' })).status).toBe(404);
+    expect((await call(variant, { url: '/offer', anonymous: true })).status).toBe(401);
+  });
+});
+
+test('the bodies-pretty-printed variation: every body indented with CRLF line ends, the same JSON, numbers spelled as the other variations spell them', async () => {
+  await withVariants(['numbers-respelled', 'bodies-pretty-printed'], async (variant) => {
+    for (const url of ['/offer?limit=2', '/subscription/no-such-id']) {
+      const [plain, pretty] = await Promise.all([call(app, { url }), call(variant, { url })]);
+      expect(pretty.text, url).toMatch(/^\{\r\n {2}"|^\[\r\n {2}\{\r\n {4}"/);
+      expect(pretty.text.endsWith('\r\n'), url).toBe(true);
+      expect({ status: pretty.status, json: pretty.json }, url).toEqual({ status: plain.status, json: plain.json });
+    }
+    // Composed with numbers-respelled (applied first), the number spellings survive the indenting.
+    expect((await call(variant, { url: '/offer?limit=2' })).text).toMatch(/": (?:\d+e2|\d+\.0)[,\r]/);
+  });
+});
