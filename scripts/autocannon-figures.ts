@@ -1,5 +1,6 @@
 // Figures of autocannon rounds, shared by the benchmarks that compare two servers side by side
-// (bench:reference, bench:proxy): requests/s, p50 and p99 per round, errors, one printed line per contender.
+// (bench:reference, bench:proxy): requests/s, p50 and p99 per round, errors, one printed line per contender; and their
+// settings read from the environment.
 import type { Result } from 'autocannon';
 
 export interface Figures {
@@ -26,4 +27,15 @@ export const mean = (values: number[]): number => values.reduce((a, b) => a + b,
 
 export function line(label: string, f: Figures): string {
   return `  ${label.padEnd(22)} ${mean(f.requestsPerSecond).toFixed(0).padStart(8)} req/s   p50 ${mean(f.p50).toFixed(2)} ms   p99 ${mean(f.p99).toFixed(2)} ms   errors ${f.errors}   non-2xx ${f.non2xx}   rounds ${f.requestsPerSecond.map((r) => r.toFixed(0)).join(' / ')}`;
+}
+
+/** A whole number above 0 from the environment variable `name`, or `fallback`; anything else stops `command` with one sentence. */
+export function positiveIntegerFromEnv(command: string, name: string, fallback: number): number {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  if (!/^[1-9]\d*$/.test(text)) {
+    console.error(`${command}: ${name} must be a whole number above 0, got ${JSON.stringify(text)}.`);
+    process.exit(2);
+  }
+  return Number(text);
 }

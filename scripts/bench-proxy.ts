@@ -16,7 +16,7 @@ import { type AddressInfo, connect, createServer as createNetServer } from 'node
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
-import { line, mean, newFigures, record } from './autocannon-figures.ts';
+import { line, mean, newFigures, positiveIntegerFromEnv, record } from './autocannon-figures.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
 import { loadProfile } from '../src/profile/target-profile.ts';
@@ -30,14 +30,18 @@ parseCommandLine({
   summary:
     "What the recording proxy costs: the reference's throughput directly, through the proxy, through a raw TCP relay and through a node:http pass-through (autocannon). Prints figures; asserts nothing.",
   options: { child: CHILD_ROLE_OPTION },
-  notes: ['BENCH_SECONDS: seconds per measured round (default 2).'],
+  notes: [
+    'BENCH_SECONDS: seconds per measured round (default 2).',
+    'BENCH_CONNECTIONS: connections of the load generator when the reference answers at once (default 10).',
+  ],
 } as const satisfies CommandSpec);
 
 const PATH = '/offer?limit=10';
-const CONNECTIONS = 10;
+/** Connections of the load generator: the same for every path. 10 is autocannon's default; 50 and 100 gave the same ratio here. */
+const CONNECTIONS = positiveIntegerFromEnv('bench:proxy', 'BENCH_CONNECTIONS', 10);
 /** Many short rounds rather than a few long ones: a shared machine's load changes by the second. */
 const ROUNDS = 10;
-const SECONDS_PER_ROUND = Number(process.env.BENCH_SECONDS ?? 2);
+const SECONDS_PER_ROUND = positiveIntegerFromEnv('bench:proxy', 'BENCH_SECONDS', 2);
 const WARMUP_SECONDS = 1;
 const OVERALL_TIMEOUT_MS = 180_000;
 const TARGET_RATIO = 0.5;

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Result } from 'autocannon';
-import { line, mean, newFigures, record } from './autocannon-figures.ts';
+import { line, mean, newFigures, positiveIntegerFromEnv, record } from './autocannon-figures.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/cli/command-line.ts';
 
@@ -28,7 +28,7 @@ const { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReference
 const PATH = '/offer?limit=10';
 const CONNECTIONS = 10;
 const ROUNDS = 2;
-const SECONDS_PER_ROUND = Number(process.env.BENCH_SECONDS ?? 3);
+const SECONDS_PER_ROUND = positiveIntegerFromEnv('bench:reference', 'BENCH_SECONDS', 3);
 const WARMUP_SECONDS = 1;
 const OVERALL_TIMEOUT_MS = 120_000;
 const TARGET_RATIO = 0.6;

@@ -112,3 +112,16 @@ test('numberOption: plain decimal numbers within bounds; anything else one sente
       `--n must be ${spec.what}, got "${raw}"${'usage' in spec ? `; usage: ${spec.usage}` : ''}.`,
     );
 });
+
+// The benches read their settings from the environment: a bad one stops the bench before it measures anything.
+for (const [name, variable] of [
+  ['bench:proxy', 'BENCH_CONNECTIONS'],
+  ['bench:proxy', 'BENCH_SECONDS'],
+  ['bench:reference', 'BENCH_SECONDS'],
+] as const)
+  test(`npm run ${name} with ${variable}=0 exits 2 in one sentence naming it`, async () => {
+    const ran = await run(`${variable}=0 ${scripts[name]}`, []);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(2);
+    expect(ran.stderr.trim()).toBe(`${name}: ${variable} must be a whole number above 0, got "0".`);
+    expect(ran.stdout).toBe('');
+  });
