@@ -4,6 +4,7 @@
  * 2. with no API_BASE_URL, start the bundled reference server on a free port (faults from
  *    REFERENCE_FAULTS, for the self-test) and point the run at it;
  * 3. preflight: the target answers and accepts the credentials, or the run stops with one sentence;
+ * 4. when the run may write, settle the currencies it writes in (src/run/client-currency.ts), for the workers;
  * and returns the teardown, which cancels every record the run created (even when tests failed) and
  * stops the reference. Environment variables set here reach the workers.
  */
@@ -14,6 +15,16 @@ import { checkTargetReachable } from '../src/run/target-reachable.ts';
 import { cancelOpenRecords } from '../src/run/cleanup.ts';
 import { openSession } from '../src/run/session.ts';
 import { startBundledReference } from '../src/run/bundled-reference.ts';
+import {
+  currenciesFromSetting,
+  describeCurrencies,
+  probeCurrencies,
+  RUN_CURRENCIES_ENV,
+  type WritableCurrencies,
+} from '../src/run/client-currency.ts';
+import { writePolicy } from '../src/run/write-policy.ts';
+import { makeRedactor } from '../src/client/redact.ts';
+import type { Offer } from '../src/model/types.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopReference = async () => {};
@@ -35,6 +46,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stopReference();
     exitOnConfigError(error);
   }
+  // Settled here for this run's workers alone: a value left in the environment by anything else is not this run's.
+  delete process.env[RUN_CURRENCIES_ENV];
+  try {
+    const currencies = await settleCurrencies(config);
+    if (currencies) {
+      process.env[RUN_CURRENCIES_ENV] = JSON.stringify(currencies);
+      const line = describeCurrencies(currencies);
+      if (line) process.stdout.write(`[currency] ${line}\n`);
+    }
+  } catch (error) {
+    // Whatever the probe met, the tests meet again and report by clause: the run goes on writing in every currency.
+    const redact = makeRedactor([config.credentials?.subscriptionKey, config.credentials?.secret]);
+    process.stdout.write(
+      `[currency] the currencies to write in could not be settled (${redact((error as Error).message)}); every offer is written to.\n`,
+    );
+  }
   const runConfig = config;
   return async () => {
     // Read before the teardown spends its reserve: did the tests end because the deadline came?
@@ -46,6 +73,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (stopped) process.stderr.write(`\n[deadline] ${stopped}\n`);
     }
   };
+}
+
+/** The currencies the run writes in, when it may write (src/run/client-currency.ts); null when it may not. */
+async function settleCurrencies(config: SuiteConfig): Promise<WritableCurrencies | null> {
+  if (config.clientCurrency) return currenciesFromSetting(config.clientCurrency);
+  const session = await openSession(config);
+  try {
+    if (!writePolicy(config, session.profile).allowed) return null;
+    const offers = await session.client.listOffers();
+    if (offers.status !== 200 || !Array.isArray(offers.body)) return null; // the offers tests report it
+    return await probeCurrencies(session.client, offers.body as Offer[]);
+  } finally {
+    await session.dispose();
+  }
 }
 
 /** The target answers, and accepts the credentials; otherwise one clear sentence. */

@@ -3,6 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { covers, requireWrites, test } from './fixtures.ts';
 import { checkCreated, checkCreateDefaults, checkEcho } from '../src/checks/create-checks.ts';
+import { writableCurrencies } from '../src/run/client-currency.ts';
 import { ENUM_FIELDS_NOT_COVERED, enumCoverageBodies, fullCreateBody, minimalCreateBody, without } from '../src/model/bodies.ts';
 import { enumFieldsOf } from '../src/schema/registry.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
@@ -118,6 +119,14 @@ test.describe('create a subscription', () => {
           message: `an order in ${String(got.currency)} got status ${got.status}`,
           value: got.currency,
         });
+        // What the global setup's creates showed (src/run/client-currency.ts): currencies refused, offers not written to.
+        for (const r of writableCurrencies().refused)
+          verdict.observe({
+            clause: 'AUTH-CLIENT-CURRENCY',
+            key: `currency.refused.${r.currency}`,
+            message: `a valid create in ${r.currency} (offer ${r.offerId}) was refused with ${r.status}: the target holds the client to another currency, and offers in ${r.currency} are not written to`,
+            value: r.currency,
+          });
         if (got.membershipStatus !== undefined)
           verdict.observe({
             clause: 'SUB-MEMBERSHIP-STATUS',

@@ -5,6 +5,7 @@
 import type { ApiClient } from '../src/client/api-client.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import { OPEN_STATUS, type AllocationRecord, type Offer } from '../src/model/types.ts';
+import { isWritableIn, writableCurrencies } from '../src/run/client-currency.ts';
 
 /** A list the suite depends on could not be read: the test stops, the clause checks say why. */
 export class PreconditionError extends Error {
@@ -43,17 +44,26 @@ export class TargetFacts {
   }
 
   /**
-   * Open offers that tests may write to. The last open offer is kept for the subscriptions pagination
+   * Open offers in a currency the run writes in: all of them, unless the target holds the client to one currency
+   * (src/run/client-currency.ts, settled by the global setup).
+   */
+  async offersToWriteTo(): Promise<Offer[]> {
+    const currencies = writableCurrencies();
+    return (await this.openOffers()).filter((o) => isWritableIn(currencies, o));
+  }
+
+  /**
+   * Open offers that tests may write to. The last of them is kept for the subscriptions pagination
    * test, so records created concurrently by other tests never shift its pages.
    */
   async writableOffers(): Promise<Offer[]> {
-    const open = await this.openOffers();
+    const open = await this.offersToWriteTo();
     return open.length > 1 ? open.slice(0, -1) : open;
   }
 
   /** The open offer reserved for the subscriptions pagination test (see writableOffers). */
   async reservedOffer(): Promise<Offer | undefined> {
-    const open = await this.openOffers();
+    const open = await this.offersToWriteTo();
     return open.length > 1 ? open[open.length - 1] : undefined;
   }
 

@@ -32,7 +32,10 @@ const COLLECTIONS: Collection[] = [
     async open({ fuzz, facts, suite, reads, verdict }) {
       requireWrites(suite);
       const { listOffer } = await fuzzOffers(facts);
-      test.skip(!listOffer, 'Needs at least four open offers: one is kept free of other writes for these laws.');
+      test.skip(
+        !listOffer,
+        'Needs at least four open offers the run writes to (in a currency the target takes creates in): one is kept free of other writes for these laws.',
+      );
       const list = subscriptionsPageable(fuzz.api, listOffer!.id);
       const have = (await readFull(list))?.length ?? 0;
       const created: string[] = [];

@@ -29,9 +29,12 @@ import { buildOptions } from './lib/options.ts';
 import { settlePauses } from './lib/read-settle.ts';
 import { fail, pass } from './lib/rules.ts';
 import {
+  type CurrencyAnswer,
   type SubscribableOffer,
   buildSubscriptionBody,
   cancelPath,
+  currenciesToWriteIn,
+  firstOfEachCurrency,
   pickSubscribableOffers,
   recordsToSweep,
 } from './lib/subscription-body.ts';
@@ -48,16 +51,54 @@ interface SetupData {
   runId: string;
   startedAt: string;
   offers: SubscribableOffer[];
+  /** Creates setup sent to learn the currencies the target takes (they count against WRITE_BUDGET). */
+  probeCreates: number;
+}
+
+/**
+ * Without SUB_CURRENCY, one create on the first offer of each currency (tagged and swept like the others): a target
+ * that holds the client to one currency refuses the others with a 4xx, and offers in those are not written to.
+ */
+function currencyProbe(offers: SubscribableOffer[], runId: string): { offers: SubscribableOffer[]; creates: number } {
+  const answers: CurrencyAnswer[] = [];
+  let creates = 0;
+  for (const offer of firstOfEachCurrency(offers)) {
+    if (creates >= config.subscriptions.writeBudget) break;
+    pace(config);
+    const created = call(config, {
+      method: 'POST',
+      path: '/subscription',
+      name: `setup ${ENDPOINT.createSubscription}`,
+      body: buildSubscriptionBody(offer, runId, `currency-${offer.currency}`, Date.now()),
+      readBody: false,
+    });
+    creates++;
+    if (created.status >= 200 && created.status < 300) subscriptionsCreated.add(1);
+    answers.push({ currency: offer.currency, status: created.status });
+  }
+  const writable = currenciesToWriteIn(answers);
+  if (writable === null) return { offers, creates };
+  console.log(
+    `subscriptions: the target refused a create in ${answers
+      .filter((a) => writable.indexOf(a.currency) < 0)
+      .map((a) => `${a.currency} (${a.status})`)
+      .join(
+        ', ',
+      )}: it holds the client to ${writable.join(', ')}; offers in other currencies are not written to (set SUB_CURRENCY to say so).`,
+  );
+  return { offers: offers.filter((o) => writable.indexOf(o.currency) >= 0), creates };
 }
 
 export function setup(): SetupData {
   const res = readWithRetry(config, { method: 'GET', path: '/offer', name: `setup ${ENDPOINT.offers}`, readBody: true });
-  const offers = pickSubscribableOffers(res.json, config.subscriptions.currency);
-  if (offers.length === 0)
+  const picked = pickSubscribableOffers(res.json, config.subscriptions.currency);
+  if (picked.length === 0)
     throw new Error(
       `subscriptions: no offer is open_for_subscription with a usable order range (GET /offer answered ${res.status}); nothing to subscribe to.`,
     );
-  return { runId: runIdFor(config), startedAt: new Date().toISOString(), offers: offers.slice(0, 10) };
+  const runId = runIdFor(config);
+  const { offers, creates } = config.subscriptions.currency === null ? currencyProbe(picked, runId) : { offers: picked, creates: 0 };
+  return { runId, startedAt: new Date().toISOString(), offers: offers.slice(0, 10), probeCreates: creates };
 }
 
 function cancel(id: string, name: string): CallResult {
@@ -74,7 +115,7 @@ function field(value: unknown, key: string): unknown {
 
 export function subscriptions(data: SetupData): void {
   const seq = exec.scenario.iterationInTest;
-  if (seq >= config.subscriptions.writeBudget) {
+  if (seq >= config.subscriptions.writeBudget - data.probeCreates) {
     writeBudgetSkipped.add(1);
     return;
   }

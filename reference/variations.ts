@@ -277,6 +277,12 @@ export const VARIATIONS = [
     ),
   },
   {
+    name: 'client-currency-gbp',
+    description:
+      'The client is associated with GBP ("A partner\'s client is associated with one currency; amounts in subscriptions are expressed in that currency"): a create in another currency is refused with 400, whatever the offer\'s own currency.',
+    apply: refusing('currency', ({ currency }) => (currency === 'GBP' ? null : "must be GBP, the client's currency")),
+  },
+  {
     name: 'future-timestamps-refused',
     description:
       'A clientSubscriptionTimestamp more than 5 minutes ahead of the server\'s clock is refused with 400: it is the "time the order was received by the API client\'s own system", which cannot be to come.',

@@ -136,6 +136,7 @@ async function makeContenders(
       strict: false,
       runId: `${runId}-${++sessions}`,
       limits: readRunLimits({}),
+      clientCurrency: null,
     });
     try {
       const verdict = new Verdict({ profile: session.profile, strict: false });

@@ -280,7 +280,8 @@ export const KNOBS: readonly KnobSpec[] = [
     scope: 'subscriptions',
     kind: 'string',
     fallback: '',
-    meaning: "currency of the API client (default: the offer's acceptedCurrency)",
+    meaning:
+      "currency of the API client (default: API_CLIENT_CURRENCY, else the offer's acceptedCurrency, on offers in the currencies a create per currency in setup shows the target takes)",
   },
   {
     name: 'API_READ_SETTLE',
@@ -611,7 +612,8 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
   const subscriptions: SubscriptionKnobs = {
     iterationsPerSecond: subReader.number('SUB_RATE'),
     writeBudget: subReader.number('WRITE_BUDGET'),
-    currency: subReader.string('SUB_CURRENCY'),
+    // The load's own name for it first, then the suite's (one set of names serves every entry point).
+    currency: subReader.string('SUB_CURRENCY') ?? (env.API_CLIENT_CURRENCY?.trim() || null),
     readSettleMs: subReader.number('API_READ_SETTLE') * 1000,
   };
   const probeReader = readerFor('rate-probe');

@@ -20,9 +20,18 @@ function isCurrency(value: unknown): value is string {
 
 /**
  * Offers open for subscription with a usable order range, in list order. The currency is the
- * partner's (SUB_CURRENCY) when given, else the offer's acceptedCurrency, else its currency.
+ * partner's (SUB_CURRENCY) when given, else the offer's acceptedCurrency, else its currency. With the
+ * partner's currency given, the offers in that currency are the ones picked when there are any (their order
+ * limits are in it), else every offer, with the partner's currency in the body.
  */
 export function pickSubscribableOffers(body: unknown, currency: string | null): SubscribableOffer[] {
+  const own = pickSubscribableOffersIn(body, null);
+  if (currency === null) return own;
+  const inCurrency = own.filter((o) => o.currency === currency);
+  return inCurrency.length > 0 ? inCurrency : pickSubscribableOffersIn(body, currency);
+}
+
+function pickSubscribableOffersIn(body: unknown, currency: string | null): SubscribableOffer[] {
   if (!Array.isArray(body)) return [];
   const picked: SubscribableOffer[] = [];
   for (const item of body) {
@@ -42,6 +51,29 @@ export function pickSubscribableOffers(body: unknown, currency: string | null): 
   return picked;
 }
 
+/** What a create in one currency got, in setup. */
+export interface CurrencyAnswer {
+  currency: string;
+  status: number;
+}
+
+/** The first offer of each currency, in list order: setup sends one create on each. */
+export function firstOfEachCurrency(offers: readonly SubscribableOffer[]): SubscribableOffer[] {
+  return offers.filter((o, i) => offers.findIndex((p) => p.currency === o.currency) === i);
+}
+
+/**
+ * The currencies to write in, from one create per currency (contract, Authentication 4: "A partner's client is
+ * associated with one currency"; a target may refuse creates in the others). The rule of src/run/client-currency.ts
+ * (k6 cannot load it; test/load/subscription-body.test.ts holds the two to the same cases): a 4xx other than 429
+ * refuses a currency, any other answer keeps it; null (every currency) when nothing or everything was refused.
+ */
+export function currenciesToWriteIn(answers: readonly CurrencyAnswer[]): string[] | null {
+  const refused = (a: CurrencyAnswer) => a.status >= 400 && a.status < 500 && a.status !== 429;
+  const kept = answers.filter((a) => !refused(a)).map((a) => a.currency);
+  return kept.length === 0 || kept.length === answers.length ? null : kept;
+}
+
 /**
  * An amount inside [min, max] with at most 2 decimal places (the contract allows 6): the minimum
  * rounded up to the cent, or a cent-rounded midpoint when the minimum is 0.
@@ -53,7 +85,7 @@ export function amountWithin(min: number, max: number): number {
   return max;
 }
 
-export function runTag(runId: string, seq: number): string {
+export function runTag(runId: string, seq: number | string): string {
   return `${RUN_TAG_PREFIX}${runId}.${seq}`;
 }
 
@@ -65,7 +97,7 @@ export function runTagPrefix(runId: string): string {
 export function buildSubscriptionBody(
   offer: SubscribableOffer,
   runId: string,
-  seq: number,
+  seq: number | string,
   nowMs: number,
 ): Record<string, string | number | boolean> {
   return {

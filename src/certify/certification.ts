@@ -176,6 +176,7 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         const result = await runDiscovery(session, {
           writes: writePolicy(config, session.profile),
           runId: config.runId,
+          clientCurrency: config.clientCurrency,
           onProbe: (done, total, probe) =>
             say(progressLine({ phase: 'discovery', done, total, unit: 'probes', elapsedMs: Date.now() - started, note: probe.title })),
         });

@@ -19,10 +19,23 @@ export interface DiscoveryResult {
 
 export async function runDiscovery(
   session: Session,
-  opts: { writes: WritePolicy; runId: string; probes?: readonly Probe[]; onProbe?: (done: number, total: number, probe: Probe) => void },
+  opts: {
+    writes: WritePolicy;
+    runId: string;
+    clientCurrency?: string | null;
+    probes?: readonly Probe[];
+    onProbe?: (done: number, total: number, probe: Probe) => void;
+  },
 ): Promise<DiscoveryResult> {
   const probes = opts.probes ?? PROBES;
-  const ctx: ProbeContext = { client: session.client, profile: session.profile, writes: opts.writes, runId: opts.runId, state: {} };
+  const ctx: ProbeContext = {
+    client: session.client,
+    profile: session.profile,
+    writes: opts.writes,
+    runId: opts.runId,
+    clientCurrency: opts.clientCurrency ?? null,
+    state: {},
+  };
   const records: ProbeRecord[] = [];
   const items = new Map<string, ItemObservation[]>();
   const add = (item: string, value: ItemObservation['value']) =>

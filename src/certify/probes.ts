@@ -7,17 +7,19 @@
 import type { ClauseId } from '../clauses/catalogue.ts';
 import type { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
-import { minimalCreateBody } from '../model/bodies.ts';
 import { OPEN_STATUS, type Offer, type Subscription } from '../model/types.ts';
 import type { RouteSpec, TargetProfile } from '../profile/target-profile.ts';
 import type { ItemValue } from './observed-profile.ts';
 import type { WritePolicy } from '../run/write-policy.ts';
+import { offerCurrency, probeCurrencies } from '../run/client-currency.ts';
 
 export interface ProbeContext {
   client: ApiClient;
   profile: TargetProfile;
   writes: WritePolicy;
   runId: string;
+  /** The client's currency when the partner gave it (API_CLIENT_CURRENCY), else null. */
+  clientCurrency: string | null;
   /** Shared between probes. */
   state: { offers?: Offer[] | null; created?: Subscription | null; cancelled?: boolean };
 }
@@ -59,6 +61,9 @@ const statusValue = (...exchanges: Exchange[]): ItemValue => ({
   kind: 'status',
   codes: [...new Set(exchanges.map((e) => e.status))].sort((a, b) => a - b),
 });
+/** Whether an offer is in the client's currency, when the partner gave it. */
+const inClientCurrency = (ctx: ProbeContext, offer: Offer) => ctx.clientCurrency === null || offerCurrency(offer) === ctx.clientCurrency;
+
 const unknownId = (ctx: ProbeContext) => `osd-suite-unknown-${ctx.runId}`;
 
 async function offers(ctx: ProbeContext): Promise<Offer[] | null> {
@@ -151,9 +156,22 @@ export const PROBES: readonly Probe[] = [
     title: 'create one valid subscription (tagged, journalled, cancelled at the end)',
     async run(ctx) {
       if (!ctx.writes.allowed) return { value: null, note: ctx.writes.reason };
-      const open = (await offers(ctx))?.filter((o) => o?.details?.status === OPEN_STATUS) ?? [];
-      if (open.length === 0) return { value: null, note: 'the target lists no open offer to subscribe to' };
-      const { exchange } = await ctx.client.createSubscription(minimalCreateBody(open[0]));
+      const open = (await offers(ctx))?.filter((o) => o?.details?.status === OPEN_STATUS && inClientCurrency(ctx, o)) ?? [];
+      if (open.length === 0)
+        return {
+          value: null,
+          note: `the target lists no open offer to subscribe to${ctx.clientCurrency ? ` in ${ctx.clientCurrency} (API_CLIENT_CURRENCY)` : ''}`,
+        };
+      // A target that holds the client to one currency refuses a create in the others with a 4xx: the first open offer
+      // of each currency is tried until one takes it, so the status observed is a create's, not a refusal of the currency.
+      let exchange: Exchange | undefined;
+      await probeCurrencies(ctx.client, open, {
+        untilAccepted: true,
+        onAnswer: (answer) => {
+          if (exchange === undefined || (exchange.status >= 300 && answer.status < 300)) exchange = answer;
+        },
+      });
+      if (!exchange) return { value: null, note: 'no open offer has a currency to subscribe in' };
       const record = exchange.body as Subscription | undefined;
       ctx.state.created = exchange.status < 300 && typeof record?.id === 'string' ? record : null;
       return {

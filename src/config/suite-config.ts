@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ConfigError } from './config-error.ts';
 import { readRunLimits, type RunLimits } from './run-limits.ts';
+import { CURRENCIES } from '../arbitraries/create-request-vocabulary.ts';
 
 export type TargetEnvironment = 'local' | 'staging' | 'production';
 export const ENVIRONMENTS: readonly TargetEnvironment[] = ['local', 'staging', 'production'];
@@ -28,6 +29,11 @@ export interface SuiteConfig {
   runId: string;
   /** Deadline, per-request timeout and response-size cap (src/config/run-limits.ts). */
   limits: RunLimits;
+  /**
+   * The currency the operator associated the partner's client with (API_CLIENT_CURRENCY; contract, Authentication 4),
+   * or null: the run finds out which currencies the target takes a create in (src/run/client-currency.ts).
+   */
+  clientCurrency: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -96,6 +102,10 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
     throw new ConfigError(`API_STRICT must be 1 or 0, got "${strictRaw}".`);
   }
 
+  const currencyRaw = env.API_CLIENT_CURRENCY?.trim() ?? '';
+  if (currencyRaw && !(CURRENCIES as readonly string[]).includes(currencyRaw))
+    throw new ConfigError(`API_CLIENT_CURRENCY must be one of the contract's currencies (${CURRENCIES.join(', ')}), got "${currencyRaw}".`);
+
   const runId = env.RUN_ID?.trim() || newRunId();
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(runId)) throw new ConfigError('RUN_ID may hold only letters, digits, "-" and "_" (at most 40).');
 
@@ -108,6 +118,7 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
     strict: strictRaw === '1' || strictRaw === 'true',
     runId,
     limits: readRunLimits(env),
+    clientCurrency: currencyRaw || null,
   };
 }
 

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SEED_OFFERS } from '../../reference/data/offers.ts';
 import { findCanaries, scanTree } from './canary-scan.ts';
 import { cleanupRuns } from '../../src/run/cleanup.ts';
 import { findJournals } from '../../src/run/journal.ts';
@@ -66,8 +67,20 @@ function expectNoCanary(run: SuiteRun): void {
   expect(findCanaries(run.output, SECRETS), 'console output').toEqual([]);
 }
 
+/**
+ * Records a run creates against the reference: the global setup's one create per currency of the open offers
+ * (src/run/client-currency.ts), and the one test's. Each is cancelled by the teardown.
+ */
+const CREATED =
+  1 + new Set(SEED_OFFERS.filter((o) => o.details.status === 'open_for_subscription').map((o) => o.pricingAndOrderLimits.currency)).size;
+
 const SCENARIOS: Array<{ name: string; expectExit: number; setUp(front: HostileTarget): void; shows: RegExp[] }> = [
-  { name: 'passing', expectExit: 0, setUp: () => {}, shows: [/3 passed/, /\[cleanup\] run hostile-passing-\d+: 1 cancelled/] },
+  {
+    name: 'passing',
+    expectExit: 0,
+    setUp: () => {},
+    shows: [/3 passed/, new RegExp(`\\[cleanup\\] run hostile-passing-\\d+: ${CREATED} cancelled`)],
+  },
   {
     // One run for both (each whole run costs seconds): it fails on its contract and meets transport errors.
     name: 'failing-transport',
@@ -88,7 +101,8 @@ const SCENARIOS: Array<{ name: string; expectExit: number; setUp(front: HostileT
     shows: [
       /HEALTH-SCHEMA/,
       /POST \/subscription failed: (ECONNRESET|UND_ERR_SOCKET|.*other side closed|socket hang up)/,
-      /\[cleanup\] run hostile-failing-transport-\d+: 1 cancelled/,
+      // Every create was saved and its connection reset: the teardown sweeps each.
+      new RegExp(`\\[cleanup\\] run hostile-failing-transport-\\d+: ${CREATED} cancelled`),
     ],
   },
 ];

@@ -1,9 +1,12 @@
 // The subscriptions scenario's bodies and bookkeeping: valid amounts, the run tag, the sweep.
 import { test, expect } from '@playwright/test';
+import { CURRENCY_CASES } from '../run/client-currency.cases.ts';
 import {
   amountWithin,
   buildSubscriptionBody,
   cancelPath,
+  currenciesToWriteIn,
+  firstOfEachCurrency,
   generatedRunId,
   pickSubscribableOffers,
   recordsToSweep,
@@ -53,6 +56,28 @@ const OFFERS = [
 test('only open offers with a usable range and a known currency are subscribed to', () => {
   expect(pickSubscribableOffers(OFFERS, null).map((o) => o.id)).toEqual(['open-gbx']);
   expect(pickSubscribableOffers(OFFERS, 'EUR').map((o) => `${o.id}:${o.currency}`)).toEqual(['open-gbx:EUR', 'odd-currency:EUR']);
+});
+
+test('with the partner currency given, the offers in it are picked when there are any', () => {
+  const withGbp = [
+    ...OFFERS,
+    { ...OFFERS[0], id: 'open-gbp', pricingAndOrderLimits: { ...OFFERS[0].pricingAndOrderLimits, acceptedCurrency: 'GBP' } },
+  ];
+  expect(pickSubscribableOffers(withGbp, 'GBP').map((o) => `${o.id}:${o.currency}`)).toEqual(['open-gbp:GBP']);
+  expect(pickSubscribableOffers(withGbp, 'EUR').map((o) => o.id)).toEqual(['open-gbx', 'odd-currency', 'open-gbp']);
+});
+
+// The suite's rule (test/run/client-currency.test.ts holds it to the same cases).
+for (const c of CURRENCY_CASES)
+  test(`setup's currencies to write in: ${c.description}`, () => {
+    const answers = ['GBP', 'EUR', 'SEK'].map((currency) => ({ currency, status: c.statusOf[currency] ?? 201 }));
+    expect(currenciesToWriteIn(answers)).toEqual(c.writable);
+  });
+
+test('setup probes the first offer of each currency', () => {
+  const offers = ['GBP', 'EUR', 'GBP', 'SEK', 'EUR'].map((currency, i) => ({ id: `o${i}`, min: 1, max: 5, currency }));
+  expect(firstOfEachCurrency(offers).map((o) => o.id)).toEqual(['o0', 'o1', 'o3']);
+  expect(buildSubscriptionBody(offers[0], 'run-7', 'currency-GBP', 0).clientSubscriptionReference).toBe('osd-suite.run-7.currency-GBP');
 });
 
 test('the body carries the run tag and every field the contract requires in a request', () => {

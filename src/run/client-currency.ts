@@ -1,0 +1,123 @@
+/**
+ * The currencies the suite may write in. Contract, Authentication 4: "A partner's client is associated with one
+ * currency; amounts in subscriptions are expressed in that currency." Which currency is the partner's, the contract
+ * cannot say; the suite's create bodies use the offer's own currency (its order limits are in it). A target that holds
+ * the client to its one currency refuses a create in any other with a 4xx, as the contract lets it: a create the suite
+ * sends on an offer in another currency is then not a valid request of this client, and its refusal no failure.
+ *
+ * So before any test writes, the run settles the currencies it writes in:
+ * - API_CLIENT_CURRENCY given (the currency agreed with the operator): that one; offers in others are not written to;
+ * - otherwise one create (a minimal valid body, journalled and cancelled at the end like every other) on the first open
+ *   offer of each currency the open offers have. Offers in a currency the target refused with a 4xx are not written
+ *   to; every other answer keeps its currency (a 5xx is a failure the tests must meet, not a reason to look away), and
+ *   so does no answer at all (a connection cut: that create is swept at the end like any of unknown outcome). When
+ *   every currency is refused, none is left out: a target that takes no valid create at all fails the create tests.
+ * The global setup hands the result to the workers in RUN_CURRENCIES (JSON); what was refused is an observation of
+ * AUTH-CLIENT-CURRENCY.
+ */
+import type { ApiClient } from '../client/api-client.ts';
+import type { Exchange } from '../client/exchange.ts';
+import { minimalCreateBody } from '../model/bodies.ts';
+import { OPEN_STATUS, type Offer } from '../model/types.ts';
+
+/** The environment variable the global setup hands the currencies to the workers in (like RUN_ID). */
+export const RUN_CURRENCIES_ENV = 'RUN_CURRENCIES';
+
+export interface WritableCurrencies {
+  /** Where they come from: the API_CLIENT_CURRENCY setting, or a create per currency. */
+  source: 'setting' | 'probe';
+  /** The currencies written in; null = every currency (nothing refused, or everything refused). */
+  writable: string[] | null;
+  /** Creates the probe saw refused with a 4xx, one per currency. */
+  refused: Array<{ currency: string; offerId: string; status: number }>;
+  /** Creates of the probe that got no answer (the client's redacted error). */
+  unanswered?: Array<{ currency: string; error: string }>;
+}
+
+/** The currency an offer's bodies are sent in (its own), if it has one. */
+export function offerCurrency(offer: Offer): string | undefined {
+  const currency = offer?.pricingAndOrderLimits?.currency;
+  return typeof currency === 'string' ? currency : undefined;
+}
+
+/** The currencies named by API_CLIENT_CURRENCY. */
+export function currenciesFromSetting(currency: string): WritableCurrencies {
+  return { source: 'setting', writable: [currency], refused: [] };
+}
+
+export interface ProbeOptions {
+  /** Stop at the first currency the target takes a create in (a probe that needs one record, not the whole picture). */
+  untilAccepted?: boolean;
+  /** Each create's exchange, in order. */
+  onAnswer?: (exchange: Exchange, currency: string) => void;
+}
+
+/** One create on the first open offer of each currency; see the module comment. */
+export async function probeCurrencies(
+  client: ApiClient,
+  offers: readonly Offer[],
+  options: ProbeOptions = {},
+): Promise<WritableCurrencies> {
+  const firstOfCurrency = new Map<string, Offer>();
+  for (const offer of offers) {
+    const currency = offerCurrency(offer);
+    if (offer?.details?.status === OPEN_STATUS && currency !== undefined && !firstOfCurrency.has(currency))
+      firstOfCurrency.set(currency, offer);
+  }
+  const kept: string[] = [];
+  const refused: WritableCurrencies['refused'] = [];
+  const unanswered: NonNullable<WritableCurrencies['unanswered']> = [];
+  for (const [currency, offer] of firstOfCurrency) {
+    let exchange: Exchange;
+    try {
+      ({ exchange } = await client.createSubscription(minimalCreateBody(offer)));
+    } catch (error) {
+      // No answer (a connection cut, a timeout): no refusal either; the create, journalled, is swept at the end.
+      kept.push(currency);
+      unanswered.push({ currency, error: (error as Error).message });
+      continue;
+    }
+    options.onAnswer?.(exchange, currency);
+    if (exchange.status >= 400 && exchange.status < 500 && exchange.status !== 429)
+      refused.push({ currency, offerId: offer.id, status: exchange.status });
+    else kept.push(currency);
+    if (options.untilAccepted && exchange.status < 300) break;
+  }
+  return {
+    source: 'probe',
+    writable: refused.length === 0 || kept.length === 0 ? null : kept,
+    refused,
+    ...(unanswered.length > 0 ? { unanswered } : {}),
+  };
+}
+
+/** The currencies the global setup settled (none settled: every currency). */
+export function writableCurrencies(env: NodeJS.ProcessEnv = process.env): WritableCurrencies {
+  const raw = env[RUN_CURRENCIES_ENV];
+  if (!raw) return { source: 'probe', writable: null, refused: [] };
+  return JSON.parse(raw) as WritableCurrencies;
+}
+
+/** Whether the suite may write to `offer`: its currency is one the run writes in. */
+export function isWritableIn(currencies: WritableCurrencies, offer: Offer): boolean {
+  if (currencies.writable === null) return true;
+  const currency = offerCurrency(offer);
+  return currency !== undefined && currencies.writable.includes(currency);
+}
+
+/** What the console says of the currencies: when the run leaves offers out, or a create got no answer; else null. */
+export function describeCurrencies(currencies: WritableCurrencies): string | null {
+  const unanswered = (currencies.unanswered ?? []).map((u) => `no answer to the create in ${u.currency} (${u.error}).`);
+  const line = describeWritable(currencies);
+  return line === null && unanswered.length === 0 ? null : [...unanswered, ...(line === null ? [] : [line])].join(' ');
+}
+
+function describeWritable(currencies: WritableCurrencies): string | null {
+  if (currencies.source === 'setting')
+    return `the client's currency is ${currencies.writable![0]} (API_CLIENT_CURRENCY): offers in other currencies are not written to.`;
+  if (currencies.refused.length === 0) return null;
+  const refused = currencies.refused.map((r) => `${r.currency} (${r.status})`).join(', ');
+  if (currencies.writable === null)
+    return `the target refused a valid create in every currency of its open offers: ${refused}. The create tests will say so; if the client's currency is none of these, set API_CLIENT_CURRENCY.`;
+  return `the target refused a valid create in ${refused} and took one in ${currencies.writable.join(', ')}: it holds the client to its currency ("A partner's client is associated with one currency"), so offers in ${currencies.refused.map((r) => r.currency).join(', ')} are not written to (AUTH-CLIENT-CURRENCY). Set API_CLIENT_CURRENCY to say so and skip these creates.`;
+}

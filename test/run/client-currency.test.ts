@@ -1,0 +1,122 @@
+// The currencies a run writes in (src/run/client-currency.ts): a target that holds the client to one currency
+// (contract, Authentication 4) refuses creates in the others with a 4xx, and the suite then writes only to offers in
+// the currencies it took; every other answer keeps its currency, so a fault still meets the tests.
+import { expect, test } from '@playwright/test';
+import { startReferenceServer } from '../../reference/server.ts';
+import type { ApiClient } from '../../src/client/api-client.ts';
+import { readSuiteConfig } from '../../src/config/suite-config.ts';
+import type { Offer } from '../../src/model/types.ts';
+import {
+  currenciesFromSetting,
+  describeCurrencies,
+  isWritableIn,
+  probeCurrencies,
+  RUN_CURRENCIES_ENV,
+  writableCurrencies,
+} from '../../src/run/client-currency.ts';
+import { loadProfile } from '../../src/profile/target-profile.ts';
+import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
+import { DEMO_CREDENTIALS } from '../../reference/server.ts';
+import { clientFor } from '../client/client-for.ts';
+import { CURRENCY_CASES } from './client-currency.cases.ts';
+
+const offer = (id: string, currency: string, status = 'open_for_subscription') =>
+  ({ id, details: { status }, pricingAndOrderLimits: { currency, hardMinLimit: 1, hardMaxLimit: 100 } }) as unknown as Offer;
+
+/** A client whose creates get the status given for their currency; records which currencies it was asked. */
+function fakeClient(statusOf: Record<string, number>): { client: ApiClient; asked: string[] } {
+  const asked: string[] = [];
+  const client = {
+    async createSubscription(body: { currency: string }) {
+      asked.push(body.currency);
+      return { exchange: { status: statusOf[body.currency] ?? 201, body: {} } };
+    },
+  } as unknown as ApiClient;
+  return { client, asked };
+}
+
+const OFFERS = [offer('a', 'GBP'), offer('b', 'EUR'), offer('c', 'GBP'), offer('d', 'USD', 'closed_for_subscription'), offer('e', 'SEK')];
+
+for (const c of CURRENCY_CASES)
+  test(`probe: ${c.description}`, async () => {
+    const { client, asked } = fakeClient(c.statusOf);
+    const result = await probeCurrencies(client, OFFERS);
+    // One create per currency of the open offers, on the first offer of each; the closed USD offer is not asked.
+    expect(asked).toEqual(['GBP', 'EUR', 'SEK']);
+    expect(result.writable).toEqual(c.writable);
+    expect(result.refused.map((r) => r.currency)).toEqual(c.refused);
+    expect(OFFERS.filter((o) => o.details.status === 'open_for_subscription' && isWritableIn(result, o)).map((o) => o.id)).toEqual(
+      c.writable === null
+        ? ['a', 'b', 'c', 'e']
+        : ['a', 'b', 'c', 'e'].filter((id) => c.writable!.includes(OFFERS.find((o) => o.id === id)!.pricingAndOrderLimits.currency)),
+    );
+  });
+
+test('probe untilAccepted stops at the first currency taken', async () => {
+  const { client, asked } = fakeClient({ GBP: 400 });
+  await probeCurrencies(client, OFFERS, { untilAccepted: true });
+  expect(asked).toEqual(['GBP', 'EUR']);
+});
+
+test('against the reference and its client-currency-gbp variation, through the real client', async () => {
+  for (const [variants, writable, refused] of [
+    [[], null, []],
+    [['client-currency-gbp'], ['GBP'], ['GBX', 'EUR', 'SEK', 'USD', 'DKK']],
+  ] as const) {
+    const reference = await startReferenceServer({ variants: [...variants] });
+    const { client, dispose } = await clientFor(reference.url, {
+      credentials: DEMO_CREDENTIALS,
+      profile: loadProfile(REFERENCE_PROFILE_PATH),
+    });
+    try {
+      const offers = (await client.listOffers()).body as Offer[];
+      const result = await probeCurrencies(client, offers);
+      expect(result.writable, variants.join()).toEqual(writable);
+      expect(result.refused.map((r) => r.currency).sort(), variants.join()).toEqual([...refused].sort());
+      expect(result.refused.every((r) => r.status === 400)).toBe(true);
+    } finally {
+      await dispose();
+      await reference.close();
+    }
+  }
+});
+
+test('the setting, what the workers read, and the console line', () => {
+  const setting = currenciesFromSetting('EUR');
+  expect(isWritableIn(setting, offer('x', 'EUR'))).toBe(true);
+  expect(isWritableIn(setting, offer('y', 'GBP'))).toBe(false);
+  expect(describeCurrencies(setting)).toContain('API_CLIENT_CURRENCY');
+  expect(writableCurrencies({})).toEqual({ source: 'probe', writable: null, refused: [] });
+  expect(writableCurrencies({ [RUN_CURRENCIES_ENV]: JSON.stringify(setting) })).toEqual(setting);
+  expect(describeCurrencies({ source: 'probe', writable: null, refused: [] })).toBeNull();
+  expect(describeCurrencies({ source: 'probe', writable: ['GBP'], refused: [{ currency: 'EUR', offerId: 'b', status: 400 }] })).toMatch(
+    /refused a valid create in EUR \(400\) and took one in GBP.*offers in EUR are not written to/,
+  );
+});
+
+test('API_CLIENT_CURRENCY: one of the contract currencies, else one sentence', () => {
+  expect(readSuiteConfig({ API_CLIENT_CURRENCY: ' GBP ' }).clientCurrency).toBe('GBP');
+  expect(readSuiteConfig({}).clientCurrency).toBeNull();
+  expect(() => readSuiteConfig({ API_CLIENT_CURRENCY: 'gbp' })).toThrow(
+    'API_CLIENT_CURRENCY must be one of the contract\'s currencies (GBX, GBP, EUR, USD, NOK, SEK, DKK), got "gbp".',
+  );
+});
+
+test('a create that gets no answer refuses nothing, and the console says so', async () => {
+  const client = {
+    async createSubscription(body: { currency: string }) {
+      if (body.currency === 'EUR') throw new Error('POST /subscription failed: other side closed');
+      return { exchange: { status: body.currency === 'SEK' ? 400 : 201, body: {} } };
+    },
+  } as unknown as ApiClient;
+  const result = await probeCurrencies(client, OFFERS);
+  expect(result).toEqual({
+    source: 'probe',
+    writable: ['GBP', 'EUR'],
+    refused: [{ currency: 'SEK', offerId: 'e', status: 400 }],
+    unanswered: [{ currency: 'EUR', error: 'POST /subscription failed: other side closed' }],
+  });
+  expect(describeCurrencies(result)).toMatch(
+    /^no answer to the create in EUR \(POST \/subscription failed: other side closed\)\. the target refused/,
+  );
+});
