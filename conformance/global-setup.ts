@@ -19,6 +19,7 @@ import {
   currenciesFromSetting,
   describeCurrencies,
   probeCurrencies,
+  READS_ONLY_ENV,
   RUN_CURRENCIES_ENV,
   type WritableCurrencies,
 } from '../src/run/client-currency.ts';
@@ -78,6 +79,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 /** The currencies the run writes in, when it may write (src/run/client-currency.ts); null when it may not. */
 async function settleCurrencies(config: SuiteConfig): Promise<WritableCurrencies | null> {
   if (config.clientCurrency) return currenciesFromSetting(config.clientCurrency);
+  if (process.env[READS_ONLY_ENV] === '1') return null; // only @read tests: nothing is written, nothing to settle
   const session = await openSession(config);
   try {
     if (!writePolicy(config, session.profile).allowed) return null;

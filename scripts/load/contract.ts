@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, exitOnConfigError } from '../../src/config/config-error.ts';
+import { READS_ONLY_ENV } from '../../src/run/client-currency.ts';
 import { parseDurationMs } from '../../load/lib/durations.ts';
 import { parseContractArgs } from './args.ts';
 import { INSTALL_HINT, describeK6Exit, findK6, k6Version, startK6 } from './k6.ts';
@@ -92,7 +93,8 @@ async function main(): Promise<number> {
     let conformanceCode: number | null = null;
     if (!k6Ended) {
       process.stdout.write(`\nConformance (@read) under ${args.scenario} load...\n`);
-      conformanceCode = await runConformance({ ...run.env, REPORTS_DIR: conformanceReports });
+      // Only the @read tests run: the global setup sends no create to learn the client's currency either.
+      conformanceCode = await runConformance({ ...run.env, REPORTS_DIR: conformanceReports, [READS_ONLY_ENV]: '1' });
     }
     const loadEndedEarly = k6Ended;
     k6Run.interrupt();

@@ -22,6 +22,8 @@ import { OPEN_STATUS, type Offer } from '../model/types.ts';
 
 /** The environment variable the global setup hands the currencies to the workers in (like RUN_ID). */
 export const RUN_CURRENCIES_ENV = 'RUN_CURRENCIES';
+/** Set to 1 by a command that runs only the @read tests (load:contract): no create is sent to settle currencies. */
+export const READS_ONLY_ENV = 'RUN_READS_ONLY';
 
 export interface WritableCurrencies {
   /** Where they come from: the API_CLIENT_CURRENCY setting, or a create per currency. */

@@ -39,7 +39,7 @@ export function failsOn(run: SuiteRun, clauses: readonly string[]): boolean {
 export function childEnv(extra: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|RUN_CURRENCIES$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|RUN_CURRENCIES$|RUN_READS_ONLY$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return { FORCE_COLOR: '0', ...env };
 }
