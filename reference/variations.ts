@@ -372,6 +372,20 @@ export const VARIATIONS = [
     })),
   },
   {
+    name: 'orders-inside-offer-period',
+    description:
+      'An order whose clientSubscriptionTimestamp ("time the order was received by the API client\'s own system") is before the offer\'s offerStartDateTime or after its offerEndDateTime is refused with 400: no order for it could be received then.',
+    apply: patch('subscriptions', (current) => ({
+      outcome: (request, offer) => {
+        const received = Date.parse(request.clientSubscriptionTimestamp);
+        const { offerStartDateTime, offerEndDateTime } = offer.dates;
+        if (received >= Date.parse(offerStartDateTime) && received <= Date.parse(offerEndDateTime)) return current.outcome(request, offer);
+        const why = `an order for this offer can only be received between ${offerStartDateTime} and ${offerEndDateTime}`;
+        throw new ApiError(400, 'validation', why, [{ property: 'clientSubscriptionTimestamp', messages: [why] }]);
+      },
+    })),
+  },
+  {
     name: 'allocations-open-empty',
     description: 'Allocations of an open offer are 200 with an empty array (not 404).',
     apply: patch('allocations', () => ({

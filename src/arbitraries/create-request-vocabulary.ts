@@ -3,6 +3,8 @@
 // either is caught instead of being copied into the generators.
 
 /** Contract, Subscription.subscriptionType: "Enum: xo_qualified, ..., institutional" (deprecated, still sent). */
+import type { OfferPeriod } from '../model/receipt-time.ts';
+
 export const SUBSCRIPTION_TYPES = [
   'xo_qualified',
   'xo_unqualified',
@@ -110,7 +112,7 @@ export const ENUM_FIELDS = Object.keys(CREATE_BODY_ENUMS) as EnumField[];
  * The part of an Offer the body generators need (contract, Offer.id and
  * OfferPricingAndOrderLimitsModel). Any full Offer satisfies it.
  */
-export interface OpenOffer {
+export interface OpenOffer extends OfferPeriod {
   id: string;
   pricingAndOrderLimits: { hardMinLimit: number; hardMaxLimit: number; currency: string };
 }

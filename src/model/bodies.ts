@@ -3,6 +3,8 @@
  * fast-check). Every value is chosen to be unambiguously valid for the given offer.
  */
 import { CATEGORY_OF_TYPE, type SubscriptionType } from '../arbitraries/create-request-vocabulary.ts';
+import { withoutMilliseconds } from '../arbitraries/utc-timestamp.ts';
+import { receiptTime } from './receipt-time.ts';
 import type { Offer } from './types.ts';
 
 /** A full valid body (every optional request field present) for an open offer. */
@@ -12,7 +14,7 @@ export function fullCreateBody(offer: Offer): Record<string, unknown> {
     amountRequested: amountWithSixDecimals(offer),
     subscriptionType: 'xo_qualified',
     subscriptionCategory: 'professional',
-    clientSubscriptionTimestamp: new Date(Date.UTC(2026, 0, 15, 9, 30, 0)).toISOString(),
+    clientSubscriptionTimestamp: receiptTime(offer).toISOString(),
     investorReferenceType: 'nino',
     investorReference: 'AB123456C',
     isExistingShareholder: true,
@@ -30,7 +32,7 @@ export function minimalCreateBody(offer: Offer): Record<string, unknown> {
     amountRequested: amountInside(offer),
     subscriptionType: 'discretionary_qualified',
     subscriptionCategory: 'professional',
-    clientSubscriptionTimestamp: '2026-01-15T09:30:00Z',
+    clientSubscriptionTimestamp: withoutMilliseconds(receiptTime(offer).toISOString()),
     currency: offer.pricingAndOrderLimits.currency,
     accountType: 'tax_efficient',
   };

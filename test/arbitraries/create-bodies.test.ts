@@ -15,7 +15,7 @@ import {
   validCreateBody,
 } from '../../src/arbitraries/index.ts';
 import type { CreateBodyField, SubscriptionCreateBody } from '../../src/arbitraries/index.ts';
-import { CLIENT_TIMESTAMP_LATEST } from '../../src/arbitraries/_internals/create-body-model.ts';
+import { receiptWindow } from '../../src/model/receipt-time.ts';
 import { CATEGORY_OF_TYPE } from '../../src/arbitraries/create-request-vocabulary.ts';
 import { decimalPlaces } from '../../src/schema/decimal-places.ts';
 import { loadSchema, validate } from '../../src/schema/registry.ts';
@@ -36,8 +36,10 @@ function checkValidBody(body: SubscriptionCreateBody): void {
   assertAmountWithinLimits(body.amountRequested, offer, body);
   assertAmountDecimals(body.amountRequested, body);
   expect(body.clientSubscriptionTimestamp).toMatch(TIMESTAMP_FORMS);
-  // "The time the order was received": never an instant to come (a target may refuse one), and fixed for replays.
-  expect(Date.parse(body.clientSubscriptionTimestamp)).toBeLessThanOrEqual(CLIENT_TIMESTAMP_LATEST.getTime());
+  // "The time the order was received": inside the offer's period and never to come (a target may refuse anything else).
+  const { earliest, latest } = receiptWindow(offer);
+  expect(Date.parse(body.clientSubscriptionTimestamp)).toBeGreaterThanOrEqual(earliest.getTime());
+  expect(Date.parse(body.clientSubscriptionTimestamp)).toBeLessThanOrEqual(latest.getTime());
   expect(Object.values(body)).not.toContain(undefined);
   // A type and a category that disagree may be refused: a valid body sends the pair the contract's words make.
   if (body.subscriptionType !== undefined) expect(body.subscriptionCategory).toBe(CATEGORY_OF_TYPE[body.subscriptionType]);

@@ -1,5 +1,6 @@
 // Shared builder of schema-valid creation bodies for one offer; the public arbitraries
 // (`validCreateBody`, `createBodyWithoutTypeOrCategory`, `invalidCreateBody`) are thin choices over it.
+import { receiptWindow } from '../../model/receipt-time.ts';
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import { amountWithinLimits, hasAmountWithinLimits } from '../amount-within-limits.ts';
@@ -28,17 +29,10 @@ export interface CreateBodyConstraints {
    * other currencies get is not shown).
    */
   currency?: 'any' | 'offer';
-  /** Window of clientSubscriptionTimestamp (defaults: `utcTimestamp`'s earliest, `CLIENT_TIMESTAMP_LATEST`). */
+  /** Window of clientSubscriptionTimestamp (default: the offer's `receiptWindow`, src/model/receipt-time.ts). */
   timestampMin?: Date;
   timestampMax?: Date;
 }
-
-/**
- * The latest clientSubscriptionTimestamp a valid body carries. The field is the "time the order was received by the
- * API client's own system": an instant to come is no truthful value of it, and a target may refuse it. Fixed, not
- * "now", so that a recorded case replays with the same bytes on another day.
- */
-export const CLIENT_TIMESTAMP_LATEST = new Date('2025-12-31T23:59:59.999Z');
 
 /** Whether a schema-valid body inside the order limits can be built for `offer`. */
 export function acceptsValidBody(offer: OpenOffer, constraints: CreateBodyConstraints): boolean {
@@ -116,6 +110,7 @@ export function createBodyFor(
   typeAndCategoryPresence: 'both' | 'neither',
 ): Arbitrary<SubscriptionCreateBody> {
   const offerCurrency = offer.pricingAndOrderLimits.currency;
+  const window = receiptWindow(offer);
   const currency =
     constraints.currency === 'offer' && isCurrency(offerCurrency) ? fc.constant(offerCurrency) : fc.constantFrom(...CURRENCIES);
   const reference = constraints.tag !== undefined ? fc.constant({ clientSubscriptionReference: constraints.tag }) : untaggedReference;
@@ -126,9 +121,10 @@ export function createBodyFor(
           {
             offerId: fc.constant(offer.id),
             amountRequested: amountWithinLimits(offer.pricingAndOrderLimits),
+            // "Time the order was received": inside the offer's period, never to come (src/model/receipt-time.ts).
             clientSubscriptionTimestamp: utcTimestamp({
-              min: constraints.timestampMin,
-              max: constraints.timestampMax ?? CLIENT_TIMESTAMP_LATEST,
+              min: constraints.timestampMin ?? window.earliest,
+              max: constraints.timestampMax ?? window.latest,
             }),
             currency,
             accountType: fc.constantFrom(...ACCOUNT_TYPES),
