@@ -283,6 +283,23 @@ export const VARIATIONS = [
     apply: refusing('currency', ({ currency }) => (currency === 'GBP' ? null : "must be GBP, the client's currency")),
   },
   {
+    name: 'investor-kinds-checked',
+    description:
+      'An order is refused with 400 when its investor is of two kinds at once: a corporate investor ("ecp/institutional = corporate investor") identified as a person (any investorReferenceType but lei and other) or in a tax-efficient account (held by individuals), or an individual (retail, professional, or neither given) identified by an LEI (which identifies a legal entity).',
+    apply: refusing('investorReferenceType', (request) => {
+      const category =
+        request.subscriptionCategory ??
+        (request.subscriptionType ? CATEGORY_OF_TYPE[request.subscriptionType as SubscriptionType] : 'professional');
+      const corporate = category === 'ecp/institutional';
+      const type = request.investorReferenceType;
+      if (corporate && type !== undefined && type !== 'lei' && type !== 'other')
+        return `a corporate investor is not identified by a ${type}`;
+      if (corporate && request.accountType === 'tax_efficient') return 'a corporate investor holds no tax-efficient account';
+      if (!corporate && type === 'lei') return 'an individual investor is not identified by an LEI';
+      return null;
+    }),
+  },
+  {
     name: 'future-timestamps-refused',
     description:
       'A clientSubscriptionTimestamp more than 5 minutes ahead of the server\'s clock is refused with 400: it is the "time the order was received by the API client\'s own system", which cannot be to come.',

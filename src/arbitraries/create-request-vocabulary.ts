@@ -43,6 +43,29 @@ export type Currency = (typeof CURRENCIES)[number];
 export const ACCOUNT_TYPES = ['general_investment', 'tax_efficient'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
+/**
+ * Who the investor is, by the contract's own words: "ecp/institutional = corporate investor"; retail ("private
+ * unqualified investor") and professional ("certified investor") are individuals, and so is an order that gives
+ * neither (the default category is professional). A valid body keeps its investor one kind: a corporate investor is
+ * identified by an LEI (which identifies a legal entity) or "other", in a general investment account (tax-efficient
+ * accounts are held by individuals); an individual by anything but an LEI. A target may refuse a mix
+ * (variation investor-kinds-checked).
+ */
+export type InvestorKind = 'corporate' | 'individual';
+
+/** The kind of investor a body's type and category name. */
+export function investorKind(body: { subscriptionType?: unknown; subscriptionCategory?: unknown }): InvestorKind {
+  const category = body.subscriptionCategory ?? CATEGORY_OF_TYPE[body.subscriptionType as SubscriptionType];
+  return category === 'ecp/institutional' ? 'corporate' : 'individual';
+}
+
+/** Whether `value` of an enum field of the request suits an investor of `kind` (fields not listed: any value does). */
+export function suitsInvestor(field: string, value: string, kind: InvestorKind): boolean {
+  if (field === 'investorReferenceType') return kind === 'corporate' ? value === 'lei' || value === 'other' : value !== 'lei';
+  if (field === 'accountType') return kind === 'individual' || value === 'general_investment';
+  return true;
+}
+
 /** Body of POST /subscription: the contract's request fields. */
 export interface SubscriptionCreateBody {
   offerId: string;

@@ -82,11 +82,11 @@ const REFERENCE_BY_TYPE: Record<InvestorReferenceType, Arbitrary<string>> = {
  * The contract types the reference as a plain string and gives no format per kind; the values here
  * are shaped like the real identifiers (a valid LEI checksum, a NINO prefix HMRC issues, ...), so a
  * target that checks formats, which the contract neither requires nor forbids, is not failed on a
- * guess of ours.
+ * guess of ours. `types` narrows the kinds drawn (those that suit the investor: see `suitsInvestor`).
  */
-export function investorReference(): Arbitrary<InvestorReference> {
+export function investorReference(types: readonly InvestorReferenceType[] = INVESTOR_REFERENCE_TYPES): Arbitrary<InvestorReference> {
   return fc.oneof(
-    ...INVESTOR_REFERENCE_TYPES.map((type) =>
+    ...types.map((type) =>
       REFERENCE_BY_TYPE[type].map((reference): InvestorReference => ({ investorReferenceType: type, investorReference: reference })),
     ),
   );

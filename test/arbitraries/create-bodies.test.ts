@@ -16,7 +16,7 @@ import {
 } from '../../src/arbitraries/index.ts';
 import type { CreateBodyField, SubscriptionCreateBody } from '../../src/arbitraries/index.ts';
 import { receiptWindow } from '../../src/model/receipt-time.ts';
-import { CATEGORY_OF_TYPE } from '../../src/arbitraries/create-request-vocabulary.ts';
+import { CATEGORY_OF_TYPE, investorKind, suitsInvestor } from '../../src/arbitraries/create-request-vocabulary.ts';
 import { decimalPlaces } from '../../src/schema/decimal-places.ts';
 import { loadSchema, validate } from '../../src/schema/registry.ts';
 import { BROKEN_OFFER, COVERAGE_SAMPLES, FOREIGN_CURRENCY_OFFER, OFFERS, RUNS, RUN_TAG, offerById } from './fixtures.ts';
@@ -41,6 +41,10 @@ function checkValidBody(body: SubscriptionCreateBody): void {
   expect(Date.parse(body.clientSubscriptionTimestamp)).toBeGreaterThanOrEqual(earliest.getTime());
   expect(Date.parse(body.clientSubscriptionTimestamp)).toBeLessThanOrEqual(latest.getTime());
   expect(Object.values(body)).not.toContain(undefined);
+  // One kind of investor (a target may refuse a corporate investor identified as a person, and the like).
+  const kind = investorKind(body);
+  for (const field of ['investorReferenceType', 'accountType'] as const)
+    if (body[field] !== undefined) expect(suitsInvestor(field, String(body[field]), kind), `${kind}: ${JSON.stringify(body)}`).toBe(true);
   // A type and a category that disagree may be refused: a valid body sends the pair the contract's words make.
   if (body.subscriptionType !== undefined) expect(body.subscriptionCategory).toBe(CATEGORY_OF_TYPE[body.subscriptionType]);
 }

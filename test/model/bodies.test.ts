@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { ENUM_FIELDS_NOT_COVERED, enumCoverageBodies } from '../../src/model/bodies.ts';
 import { enumFieldsOf, validate } from '../../src/schema/registry.ts';
+import { investorKind, suitsInvestor } from '../../src/arbitraries/create-request-vocabulary.ts';
 import { SEED_OFFERS } from '../../reference/data/offers.ts';
 import type { Offer } from '../../src/model/types.ts';
 
@@ -27,5 +28,10 @@ test('enum coverage: each body is valid, pairs type and category as the contract
     expect(validate('subscription-create-request', body).valid, JSON.stringify(body)).toBe(true);
     const pairs = { retail: /_unqualified$/, professional: /_qualified$/, 'ecp/institutional': /^institutional$/ };
     expect(String(body.subscriptionType)).toMatch(pairs[body.subscriptionCategory as keyof typeof pairs]);
+    // One kind of investor: a corporate one by an LEI or "other", in a general investment account; an individual not by an LEI.
+    const kind = investorKind(body);
+    for (const field of ['investorReferenceType', 'accountType'])
+      expect(suitsInvestor(field, String(body[field]), kind), `${kind}: ${JSON.stringify(body)}`).toBe(true);
   }
+  expect(bodies.some((b) => investorKind(b) === 'corporate' && b.investorReferenceType === 'lei')).toBe(true);
 });

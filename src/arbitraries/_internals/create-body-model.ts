@@ -1,6 +1,5 @@
 // Shared builder of schema-valid creation bodies for one offer; the public arbitraries
 // (`validCreateBody`, `createBodyWithoutTypeOrCategory`, `invalidCreateBody`) are thin choices over it.
-import { receiptWindow } from '../../model/receipt-time.ts';
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import { amountWithinLimits, hasAmountWithinLimits } from '../amount-within-limits.ts';
@@ -9,11 +8,15 @@ import {
   CATEGORY_OF_TYPE,
   CREATE_BODY_FIELDS,
   CURRENCIES,
+  INVESTOR_REFERENCE_TYPES,
   SUBSCRIPTION_TYPES,
+  investorKind,
   isCurrency,
+  suitsInvestor,
 } from '../create-request-vocabulary.ts';
-import type { OpenOffer, SubscriptionCreateBody } from '../create-request-vocabulary.ts';
+import type { InvestorKind, OpenOffer, SubscriptionCreateBody } from '../create-request-vocabulary.ts';
 import { investorReference } from '../investor-reference.ts';
+import { receiptWindow } from '../../model/receipt-time.ts';
 import { utcTimestamp } from '../utc-timestamp.ts';
 
 /** Options shared by the creation-body arbitraries. */
@@ -83,10 +86,33 @@ const shareholding = fc.oneof(
   fc.record({ numExistingShares: fc.integer({ min: 0, max: 1_000_000_000 }) }, record),
 );
 
-/** A type and the category it goes with (CATEGORY_OF_TYPE): every value of both enums, never a pair that disagrees. */
-const typeAndCategory = fc
-  .constantFrom(...SUBSCRIPTION_TYPES)
-  .map((subscriptionType) => ({ subscriptionType, subscriptionCategory: CATEGORY_OF_TYPE[subscriptionType] }));
+/**
+ * Who invests, kept one kind of investor (`suitsInvestor`): a type and the category it goes with (CATEGORY_OF_TYPE:
+ * never a pair that disagrees), the investor's reference (or none) and the account, all of them suiting the investor.
+ * Every value of each enum is reachable; with `'neither'` type nor category is given, and the investor is an
+ * individual (the default category is professional).
+ */
+function investorParts(kind: InvestorKind, withTypeAndCategory: boolean) {
+  const types = SUBSCRIPTION_TYPES.filter((t) => investorKind({ subscriptionType: t }) === kind);
+  return fc.record(
+    {
+      typeAndCategory: withTypeAndCategory
+        ? fc
+            .constantFrom(...types)
+            .map((subscriptionType) => ({ subscriptionType, subscriptionCategory: CATEGORY_OF_TYPE[subscriptionType] }))
+        : fc.constant({}),
+      investor: fc.option(investorReference(INVESTOR_REFERENCE_TYPES.filter((t) => suitsInvestor('investorReferenceType', t, kind))), {
+        nil: undefined,
+      }),
+      accountType: fc.constantFrom(...ACCOUNT_TYPES.filter((t) => suitsInvestor('accountType', t, kind))),
+    },
+    record,
+  );
+}
+const investors = {
+  both: fc.oneof(investorParts('individual', true), investorParts('corporate', true)),
+  neither: investorParts('individual', false),
+};
 
 // The parts that do not depend on the offer are built once: fast-check arbitraries are immutable, and building these
 // (a regular expression's, above all) for each offer of each property cost a fuzz worker about a second at its start.
@@ -94,7 +120,6 @@ const untaggedReference = fc.record(
   { clientSubscriptionReference: fc.string({ unit: 'grapheme', maxLength: 36 }) },
   { ...record, requiredKeys: [] },
 );
-const investor = fc.option(investorReference(), { nil: undefined });
 const optionalFields = fc.record(
   { isIssuerEmployee: fc.boolean(), membershipCode: fc.stringMatching(/^[A-Za-z0-9-]{4,16}$/) },
   { ...record, requiredKeys: [] },
@@ -127,20 +152,28 @@ export function createBodyFor(
               max: constraints.timestampMax ?? window.latest,
             }),
             currency,
-            accountType: fc.constantFrom(...ACCOUNT_TYPES),
           },
           record,
         ),
-        typeAndCategory: typeAndCategoryPresence === 'both' ? typeAndCategory : fc.constant({}),
+        // Type, category, investor reference ("of the kind given in investorReferenceType": both or neither) and account.
+        who: investors[typeAndCategoryPresence],
         reference,
-        // An investor reference is "of the kind given in investorReferenceType": both or neither.
-        investor,
         shareholding,
         optional: optionalFields,
       },
       record,
     )
-    .map((p) => inContractOrder({ ...p.core, ...p.typeAndCategory, ...p.reference, ...p.investor, ...p.shareholding, ...p.optional }));
+    .map((p) =>
+      inContractOrder({
+        ...p.core,
+        ...p.who.typeAndCategory,
+        accountType: p.who.accountType,
+        ...p.reference,
+        ...p.who.investor,
+        ...p.shareholding,
+        ...p.optional,
+      }),
+    );
 }
 
 /** One of the offers' bodies; `fc.oneof` keeps shrinking inside the chosen offer. */
