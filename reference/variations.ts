@@ -163,6 +163,11 @@ export const VARIATIONS = [
     apply: protocol({ createStatus: 200 }),
   },
   {
+    name: 'create-202',
+    description: 'A create is answered 202 Accepted with the record, as a service that takes an order for processing does (not 201).',
+    apply: protocol({ createStatus: 202 }),
+  },
+  {
     name: 'credentials-403',
     description: 'Missing and wrong credentials are answered 403 (not 401).',
     apply: protocol({ missingCredentialsStatus: 403, wrongCredentialsStatus: 403 }),

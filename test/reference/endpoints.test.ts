@@ -628,3 +628,13 @@ test('the bodies-pretty-printed variation: every body indented with CRLF line en
     expect((await call(variant, { url: '/offer?limit=2' })).text).toMatch(/": (?:\d+e2|\d+\.0)[,\r]/);
   });
 });
+
+test('the create-202 variation: a create is answered 202 with the created record, which reads back', async () => {
+  await withVariants(['create-202'], async (variant) => {
+    const created = await create(variant, minimalCreateBody());
+    expect(created.status).toBe(202);
+    const record = created.json as Subscription;
+    expect(record.status).toBe('accepted');
+    expect((await call(variant, { url: `/subscription/${record.id}` })).json).toEqual(record);
+  });
+});
