@@ -78,13 +78,9 @@ function currencyProbe(offers: SubscribableOffer[], runId: string): { offers: Su
   }
   const writable = currenciesToWriteIn(answers);
   if (writable === null) return { offers, creates };
+  const refused = answers.filter((a) => writable.indexOf(a.currency) < 0).map((a) => `${a.currency} (${a.status})`);
   console.log(
-    `subscriptions: the target refused a create in ${answers
-      .filter((a) => writable.indexOf(a.currency) < 0)
-      .map((a) => `${a.currency} (${a.status})`)
-      .join(
-        ', ',
-      )}: it holds the client to ${writable.join(', ')}; offers in other currencies are not written to (set SUB_CURRENCY to say so).`,
+    `subscriptions: the target refused a create in ${refused.join(', ')}: it holds the client to ${writable.join(', ')}; offers in other currencies are not written to (set SUB_CURRENCY to say so).`,
   );
   return { offers: offers.filter((o) => writable.indexOf(o.currency) >= 0), creates };
 }

@@ -165,13 +165,19 @@ export const PROBES: readonly Probe[] = [
       // A target that holds the client to one currency refuses a create in the others with a 4xx: the first open offer
       // of each currency is tried until one takes it, so the status observed is a create's, not a refusal of the currency.
       let exchange: Exchange | undefined;
-      await probeCurrencies(ctx.client, open, {
+      const result = await probeCurrencies(ctx.client, open, {
         untilAccepted: true,
         onAnswer: (answer) => {
           if (exchange === undefined || (exchange.status >= 300 && answer.status < 300)) exchange = answer;
         },
       });
-      if (!exchange) return { value: null, note: 'no open offer has a currency to subscribe in' };
+      if (!exchange) {
+        const unanswered = result.unanswered?.[0];
+        return {
+          value: null,
+          note: unanswered ? `no create got an answer (${unanswered.error})` : 'no open offer has a currency to subscribe in',
+        };
+      }
       const record = exchange.body as Subscription | undefined;
       ctx.state.created = exchange.status < 300 && typeof record?.id === 'string' ? record : null;
       return {
