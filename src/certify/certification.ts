@@ -117,6 +117,8 @@ function certificationConfig(
     strict: config.strict,
     // How long a read may take to show the run's own write (API_READ_SETTLE): it decides when such a read is judged.
     readSettleSeconds: config.limits.readSettleMs / 1000,
+    // The currency creates are written in (API_CLIENT_CURRENCY); null: each run finds the ones the target takes.
+    clientCurrency: config.clientCurrency,
     faults,
     waivers: rel(fileDigest(o.waivers)),
     loadSmoke: o.skipLoad ? 'skipped' : { scenario: LOAD_SMOKE.scenario, duration: LOAD_SMOKE.duration },

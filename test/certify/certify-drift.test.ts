@@ -32,7 +32,7 @@ test('a pinned profile with a different status code fails the certification', ()
 });
 
 test('--workers reaches the Playwright run and is recorded with the configuration, as is the API_READ_SETTLE window', () => {
-  expect(run.report!.evidence.config).toMatchObject({ workers: 1, readSettleSeconds: 2 });
+  expect(run.report!.evidence.config).toMatchObject({ workers: 1, readSettleSeconds: 2, clientCurrency: null });
   const results = JSON.parse(readFileSync(join(run.out, 'suite', 'conformance', 'results.json'), 'utf8'));
   expect(results.config.workers).toBe(1);
 });
