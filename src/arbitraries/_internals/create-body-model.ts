@@ -92,8 +92,10 @@ const shareholding = fc.oneof(
  * Every value of each enum is reachable; with `'neither'` type nor category is given, and the investor is an
  * individual (the default category is professional).
  */
+const typesOf = (kind: InvestorKind) => SUBSCRIPTION_TYPES.filter((t) => investorKind({ subscriptionType: t }) === kind);
+
 function investorParts(kind: InvestorKind, withTypeAndCategory: boolean) {
-  const types = SUBSCRIPTION_TYPES.filter((t) => investorKind({ subscriptionType: t }) === kind);
+  const types = typesOf(kind);
   return fc.record(
     {
       typeAndCategory: withTypeAndCategory
@@ -109,8 +111,12 @@ function investorParts(kind: InvestorKind, withTypeAndCategory: boolean) {
     record,
   );
 }
+// Each kind weighted by its number of types, so each type is as likely as any other.
 const investors = {
-  both: fc.oneof(investorParts('individual', true), investorParts('corporate', true)),
+  both: fc.oneof(
+    { arbitrary: investorParts('individual', true), weight: typesOf('individual').length },
+    { arbitrary: investorParts('corporate', true), weight: typesOf('corporate').length },
+  ),
   neither: investorParts('individual', false),
 };
 
