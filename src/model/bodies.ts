@@ -92,25 +92,22 @@ export function enumCoverageBodies(
 ): Record<string, unknown>[] {
   const covered = enumFields.filter(([field]) => !(field in ENUM_FIELDS_NOT_COVERED) && field !== 'subscriptionCategory');
   const count = Math.max(1, ...covered.map(([, values]) => values.length));
-  // subscriptionType first: it says who the investor is, and the other fields' values must suit that investor.
-  const ordered = [...covered].sort(([a], [b]) => Number(b === 'subscriptionType') - Number(a === 'subscriptionType'));
-  const unused = new Map(ordered.map(([field, values]) => [field, [...values]]));
+  const types = covered.find(([field]) => field === 'subscriptionType')?.[1];
+  const unused = new Map(covered.map(([field, values]) => [field, [...values]]));
   return Array.from({ length: count }, (_, i) => {
     const body = fullCreateBody(offer);
-    for (const [field, values] of ordered) {
-      if (field === 'subscriptionType') {
-        body[field] = values[i % values.length];
-        continue;
-      }
+    // subscriptionType first: it says who the investor is, and the other fields' values must suit that investor.
+    if (types) body.subscriptionType = types[i % types.length];
+    body.subscriptionCategory = CATEGORY_OF_TYPE[body.subscriptionType as SubscriptionType] ?? body.subscriptionCategory;
+    const kind = investorKind(body);
+    for (const [field, values] of covered) {
+      if (field === 'subscriptionType') continue;
       // The first value not used yet that suits this body's investor (suitsInvestor), else the first that suits it.
-      const kind = investorKind({ subscriptionType: body.subscriptionType });
       const left = unused.get(field)!;
       const value = left.find((v) => suitsInvestor(field, v, kind)) ?? values.find((v) => suitsInvestor(field, v, kind)) ?? values[0];
       if (left.includes(value)) left.splice(left.indexOf(value), 1);
       body[field] = value;
     }
-    const type = String(body.subscriptionType);
-    body.subscriptionCategory = CATEGORY_OF_TYPE[type as SubscriptionType] ?? body.subscriptionCategory;
     body.investorReference = REFERENCE_EXAMPLES[String(body.investorReferenceType)] ?? body.investorReference;
     return body;
   });

@@ -42,8 +42,12 @@ export function receiptWindow(offer: OfferPeriod, now = Date.now()): ReceiptWind
   return { earliest: new Date(earliest), latest: new Date(latest) };
 }
 
-/** One receipt time for a deterministic body: the window's latest whole second (its earliest when that is later). */
+/**
+ * One receipt time for a deterministic body, a whole second (a body may drop the milliseconds): the window's latest,
+ * or the first whole second after its earliest when the window holds none before its latest.
+ */
 export function receiptTime(offer: OfferPeriod, now = Date.now()): Date {
   const { earliest, latest } = receiptWindow(offer, now);
-  return new Date(Math.max(Math.floor(latest.getTime() / 1000) * 1000, earliest.getTime()));
+  const latestWhole = Math.floor(latest.getTime() / 1000) * 1000;
+  return new Date(latestWhole >= earliest.getTime() ? latestWhole : Math.ceil(earliest.getTime() / 1000) * 1000);
 }
