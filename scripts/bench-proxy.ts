@@ -2,8 +2,8 @@
 // directly, through the proxy (run as `npm run proxy` runs it: it checks every answer and every request, prints its
 // console lines (discarded here) and appends every exchange to its session file),
 // and, for scale, through a raw TCP relay (bytes copied, no HTTP: the floor of any relay) and a node:http
-// pass-through (a hop built the obvious way), measured side by side in one run with autocannon (loopback,
-// bounded), rounds rotating. Prints figures and the ratio proxy / direct (target >= 0.5);
+// pass-through (a hop built the obvious way), measured side by side in one run (loopback, bounded), rounds
+// rotating, with wrk where it is installed, else autocannon (scripts/load-generators.ts says why wrk first). Prints figures and the ratio proxy / direct (target >= 0.5);
 // asserts nothing. Twice: with the reference answering at once (the worst case: the hop costs as much as the
 // answer), and with the reference's latency-200ms variation (a service across a network). Each server runs in
 // a child process of its own, so the load generator in this process shares no event loop with them.
@@ -14,9 +14,8 @@ import { mkdirSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import autocannon from 'autocannon';
-import type { Result } from 'autocannon';
-import { line, mean, newFigures, positiveIntegerFromEnv, record } from './autocannon-figures.ts';
+import { line, mean, newFigures, positiveIntegerFromEnv, record } from './bench-figures.ts';
+import { chooseGenerator, type GeneratorName, loadRound } from './load-generators.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
 import { loadProfile } from '../src/profile/target-profile.ts';
@@ -28,16 +27,17 @@ import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/cl
 parseCommandLine({
   command: 'npm run bench:proxy --',
   summary:
-    "What the recording proxy costs: the reference's throughput directly, through the proxy, through a raw TCP relay and through a node:http pass-through (autocannon). Prints figures; asserts nothing.",
+    "What the recording proxy costs: the reference's throughput directly, through the proxy, through a raw TCP relay and through a node:http pass-through (wrk where installed, else autocannon). Prints figures; asserts nothing.",
   options: { child: CHILD_ROLE_OPTION },
   notes: [
     'BENCH_SECONDS: seconds per measured round (default 2).',
     'BENCH_CONNECTIONS: connections of the load generator when the reference answers at once (default 10).',
+    'BENCH_GENERATOR: wrk or autocannon (default: wrk where installed, else autocannon).',
   ],
 } as const satisfies CommandSpec);
 
 const PATH = '/offer?limit=10';
-/** Connections of the load generator: the same for every path. 10 is autocannon's default; 50 and 100 gave the same ratio here. */
+/** Connections of the load generator: the same for every path. 10 is autocannon's default and wrk's; 50 and 100 gave the same ratio here. */
 const CONNECTIONS = positiveIntegerFromEnv('bench:proxy', 'BENCH_CONNECTIONS', 10);
 /** Many short rounds rather than a few long ones: a shared machine's load changes by the second. */
 const ROUNDS = 10;
@@ -45,6 +45,8 @@ const SECONDS_PER_ROUND = positiveIntegerFromEnv('bench:proxy', 'BENCH_SECONDS',
 const WARMUP_SECONDS = 1;
 const OVERALL_TIMEOUT_MS = 180_000;
 const TARGET_RATIO = 0.5;
+/** Only the parent measures; the server children never read it. */
+const generator: GeneratorName | undefined = childRole() ? undefined : chooseGenerator('bench:proxy');
 const SESSION_DIR = resolve(process.env.REPORTS_DIR || 'reports', 'bench');
 
 type ChildMessage = { url: string };
@@ -122,8 +124,8 @@ function runProxyChild(): void {
   });
 }
 
-function load(url: string, seconds: number, connections: number): Promise<Result> {
-  return autocannon({ url: `${url}${PATH}`, connections, pipelining: 1, duration: seconds, headers: requestHeaders });
+function load(url: string, seconds: number, connections: number) {
+  return loadRound(generator!, { url: `${url}${PATH}`, seconds, connections, headers: requestHeaders });
 }
 
 /** A server child's CPU time so far (user + system, microseconds). */
@@ -174,7 +176,7 @@ async function measure(label: string, variants: string[], connections: number, r
     if (status !== 200) throw new Error(`GET ${PATH} answered ${status} at ${url}`);
   }
   console.log(
-    `\n${label}: ${connections} connections, ${rounds} rotating rounds of ${SECONDS_PER_ROUND} s each after ${WARMUP_SECONDS} s warm-up`,
+    `\n${label}: ${generator}, ${connections} connections, ${rounds} rotating rounds of ${SECONDS_PER_ROUND} s each after ${WARMUP_SECONDS} s warm-up`,
   );
   for (const { url } of Object.values(servers)) await load(url, WARMUP_SECONDS, connections);
   const figures = Object.fromEntries(CONTENDERS.map((c) => [c.name, newFigures()])) as Record<ContenderName, ReturnType<typeof newFigures>>;
@@ -183,19 +185,19 @@ async function measure(label: string, variants: string[], connections: number, r
     ContenderName,
     { micros: number; requests: number }
   >;
-  // The load generator (autocannon, in this process) shares the same two cores: its CPU per request tells how much of
-  // them it takes from the servers, more of a share on the paths with a third process in them.
-  const generator = { micros: 0, requests: 0 };
+  // The load generator shares the same cores: its CPU per request tells how much of them it takes from the servers,
+  // more of a share on the paths with a third process in them.
+  const generatorCpu = { micros: 0, requests: 0 };
   for (let round = 0; round < rounds; round++) {
     for (const { name } of CONTENDERS) {
       const before = await cpuMicros(servers[name].child);
-      const generatorBefore = process.cpuUsage();
       const result = await load(servers[name].url, SECONDS_PER_ROUND, connections);
-      const generatorUsed = process.cpuUsage(generatorBefore);
-      generator.micros += generatorUsed.user + generatorUsed.system;
-      generator.requests += result.requests.total;
+      if (result.generatorCpuMicros !== null) {
+        generatorCpu.micros += result.generatorCpuMicros;
+        generatorCpu.requests += result.requests;
+      }
       cpu[name].micros += (await cpuMicros(servers[name].child)) - before;
-      cpu[name].requests += result.requests.total;
+      cpu[name].requests += result.requests;
       record(figures[name], result);
     }
   }
@@ -203,7 +205,7 @@ async function measure(label: string, variants: string[], connections: number, r
   const overDirect = (name: ContenderName) => mean(figures[name].requestsPerSecond) / mean(figures.direct.requestsPerSecond);
   for (const contender of CONTENDERS) console.log(line(contender.label, figures[contender.name]));
   console.log(
-    `  CPU per request: ${CONTENDERS.map((c) => `${c.cpuLabel} ${perRequest(c.name)} µs`).join('; ')}; the load generator (autocannon, all paths) ${(generator.micros / Math.max(1, generator.requests)).toFixed(0)} µs`,
+    `  CPU per request: ${CONTENDERS.map((c) => `${c.cpuLabel} ${perRequest(c.name)} µs`).join('; ')}; the load generator (${generator}, all paths) ${generatorCpu.requests ? `${(generatorCpu.micros / generatorCpu.requests).toFixed(0)} µs` : 'not measured here'}`,
   );
   // Each proxy round is paired with the direct round just before it (same machine state). The median of those
   // paired ratios is the figure judged: the mean over all rounds swings with the few rounds in which the scheduler
@@ -239,7 +241,7 @@ async function main(): Promise<void> {
   }, OVERALL_TIMEOUT_MS);
   try {
     console.log(
-      `GET ${PATH}, autocannon, loopback. The proxy runs as npm run proxy does: it checks every answer and every request, and appends every exchange to its session file (${SESSION_DIR}).`,
+      `GET ${PATH}, ${generator}, loopback. The proxy runs as npm run proxy does: it checks every answer and every request, and appends every exchange to its session file (${SESSION_DIR}).`,
     );
     await measure('reference answering at once (worst case for the proxy)', [], CONNECTIONS, ROUNDS, children);
     await measure('reference with the latency-200ms variation (a service across a network)', ['latency-200ms'], 50, 2, children);

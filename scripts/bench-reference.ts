@@ -1,28 +1,30 @@
 // `npm run bench:reference`: throughput of the reference server for GET /offer?limit=10 beside a
 // bare node:http server sending the same bytes with the same headers, measured side by side in one
-// run with autocannon (loopback, bounded). Prints figures and the ratio; asserts nothing.
+// run with wrk where it is installed, else autocannon (loopback, bounded; scripts/load-generators.ts). Prints figures and the ratio; asserts nothing.
 //
 // Each server runs in its own child process (so the load generator in this process does not share
 // its event loop); the rounds alternate reference / bare so drift on a noisy machine hits both.
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Result } from 'autocannon';
-import { line, mean, newFigures, positiveIntegerFromEnv, record } from './autocannon-figures.ts';
+import { line, mean, newFigures, positiveIntegerFromEnv, record } from './bench-figures.ts';
+import { chooseGenerator, loadRound } from './load-generators.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/cli/command-line.ts';
 
 const BENCH_COMMAND = {
   command: 'npm run bench:reference --',
   summary:
-    'Throughput of the reference server for GET /offer?limit=10 beside a bare node:http server sending the same bytes (autocannon). Prints figures; asserts nothing.',
+    'Throughput of the reference server for GET /offer?limit=10 beside a bare node:http server sending the same bytes (wrk where installed, else autocannon). Prints figures; asserts nothing.',
   options: { child: CHILD_ROLE_OPTION },
-  notes: ['BENCH_SECONDS: seconds per measured round (default 3).'],
+  notes: [
+    'BENCH_SECONDS: seconds per measured round (default 3).',
+    'BENCH_GENERATOR: wrk or autocannon (default: wrk where installed, else autocannon).',
+  ],
 } as const satisfies CommandSpec;
 
 // The command line first, the heavy modules after: --help and a bad flag answer at once.
 parseCommandLine(BENCH_COMMAND);
-const { default: autocannon } = await import('autocannon');
 const { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } = await import('../reference/server.ts');
 
 const PATH = '/offer?limit=10';
@@ -32,6 +34,8 @@ const SECONDS_PER_ROUND = positiveIntegerFromEnv('bench:reference', 'BENCH_SECON
 const WARMUP_SECONDS = 1;
 const OVERALL_TIMEOUT_MS = 120_000;
 const TARGET_RATIO = 0.6;
+/** Only the parent measures; the server children never read it. */
+const generator = childRole() ? undefined : chooseGenerator('bench:reference');
 
 /** Headers Node's http server writes by itself (connection management, date). */
 const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -85,8 +89,8 @@ async function fetchOnce(url: string): Promise<{ status: number; headers: Record
   return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-function load(url: string, seconds: number): Promise<Result> {
-  return autocannon({ url: `${url}${PATH}`, connections: CONNECTIONS, pipelining: 1, duration: seconds, headers: requestHeaders });
+function load(url: string, seconds: number) {
+  return loadRound(generator!, { url: `${url}${PATH}`, seconds, connections: CONNECTIONS, headers: requestHeaders });
 }
 
 async function main(): Promise<void> {
@@ -112,7 +116,7 @@ async function main(): Promise<void> {
 
     console.log(`GET ${PATH}: ${sample.body.length} bytes, headers ${Object.keys(sample.headers).join(', ')} (identical on both servers)`);
     console.log(
-      `autocannon: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS_PER_ROUND} s per server after ${WARMUP_SECONDS} s warm-up, loopback`,
+      `${generator}: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS_PER_ROUND} s per server after ${WARMUP_SECONDS} s warm-up, loopback`,
     );
 
     await load(reference.url, WARMUP_SECONDS);

@@ -1,7 +1,7 @@
-// Figures of autocannon rounds, shared by the benchmarks that compare two servers side by side
+// Figures of load rounds (scripts/load-generators.ts), shared by the benchmarks that compare servers side by side
 // (bench:reference, bench:proxy): requests/s, p50 and p99 per round, errors, one printed line per contender; and their
 // settings read from the environment.
-import type { Result } from 'autocannon';
+import type { LoadRound } from './load-generators.ts';
 
 export interface Figures {
   requestsPerSecond: number[];
@@ -15,12 +15,12 @@ export function newFigures(): Figures {
   return { requestsPerSecond: [], p50: [], p99: [], errors: 0, non2xx: 0 };
 }
 
-export function record(figures: Figures, result: Result): void {
-  figures.requestsPerSecond.push(result.requests.average);
-  figures.p50.push(result.latency.p50);
-  figures.p99.push(result.latency.p99);
-  figures.errors += result.errors + result.timeouts;
-  figures.non2xx += result.non2xx;
+export function record(figures: Figures, round: LoadRound): void {
+  figures.requestsPerSecond.push(round.requestsPerSecond);
+  figures.p50.push(round.p50Ms);
+  figures.p99.push(round.p99Ms);
+  figures.errors += round.errors;
+  figures.non2xx += round.non2xx;
 }
 
 export const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
