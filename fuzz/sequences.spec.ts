@@ -24,7 +24,16 @@ import type { CreateCase, SequenceOffers } from './sequences/commands.ts';
 import { interleavedWalk } from './sequences/interleaved-walk.ts';
 import { checkInvariants, newModel, type SequenceModel, type SequenceReal } from './sequences/model.ts';
 
-test.beforeEach(({ suite }) => requireWrites(suite));
+test.beforeEach(({ suite }) => {
+  requireWrites(suite);
+  // Both properties cancel what they create, and are tagged with the cancel clauses: run without a cancel route, a
+  // pass would claim those clauses unexercised (and a cancel step has no route to call). On a local target writes
+  // are allowed without one, so this is said here, not by the write policy.
+  test.skip(
+    !suite.profile.cancel,
+    'The sequences create and cancel, and the cancel route is not shown in the contract; name it in API_PROFILE ("cancel").',
+  );
+});
 
 /** Test details of a sequence property: its clauses, `@fuzz`, and `@sequence` (the fault self-test runs these apart). */
 const sequenceProperty = (...ids: ClauseId[]) => ({ tag: [...property('write', ...ids).tag, SEQUENCE_TAG] });

@@ -28,14 +28,14 @@ const PROFILES = {
   'no-routes': { name: 'no-routes' },
 };
 
-function stagingEnv(profile: keyof typeof PROFILES): Record<string, string> {
+function stagingEnv(profile: keyof typeof PROFILES, environment = 'staging'): Record<string, string> {
   const dir = join(TESTS_DIR, 'profiles');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${profile}.json`);
   writeFileSync(path, JSON.stringify(PROFILES[profile]));
   return {
     API_BASE_URL: reference.url,
-    API_ENVIRONMENT: 'staging',
+    API_ENVIRONMENT: environment,
     API_PROFILE: path,
     API_SUBSCRIPTION_KEY: DEMO_CREDENTIALS.subscriptionKey,
     API_SECRET: DEMO_CREDENTIALS.secret,
@@ -63,4 +63,24 @@ test('staging, no routes in the profile: the health tests run on the route disco
   const health = run.report!.clauses.filter((c) => c.id.startsWith('HEALTH-') && c.kind === 'must');
   expect(health.length).toBeGreaterThan(0);
   for (const c of health) expect(`${c.id} ${c.status}`).toBe(`${c.id} pass`);
+});
+
+// A local target may be written to without a cancel route (nothing shared is left open), but the sequence properties
+// cancel what they create and carry the cancel clauses: they skip, naming the route, rather than fail on a route they
+// cannot call or pass on clauses they never exercised. Found by a certification of a reference variation with no
+// profile (2026-11-25): every sequence clause FAILed on "The cancel route is not shown in the contract".
+test('local, no routes in the profile: the sequence properties skip naming the cancel route; no clause fails', async () => {
+  const run = await runCertify({
+    label: 'local-no-routes',
+    args: ['--skip-load', '--clauses', 'SUB-CANCELLED-STAYS,SUB-SEQUENCE-CONSISTENT', ...ONE_WORKER],
+    env: stagingEnv('no-routes', 'local'),
+  });
+  expect(run.report, tail(run)).not.toBeNull();
+  expect(
+    run.report!.clauses.filter((c) => c.status === 'fail'),
+    tail(run),
+  ).toEqual([]);
+  expect(run.report!.verdict, tail(run)).toBe('incomplete');
+  const reasons = run.report!.verdictReasons.join('\n');
+  expect(reasons).toMatch(/SUB-CANCELLED-STAYS not confirmed: .*The sequences create and cancel, and the cancel route is not shown/);
 });
