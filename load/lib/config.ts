@@ -8,6 +8,7 @@
  * loopback ones, writes are refused against production.
  */
 import { parseDurationMs } from './durations.ts';
+import { CURRENCIES } from './subscription-body.ts';
 import type { ScenarioName } from './names.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -126,7 +127,7 @@ export interface LoadConfig {
   rateProbe: RateProbeKnobs;
 }
 
-type KnobKind = 'number' | 'integer' | 'duration' | 'integer-list' | 'list' | 'string';
+type KnobKind = 'number' | 'integer' | 'duration' | 'integer-list' | 'list' | 'one-of' | 'string';
 
 export interface KnobSpec {
   name: string;
@@ -278,10 +279,9 @@ export const KNOBS: readonly KnobSpec[] = [
   {
     name: 'SUB_CURRENCY',
     scope: 'subscriptions',
-    kind: 'string',
+    kind: 'one-of',
     fallback: '',
-    meaning:
-      "currency of the API client (default: API_CLIENT_CURRENCY, else the offer's acceptedCurrency, on offers in the currencies a create per currency in setup shows the target takes)",
+    meaning: `currency of the API client, one of ${CURRENCIES.join(', ')} (default: API_CLIENT_CURRENCY, else the offer's acceptedCurrency, on offers in the currencies a create per currency in setup shows the target takes)`,
   },
   {
     name: 'API_READ_SETTLE',
@@ -458,6 +458,17 @@ class KnobReader {
     const text = this.raw(name);
     return text === '' ? null : text;
   }
+
+  /** One of `allowed`, exactly as written, or null when unset (a variable of the suite's too: read as it is, no table fallback). */
+  oneOf<T extends string>(name: string, allowed: readonly T[]): T | null {
+    const text = this.env[name]?.trim() ?? '';
+    if (text === '') return null;
+    if ((allowed as readonly string[]).indexOf(text) < 0) {
+      this.out.add(name, `one of ${allowed.join(', ')}`, text);
+      return null;
+    }
+    return text as T;
+  }
 }
 
 function isStatusExpectation(value: unknown): value is StatusExpectation {
@@ -612,8 +623,9 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
   const subscriptions: SubscriptionKnobs = {
     iterationsPerSecond: subReader.number('SUB_RATE'),
     writeBudget: subReader.number('WRITE_BUDGET'),
-    // The load's own name for it first, then the suite's (one set of names serves every entry point).
-    currency: subReader.string('SUB_CURRENCY') ?? (env.API_CLIENT_CURRENCY?.trim() || null),
+    // The load's own name for it first, then the suite's (one set of names serves every entry point); each checked
+    // against the contract's currencies, as the suite checks API_CLIENT_CURRENCY (a misspelt one would match no offer).
+    currency: subReader.oneOf('SUB_CURRENCY', CURRENCIES) ?? subReader.oneOf('API_CLIENT_CURRENCY', CURRENCIES),
     readSettleMs: subReader.number('API_READ_SETTLE') * 1000,
   };
   const probeReader = readerFor('rate-probe');

@@ -74,6 +74,12 @@ const REFUSED: RefusalCase[] = [
   },
   { description: 'bad duration', scenario: 'polling', env: env({ POLL_INTERVAL: 'soon' }), variables: ['POLL_INTERVAL'] },
   {
+    description: 'a currency the contract does not list, or not as it spells it',
+    scenario: 'subscriptions',
+    env: env({ SUB_CURRENCY: 'gbp', API_CLIENT_CURRENCY: 'Sterling' }),
+    variables: ['SUB_CURRENCY', 'API_CLIENT_CURRENCY'],
+  },
+  {
     description: 'probe start above ceiling',
     scenario: 'rate-probe',
     env: env({ RATE_START: '50', RATE_MAX: '40' }),
@@ -115,6 +121,15 @@ test('a loopback target is local and unpaced; a remote one is staging at 10 req/
 test('knobs of other scenarios are not read, so a bad one cannot block this scenario', () => {
   const c = readLoadConfig('polling', env({ PAGE_SIZES: 'garbage', POLL_CLIENTS: '3' }), REFERENCE_PROFILE);
   expect(c.polling.clients).toBe(3);
+});
+
+test("the client's currency: SUB_CURRENCY, else API_CLIENT_CURRENCY, else none (the setup finds the ones the target takes)", () => {
+  const currency = (vars: Record<string, string>) => readLoadConfig('subscriptions', env(vars), REFERENCE_PROFILE).subscriptions.currency;
+  expect(currency({ SUB_CURRENCY: 'EUR', API_CLIENT_CURRENCY: 'GBP' })).toBe('EUR');
+  expect(currency({ API_CLIENT_CURRENCY: ' GBP ' })).toBe('GBP');
+  expect(currency({})).toBeNull();
+  // Only the subscriptions scenario writes: a bad currency does not block the others.
+  expect(readLoadConfig('pagination', env({ API_CLIENT_CURRENCY: 'Sterling' }), REFERENCE_PROFILE).scenario).toBe('pagination');
 });
 
 test('the profile gives the cancel route, status expectations and maxLimit', () => {
