@@ -1,5 +1,6 @@
 // modifiedAfter: "Only offers modified on or after this instant are returned" (inclusive).
 import { covers, test } from './fixtures.ts';
+import { judgeOnSteadyOffers } from './steady-offers.ts';
 import { arrayBody } from './target-facts.ts';
 import type { Offer } from '../src/model/types.ts';
 
@@ -12,25 +13,26 @@ test.describe('offers modifiedAfter', () => {
     "at an offer's exact lastModifiedOn, that offer is included",
     covers('read', 'OFFER-MODIFIED-AFTER'),
     async ({ api, facts, verdict }) => {
-      const offers = await facts.offers();
-      test.skip(offers.length < 2, 'Needs at least two offers.');
-      // Prefer an instant shared by several offers: the boundary must include all of them.
-      const counts = new Map<string, number>();
-      for (const o of offers) counts.set(o.dates.lastModifiedOn, (counts.get(o.dates.lastModifiedOn) ?? 0) + 1);
-      const sorted = [...counts.keys()].sort((a, b) => Date.parse(a) - Date.parse(b));
-      const shared = sorted.filter((t) => (counts.get(t) ?? 0) > 1);
-      const instants = [...new Set([shared[0] ?? sorted[Math.floor(sorted.length / 2)], sorted[sorted.length - 1]])];
-      for (const instant of instants) {
-        const ex = await api.listOffers({ modifiedAfter: instant });
-        const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
-        const want = idsOf(modifiedOnOrAfter(offers, instant));
-        verdict.check(
-          'OFFER-MODIFIED-AFTER',
-          JSON.stringify(got) === JSON.stringify(want),
-          `modifiedAfter=${instant} must return the ${want.length} offer(s) modified on or after it`,
-          { expected: want, received: got, exchange: ex },
-        );
-      }
+      await judgeOnSteadyOffers({ api, facts, verdict }, async (offers, scratch) => {
+        test.skip(offers.length < 2, 'Needs at least two offers.');
+        // Prefer an instant shared by several offers: the boundary must include all of them.
+        const counts = new Map<string, number>();
+        for (const o of offers) counts.set(o.dates.lastModifiedOn, (counts.get(o.dates.lastModifiedOn) ?? 0) + 1);
+        const sorted = [...counts.keys()].sort((a, b) => Date.parse(a) - Date.parse(b));
+        const shared = sorted.filter((t) => (counts.get(t) ?? 0) > 1);
+        const instants = [...new Set([shared[0] ?? sorted[Math.floor(sorted.length / 2)], sorted[sorted.length - 1]])];
+        for (const instant of instants) {
+          const ex = await api.listOffers({ modifiedAfter: instant });
+          const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
+          const want = idsOf(modifiedOnOrAfter(offers, instant));
+          scratch.check(
+            'OFFER-MODIFIED-AFTER',
+            JSON.stringify(got) === JSON.stringify(want),
+            `modifiedAfter=${instant} must return the ${want.length} offer(s) modified on or after it`,
+            { expected: want, received: got, exchange: ex },
+          );
+        }
+      });
     },
   );
 
@@ -38,23 +40,24 @@ test.describe('offers modifiedAfter', () => {
     'only offers modified on or after the instant are returned',
     covers('read', 'OFFER-MODIFIED-AFTER'),
     async ({ api, facts, verdict }) => {
-      const offers = await facts.offers();
-      test.skip(offers.length < 2, 'Needs at least two offers.');
-      const times = [...new Set(offers.map((o) => Date.parse(o.dates.lastModifiedOn)))].sort((a, b) => a - b);
-      // Between two distinct instants, and one millisecond after the latest (nothing is that new).
-      const between = times.length > 1 ? new Date(Math.floor((times[0] + times[1]) / 2)).toISOString() : undefined;
-      const afterAll = new Date(times[times.length - 1] + 1).toISOString();
-      for (const instant of [between, afterAll].filter((t): t is string => !!t)) {
-        const ex = await api.listOffers({ modifiedAfter: instant });
-        const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
-        const want = idsOf(modifiedOnOrAfter(offers, instant));
-        verdict.check(
-          'OFFER-MODIFIED-AFTER',
-          JSON.stringify(got) === JSON.stringify(want),
-          `modifiedAfter=${instant} must return exactly the offers modified on or after it`,
-          { expected: want, received: got, exchange: ex },
-        );
-      }
+      await judgeOnSteadyOffers({ api, facts, verdict }, async (offers, scratch) => {
+        test.skip(offers.length < 2, 'Needs at least two offers.');
+        const times = [...new Set(offers.map((o) => Date.parse(o.dates.lastModifiedOn)))].sort((a, b) => a - b);
+        // Between two distinct instants, and one millisecond after the latest (nothing is that new).
+        const between = times.length > 1 ? new Date(Math.floor((times[0] + times[1]) / 2)).toISOString() : undefined;
+        const afterAll = new Date(times[times.length - 1] + 1).toISOString();
+        for (const instant of [between, afterAll].filter((t): t is string => !!t)) {
+          const ex = await api.listOffers({ modifiedAfter: instant });
+          const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
+          const want = idsOf(modifiedOnOrAfter(offers, instant));
+          scratch.check(
+            'OFFER-MODIFIED-AFTER',
+            JSON.stringify(got) === JSON.stringify(want),
+            `modifiedAfter=${instant} must return exactly the offers modified on or after it`,
+            { expected: want, received: got, exchange: ex },
+          );
+        }
+      });
     },
   );
 

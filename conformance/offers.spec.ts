@@ -2,6 +2,7 @@
 // values-seen checks run on every response through the exchange checks.
 import { isDeepStrictEqual } from 'node:util';
 import { covers, test } from './fixtures.ts';
+import { judgeOnSteadyOffers } from './steady-offers.ts';
 
 test.describe('offers', () => {
   test(
@@ -36,21 +37,23 @@ test.describe('offers', () => {
     'GET /offer/{offerId} returns the same offer as the list',
     covers('read', 'OFFER-GET', 'OFFER-SCHEMA'),
     async ({ api, facts, verdict }) => {
-      const offers = await facts.offers();
-      test.skip(offers.length === 0, 'The target lists no offers.');
-      // First, last and a spread between: enough to catch a mix-up without reading every offer on staging.
-      const picks = [...new Set([0, offers.length - 1, ...[1, 2, 3, 4, 5].map((k) => Math.floor((k * offers.length) / 6))])].map(
-        (i) => offers[i],
-      );
-      for (const offer of picks) {
-        const ex = await api.getOffer(offer.id);
-        verdict.check(
-          'OFFER-GET',
-          ex.status === 200 && isDeepStrictEqual(ex.body, offer),
-          `GET /offer/${offer.id} differs from the list entry`,
-          { expected: offer, received: ex.status === 200 ? ex.body : `status ${ex.status}`, exchange: ex },
+      // Judged on a list that held still: an offer edited between the list and the get is read again (steady-offers.ts).
+      await judgeOnSteadyOffers({ api, facts, verdict }, async (offers, scratch) => {
+        test.skip(offers.length === 0, 'The target lists no offers.');
+        // First, last and a spread between: enough to catch a mix-up without reading every offer on staging.
+        const picks = [...new Set([0, offers.length - 1, ...[1, 2, 3, 4, 5].map((k) => Math.floor((k * offers.length) / 6))])].map(
+          (i) => offers[i],
         );
-      }
+        for (const offer of picks) {
+          const ex = await api.getOffer(offer.id);
+          scratch.check(
+            'OFFER-GET',
+            ex.status === 200 && isDeepStrictEqual(ex.body, offer),
+            `GET /offer/${offer.id} differs from the list entry`,
+            { expected: offer, received: ex.status === 200 ? ex.body : `status ${ex.status}`, exchange: ex },
+          );
+        }
+      });
     },
   );
 

@@ -134,6 +134,12 @@ export interface Behaviour {
     window(query: PageQuery, total: number, maxLimit: number): PageWindow;
   };
   offers: {
+    /**
+     * The offers published at `now` (epoch ms), for a server started at `startedAt` with `seed`: the same array while
+     * nothing changed (the catalogue renders again only when it gets another one). Correct: the seed, always (the
+     * bundled catalogue never changes); a live service's offers are edited and new ones published as time passes.
+     */
+    published(seed: readonly Offer[], startedAt: number, now: number): readonly Offer[];
     modifiedOnOrAfter(lastModifiedOn: string, instant: string): boolean;
     /** Answer for an unknown offer id: throws a 404 (or, when buggy, returns a body to send). */
     missing(offerId: string): unknown;
@@ -284,6 +290,7 @@ export function correctBehaviour(): Behaviour {
     },
     paging: { window: pageWindow },
     offers: {
+      published: (seed) => seed,
       modifiedOnOrAfter: (lastModifiedOn, instant) => compareUtc(lastModifiedOn, instant) >= 0,
       missing: (offerId) => {
         throw new ApiError(404, 'not-found', `No offer with id ${JSON.stringify(offerId)}`);

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { correctBehaviour } from './behaviour.ts';
 import type { Behaviour, ServedRoute } from './behaviour.ts';
-import type { Subscription, SubscriptionRequest } from './data/types.ts';
+import type { Offer, Subscription, SubscriptionRequest } from './data/types.ts';
 import { ApiError, type listGetBody } from './errors.ts';
 import { editable, isRecord, patch, respellTimestamps } from './faults.ts';
 import { CATEGORY_OF_TYPE, type SubscriptionType } from '../src/arbitraries/create-request-vocabulary.ts';
@@ -133,6 +133,48 @@ export function isInvestorReferenceOf(type: string, reference: string): boolean 
 }
 
 /** A community offering of variation community-offers: half the offers, by a stable digest of the id. */
+/**
+ * Offers as a live service publishes them: every `periodMs` one offer is edited (the seed offers in turn; its
+ * lastModifiedOn moves to that instant, its special instruction changes, it keeps its place in the list), and every
+ * `publishEvery` periods a new open offer is published at the end of the list, up to `mostPublished` of them. State per
+ * server instance: the offers after the last period applied, advanced when a request comes.
+ */
+export function liveOffers(periodMs = 1000, publishEvery = 4, mostPublished = 12) {
+  let applied = 0;
+  let current: readonly Offer[] | null = null;
+  return (seed: readonly Offer[], startedAt: number, now: number): readonly Offer[] => {
+    current ??= seed;
+    const due = Math.floor((now - startedAt) / periodMs);
+    if (due <= applied) return current;
+    const next = [...current];
+    const template = seed.find((offer) => offer.details.status === 'open_for_subscription') ?? seed[0];
+    for (let step = applied + 1; step <= due; step++) {
+      const at = new Date(startedAt + step * periodMs).toISOString();
+      const i = (step - 1) % seed.length;
+      next[i] = {
+        ...next[i],
+        dates: { ...next[i].dates, lastModifiedOn: at },
+        textProperties: { ...next[i].textProperties, specialInstruction: `Edited at ${at}.` },
+      };
+      const published = next.length - seed.length;
+      if (step % publishEvery === 0 && published < mostPublished && template) {
+        const hex = createHash('sha256')
+          .update(`${template.id}/tranche/${published + 1}`)
+          .digest('hex');
+        next.push({
+          ...template,
+          id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`,
+          dates: { ...template.dates, lastModifiedOn: at },
+          textProperties: { ...template.textProperties, title: `${template.textProperties.title} (tranche ${published + 2})` },
+        });
+      }
+    }
+    applied = due;
+    current = next;
+    return next;
+  };
+}
+
 const isCommunityOffering = (offerId: string) => createHash('sha256').update(offerId).digest()[0] % 2 === 0;
 
 /** Subscription records answered without these fields (each optional in a response). */
@@ -538,6 +580,12 @@ export const VARIATIONS = [
         return out;
       },
     })),
+  },
+  {
+    name: 'offers-published-live',
+    description:
+      'Offers change while the suite runs, as on a live service: every second one offer is edited (its lastModifiedOn moves to that second; it keeps its place in the list), and every fourth second a new open offer is published at the end of the list (at most 12). The contract: modifiedAfter is the "Recommended way to poll for new offers".',
+    apply: (behaviour) => patch('offers', () => ({ published: liveOffers() }))(behaviour),
   },
   {
     name: 'health-minimal',
