@@ -1,0 +1,90 @@
+// judgeOnSteadyList (src/checks/steady-list.ts): a deviation stands when the list did not change under the law; a
+// list in motion is judged again as it is now; one that changes under every attempt is not judged. Cases as data.
+import { expect, test } from '@playwright/test';
+import { judgeOnSteadyList } from '../../src/checks/steady-list.ts';
+import { Verdict } from '../../src/checks/verdict.ts';
+import { DEFAULT_PROFILE } from '../../src/profile/target-profile.ts';
+
+interface Case {
+  description: string;
+  /** The list each attempt's law reads, and whether the law finds a deviation on it. */
+  attempts: { list: string; deviates: boolean }[];
+  /** The list as read again after each attempt that deviated (null: it could not be read). */
+  rereads: (string | null)[];
+  expected: { judged: boolean; failures: number; lawRuns: number };
+}
+
+const CASES: Case[] = [
+  {
+    description: 'no deviation: judged, nothing read again',
+    attempts: [{ list: 'a', deviates: false }],
+    rereads: [],
+    expected: { judged: true, failures: 0, lawRuns: 1 },
+  },
+  {
+    description: 'a deviation on a list that held still stands',
+    attempts: [{ list: 'a', deviates: true }],
+    rereads: ['a'],
+    expected: { judged: true, failures: 1, lawRuns: 1 },
+  },
+  {
+    description: 'a deviation while the list changed is judged again; the second attempt finds none',
+    attempts: [
+      { list: 'a', deviates: true },
+      { list: 'b', deviates: false },
+    ],
+    rereads: ['b'],
+    expected: { judged: true, failures: 0, lawRuns: 2 },
+  },
+  {
+    description: 'a deviation found again on the list as it is now, which held still, stands',
+    attempts: [
+      { list: 'a', deviates: true },
+      { list: 'b', deviates: true },
+    ],
+    rereads: ['b', 'b'],
+    expected: { judged: true, failures: 1, lawRuns: 2 },
+  },
+  {
+    description: 'the list changed under every attempt: not judged, no failure',
+    attempts: [
+      { list: 'a', deviates: true },
+      { list: 'b', deviates: true },
+      { list: 'c', deviates: true },
+    ],
+    rereads: ['b', 'c', 'd'],
+    expected: { judged: false, failures: 0, lawRuns: 3 },
+  },
+  {
+    description: 'the list cannot be read again: the deviation stands',
+    attempts: [{ list: 'a', deviates: true }],
+    rereads: [null],
+    expected: { judged: true, failures: 1, lawRuns: 1 },
+  },
+];
+
+for (const c of CASES) {
+  test(c.description, async () => {
+    const verdict = new Verdict({ profile: DEFAULT_PROFILE, strict: false });
+    let lawRuns = 0;
+    let rereads = 0;
+    const outcome = await judgeOnSteadyList<string>({
+      verdict,
+      law: async (scratch, attempt) => {
+        lawRuns++;
+        const { list, deviates } = c.attempts[attempt];
+        scratch.observe({ clause: 'PAGE-WALK', key: `seen.${list}`, message: `read ${list}`, value: list });
+        scratch.check('PAGE-WALK', !deviates, `deviation on ${list}`, { expected: 'none', received: list });
+        return list;
+      },
+      reread: async () => c.rereads[rereads++] ?? null,
+      same: (a, b) => a === b,
+    });
+    expect(outcome.judged).toBe(c.expected.judged);
+    expect(lawRuns).toBe(c.expected.lawRuns);
+    expect(verdict.failures).toHaveLength(c.expected.failures);
+    // What is kept comes from one attempt: the one judged (its observations with it).
+    if (c.expected.judged) expect(verdict.observations).toHaveLength(1);
+    else expect(verdict.observations).toHaveLength(0);
+  });
+}
