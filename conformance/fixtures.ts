@@ -13,6 +13,9 @@ import { test as base, expect } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
 import { getClause, type ClauseId } from '../src/clauses/catalogue.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
+import type { Exchange } from '../src/client/exchange.ts';
+import type { Offer } from '../src/model/types.ts';
+import { offerClosedSinceListed } from '../src/checks/offer-closed.ts';
 import { makeRedactor, redactDeep, type Redactor } from '../src/client/redact.ts';
 import { readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
 import { ReadSettle } from '../src/checks/read-settle.ts';
@@ -110,6 +113,44 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
 export function covers(mode: 'read' | 'write', ...ids: ClauseId[]) {
   for (const id of ids) getClause(id); // fail at load time on an unknown ID
   return { tag: [...new Set([`@${mode}`, ...ids.map((id) => `@${id}`)])] };
+}
+
+/**
+ * Skip a test, visibly, when its create of a valid body was refused because the offer closed since the run listed it
+ * open (src/checks/offer-closed.ts): the refusal may be the closing, not a deviation.
+ */
+export async function skipIfOfferClosed(api: ApiClient, ex: Exchange, offerId: string): Promise<void> {
+  const closed = await offerClosedSinceListed(api, ex, offerId);
+  test.skip(closed !== null, `${closed}: a create refused then is not judged.`);
+}
+
+/** Attempts at a create on an open offer before a test gives up on offers closing under it. */
+const OPEN_OFFER_ATTEMPTS = 3;
+
+/**
+ * A create of `make(offer)` on an open offer the run writes to (the `index`th, wrapping). When it is refused because
+ * that offer closed since the run listed it (a live service), the offer is left out for the rest of this worker's run
+ * (src/run/closed-offers.ts) and the create goes to the next open one; offers closing under every attempt skip the test, saying so.
+ */
+export async function createOnOpenOffer<B extends Record<string, unknown>>(
+  api: ApiClient,
+  facts: TargetFacts,
+  make: (offer: Offer) => B,
+  index = 0,
+): Promise<{ offer: Offer; body: B } & Awaited<ReturnType<ApiClient['createSubscription']>>> {
+  const closings: string[] = [];
+  for (let attempt = 0; attempt < OPEN_OFFER_ATTEMPTS; attempt++) {
+    const offers = await facts.writableOffers();
+    test.skip(offers.length === 0, closings.length ? closings.join('; ') : 'The target lists no open offer to subscribe to.');
+    const offer = offers[index % offers.length];
+    const body = make(offer);
+    const created = await api.createSubscription(body);
+    const closed = await offerClosedSinceListed(api, created.exchange, offer.id);
+    if (closed === null) return { offer, body, ...created };
+    closings.push(closed); // noted: writableOffers leaves it out from here on
+  }
+  test.skip(true, `${closings.join('; ')}: offers closed under ${OPEN_OFFER_ATTEMPTS} creates in a row, none judged.`);
+  throw new Error('unreachable: test.skip throws');
 }
 
 /** Skip a writing test, visibly, when this run may not write. */

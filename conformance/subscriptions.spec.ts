@@ -1,7 +1,7 @@
 // Subscriptions: create, read, list, cancel. Every test here writes; each record it creates carries
 // the run tag and is cancelled at teardown (see conformance/global-setup.ts).
 import { isDeepStrictEqual } from 'node:util';
-import { covers, requireWrites, test } from './fixtures.ts';
+import { covers, createOnOpenOffer, requireWrites, skipIfOfferClosed, test } from './fixtures.ts';
 import { checkCreated, checkCreateDefaults, checkEcho } from '../src/checks/create-checks.ts';
 import { writableCurrencies } from '../src/run/client-currency.ts';
 import { ENUM_FIELDS_NOT_COVERED, enumCoverageBodies, fullCreateBody, minimalCreateBody, without } from '../src/model/bodies.ts';
@@ -57,14 +57,16 @@ test.describe('create a subscription', () => {
     'every enum value of every request field is accepted (values of different fields share a create)',
     covers('write', 'SUB-CREATE-ENUM-VALUES', 'SUB-CREATE-ECHO'),
     async ({ api, facts, verdict }) => {
-      const offer = await someOffer(facts);
       test
         .info()
         .annotations.push(
           ...Object.entries(ENUM_FIELDS_NOT_COVERED).map(([field, why]) => ({ type: 'not covered', description: `${field}: ${why}` })),
         );
-      for (const body of enumCoverageBodies(offer, enumFieldsOf('subscription-create-request'))) {
-        const { exchange, sent } = await api.createSubscription(body);
+      const bodiesFor = (offer: Offer) => enumCoverageBodies(offer, enumFieldsOf('subscription-create-request'));
+      const count = bodiesFor(await someOffer(facts)).length;
+      for (let i = 0; i < count; i++) {
+        // Each body on an open offer: one that closes under the loop hands the rest to the next (createOnOpenOffer).
+        const { exchange, sent, body } = await createOnOpenOffer(api, facts, (offer) => bodiesFor(offer)[i % bodiesFor(offer).length]);
         const values = Object.fromEntries(
           enumFieldsOf('subscription-create-request')
             .filter(([field]) => !(field in ENUM_FIELDS_NOT_COVERED))
@@ -103,8 +105,7 @@ test.describe('create a subscription', () => {
       'AUTH-CLIENT-CURRENCY',
     ),
     async ({ api, facts, verdict, suite }) => {
-      const offer = await someOffer(facts);
-      const { exchange, sent } = await api.createSubscription(fullCreateBody(offer));
+      const { exchange, sent } = await createOnOpenOffer(api, facts, fullCreateBody);
       const got = checkCreated(verdict, exchange, suite.profile);
       checkEcho(verdict, sent as Record<string, unknown>, exchange);
       if (got) {
@@ -142,8 +143,7 @@ test.describe('create a subscription', () => {
     'a body with only the required fields is created and echoed',
     covers('write', 'SUB-CREATE', 'SUB-CREATE-ECHO'),
     async ({ api, facts, verdict, suite }) => {
-      const offer = await someOffer(facts, 1);
-      const { exchange, sent } = await api.createSubscription(minimalCreateBody(offer));
+      const { exchange, sent } = await createOnOpenOffer(api, facts, minimalCreateBody, 1);
       checkCreated(verdict, exchange, suite.profile);
       checkEcho(verdict, sent as Record<string, unknown>, exchange);
     },
@@ -153,8 +153,9 @@ test.describe('create a subscription', () => {
     'with neither subscriptionType nor subscriptionCategory, the defaults apply',
     covers('write', 'SUB-CREATE-DEFAULTS'),
     async ({ api, facts, verdict, suite }) => {
-      const offer = await someOffer(facts);
-      const { exchange } = await api.createSubscription(without(minimalCreateBody(offer), 'subscriptionType', 'subscriptionCategory'));
+      const { exchange } = await createOnOpenOffer(api, facts, (offer) =>
+        without(minimalCreateBody(offer), 'subscriptionType', 'subscriptionCategory'),
+      );
       const got = checkCreated(verdict, exchange, suite.profile);
       if (got) checkCreateDefaults(verdict, got, exchange);
       else
@@ -170,10 +171,12 @@ test.describe('create a subscription', () => {
     'identical bodies sent twice create two records with different ids',
     covers('write', 'SUB-CREATE-NO-DEDUP', 'SUB-CREATE-ID'),
     async ({ api, facts, verdict }) => {
-      const offer = await someOffer(facts);
-      const body = { ...minimalCreateBody(offer), clientSubscriptionReference: api.journal.nextTag() };
-      const first = await api.createSubscription(body);
-      const second = await api.createSubscription(body);
+      const first = await createOnOpenOffer(api, facts, (offer) => ({
+        ...minimalCreateBody(offer),
+        clientSubscriptionReference: api.journal.nextTag(),
+      }));
+      const second = await api.createSubscription(first.body);
+      await skipIfOfferClosed(api, second.exchange, first.offer.id);
       const [a, b] = [record(first.exchange), record(second.exchange)];
       verdict.check('SUB-CREATE-NO-DEDUP', a !== null && b !== null, 'the second identical body was not created', {
         expected: 'two created records',
@@ -315,8 +318,8 @@ test.describe('read, list and cancel', () => {
     'a created record reads back by id and appears in the list',
     covers('write', 'SUB-GET', 'SUB-LIST', 'SUB-SCHEMA', 'SUB-LIST-MATCHES-GET', 'SUB-READ-AFTER-WRITE'),
     async ({ api, facts, verdict, suite, reads }) => {
-      const offer = await someOffer(facts);
-      const created = checkCreated(verdict, (await api.createSubscription(fullCreateBody(offer))).exchange, suite.profile);
+      const { exchange } = await createOnOpenOffer(api, facts, fullCreateBody);
+      const created = checkCreated(verdict, exchange, suite.profile);
       test.skip(!created, 'The create failed; SUB-CREATE reports why.');
       const readBack = await reads.read({
         read: () => api.getSubscription(created!.id),

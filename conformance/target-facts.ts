@@ -6,6 +6,8 @@ import type { ApiClient } from '../src/client/api-client.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import { OPEN_STATUS, type AllocationRecord, type Offer } from '../src/model/types.ts';
 import { isWritableIn, writableCurrencies } from '../src/run/client-currency.ts';
+import { isKnownClosed, noteOfferClosed } from '../src/run/closed-offers.ts';
+import { whyClosed } from '../src/checks/offer-closed.ts';
 
 /** A list the suite depends on could not be read: the test stops, the clause checks say why. */
 export class PreconditionError extends Error {
@@ -58,7 +60,22 @@ export class TargetFacts {
    */
   async writableOffers(): Promise<Offer[]> {
     const open = await this.offersToWriteTo();
-    return open.length > 1 ? open.slice(0, -1) : open;
+    return (open.length > 1 ? open.slice(0, -1) : open).filter((o) => !isKnownClosed(o.id));
+  }
+
+  /**
+   * Lists the offers again, uncached, and notes the ones listed open that take no orders now (a live service closes
+   * offers while the run writes: src/run/closed-offers.ts), so the offers written to from here on leave them out.
+   * The run's own listing (offers()) is kept as it was.
+   */
+  async noteOffersClosedSince(): Promise<void> {
+    const ex = await this.api.listOffers();
+    if (ex.status !== 200 || !Array.isArray(ex.body)) return;
+    const now = new Map((ex.body as Offer[]).map((o) => [o?.id, o]));
+    for (const listed of await this.openOffers()) {
+      const current = now.get(listed.id);
+      if (current && whyClosed(current) !== null) noteOfferClosed(listed.id);
+    }
   }
 
   /** The open offer reserved for the subscriptions pagination test (see writableOffers). */

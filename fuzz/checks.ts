@@ -7,6 +7,7 @@ import type { Verdict } from '../src/checks/verdict.ts';
 import { createdRecord } from '../src/checks/create-checks.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import type { Subscription } from '../src/model/types.ts';
+import { offerClosedSinceListed } from '../src/checks/offer-closed.ts';
 import { CaseSkipped, type FuzzRunner } from './runner.ts';
 
 const is4xx = (ex: Exchange): boolean => ex.status >= 400 && ex.status < 500;
@@ -17,6 +18,15 @@ const outcomeOf = (ex: Exchange): string => {
   const record = createdRecord(ex);
   return record ? `${ex.status} (record ${String(record.id)}, status ${String(record.status)})` : String(ex.status);
 };
+
+/**
+ * Before a refused create of a valid body is judged: when its offer closed since the run listed it, the case cannot
+ * be judged (src/checks/offer-closed.ts). The offer is read aside: it is the instrument, not the subject.
+ */
+export async function skipIfOfferClosed(fuzz: FuzzRunner, ex: Exchange, offerId: unknown): Promise<void> {
+  const closed = await fuzz.aside(() => offerClosedSinceListed(fuzz.api, ex, offerId));
+  if (closed) throw new CaseSkipped(`${closed}: a create refused then is not judged`);
+}
 
 /** A body the contract refuses: a 4xx (its error body is checked by the exchange checks). */
 export function checkRefused(verdict: Verdict, ex: Exchange, clause: ClauseId, what: string): boolean {

@@ -2,7 +2,7 @@
 // Subscription table). Each case creates one record, tagged with the run tag and cancelled at teardown.
 import { clientTagged, withoutReference } from './arbitraries/client-tagged.ts';
 import { edgeAmountBody } from './arbitraries/edge-amount-body.ts';
-import { checkCreated, checkCreateDefaults, checkEcho, checkNotAccepted, checkRefused } from './checks.ts';
+import { checkCreated, checkCreateDefaults, checkEcho, checkNotAccepted, checkRefused, skipIfOfferClosed } from './checks.ts';
 import { property, requireWrites, test } from './fixtures.ts';
 import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
 import { createBodyWithoutTypeOrCategory, validCreateBody } from '../src/arbitraries/index.ts';
@@ -27,6 +27,7 @@ test(
       async run(body, verdict) {
         // The exchange checks validate the record against the response schema (status in its enum included).
         const { exchange, sent } = await fuzz.create(body);
+        await skipIfOfferClosed(fuzz, exchange, body.offerId);
         checkCreated(verdict, exchange, suite.profile);
         checkEcho(verdict, sent as Record<string, unknown>, exchange);
       },
@@ -45,6 +46,7 @@ test(
       writeShares: 2,
       async run(body, verdict) {
         const { exchange, sent } = await fuzz.create(body);
+        await skipIfOfferClosed(fuzz, exchange, body.offerId);
         const record = checkCreated(verdict, exchange, suite.profile);
         checkEcho(verdict, sent as Record<string, unknown>, exchange);
         if (record) checkCreateDefaults(verdict, record, exchange);
@@ -66,6 +68,7 @@ test(
         const { exchange, sent } = await fuzz.create(body);
         const what = `amountRequested ${edge.name}`;
         if (edge.expect === 'accepted') {
+          await skipIfOfferClosed(fuzz, exchange, body.offerId);
           checkCreated(verdict, exchange, suite.profile);
           checkEcho(verdict, sent as Record<string, unknown>, exchange);
         } else if (edge.expect === 'schema') {

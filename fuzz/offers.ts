@@ -12,6 +12,9 @@ export interface FuzzOffers {
 }
 
 export async function fuzzOffers(facts: TargetFacts): Promise<FuzzOffers> {
+  // A property writes for a while from a fixed choice of offers: those closed since the run listed them are left out
+  // first (a live service), one listing per property.
+  await facts.noteOffersClosedSince();
   const writable = await facts.writableOffers();
   if (writable.length >= 3) return { writeTo: writable.slice(0, -1), listOffer: writable[writable.length - 1] };
   return { writeTo: writable, listOffer: undefined };

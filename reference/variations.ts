@@ -175,6 +175,33 @@ export function liveOffers(periodMs = 1000, publishEvery = 4, mostPublished = 12
   };
 }
 
+/**
+ * Offers closing early while the suite runs: every `everyMs` the next open offer of the list closes (status
+ * closed_for_subscription, offerEarlyClose and lastModifiedOn that instant), up to `most` of them. Applied on top of
+ * whatever the behaviour already publishes; the same array while nothing changed.
+ */
+export function offersClosingEarly(base: Behaviour['offers']['published'], everyMs = 3000, most = 3) {
+  let last: { from: readonly Offer[]; closed: number; offers: readonly Offer[] } | null = null;
+  return (seed: readonly Offer[], startedAt: number, now: number): readonly Offer[] => {
+    const from = base(seed, startedAt, now);
+    const closed = Math.min(most, Math.floor((now - startedAt) / everyMs));
+    if (last && last.from === from && last.closed === closed) return last.offers;
+    const next = [...from];
+    for (let k = 1; k <= closed; k++) {
+      const i = next.findIndex((offer) => offer.details.status === 'open_for_subscription' && offer.dates.offerEarlyClose === undefined);
+      if (i < 0) break;
+      const at = new Date(startedAt + k * everyMs).toISOString();
+      next[i] = {
+        ...next[i],
+        details: { ...next[i].details, status: 'closed_for_subscription' },
+        dates: { ...next[i].dates, offerEarlyClose: at, lastModifiedOn: at },
+      };
+    }
+    last = { from, closed, offers: next };
+    return next;
+  };
+}
+
 const isCommunityOffering = (offerId: string) => createHash('sha256').update(offerId).digest()[0] % 2 === 0;
 
 /** Subscription records answered without these fields (each optional in a response). */
@@ -586,6 +613,12 @@ export const VARIATIONS = [
     description:
       'Offers change while the suite runs, as on a live service: every second one offer is edited (its lastModifiedOn moves to that second; it keeps its place in the list), and every fourth second a new open offer is published at the end of the list (at most 12). The contract: modifiedAfter is the "Recommended way to poll for new offers".',
     apply: (behaviour) => patch('offers', () => ({ published: liveOffers() }))(behaviour),
+  },
+  {
+    name: 'offers-closing-early',
+    description:
+      'Offers close early while the suite runs, as an issuer may end a bookbuild: every third second the next open offer in the list closes (status closed_for_subscription, offerEarlyClose and lastModifiedOn that instant), up to three. Orders sent to it afterwards meet a closed offer.',
+    apply: (behaviour) => patch('offers', (current) => ({ published: offersClosingEarly(current.published) }))(behaviour),
   },
   {
     name: 'health-minimal',

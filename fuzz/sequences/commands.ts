@@ -10,7 +10,7 @@ import type { Arbitrary, AsyncCommand } from 'fast-check';
 import { edgeAmount, validCreateBody } from '../../src/arbitraries/index.ts';
 import type { Offer, Subscription } from '../../src/model/types.ts';
 import { withoutReference } from '../arbitraries/client-tagged.ts';
-import { checkCreated, checkEcho, checkNotAccepted, createdRecord } from '../checks.ts';
+import { checkCreated, checkEcho, checkNotAccepted, createdRecord, skipIfOfferClosed } from '../checks.ts';
 import {
   answerClass,
   checkInvariants,
@@ -74,8 +74,10 @@ export class Create extends Step {
     const { fuzz, verdict, profile } = r;
     const { exchange, sent } = await fuzz.create(this.c.body);
     const membership = this.c.body.membershipCode === undefined ? '' : ', with a membership code';
-    if (this.c.situation === 'open offer, amount inside the limits') checkCreated(verdict, exchange, profile);
-    else if (this.c.situation === 'open offer, amount outside the limits')
+    if (this.c.situation === 'open offer, amount inside the limits') {
+      await skipIfOfferClosed(fuzz, exchange, this.c.offer.id);
+      checkCreated(verdict, exchange, profile);
+    } else if (this.c.situation === 'open offer, amount outside the limits')
       checkNotAccepted(
         verdict,
         exchange,

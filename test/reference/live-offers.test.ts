@@ -65,3 +65,24 @@ test('the correct behaviour publishes the seed offers, unchanged, whenever asked
   expect(catalogue.page(undefined, {}, 100)).toBe(before);
   expect(correctBehaviour().offers.published(SEED_OFFERS, START, START + 1e9)).toBe(SEED_OFFERS);
 });
+
+test('offers-closing-early: every third second the next open offer closes early, at most three; composes with offers-published-live', () => {
+  const { catalogue, at } = catalogueAt(['offers-published-live', 'offers-closing-early']);
+  const seed = listed(catalogue);
+  const openIds = seed.filter((o) => o.details.status === 'open_for_subscription').map((o) => o.id);
+  at(3_000);
+  const one = listed(catalogue);
+  const first = one.find((o) => o.id === openIds[0])!;
+  expect(first.details.status).toBe('closed_for_subscription');
+  expect(first.dates.offerEarlyClose).toBe('2026-11-25T08:00:03.000Z');
+  expect(first.dates.lastModifiedOn).toBe('2026-11-25T08:00:03.000Z');
+  expect(one.filter((o) => o.dates.offerEarlyClose !== undefined && !seed.find((s) => s.id === o.id)?.dates.offerEarlyClose)).toHaveLength(
+    1,
+  );
+  at(100_000);
+  const later = listed(catalogue);
+  const closedNow = later.filter((o) => o.dates.offerEarlyClose !== undefined && !seed.find((s) => s.id === o.id)?.dates.offerEarlyClose);
+  expect(closedNow.map((o) => o.id)).toEqual(openIds.slice(0, 3));
+  // The live publishing goes on beneath: twelve offers published by now.
+  expect(later).toHaveLength(seed.length + 12);
+});
