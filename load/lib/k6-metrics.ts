@@ -15,6 +15,7 @@ export const pollsChecked = new Counter(METRIC.pollsChecked);
 export const subscriptionsCreated = new Counter(METRIC.subscriptionsCreated);
 export const subscriptionsCancelled = new Counter(METRIC.subscriptionsCancelled);
 export const cancelRefused = new Counter(METRIC.cancelRefused);
+export const offersClosed = new Counter(METRIC.offersClosed);
 export const writeBudgetSkipped = new Counter(METRIC.writeBudgetSkipped);
 export const subscriptionsSwept = new Counter(METRIC.subscriptionsSwept);
 export const subscriptionsLeft = new Counter(METRIC.subscriptionsLeft);

@@ -37,6 +37,8 @@ export const METRIC = {
   pollsChecked: 'polling_polls_checked',
   subscriptionsCreated: 'subscriptions_created',
   subscriptionsCancelled: 'subscriptions_cancelled',
+  /** Counter: creates refused on an offer found closed since setup listed it open (not violations; the VU leaves it out). */
+  offersClosed: 'subscriptions_offers_closed',
   /** Counter: cancel refused for a record that was not `accepted` (observation, not failure). */
   cancelRefused: 'subscriptions_cancel_refused',
   /** Counter: iterations skipped because the write budget was spent. */

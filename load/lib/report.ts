@@ -129,6 +129,10 @@ function notesFor(report: Pick<LoadReport, 'scenarioResult' | 'rateLimitAnswers'
       `429 answers: ${a.count}; with Retry-After: ${pct(a.retryAfterShare)}; JSON error body with message: ${pct(a.jsonBodyShare)}`,
     );
   }
+  if (r.kind === 'subscriptions' && r.offersClosed > 0)
+    notes.push(
+      `${r.offersClosed} create(s) refused on an offer found closed since setup listed it open: not judged, and that VU sent no more to it`,
+    );
   if (r.kind === 'subscriptions' && r.cancelRefused > 0)
     notes.push(`${r.cancelRefused} cancels refused for records created in a state other than accepted (observation)`);
   return notes;

@@ -208,6 +208,8 @@ export interface SubscriptionsResult {
   created: number;
   cancelled: number;
   cancelRefused: number;
+  /** Offers found closed after setup listed them open (creates refused on them were not judged). */
+  offersClosed: number;
   swept: number;
   leftUncancelled: number;
   budgetSkipped: number;
@@ -228,6 +230,7 @@ export function scenarioResult(summary: NormalisedSummary, config: LoadConfig): 
         created: count(METRIC.subscriptionsCreated),
         cancelled: count(METRIC.subscriptionsCancelled),
         cancelRefused: count(METRIC.cancelRefused),
+        offersClosed: count(METRIC.offersClosed),
         swept: count(METRIC.subscriptionsSwept),
         leftUncancelled: count(METRIC.subscriptionsLeft),
         budgetSkipped: count(METRIC.writeBudgetSkipped),

@@ -1,7 +1,10 @@
 // offerClosedSinceListed (src/checks/offer-closed.ts): a refused create of a valid body is left unjudged only when the
 // offer, read again, is closed now; every other answer is judged as it came, and a create not refused costs no read.
 import { expect, test } from '@playwright/test';
-import { offerClosedSinceListed } from '../../src/checks/offer-closed.ts';
+import { offerClosedSinceListed, whyClosed } from '../../src/checks/offer-closed.ts';
+import type { Offer } from '../../src/model/types.ts';
+import { offerClosedNow } from '../../load/lib/subscription-body.ts';
+import { OFFER_CLOSED_CASES } from './offer-closed.cases.ts';
 import type { ApiClient } from '../../src/client/api-client.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 
@@ -58,3 +61,12 @@ for (const c of CASES) {
     expect(reads).toEqual(c.offerNow ? ['o-1'] : []);
   });
 }
+
+// One table, two implementations: the suite's and the k6 scenario's.
+for (const c of OFFER_CLOSED_CASES)
+  test(`closed or open, the suite and k6 agree: ${c.description}`, () => {
+    for (const got of [whyClosed(c.offer as Offer, NOW), offerClosedNow(c.offer, NOW)]) {
+      if (c.closed === null) expect(got).toBeNull();
+      else expect(got).toMatch(c.closed);
+    }
+  });

@@ -178,6 +178,28 @@ for (const bin of k6.binaries) {
       expect(report.verdict, output).toMatchObject({ valid: true, passed: true });
     });
 
+    // Against a live service whose offers close while the run writes, refusing orders on a closed offer (legitimate
+    // variations): a create refused on an offer found closed since setup is not a violation, and the VU writes to it
+    // no more. The first offer closes 3 s after the server starts, the second at 6 s, while the run writes to them.
+    test('subscriptions: offers closing under the run are left out, not failed', async () => {
+      const { code, report, output } = await runScenario(
+        bin,
+        'subscriptions',
+        { SUB_RATE: '4', WRITE_BUDGET: '40', LOAD_DURATION: '6s' },
+        false,
+        ['offers-closing-early', 'refuse-out-of-limits'],
+      );
+      expect(runOutcome(code, report).exitCode, output).toBe(0);
+      const r = report.scenarioResult;
+      expect(r.kind).toBe('subscriptions');
+      if (r.kind !== 'subscriptions') return;
+      expect(r.leftUncancelled).toBe(0);
+      expect(report.verdict, output).toMatchObject({ valid: true, passed: true });
+      test
+        .info()
+        .annotations.push({ type: 'offers closed', description: `${r.offersClosed} refused create(s) on closed offers, not judged` });
+    });
+
     test("rate-probe finds the onset within 15% of the reference's limit, stops there and sees recovery", async () => {
       const limit = 20;
       const { code, report, output } = await runScenario(
