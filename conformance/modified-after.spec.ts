@@ -2,11 +2,38 @@
 import { covers, test } from './fixtures.ts';
 import { judgeOnSteadyOffers } from './steady-offers.ts';
 import { arrayBody } from './target-facts.ts';
+import type { Verdict } from '../src/checks/verdict.ts';
+import type { ApiClient } from '../src/client/api-client.ts';
 import type { Offer } from '../src/model/types.ts';
 
 const idsOf = (offers: Offer[]) => offers.map((o) => o.id).sort();
 const modifiedOnOrAfter = (offers: Offer[], instant: string) =>
   offers.filter((o) => Date.parse(o.dates.lastModifiedOn) >= Date.parse(instant));
+
+/** modifiedAfter at each instant returns the offers of `offers` modified on or after it (ids, in list order). */
+async function checkInstants(
+  api: ApiClient,
+  verdict: Verdict,
+  offers: Offer[],
+  instants: string[],
+  what: (want: string[]) => string,
+): Promise<void> {
+  for (const instant of instants) {
+    const ex = await api.listOffers({ modifiedAfter: instant });
+    const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
+    const want = idsOf(modifiedOnOrAfter(offers, instant));
+    verdict.check(
+      'OFFER-MODIFIED-AFTER',
+      JSON.stringify(got) === JSON.stringify(want),
+      `modifiedAfter=${instant} must return ${what(want)}`,
+      {
+        expected: want,
+        received: got,
+        exchange: ex,
+      },
+    );
+  }
+}
 
 test.describe('offers modifiedAfter', () => {
   test(
@@ -21,17 +48,7 @@ test.describe('offers modifiedAfter', () => {
         const sorted = [...counts.keys()].sort((a, b) => Date.parse(a) - Date.parse(b));
         const shared = sorted.filter((t) => (counts.get(t) ?? 0) > 1);
         const instants = [...new Set([shared[0] ?? sorted[Math.floor(sorted.length / 2)], sorted[sorted.length - 1]])];
-        for (const instant of instants) {
-          const ex = await api.listOffers({ modifiedAfter: instant });
-          const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
-          const want = idsOf(modifiedOnOrAfter(offers, instant));
-          scratch.check(
-            'OFFER-MODIFIED-AFTER',
-            JSON.stringify(got) === JSON.stringify(want),
-            `modifiedAfter=${instant} must return the ${want.length} offer(s) modified on or after it`,
-            { expected: want, received: got, exchange: ex },
-          );
-        }
+        await checkInstants(api, scratch, offers, instants, (want) => `the ${want.length} offer(s) modified on or after it`);
       });
     },
   );
@@ -46,17 +63,8 @@ test.describe('offers modifiedAfter', () => {
         // Between two distinct instants, and one millisecond after the latest (nothing is that new).
         const between = times.length > 1 ? new Date(Math.floor((times[0] + times[1]) / 2)).toISOString() : undefined;
         const afterAll = new Date(times[times.length - 1] + 1).toISOString();
-        for (const instant of [between, afterAll].filter((t): t is string => !!t)) {
-          const ex = await api.listOffers({ modifiedAfter: instant });
-          const got = idsOf(arrayBody<Offer>(ex, 'modifiedAfter'));
-          const want = idsOf(modifiedOnOrAfter(offers, instant));
-          scratch.check(
-            'OFFER-MODIFIED-AFTER',
-            JSON.stringify(got) === JSON.stringify(want),
-            `modifiedAfter=${instant} must return exactly the offers modified on or after it`,
-            { expected: want, received: got, exchange: ex },
-          );
-        }
+        const instants = [between, afterAll].filter((t): t is string => !!t);
+        await checkInstants(api, scratch, offers, instants, () => 'exactly the offers modified on or after it');
       });
     },
   );
