@@ -74,7 +74,8 @@ export class TargetFacts {
     const now = new Map((ex.body as Offer[]).map((o) => [o?.id, o]));
     for (const listed of await this.openOffers()) {
       const current = now.get(listed.id);
-      if (current && whyClosed(current) !== null) noteOfferClosed(listed.id);
+      // Only a change since the listing: an offer listed open past its end (as the target keeps it) stays written to.
+      if (current && whyClosed(current) !== null && whyClosed(listed) === null) noteOfferClosed(listed.id);
     }
   }
 

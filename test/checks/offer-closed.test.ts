@@ -70,3 +70,21 @@ for (const c of OFFER_CLOSED_CASES)
       else expect(got).toMatch(c.closed);
     }
   });
+
+test('a fresh listing notes only the offers that closed since the run listed them open', async () => {
+  const { TargetFacts } = await import('../../conformance/target-facts.ts');
+  const { isKnownClosed } = await import('../../src/run/closed-offers.ts');
+  const open = (id: string, end: string) => ({ id, details: { status: 'open_for_subscription' }, dates: { offerEndDateTime: end } });
+  const listed = [
+    open('nocs-closes', '2099-01-01T00:00:00Z'),
+    open('nocs-past-end', '2000-01-01T00:00:00Z'),
+    open('nocs-stays', '2099-01-01T00:00:00Z'),
+  ];
+  const now = [{ ...listed[0], details: { status: 'closed_for_subscription' } }, listed[1], listed[2]];
+  let reads = 0;
+  const api = { listOffers: async () => ({ status: 200, body: reads++ === 0 ? listed : now }) } as unknown as ApiClient;
+  const facts = new TargetFacts(api);
+  await facts.offers(); // the run's listing
+  await facts.noteOffersClosedSince();
+  expect(['nocs-closes', 'nocs-past-end', 'nocs-stays'].map(isKnownClosed)).toEqual([true, false, false]);
+});
