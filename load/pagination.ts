@@ -12,11 +12,23 @@ import type { Options } from 'k6/options';
 import { checkAnswer, isOk, recordFindings } from './lib/k6-checks.ts';
 import { loadConfig, runIdFor } from './lib/k6-env.ts';
 import { call, pace, readWithRetry } from './lib/k6-http.ts';
-import { walksCompleted } from './lib/k6-metrics.ts';
+import { walksListChanged, walksCompleted } from './lib/k6-metrics.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';
 import { ENDPOINT, TAG } from './lib/names.ts';
 import { buildOptions } from './lib/options.ts';
-import { type WalkPlanEntry, type WalkState, acceptPage, nextRequest, planWalks, startWalk, walkReachedEnd } from './lib/pages.ts';
+import {
+  type PageOutcome,
+  type PageRequest,
+  type WalkPlanEntry,
+  type WalkState,
+  acceptPage,
+  listChangedUnderWalk,
+  nextRequest,
+  planWalks,
+  startWalk,
+  walkReachedEnd,
+  withdrawRepeat,
+} from './lib/pages.ts';
 
 const config = loadConfig('pagination');
 
@@ -72,11 +84,25 @@ export function pagination(data: SetupData): void {
     walk = null; // a failed page ends the walk; http_req_failed and checks carry it
     return;
   }
-  const outcome = acceptPage(walk, result.json, config.pagination.maxPages);
+  const outcome = steadyOutcome(req, acceptPage(walk, result.json, config.pagination.maxPages));
   recordFindings('pagination', outcome.findings);
   walk = outcome.done ? null : outcome.state;
   if (outcome.done && walkReachedEnd(outcome.state))
     walksCompleted.add(1, { [TAG.resource]: req.resource, [TAG.pageSize]: String(req.pageSize) });
+}
+
+/**
+ * A page that repeats an id from earlier pages: the whole list is read once (as the walk's check, named apart from
+ * the pages), and when it no longer begins with what the walk held, the list changed under the walk (a live service)
+ * and the repeat is withdrawn, counted in pagination_walks_list_changed; otherwise it stands.
+ */
+function steadyOutcome(req: PageRequest, outcome: PageOutcome): PageOutcome {
+  if (outcome.repeated.length === 0 || req.resource === 'allocations') return outcome;
+  const full = call(config, { method: 'GET', path: req.path, name: `walk check ${req.name}`, readBody: true });
+  if (full.limited || full.status !== 200) return outcome;
+  if (!listChangedUnderWalk(outcome.state.walked.slice(0, outcome.walkedBefore), full.json)) return outcome;
+  walksListChanged.add(1, { [TAG.resource]: req.resource });
+  return withdrawRepeat(outcome);
 }
 
 export function handleSummary(data: unknown): Record<string, string> {

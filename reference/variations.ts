@@ -615,6 +615,26 @@ export const VARIATIONS = [
     apply: (behaviour) => patch('offers', () => ({ published: liveOffers() }))(behaviour),
   },
   {
+    name: 'offers-recently-modified-first',
+    description:
+      'GET /offer lists the most recently modified offers first (lastModifiedOn descending, then id): an order the contract does not pin. With offers edited while the suite runs, an edit moves the offer to the front.',
+    apply: (behaviour) =>
+      patch('offers', (current) => {
+        let last: { from: readonly Offer[]; sorted: readonly Offer[] } | null = null;
+        return {
+          published: (seed, startedAt, now) => {
+            const from = current.published(seed, startedAt, now);
+            if (last?.from !== from) {
+              const byRecency = (a: Offer, b: Offer) =>
+                Date.parse(b.dates.lastModifiedOn) - Date.parse(a.dates.lastModifiedOn) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+              last = { from, sorted: [...from].sort(byRecency) };
+            }
+            return last.sorted;
+          },
+        };
+      })(behaviour),
+  },
+  {
     name: 'offers-closing-early',
     description:
       'Offers close early while the suite runs, as an issuer may end a bookbuild: every third second the next open offer in the list closes (status closed_for_subscription, offerEarlyClose and lastModifiedOn that instant), up to three. Orders sent to it afterwards meet a closed offer.',

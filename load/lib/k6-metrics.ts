@@ -11,6 +11,7 @@ export const retryAfterSeconds = new Trend(METRIC.retryAfterSeconds);
 export const rateLimitJsonBody = new Rate(METRIC.rateLimitJsonBody);
 export const contractViolations = new Counter(METRIC.contractViolations);
 export const walksCompleted = new Counter(METRIC.walksCompleted);
+export const walksListChanged = new Counter(METRIC.walksListChanged);
 export const pollsChecked = new Counter(METRIC.pollsChecked);
 export const subscriptionsCreated = new Counter(METRIC.subscriptionsCreated);
 export const subscriptionsCancelled = new Counter(METRIC.subscriptionsCancelled);

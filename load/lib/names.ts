@@ -33,6 +33,8 @@ export const METRIC = {
   contractViolations: 'contract_violations',
   /** Counter tagged `resource`, `page_size`: page walks that reached their end. */
   walksCompleted: 'pagination_walks_completed',
+  /** Counter tagged `resource`: walks whose list changed under them (a repeated id withdrawn, not a violation). */
+  walksListChanged: 'pagination_walks_list_changed',
   /** Counter: polls whose result was checked. */
   pollsChecked: 'polling_polls_checked',
   subscriptionsCreated: 'subscriptions_created',

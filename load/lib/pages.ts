@@ -57,6 +57,10 @@ export interface WalkState {
   pages: number;
   items: number;
   seenIds: Record<string, true>;
+  /** The ids walked so far, in walk order (what a repeat is weighed against: listChangedUnderWalk). */
+  walked: string[];
+  /** The list was found changed under this walk: repeats are no longer judged on it. */
+  listChanged: boolean;
   /** walking: fetching full pages; confirming: fetching the page after a short one; done. */
   phase: 'walking' | 'confirming' | 'done';
   /** Set once a rule failed on this walk, so the end-of-walk rules are not also passed. */
@@ -64,7 +68,7 @@ export interface WalkState {
 }
 
 export function startWalk(entry: WalkPlanEntry): WalkState {
-  return { entry, offset: 0, pages: 0, items: 0, seenIds: {}, phase: 'walking', failed: {} };
+  return { entry, offset: 0, pages: 0, items: 0, seenIds: {}, walked: [], listChanged: false, phase: 'walking', failed: {} };
 }
 
 export interface PageRequest {
@@ -94,6 +98,29 @@ export interface PageOutcome {
   state: WalkState;
   findings: Finding<PaginationRule>[];
   done: boolean;
+  /** Ids this page repeated from earlier pages, and how many ids the walk held before the page. */
+  repeated: string[];
+  walkedBefore: number;
+}
+
+/**
+ * Whether the list changed under a walk that met a repeated id: the list as read now (its whole body, no offset or
+ * limit) does not begin with the ids the walk held before the page that repeated one. A live service inserts,
+ * publishes and reorders entries while a walk goes on (offset pagination then repeats or skips entries, as it must);
+ * a repeat on a list that held still is the target's own. Allocation items have no ids: never asked.
+ */
+export function listChangedUnderWalk(walkedBefore: readonly string[], fullList: unknown): boolean {
+  if (!Array.isArray(fullList)) return false; // cannot tell: the repeat stands
+  const ids = fullList.map(idOf);
+  return !(ids.length >= walkedBefore.length && walkedBefore.every((id, i) => ids[i] === id));
+}
+
+/** The walk's repeat finding withdrawn: the list changed under it (counted apart, not a violation). */
+export function withdrawRepeat(outcome: PageOutcome): PageOutcome {
+  const findings = outcome.findings.filter((f) => f.rule !== 'ids-unique-across-pages');
+  const failed = { ...outcome.state.failed };
+  delete failed['ids-unique-across-pages'];
+  return { ...outcome, findings, state: { ...outcome.state, failed, listChanged: true } };
 }
 
 function pageItems(resource: PagedResource, body: unknown, offerId: string | null): unknown[] | string {
@@ -118,6 +145,8 @@ function idOf(item: unknown): string | null {
 export function acceptPage(state: WalkState, body: unknown, maxPages: number): PageOutcome {
   const { resource, pageSize, offerId } = state.entry;
   const next: WalkState = { ...state, seenIds: state.seenIds, failed: { ...state.failed }, pages: state.pages + 1 };
+  const walkedBefore = state.walked.length;
+  const repeated: string[] = [];
   const findings: Finding<PaginationRule>[] = [];
   const record = (f: Finding<PaginationRule>): void => {
     findings.push(f);
@@ -127,14 +156,14 @@ export function acceptPage(state: WalkState, body: unknown, maxPages: number): P
     if (!next.failed['pages-full-until-last']) record(pass('pages-full-until-last'));
     if (!next.failed['walk-ends']) record(pass('walk-ends'));
     next.phase = 'done';
-    return { state: next, findings, done: true };
+    return { state: next, findings, done: true, repeated, walkedBefore };
   };
 
   const items = pageItems(resource, body, offerId);
   if (typeof items === 'string') {
     record(fail('page-is-list', resource === 'allocations' ? `the allocation record of offer ${offerId}` : 'a JSON list', items));
     next.phase = 'done';
-    return { state: next, findings, done: true };
+    return { state: next, findings, done: true, repeated, walkedBefore };
   }
   record(pass('page-is-list'));
   const count = items.length;
@@ -152,21 +181,23 @@ export function acceptPage(state: WalkState, body: unknown, maxPages: number): P
         ? pass('items-have-ids')
         : fail('items-have-ids', 'a string id on every item', `${missing} of ${count} items without one at offset ${state.offset}`),
     );
-    const repeated: string[] = [];
     for (const id of ids) {
       if (id === null) continue;
       if (next.seenIds[id]) repeated.push(id);
       else next.seenIds[id] = true;
+      next.walked.push(id);
     }
-    record(
-      repeated.length === 0
-        ? pass('ids-unique-across-pages')
-        : fail(
-            'ids-unique-across-pages',
-            'ids not seen earlier in this walk',
-            `${repeated.length} repeated at offset ${state.offset} (first: ${repeated[0]})`,
-          ),
-    );
+    // A list found changed under this walk: its repeats are the change's, not judged.
+    if (!state.listChanged)
+      record(
+        repeated.length === 0
+          ? pass('ids-unique-across-pages')
+          : fail(
+              'ids-unique-across-pages',
+              'ids not seen earlier in this walk',
+              `${repeated.length} repeated at offset ${state.offset} (first: ${repeated[0]})`,
+            ),
+      );
   }
   next.items = state.items + count;
 
@@ -187,9 +218,9 @@ export function acceptPage(state: WalkState, body: unknown, maxPages: number): P
   if (next.pages >= maxPages) {
     record(fail('walk-ends', `the walk to end within ${maxPages} pages`, `still going at offset ${next.offset}`));
     next.phase = 'done';
-    return { state: next, findings, done: true };
+    return { state: next, findings, done: true, repeated, walkedBefore };
   }
-  return { state: next, findings, done: false };
+  return { state: next, findings, done: false, repeated, walkedBefore };
 }
 
 /** True when the walk got to its end (not cut short by a broken page or the page cap). */

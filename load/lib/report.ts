@@ -129,6 +129,10 @@ function notesFor(report: Pick<LoadReport, 'scenarioResult' | 'rateLimitAnswers'
       `429 answers: ${a.count}; with Retry-After: ${pct(a.retryAfterShare)}; JSON error body with message: ${pct(a.jsonBodyShare)}`,
     );
   }
+  if (r.kind === 'pagination' && r.walksListChanged > 0)
+    notes.push(
+      `${r.walksListChanged} walk(s) met a repeated id while the list changed under them (read whole, it no longer began with what the walk held): not judged`,
+    );
   if (r.kind === 'subscriptions' && r.offersClosed > 0)
     notes.push(
       `${r.offersClosed} create(s) refused on an offer found closed since setup listed it open: not judged, and that VU sent no more to it`,

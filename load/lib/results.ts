@@ -196,6 +196,8 @@ export function rateProbeResult(summary: NormalisedSummary, config: LoadConfig):
 export interface PaginationResult {
   kind: 'pagination';
   walksCompleted: number;
+  /** Walks whose list changed under them: their repeated ids were not judged. */
+  walksListChanged: number;
 }
 
 export interface PollingResult {
@@ -221,7 +223,7 @@ export function scenarioResult(summary: NormalisedSummary, config: LoadConfig): 
   const count = (metric: string): number => metricValue(summary, metric, 'count');
   switch (config.scenario) {
     case 'pagination':
-      return { kind: 'pagination', walksCompleted: count(METRIC.walksCompleted) };
+      return { kind: 'pagination', walksCompleted: count(METRIC.walksCompleted), walksListChanged: count(METRIC.walksListChanged) };
     case 'polling':
       return { kind: 'polling', pollsChecked: count(METRIC.pollsChecked) };
     case 'subscriptions':

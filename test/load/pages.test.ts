@@ -1,7 +1,16 @@
 // Page walks: the plan, and the per-page contract checks against in-memory lists that behave and
 // misbehave the ways a paginated API can.
 import { test, expect } from '@playwright/test';
-import { type WalkPlanEntry, acceptPage, nextRequest, planWalks, startWalk, walkReachedEnd } from '../../load/lib/pages.ts';
+import {
+  type WalkPlanEntry,
+  acceptPage,
+  listChangedUnderWalk,
+  nextRequest,
+  planWalks,
+  startWalk,
+  walkReachedEnd,
+  withdrawRepeat,
+} from '../../load/lib/pages.ts';
 import type { PaginationRule } from '../../load/lib/rules.ts';
 import { ids, pagedList } from './fixtures.ts';
 
@@ -116,4 +125,57 @@ test('the plan drops page sizes above maxLimit and allocation walks without offe
   expect(plan.notes.join(' ')).toContain('allocations are not walked');
   const withOffers = planWalks(['allocations'], [1, 2, 3], null, ['a', 'b']);
   expect(withOffers.entries.map((e) => `${e.pageSize}:${e.offerId}`)).toEqual(['3:a', '2:b', '1:a']);
+});
+
+/**
+ * Walks as load/pagination.ts does with its steady check: a page that repeats an id reads the whole list once; a list
+ * that no longer begins with what the walk held changed under the walk, and the repeat is withdrawn.
+ */
+function steadyWalk(
+  entry: WalkPlanEntry,
+  serve: (offset: number, limit: number, step: number) => unknown,
+  fullNow: (step: number) => unknown,
+) {
+  let state = startWalk(entry);
+  const failed = new Set<PaginationRule>();
+  let fullReads = 0;
+  let withdrawn = 0;
+  for (let step = 0; ; step++) {
+    const req = nextRequest(state);
+    let out = acceptPage(state, serve(req.query.offset, req.query.limit, step), 50);
+    if (out.repeated.length > 0) {
+      fullReads++;
+      if (listChangedUnderWalk(out.state.walked.slice(0, out.walkedBefore), fullNow(step))) {
+        out = withdrawRepeat(out);
+        withdrawn++;
+      }
+    }
+    for (const f of out.findings) if (!f.ok) failed.add(f.rule);
+    state = out.state;
+    if (out.done) return { failed: [...failed].sort(), fullReads, withdrawn };
+  }
+}
+
+test('walk, steady check: overlapping pages on a list that holds still still fail', () => {
+  const list = ids(10);
+  const r = steadyWalk(offers(3), pagedList(list, 100, 'overlap'), () => list);
+  expect(r.failed).toEqual(['ids-unique-across-pages']);
+  expect(r.withdrawn).toBe(0);
+});
+
+test('walk, steady check: an entry published at the front during the walk repeats one id, withdrawn once; no more full reads after', () => {
+  const before = ids(10);
+  const after = [{ id: 'new-0' }, ...before]; // newest first: from the second page on, every page is shifted by one
+  const serve = (offset: number, limit: number, step: number) => (step === 0 ? before : after).slice(offset, offset + limit);
+  const r = steadyWalk(offers(3), serve, () => after);
+  expect(r.failed).toEqual([]);
+  expect(r.withdrawn).toBe(1);
+  expect(r.fullReads).toBe(1);
+});
+
+test('listChangedUnderWalk: a list beginning with the walked ids held still; another, or a shorter one, changed; a non-list cannot tell', () => {
+  expect(listChangedUnderWalk(['a', 'b'], [{ id: 'a' }, { id: 'b' }, { id: 'c' }])).toBe(false);
+  expect(listChangedUnderWalk(['a', 'b'], [{ id: 'x' }, { id: 'a' }, { id: 'b' }])).toBe(true);
+  expect(listChangedUnderWalk(['a', 'b'], [{ id: 'a' }])).toBe(true);
+  expect(listChangedUnderWalk(['a', 'b'], { items: [] })).toBe(false);
 });

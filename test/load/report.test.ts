@@ -44,7 +44,7 @@ test('a clean run passes, with latency per endpoint and page size', () => {
     checkRate: 1,
     p95: 40,
   });
-  expect(report.scenarioResult).toEqual({ kind: 'pagination', walksCompleted: 12 });
+  expect(report.scenarioResult).toEqual({ kind: 'pagination', walksCompleted: 12, walksListChanged: 0 });
   expect(report.thresholds.some((t) => t.expression === 'count>=0')).toBe(false);
 });
 

@@ -86,3 +86,16 @@ test('offers-closing-early: every third second the next open offer closes early,
   // The live publishing goes on beneath: twelve offers published by now.
   expect(later).toHaveLength(seed.length + 12);
 });
+
+test('offers-recently-modified-first: the list is ordered by lastModifiedOn, newest first; an edit moves an offer to the front', () => {
+  const { catalogue, at } = catalogueAt(['offers-published-live', 'offers-recently-modified-first']);
+  const times = (offers: Offer[]) => offers.map((o) => Date.parse(o.dates.lastModifiedOn));
+  const descending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1] >= v);
+  const first = listed(catalogue);
+  expect(descending(times(first))).toBe(true);
+  at(1_000); // the first seed offer edited: now the most recent
+  const edited = listed(catalogue);
+  expect(edited[0].id).toBe(SEED_OFFERS[0].id);
+  expect(descending(times(edited))).toBe(true);
+  expect(new Set(edited.map((o) => o.id))).toEqual(new Set(first.map((o) => o.id)));
+});
