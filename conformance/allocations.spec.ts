@@ -1,6 +1,7 @@
 // Allocations: the list, one record per offer, the record by offer id, allocationCount.
 import { isDeepStrictEqual } from 'node:util';
 import { covers, test } from './fixtures.ts';
+import { judgeOnSteadyAllocations } from './steady-facts.ts';
 import type { AllocationRecord } from '../src/model/types.ts';
 
 test.describe('allocations', () => {
@@ -41,40 +42,44 @@ test.describe('allocations', () => {
     "GET /allocation/{offerId} returns that offer's record, equal to its list entry",
     covers('read', 'ALLOC-GET', 'ALLOC-SCHEMA'),
     async ({ api, facts, verdict }) => {
-      const records = await facts.allocations();
-      test.skip(records.length === 0, 'The target lists no allocations.');
-      for (const record of [records[0], records[records.length - 1], records[Math.floor(records.length / 2)]]) {
-        const ex = await api.getAllocation(record.offerId);
-        verdict.check(
-          'ALLOC-GET',
-          ex.status === 200 && isDeepStrictEqual(ex.body, record),
-          `GET /allocation/${record.offerId} differs from its list entry`,
-          {
-            expected: { offerId: record.offerId, allocations: record.allocations.length },
-            received:
-              ex.status === 200
-                ? { offerId: (ex.body as AllocationRecord)?.offerId, allocations: (ex.body as AllocationRecord)?.allocations?.length }
-                : `status ${ex.status}`,
-            exchange: ex,
-          },
-        );
-      }
+      await judgeOnSteadyAllocations({ api, facts, verdict }, async (records, scratch) => {
+        test.skip(records.length === 0, 'The target lists no allocations.');
+        for (const record of [records[0], records[records.length - 1], records[Math.floor(records.length / 2)]]) {
+          const ex = await api.getAllocation(record.offerId);
+          scratch.check(
+            'ALLOC-GET',
+            ex.status === 200 && isDeepStrictEqual(ex.body, record),
+            `GET /allocation/${record.offerId} differs from its list entry`,
+            {
+              expected: { offerId: record.offerId, allocations: record.allocations.length },
+              received:
+                ex.status === 200
+                  ? { offerId: (ex.body as AllocationRecord)?.offerId, allocations: (ex.body as AllocationRecord)?.allocations?.length }
+                  : `status ${ex.status}`,
+              exchange: ex,
+            },
+          );
+        }
+      });
     },
   );
 
   test('allocationCount equals the number of allocations retrievable', covers('read', 'ALLOC-COUNT'), async ({ api, facts, verdict }) => {
-    const counted = (await facts.allocations()).filter((r) => typeof r.allocationCount === 'number');
-    test.skip(counted.length === 0, 'No allocation record carries allocationCount.');
-    for (const record of counted.slice(0, 5)) {
-      const ex = await api.getAllocation(record.offerId);
-      const length = (ex.body as AllocationRecord)?.allocations?.length;
-      verdict.check(
-        'ALLOC-COUNT',
-        length === record.allocationCount,
-        `offer ${record.offerId}: allocationCount ${record.allocationCount} but ${String(length)} allocations retrievable`,
-        { expected: record.allocationCount, received: length, exchange: ex },
-      );
-    }
+    // Judged on records that held still: an issuer granting allocations meanwhile moves both (steady-facts.ts).
+    await judgeOnSteadyAllocations({ api, facts, verdict }, async (records, scratch) => {
+      const counted = records.filter((r) => typeof r.allocationCount === 'number');
+      test.skip(counted.length === 0, 'No allocation record carries allocationCount.');
+      for (const record of counted.slice(0, 5)) {
+        const ex = await api.getAllocation(record.offerId);
+        const length = (ex.body as AllocationRecord)?.allocations?.length;
+        scratch.check(
+          'ALLOC-COUNT',
+          length === record.allocationCount,
+          `offer ${record.offerId}: allocationCount ${record.allocationCount} but ${String(length)} allocations retrievable`,
+          { expected: record.allocationCount, received: length, exchange: ex },
+        );
+      }
+    });
   });
 
   test(

@@ -1,6 +1,6 @@
 // modifiedAfter: "Only offers modified on or after this instant are returned" (inclusive).
 import { covers, test } from './fixtures.ts';
-import { judgeOnSteadyOffers } from './steady-offers.ts';
+import { judgeOnSteadyOffers } from './steady-facts.ts';
 import { arrayBody } from './target-facts.ts';
 import type { Verdict } from '../src/checks/verdict.ts';
 import type { ApiClient } from '../src/client/api-client.ts';

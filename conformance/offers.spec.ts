@@ -2,7 +2,7 @@
 // values-seen checks run on every response through the exchange checks.
 import { isDeepStrictEqual } from 'node:util';
 import { covers, test } from './fixtures.ts';
-import { judgeOnSteadyOffers } from './steady-offers.ts';
+import { judgeOnSteadyOffers } from './steady-facts.ts';
 
 test.describe('offers', () => {
   test(
@@ -37,7 +37,7 @@ test.describe('offers', () => {
     'GET /offer/{offerId} returns the same offer as the list',
     covers('read', 'OFFER-GET', 'OFFER-SCHEMA'),
     async ({ api, facts, verdict }) => {
-      // Judged on a list that held still: an offer edited between the list and the get is read again (steady-offers.ts).
+      // Judged on a list that held still: an offer edited between the list and the get is read again (steady-facts.ts).
       await judgeOnSteadyOffers({ api, facts, verdict }, async (offers, scratch) => {
         test.skip(offers.length === 0, 'The target lists no offers.');
         // First, last and a spread between: enough to catch a mix-up without reading every offer on staging.

@@ -116,6 +116,12 @@ export interface Behaviour {
     chunkedBodies?: boolean;
   };
   allocations: {
+    /**
+     * The allocation records granted at `now` (epoch ms), for a server started at `startedAt` with `seed`: the same
+     * array while nothing changed. Correct: the seed, always; an issuer granting allocations while a partner reads
+     * them adds to them as time passes.
+     */
+    granted(seed: readonly AllocationRecord[], startedAt: number, now: number): readonly AllocationRecord[];
     /** Answer for a known offer without allocations yet: throws a 404 (or returns a record to send). */
     ofOpenOffer(offer: Offer): AllocationRecord;
   };
@@ -279,6 +285,7 @@ export function correctBehaviour(): Behaviour {
       gzip: false,
     },
     allocations: {
+      granted: (seed) => seed,
       ofOpenOffer: (offer) => {
         throw new ApiError(404, 'not-found', `Offer ${JSON.stringify(offer.id)} has no allocations yet (it is still open)`);
       },

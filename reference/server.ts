@@ -15,6 +15,7 @@ import { OPERATIONS } from './behaviour.ts';
 import type { Behaviour, PresentedCredentials, ReferenceCredentials } from './behaviour.ts';
 import type { ReferenceContext } from './context.ts';
 import { SEED_ALLOCATIONS } from './data/allocations.ts';
+import type { AllocationRecord } from './data/types.ts';
 import { SEED_OFFERS } from './data/offers.ts';
 import { ApiError, statusMessage, toApiError } from './errors.ts';
 import type { ErrorShape } from './errors.ts';
@@ -278,12 +279,24 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     done(new ApiError(status, 'auth', detail, [{ property: 'headers', messages: [detail] }]));
   });
 
+  // The allocation records as granted now (behaviour.allocations.granted), indexed again only when they change.
+  const startedAt = Date.now();
+  let granted: { records: readonly AllocationRecord[]; byOffer: ReadonlyMap<string, AllocationRecord> } | null = null;
+  const allocationsNow = () => {
+    const records = behaviour.allocations.granted(SEED_ALLOCATIONS, startedAt, Date.now());
+    if (granted?.records !== records) granted = { records, byOffer: new Map(records.map((record) => [record.offerId, record])) };
+    return granted;
+  };
   const ctx: ReferenceContext = {
     behaviour,
     maxLimit,
     offers: new OfferCatalogue(SEED_OFFERS, behaviour),
-    allocations: SEED_ALLOCATIONS,
-    allocationsByOffer: new Map(SEED_ALLOCATIONS.map((record) => [record.offerId, record])),
+    get allocations() {
+      return allocationsNow().records;
+    },
+    get allocationsByOffer() {
+      return allocationsNow().byOffer;
+    },
     store: new SubscriptionStore(),
   };
   // Every contract route as registered (method, path, declared schemas): the OpenAPI document is built from these.

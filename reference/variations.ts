@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { correctBehaviour } from './behaviour.ts';
 import type { Behaviour, ServedRoute } from './behaviour.ts';
-import type { Offer, Subscription, SubscriptionRequest } from './data/types.ts';
+import type { AllocationRecord, Offer, Subscription, SubscriptionRequest } from './data/types.ts';
 import { ApiError, type listGetBody } from './errors.ts';
 import { editable, isRecord, patch, respellTimestamps } from './faults.ts';
 import { CATEGORY_OF_TYPE, type SubscriptionType } from '../src/arbitraries/create-request-vocabulary.ts';
@@ -198,6 +198,42 @@ export function offersClosingEarly(base: Behaviour['offers']['published'], every
       };
     }
     last = { from, closed, offers: next };
+    return next;
+  };
+}
+
+/**
+ * Allocations granted while the suite reads them: every `everyMs` the record with the most allocations gets one more
+ * (a copy of its last, with an id of its own and that instant as allocatedOn; allocationCount, when the record
+ * carries one, counts it), up to `most` of them. State per server instance.
+ */
+export function allocationsGrantedLive(everyMs = 2000, most = 20) {
+  let applied = 0;
+  let current: readonly AllocationRecord[] | null = null;
+  return (seed: readonly AllocationRecord[], startedAt: number, now: number): readonly AllocationRecord[] => {
+    current ??= seed;
+    const due = Math.min(most, Math.floor((now - startedAt) / everyMs));
+    if (due <= applied || seed.length === 0) return current;
+    const next = [...current];
+    const i = next.reduce((best, record, k) => (record.allocations.length > next[best].allocations.length ? k : best), 0);
+    let record = next[i];
+    for (let step = applied + 1; step <= due; step++) {
+      const last = record.allocations[record.allocations.length - 1];
+      if (!last) break;
+      const granted = {
+        ...last,
+        allocationId: `${last.allocationId}-live-${step}`,
+        allocatedOn: new Date(startedAt + step * everyMs).toISOString(),
+      };
+      record = {
+        ...record,
+        allocations: [...record.allocations, granted],
+        ...(record.allocationCount === undefined ? {} : { allocationCount: record.allocationCount + 1 }),
+      };
+    }
+    next[i] = record;
+    applied = due;
+    current = next;
     return next;
   };
 }
@@ -633,6 +669,12 @@ export const VARIATIONS = [
           },
         };
       })(behaviour),
+  },
+  {
+    name: 'allocations-granted-live',
+    description:
+      'Allocations are granted while the suite reads them: every second second the offer with the most allocations gets one more (its allocationCount counts it), up to twenty.',
+    apply: (behaviour) => patch('allocations', () => ({ granted: allocationsGrantedLive() }))(behaviour),
   },
   {
     name: 'offers-closing-early',

@@ -1,12 +1,13 @@
-// The offers-published-live variation, on the offer catalogue with a clock the test moves: offers are edited in
-// place and new ones published at the end as time passes, pages and single offers answer with the offers as they are
-// then, and the correct behaviour's catalogue never changes.
+// The live variations (a service whose data changes while the suite runs), with a clock the test moves: offers edited
+// in place and new ones published, offers closing early, offers listed most recently modified first, allocations
+// granted; pages and single offers answer with the data as it is then, and the correct behaviour never changes.
 import { expect, test } from '@playwright/test';
 import { correctBehaviour } from '../../reference/behaviour.ts';
+import { SEED_ALLOCATIONS } from '../../reference/data/allocations.ts';
 import { SEED_OFFERS } from '../../reference/data/offers.ts';
 import type { Offer } from '../../reference/data/types.ts';
 import { OfferCatalogue } from '../../reference/offer-catalogue.ts';
-import { liveOffers, withVariations } from '../../reference/variations.ts';
+import { allocationsGrantedLive, liveOffers, withVariations } from '../../reference/variations.ts';
 
 const START = Date.parse('2026-11-25T08:00:00.000Z');
 
@@ -98,4 +99,22 @@ test('offers-recently-modified-first: the list is ordered by lastModifiedOn, new
   expect(edited[0].id).toBe(SEED_OFFERS[0].id);
   expect(descending(times(edited))).toBe(true);
   expect(new Set(edited.map((o) => o.id))).toEqual(new Set(first.map((o) => o.id)));
+});
+
+test('allocations-granted-live: every second second the largest record gets one more allocation, counted, at most twenty', () => {
+  const grant = allocationsGrantedLive(2000, 20);
+  const largest = [...SEED_ALLOCATIONS].sort((a, b) => b.allocations.length - a.allocations.length)[0];
+  const at = (ms: number) => grant(SEED_ALLOCATIONS, START, START + ms).find((r) => r.offerId === largest.offerId)!;
+  expect(grant(SEED_ALLOCATIONS, START, START + 1_999)).toBe(SEED_ALLOCATIONS);
+  const once = at(2_000);
+  expect(once.allocations).toHaveLength(largest.allocations.length + 1);
+  const added = once.allocations[once.allocations.length - 1];
+  expect(added.allocatedOn).toBe('2026-11-25T08:00:02.000Z');
+  expect(largest.allocations.map((a) => a.allocationId)).not.toContain(added.allocationId);
+  if (largest.allocationCount !== undefined) expect(once.allocationCount).toBe(largest.allocationCount + 1);
+  expect(at(3_600_000).allocations).toHaveLength(largest.allocations.length + 20);
+});
+
+test('the correct behaviour grants the seed allocations, unchanged, whenever asked', () => {
+  expect(correctBehaviour().allocations.granted(SEED_ALLOCATIONS, START, START + 1e9)).toBe(SEED_ALLOCATIONS);
 });

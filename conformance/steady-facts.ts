@@ -1,0 +1,77 @@
+/**
+ * Laws over offers and allocation records judged on a list that held still (src/checks/steady-list.ts): a live
+ * service edits offers, publishes new ones and grants allocations while the suite reads them. The law first runs on the offers the run listed (TargetFacts); on a
+ * deviation, when the offers listed now differ from those, again on the offers as they are now. A list that changed
+ * under every attempt skips the test, saying so.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { judgeOnSteadyList } from '../src/checks/steady-list.ts';
+import type { Verdict } from '../src/checks/verdict.ts';
+import type { ApiClient } from '../src/client/api-client.ts';
+import type { AllocationRecord, Offer } from '../src/model/types.ts';
+import { test } from './fixtures.ts';
+import type { TargetFacts } from './target-facts.ts';
+
+/** The offers as listed now, or null when the list cannot be read (its exchange checks say why). */
+export async function offersListedNow(api: ApiClient): Promise<Offer[] | null> {
+  const ex = await api.listOffers();
+  return ex.status === 200 && Array.isArray(ex.body) ? (ex.body as Offer[]) : null;
+}
+
+export async function judgeOnSteadyOffers(
+  { api, facts, verdict }: { api: ApiClient; facts: TargetFacts; verdict: Verdict },
+  law: (offers: Offer[], scratch: Verdict) => Promise<void>,
+): Promise<void> {
+  await judgeOnSteadyReading(
+    verdict,
+    'offers',
+    () => facts.offers(),
+    () => offersListedNow(api),
+    law,
+  );
+}
+
+/** The allocation records as listed now, or null when the list cannot be read. */
+export async function allocationsListedNow(api: ApiClient): Promise<AllocationRecord[] | null> {
+  const ex = await api.listAllocations();
+  return ex.status === 200 && Array.isArray(ex.body) ? (ex.body as AllocationRecord[]) : null;
+}
+
+/** The same for laws over the allocation records: an issuer may grant allocations while the suite reads them. */
+export async function judgeOnSteadyAllocations(
+  { api, facts, verdict }: { api: ApiClient; facts: TargetFacts; verdict: Verdict },
+  law: (records: AllocationRecord[], scratch: Verdict) => Promise<void>,
+): Promise<void> {
+  await judgeOnSteadyReading(
+    verdict,
+    'allocation records',
+    () => facts.allocations(),
+    () => allocationsListedNow(api),
+    law,
+  );
+}
+
+/** A law judged first on the run's listing (`listed`), then, on a deviation over a list in motion, on `listedNow`. */
+async function judgeOnSteadyReading<T>(
+  verdict: Verdict,
+  what: string,
+  listed: () => Promise<T[]>,
+  listedNow: () => Promise<T[] | null>,
+  law: (items: T[], scratch: Verdict) => Promise<void>,
+): Promise<void> {
+  const outcome = await judgeOnSteadyList<T[]>({
+    verdict,
+    law: async (scratch, attempt) => {
+      const items = attempt === 0 ? await listed() : await listedNow();
+      if (items === null) return null;
+      await law(items, scratch);
+      return items;
+    },
+    reread: listedNow,
+    same: isDeepStrictEqual,
+  });
+  test.skip(
+    !outcome.judged,
+    `The ${what} changed while the law was judged, ${outcome.judged ? 0 : outcome.attempts} times in a row: not judged on a list that changes this often.`,
+  );
+}
