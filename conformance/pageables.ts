@@ -7,6 +7,7 @@ import type { ApiClient, Query } from '../src/client/api-client.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import type { AllocationRecord } from '../src/model/types.ts';
 import { canonicalJson } from '../src/certify/evidence.ts';
+import { arrayOrNull } from './target-facts.ts';
 
 export interface Pageable {
   name: string;
@@ -17,13 +18,12 @@ export interface Pageable {
 }
 
 const byId = (item: unknown) => String((item as { id?: unknown })?.id);
-const list = (ex: Exchange) => (ex.status === 200 && Array.isArray(ex.body) ? ex.body : null);
 
 export const offersPageable = (api: ApiClient): Pageable => ({
   name: 'offers',
   page: async (q) => {
     const ex = await api.listOffers(q);
-    return { ex, items: list(ex) };
+    return { ex, items: arrayOrNull<unknown>(ex) };
   },
   key: byId,
 });
@@ -32,7 +32,7 @@ export const subscriptionsPageable = (api: ApiClient, offerId: string): Pageable
   name: `subscriptions of offer ${offerId}`,
   page: async (q) => {
     const ex = await api.listSubscriptions({ offerId, ...q });
-    return { ex, items: list(ex) };
+    return { ex, items: arrayOrNull<unknown>(ex) };
   },
   key: byId,
 });

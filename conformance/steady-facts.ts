@@ -1,8 +1,8 @@
 /**
  * Laws over offers and allocation records judged on a list that held still (src/checks/steady-list.ts): a live
- * service edits offers, publishes new ones and grants allocations while the suite reads them. The law first runs on the offers the run listed (TargetFacts); on a
- * deviation, when the offers listed now differ from those, again on the offers as they are now. A list that changed
- * under every attempt skips the test, saying so.
+ * service edits offers, publishes new ones and grants allocations while the suite reads them. A law first runs on
+ * the list the run read (TargetFacts); on a deviation, when the list read now differs from that one, again on the
+ * list as it is now. A list that changed under every attempt skips the test, saying so.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { judgeOnSteadyList } from '../src/checks/steady-list.ts';
@@ -10,13 +10,7 @@ import type { Verdict } from '../src/checks/verdict.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
 import type { AllocationRecord, Offer } from '../src/model/types.ts';
 import { test } from './fixtures.ts';
-import type { TargetFacts } from './target-facts.ts';
-
-/** The offers as listed now, or null when the list cannot be read (its exchange checks say why). */
-export async function offersListedNow(api: ApiClient): Promise<Offer[] | null> {
-  const ex = await api.listOffers();
-  return ex.status === 200 && Array.isArray(ex.body) ? (ex.body as Offer[]) : null;
-}
+import { arrayOrNull, type TargetFacts } from './target-facts.ts';
 
 export async function judgeOnSteadyOffers(
   { api, facts, verdict }: { api: ApiClient; facts: TargetFacts; verdict: Verdict },
@@ -26,15 +20,9 @@ export async function judgeOnSteadyOffers(
     verdict,
     'offers',
     () => facts.offers(),
-    () => offersListedNow(api),
+    async () => arrayOrNull<Offer>(await api.listOffers()),
     law,
   );
-}
-
-/** The allocation records as listed now, or null when the list cannot be read. */
-export async function allocationsListedNow(api: ApiClient): Promise<AllocationRecord[] | null> {
-  const ex = await api.listAllocations();
-  return ex.status === 200 && Array.isArray(ex.body) ? (ex.body as AllocationRecord[]) : null;
 }
 
 /** The same for laws over the allocation records: an issuer may grant allocations while the suite reads them. */
@@ -46,7 +34,7 @@ export async function judgeOnSteadyAllocations(
     verdict,
     'allocation records',
     () => facts.allocations(),
-    () => allocationsListedNow(api),
+    async () => arrayOrNull<AllocationRecord>(await api.listAllocations()),
     law,
   );
 }

@@ -14,13 +14,19 @@ export class PreconditionError extends Error {
   override readonly name = 'PreconditionError';
 }
 
+/** A list's entries: the body of a 200 that is a JSON array, else null. */
+export function arrayOrNull<T>(ex: Exchange): T[] | null {
+  return ex.status === 200 && Array.isArray(ex.body) ? (ex.body as T[]) : null;
+}
+
 export function arrayBody<T>(ex: Exchange, what: string): T[] {
-  if (ex.status !== 200 || !Array.isArray(ex.body)) {
+  const items = arrayOrNull<T>(ex);
+  if (items === null) {
     throw new PreconditionError(
       `${what}: ${ex.method} ${ex.path} answered ${ex.status} without an array; the checks of that operation report why`,
     );
   }
-  return ex.body as T[];
+  return items;
 }
 
 export class TargetFacts {
@@ -69,9 +75,9 @@ export class TargetFacts {
    * The run's own listing (offers()) is kept as it was.
    */
   async noteOffersClosedSince(): Promise<void> {
-    const ex = await this.api.listOffers();
-    if (ex.status !== 200 || !Array.isArray(ex.body)) return;
-    const now = new Map((ex.body as Offer[]).map((o) => [o?.id, o]));
+    const listedNow = arrayOrNull<Offer>(await this.api.listOffers());
+    if (listedNow === null) return;
+    const now = new Map(listedNow.map((o) => [o?.id, o]));
     for (const listed of await this.openOffers()) {
       const current = now.get(listed.id);
       // Only a change since the listing: an offer listed open past its end (as the target keeps it) stays written to.

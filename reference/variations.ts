@@ -140,38 +140,49 @@ export function isInvestorReferenceOf(type: string, reference: string): boolean 
  * server instance: the offers after the last period applied, advanced when a request comes.
  */
 export function liveOffers(periodMs = 1000, publishEvery = 4, mostPublished = 12) {
-  let applied = 0;
-  let current: readonly Offer[] | null = null;
-  return (seed: readonly Offer[], startedAt: number, now: number): readonly Offer[] => {
-    current ??= seed;
-    const due = Math.floor((now - startedAt) / periodMs);
-    if (due <= applied) return current;
-    const next = [...current];
+  return advancingEvery<Offer>(periodMs, Infinity, (offers, step, at, seed) => {
+    const next = [...offers];
+    const i = (step - 1) % seed.length;
+    next[i] = {
+      ...next[i],
+      dates: { ...next[i].dates, lastModifiedOn: at },
+      textProperties: { ...next[i].textProperties, specialInstruction: `Edited at ${at}.` },
+    };
     const template = seed.find((offer) => offer.details.status === 'open_for_subscription') ?? seed[0];
-    for (let step = applied + 1; step <= due; step++) {
-      const at = new Date(startedAt + step * periodMs).toISOString();
-      const i = (step - 1) % seed.length;
-      next[i] = {
-        ...next[i],
-        dates: { ...next[i].dates, lastModifiedOn: at },
-        textProperties: { ...next[i].textProperties, specialInstruction: `Edited at ${at}.` },
-      };
-      const published = next.length - seed.length;
-      if (step % publishEvery === 0 && published < mostPublished && template) {
-        const hex = createHash('sha256')
-          .update(`${template.id}/tranche/${published + 1}`)
-          .digest('hex');
-        next.push({
-          ...template,
-          id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`,
-          dates: { ...template.dates, lastModifiedOn: at },
-          textProperties: { ...template.textProperties, title: `${template.textProperties.title} (tranche ${published + 2})` },
-        });
-      }
+    const published = next.length - seed.length;
+    if (step % publishEvery === 0 && published < mostPublished && template) {
+      const hex = createHash('sha256')
+        .update(`${template.id}/tranche/${published + 1}`)
+        .digest('hex');
+      next.push({
+        ...template,
+        id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`,
+        dates: { ...template.dates, lastModifiedOn: at },
+        textProperties: { ...template.textProperties, title: `${template.textProperties.title} (tranche ${published + 2})` },
+      });
     }
-    applied = due;
-    current = next;
     return next;
+  });
+}
+
+/**
+ * A list that advances one step every `periodMs` after the server started, `most` steps at most, with state per server
+ * instance: `step` makes the list after step `n` (at instant `at`) from the one before. The same array while no step
+ * is due, so what is rendered from it is rendered again only when something changed.
+ */
+function advancingEvery<T>(
+  periodMs: number,
+  most: number,
+  step: (list: readonly T[], n: number, at: string, seed: readonly T[]) => readonly T[],
+): (seed: readonly T[], startedAt: number, now: number) => readonly T[] {
+  let applied = 0;
+  let current: readonly T[] | null = null;
+  return (seed, startedAt, now) => {
+    current ??= seed;
+    const due = Math.min(most, Math.floor((now - startedAt) / periodMs));
+    for (; applied < due; applied++)
+      current = step(current, applied + 1, new Date(startedAt + (applied + 1) * periodMs).toISOString(), seed);
+    return current;
   };
 }
 
@@ -208,34 +219,20 @@ export function offersClosingEarly(base: Behaviour['offers']['published'], every
  * carries one, counts it), up to `most` of them. State per server instance.
  */
 export function allocationsGrantedLive(everyMs = 2000, most = 20) {
-  let applied = 0;
-  let current: readonly AllocationRecord[] | null = null;
-  return (seed: readonly AllocationRecord[], startedAt: number, now: number): readonly AllocationRecord[] => {
-    current ??= seed;
-    const due = Math.min(most, Math.floor((now - startedAt) / everyMs));
-    if (due <= applied || seed.length === 0) return current;
-    const next = [...current];
-    const i = next.reduce((best, record, k) => (record.allocations.length > next[best].allocations.length ? k : best), 0);
-    let record = next[i];
-    for (let step = applied + 1; step <= due; step++) {
-      const last = record.allocations[record.allocations.length - 1];
-      if (!last) break;
-      const granted = {
-        ...last,
-        allocationId: `${last.allocationId}-live-${step}`,
-        allocatedOn: new Date(startedAt + step * everyMs).toISOString(),
-      };
-      record = {
-        ...record,
-        allocations: [...record.allocations, granted],
-        ...(record.allocationCount === undefined ? {} : { allocationCount: record.allocationCount + 1 }),
-      };
-    }
-    next[i] = record;
-    applied = due;
-    current = next;
+  return advancingEvery<AllocationRecord>(everyMs, most, (records, step, at) => {
+    if (records.length === 0) return records;
+    const i = records.reduce((best, record, k) => (record.allocations.length > records[best].allocations.length ? k : best), 0);
+    const record = records[i];
+    const last = record.allocations[record.allocations.length - 1];
+    if (!last) return records;
+    const next = [...records];
+    next[i] = {
+      ...record,
+      allocations: [...record.allocations, { ...last, allocationId: `${last.allocationId}-live-${step}`, allocatedOn: at }],
+      ...(record.allocationCount === undefined ? {} : { allocationCount: record.allocationCount + 1 }),
+    };
     return next;
-  };
+  });
 }
 
 const isCommunityOffering = (offerId: string) => createHash('sha256').update(offerId).digest()[0] % 2 === 0;
