@@ -1,5 +1,5 @@
 // Pagination laws (Limits 1-3), the same for offers, subscriptions and allocations.
-import { covers, requireWrites, test, type SuiteFixture } from './fixtures.ts';
+import { covers, requireWrites, skipIfOfferClosed, test, type SuiteFixture } from './fixtures.ts';
 import { allocationsPageable, HUGE_LIMIT, maxPageSize, offersPageable, subscriptionsPageable, type Pageable } from './pageables.ts';
 import { judgeOnSteadyList } from '../src/checks/steady-list.ts';
 import type { Verdict } from '../src/checks/verdict.ts';
@@ -202,6 +202,9 @@ test.describe('pagination', () => {
       const created: string[] = [];
       for (let i = have; i < 7; i++) {
         const answer = (await api.createSubscription(minimalCreateBody(offer!))).exchange;
+        // The reserved offer closed under the run (a live service): its list cannot be filled; the laws are judged on
+        // the offers' list, and on the subscriptions by the fuzz list laws.
+        await skipIfOfferClosed(api, answer, offer!.id);
         const id = (answer.body as { id?: unknown } | null)?.id;
         if (answer.status < 300 && typeof id === 'string') created.push(id);
       }
