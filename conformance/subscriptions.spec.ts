@@ -356,29 +356,31 @@ test.describe('read, list and cancel', () => {
     'the offerId filter returns only, and all, the subscriptions on that offer',
     covers('write', 'SUB-LIST-OFFER-FILTER', 'SUB-READ-AFTER-WRITE'),
     async ({ api, facts, verdict, reads }) => {
-      const offers = await facts.writableOffers();
-      test.skip(offers.length < 2, 'Needs two open offers.');
-      const a = record((await api.createSubscription(minimalCreateBody(offers[0]))).exchange);
-      const b = record((await api.createSubscription(minimalCreateBody(offers[1]))).exchange);
+      test.skip((await facts.writableOffers()).length < 2, 'Needs two open offers.');
+      // On two open offers (one that closes under the create hands it to the next: createOnOpenOffer).
+      const first = await createOnOpenOffer(api, facts, minimalCreateBody, 0);
+      const second = await createOnOpenOffer(api, facts, minimalCreateBody, 1);
+      const [a, b] = [record(first.exchange), record(second.exchange)];
       test.skip(!a || !b, 'The creates failed; SUB-CREATE reports why.');
+      const offerId = first.offer.id;
       const listed = await reads.read({
-        read: () => api.listSubscriptions({ offerId: offers[0].id }),
+        read: () => api.listSubscriptions({ offerId }),
         shows: (l) => idsOf(l).includes(a!.id),
-        what: `GET /subscription?offerId=${offers[0].id} after create`,
+        what: `GET /subscription?offerId=${offerId} after create`,
         verdict,
       });
       const list = listed.value;
       const got = Array.isArray(list.body) ? (list.body as Subscription[]) : [];
-      const foreign = got.filter((s) => s.offerId !== offers[0].id);
-      verdict.check('SUB-LIST-OFFER-FILTER', foreign.length === 0, `?offerId=${offers[0].id} returned subscriptions on other offers`, {
-        expected: `only offerId ${offers[0].id}`,
+      const foreign = got.filter((s) => s.offerId !== offerId);
+      verdict.check('SUB-LIST-OFFER-FILTER', foreign.length === 0, `?offerId=${offerId} returned subscriptions on other offers`, {
+        expected: `only offerId ${offerId}`,
         received: [...new Set(foreign.map((s) => s.offerId))],
         exchange: list,
       });
       verdict.check(
         'SUB-LIST-OFFER-FILTER',
         got.some((s) => s.id === a!.id),
-        `?offerId=${offers[0].id} left out a subscription on that offer${reads.note(listed)}`,
+        `?offerId=${offerId} left out a subscription on that offer${reads.note(listed)}`,
         { expected: `a list containing ${a!.id}`, received: got.map((s) => s.id).slice(0, 10), exchange: list },
       );
     },
@@ -405,8 +407,7 @@ test.describe('read, list and cancel', () => {
     covers('write', 'SUB-CANCEL', 'SUB-CANCEL-ROUTE', 'SUB-CANCEL-REPEAT', 'SUB-LIST-MATCHES-GET', 'SUB-READ-AFTER-WRITE'),
     async ({ api, facts, verdict, suite, reads }) => {
       test.skip(!suite.profile.cancel, 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").');
-      const offer = await someOffer(facts);
-      const created = record((await api.createSubscription(minimalCreateBody(offer))).exchange);
+      const created = record((await createOnOpenOffer(api, facts, minimalCreateBody)).exchange);
       test.skip(created?.status !== 'accepted', 'Needs an accepted record to cancel; SUB-CREATE reports why there is none.');
       const cancel = await api.cancelSubscription(created!.id);
       verdict.status(cancel, {
