@@ -2,7 +2,7 @@
 // contract) holds its arrival rate against the bundled reference on this machine, in one run: at 100,
 // 500, 1000 and 2000 requests/s, the achieved/target rate, dropped iterations and k6's peak memory;
 // then k6's memory per VU (two runs that differ only in the VUs k6 pre-allocates). Prints figures and
-// asserts nothing. Each k6 binary of K6_BINS (else every one in .tools/, else K6_BIN/PATH) is measured.
+// asserts nothing. Each k6 binary of K6_BINS (else the one on K6_BIN or PATH) is measured.
 //
 // The reference runs in its own process without a rate limit; k6 runs without its dashboard export
 // (a measurement of the generator, not of the report). Peak memory is k6's VmHWM from /proc (Linux).
@@ -24,7 +24,7 @@ parseCommandLine({
   summary:
     "How far k6 holds its arrival rate against the bundled reference (100 to 2000 requests/s) and k6's memory per VU, per k6 binary. Prints figures; asserts nothing.",
   options: {},
-  notes: ['BENCH_SECONDS: seconds per step (default 5). K6_BINS, else .tools/, else K6_BIN or PATH: the k6 binaries measured.'],
+  notes: ['BENCH_SECONDS: seconds per step (default 5). K6_BINS, else K6_BIN or PATH: the k6 binaries measured.'],
 } as const satisfies CommandSpec);
 
 const RATES = [100, 500, 1000, 2000];

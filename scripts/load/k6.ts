@@ -1,6 +1,6 @@
 /**
  * Running the k6 binary for `npm run load`, `npm run load:contract` and `npm run bench:load`; where it
- * is found (K6_BIN, .tools/, PATH) is src/run/k6-binary.ts, shared with the certification.
+ * is found (K6_BIN, else PATH) is src/run/k6-binary.ts, shared with the certification.
  */
 import { spawn } from 'node:child_process';
 

@@ -1,7 +1,7 @@
 /**
  * npm run load -- <scenario> [k6 run options]
  *
- * Runs load/<scenario>.ts with k6 (K6_BIN, .tools/ or PATH; src/run/k6-binary.ts). With API_BASE_URL unset it starts the bundled
+ * Runs load/<scenario>.ts with the user's own k6 (K6_BIN, else PATH; src/run/k6-binary.ts). With API_BASE_URL unset it starts the bundled
  * reference server, with its rate limit on, and uses small local defaults. The verdict comes from
  * the run report (reports/load/<scenario>.json): 0 passed, 1 failed or invalid, 2 bad arguments or
  * configuration, 3 no k6.

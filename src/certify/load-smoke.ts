@@ -13,7 +13,7 @@ import type { LoadScenarioRow, LoadSection } from '../report/certification/repor
 export const LOAD_SMOKE = { scenario: 'pagination', duration: '10s', timeoutMs: 180_000 } as const;
 const LOAD_REPORT_FORMAT = 'osd-suite/load-report@1';
 
-/** The k6 version line for the evidence ("k6 v2.2.0"), found as every k6 command finds it (K6_BIN, .tools/, PATH). */
+/** The k6 version line for the evidence ("k6 v2.2.0"), found as every k6 command finds it (K6_BIN, else PATH). */
 export function k6VersionText(env: NodeJS.ProcessEnv = process.env): string | null {
   const k6 = findK6(env);
   const version = k6.found ? k6Version(k6.path) : null;
@@ -95,7 +95,9 @@ export async function runLoadSmoke(o: LoadSmokeOptions): Promise<LoadSection> {
   if (o.skip) return notRun('skipped: --skip-load was given');
   const k6 = findK6(o.env);
   if (!k6.found)
-    return notRun(`${k6.reason.replace(/\.$/, '')}; the load smoke needs k6 (install it, or run npm run setup:k6 where Go is installed)`);
+    return notRun(
+      `${k6.reason.replace(/\.$/, '')}; the load smoke needs the user's own k6 (the README's Load section says where to get it)`,
+    );
   if (!o.hasLoadScript) return notRun('this version of the suite has no `npm run load` script');
   mkdirSync(o.reportDir, { recursive: true });
   const env = { ...o.env, LOAD_DURATION: o.duration ?? LOAD_SMOKE.duration, LOAD_REPORT_DIR: o.reportDir };

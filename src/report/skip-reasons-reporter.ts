@@ -1,9 +1,11 @@
 /**
  * A Playwright reporter that ends the console output with every skipped test and the reason it gave
  * (`test.skip(condition, reason)`). The list reporter marks a skipped test with "-" and no reason; a
- * check that is skipped must say why where people look, at the end of the run.
+ * check that is skipped must say why where people look, at the end of the run. The load tests that did not run for
+ * want of k6 (the user's own install) are counted in one closing line of their own.
  */
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { K6_TESTS_SKIPPED, NO_K6 } from '../run/k6-binary.ts';
 
 /** The reason a skipped test gave, or a note that it gave none. */
 export function skipReasonOf(test: Pick<TestCase, 'annotations'>, result?: Pick<TestResult, 'annotations'>): string {
@@ -35,6 +37,8 @@ export default class SkipReasonsReporter implements Reporter {
       lines.push(`  ${reason}`);
       for (const title of titles) lines.push(`    - ${title}`);
     }
+    const noK6 = byReason.get(K6_TESTS_SKIPPED)?.length ?? 0;
+    if (noK6 > 0) lines.push('', `Load: ${noK6} k6 test(s) did not run: ${NO_K6}; set K6_BIN, K6_BINS or put k6 on PATH to run them.`);
     console.log(lines.join('\n'));
   }
 }

@@ -1,29 +1,29 @@
 /**
  * Where the k6 binary is, for every command that runs k6 (npm run load, load:contract, bench:load, the
- * certification's load smoke, the k6 tests). One order everywhere:
+ * certification's load smoke, the k6 tests). k6 is the user's own install, found as k6 users run it:
  *   1. K6_BIN, when set (a wrong K6_BIN is an error, never silently replaced);
- *   2. the newest k6 that `npm run setup:k6` built into K6_TOOLS_DIR (default `.tools/`): `.tools/k6-v2.2.0/k6`;
- *   3. `k6` on PATH.
- * The k6 tests of `npm test` take a list instead (K6_BINS) and run once per binary.
+ *   2. `k6` on PATH.
+ * The project never downloads or builds k6 (its Go module is AGPL, marked not to use). The k6 tests of `npm test`
+ * take a list instead (K6_BINS) and run once per binary.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readdirSync, statSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The short reason every k6-dependent step gives when there is no k6: in reports' banners and skip lines. */
+export const NO_K6 = 'no k6 (K6_BIN / PATH)';
 
-export function toolsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(REPO_ROOT, env.K6_TOOLS_DIR?.trim() || '.tools');
-}
+/** The reason every k6 end-to-end test gives when it skips; npm test's closing lines count the tests that gave it. */
+export const K6_TESTS_SKIPPED = `${NO_K6}: the k6 end-to-end tests need the user's own k6 (npm run check:k6 says how to get one)`;
 
+/** Where a user gets k6: Grafana's own packages. Printed wherever a command needs k6 and found none. */
 export const INSTALL_HINT = [
-  'Install k6 (v1.x or v2.x) as described in https://grafana.com/docs/k6/latest/set-up/install-k6/ :',
-  '  with Go: `npm run setup:k6` builds k6 v2.2.0 and v1.3.0 into .tools/, where the suite finds them',
-  "  Debian/Ubuntu: add Grafana's k6 apt repository, then `sudo apt-get install k6`",
-  '  macOS: `brew install k6`    Windows: `winget install k6`',
-  '  Docker: `docker run --rm -i grafana/k6 run - <script.js>` (mount this repository to use the TypeScript scripts)',
-  '  or download a release binary from GitHub (grafana/k6 releases) and point K6_BIN at it.',
+  "Install k6 (v1.x or v2.x) from Grafana's own packages (https://grafana.com/docs/k6/latest/set-up/install-k6/):",
+  "  Debian/Ubuntu: Grafana's k6 apt repository, then `sudo apt-get install k6`;  Fedora/RHEL: its rpm repository, `sudo dnf install k6`",
+  '  macOS: `brew install k6`    Windows: `winget install k6 --source winget`',
+  '  a container: the `grafana/k6` image (mount this repository; k6 runs the TypeScript scripts as they are)',
+  '  or a release binary from the grafana/k6 releases page on GitHub.',
+  'Then put it on PATH, or point K6_BIN at it. This project never downloads or builds k6 itself.',
 ].join('\n');
 
 function isExecutableFile(path: string): boolean {
@@ -38,30 +38,6 @@ function isExecutableFile(path: string): boolean {
 
 export type K6Lookup = { found: true; path: string } | { found: false; reason: string };
 
-/** [2, 2, 0] from "k6-v2.2.0"; null for any other folder name. */
-function toolsFolderVersion(name: string): number[] | null {
-  const m = /^k6-v(\d+)\.(\d+)\.(\d+)$/.exec(name);
-  return m ? m.slice(1).map(Number) : null;
-}
-
-/** The binaries `npm run setup:k6` installed, newest version first. */
-export function toolsBinaries(env: NodeJS.ProcessEnv = process.env): string[] {
-  const dir = toolsDir(env);
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const byVersion = (a: number[], b: number[]): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-  return names
-    .map((name) => ({ name, version: toolsFolderVersion(name) }))
-    .filter((f): f is { name: string; version: number[] } => f.version !== null)
-    .sort((a, b) => byVersion(b.version, a.version))
-    .map((f) => join(dir, f.name, 'k6'))
-    .filter(isExecutableFile);
-}
-
 export function findK6(env: NodeJS.ProcessEnv = process.env): K6Lookup {
   const named = env.K6_BIN?.trim();
   if (named) {
@@ -69,8 +45,6 @@ export function findK6(env: NodeJS.ProcessEnv = process.env): K6Lookup {
       ? { found: true, path: named }
       : { found: false, reason: `K6_BIN names "${named}", which is not an executable file.` };
   }
-  const built = toolsBinaries(env);
-  if (built.length > 0) return { found: true, path: built[0] };
   const names = process.platform === 'win32' ? ['k6.exe', 'k6'] : ['k6'];
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
@@ -79,10 +53,7 @@ export function findK6(env: NodeJS.ProcessEnv = process.env): K6Lookup {
       if (isExecutableFile(candidate)) return { found: true, path: candidate };
     }
   }
-  return {
-    found: false,
-    reason: `no k6: K6_BIN is not set, ${toolsDir(env)} holds none (npm run setup:k6 builds it there) and there is none on PATH.`,
-  };
+  return { found: false, reason: `${NO_K6}: K6_BIN is not set and there is no k6 on PATH.` };
 }
 
 export interface K6Binary {
@@ -98,8 +69,8 @@ export interface K6BinaryError {
 }
 
 /**
- * The k6 binaries the k6 tests run with, each once: K6_BINS (paths joined with ':' or ','), else every
- * binary in .tools/, else the one findK6 gives. Named binaries that do not run are returned as errors.
+ * The k6 binaries the k6 tests run with, each once: K6_BINS (paths joined with ':' or ','), else the one findK6
+ * gives. Named binaries that do not run are returned as errors.
  */
 export function k6Binaries(env: NodeJS.ProcessEnv = process.env): { binaries: K6Binary[]; errors: K6BinaryError[]; source: string } {
   const listed = (env.K6_BINS ?? '')
@@ -120,8 +91,6 @@ export function k6Binaries(env: NodeJS.ProcessEnv = process.env): { binaries: K6
     }
     return { binaries, errors, source: 'K6_BINS' };
   }
-  const built = toolsBinaries(env);
-  if (built.length > 0) return { binaries: built.map((path) => ({ path, version: k6Version(path) })), errors: [], source: toolsDir(env) };
   const one = findK6(env);
   return {
     binaries: one.found ? [{ path: one.path, version: k6Version(one.path) }] : [],

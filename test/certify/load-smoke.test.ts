@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { readLoadReports, runLoadSmoke, scenarioRow } from '../../src/certify/load-smoke.ts';
-import { findK6, toolsBinaries } from '../../src/run/k6-binary.ts';
+import { findK6 } from '../../src/run/k6-binary.ts';
 
 /** A load report as the load helper writes it (load/lib/report.ts LoadReport), trimmed to what is read. */
 const LOAD_REPORT = {
@@ -71,29 +71,25 @@ test('a load report becomes a scenario row; anything else is ignored', () => {
   expect(readLoadReports(dir).map((r) => r.scenario)).toEqual(['pagination']);
 });
 
-test('k6 is found through K6_BIN, then the newest in .tools/, then PATH, and only when executable', () => {
+test('k6 is found through K6_BIN, else PATH, and only when executable', () => {
   const dir = mkdtempSync(join(tmpdir(), 'k6-'));
-  const noTools = join(dir, 'no-tools');
   const fakeK6 = (path: string): string => {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, '#!/bin/sh\necho k6\n');
     return path;
   };
   const bin = fakeK6(join(dir, 'path', 'k6'));
-  expect(findK6({ PATH: dirname(bin), K6_TOOLS_DIR: noTools })).toMatchObject({ found: false }); // not executable yet
+  expect(findK6({ PATH: dirname(bin) })).toMatchObject({ found: false }); // not executable yet
   chmodSync(bin, 0o755);
-  expect(findK6({ PATH: `/nonexistent:${dirname(bin)}`, K6_TOOLS_DIR: noTools })).toEqual({ found: true, path: bin });
+  expect(findK6({ PATH: `/nonexistent:${dirname(bin)}` })).toEqual({ found: true, path: bin });
   expect(findK6({ PATH: '', K6_BIN: bin })).toEqual({ found: true, path: bin });
+  const other = fakeK6(join(dir, 'other', 'k6'));
+  chmodSync(other, 0o755);
+  expect(findK6({ PATH: dirname(bin), K6_BIN: other })).toEqual({ found: true, path: other }); // K6_BIN wins over PATH
   expect(findK6({ PATH: dirname(bin), K6_BIN: join(dir, 'missing') })).toMatchObject({
     found: false,
     reason: expect.stringContaining('K6_BIN names'),
   });
-  const tools = join(dir, 'tools');
-  for (const v of ['v1.3.0', 'v2.2.0', 'v2.10.1', 'v10.0.0-broken']) chmodSync(fakeK6(join(tools, `k6-${v}`, 'k6')), 0o755);
-  fakeK6(join(tools, 'k6-v3.0.0', 'k6')); // not executable: passed over
-  expect(findK6({ PATH: dirname(bin), K6_TOOLS_DIR: tools })).toEqual({ found: true, path: join(tools, 'k6-v2.10.1', 'k6') });
-  expect(findK6({ PATH: dirname(bin), K6_TOOLS_DIR: tools, K6_BIN: bin })).toEqual({ found: true, path: bin });
-  expect(toolsBinaries({ K6_TOOLS_DIR: tools })).toEqual(['v2.10.1', 'v2.2.0', 'v1.3.0'].map((v) => join(tools, `k6-${v}`, 'k6')));
 });
 
 const NOT_RUN_CASES = [
@@ -103,8 +99,7 @@ const NOT_RUN_CASES = [
     skip: false,
     path: '/nonexistent',
     hasLoadScript: true,
-    reason:
-      /^no k6: K6_BIN is not set, .* holds none \(npm run setup:k6 builds it there\) and there is none on PATH; the load smoke needs k6/,
+    reason: /^no k6 \(K6_BIN \/ PATH\): K6_BIN is not set and there is no k6 on PATH; the load smoke needs the user's own k6/,
   },
 ];
 
@@ -114,7 +109,7 @@ for (const c of NOT_RUN_CASES) {
       skip: c.skip,
       reportDir: mkdtempSync(join(tmpdir(), 'load-')),
       cwd: tmpdir(),
-      env: { PATH: c.path, K6_TOOLS_DIR: '/nonexistent' },
+      env: { PATH: c.path },
       hasLoadScript: c.hasLoadScript,
     });
     expect(section).toEqual({ status: 'not-run', reason: expect.stringMatching(c.reason), scenarios: [] });

@@ -3,7 +3,10 @@
 // global k6 does not have, and everything type-checks against @types/k6.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
+import * as esbuild from 'esbuild';
 
 const LOAD = new URL('../../load/', import.meta.url);
 const LIB = new URL('../../load/lib/', import.meta.url);
@@ -50,4 +53,51 @@ test('the k6 scripts type-check against @types/k6 (npm run typecheck:load)', () 
     output = String((error as { stdout?: string }).stdout ?? error);
   }
   expect(output).toBe('');
+});
+
+/** The modules k6 itself provides (k6 docs, "k6 modules"); any other bare import is one k6 cannot resolve. */
+const K6_BUILT_IN =
+  /^k6(\/(crypto|data|encoding|execution|html|http|metrics|secrets|timers|ws|browser|net\/grpc|experimental\/[a-z0-9-]+))?$/;
+
+test('the module graph of the four scripts is one k6 can load: relative imports with extensions, k6 modules, nothing else', async () => {
+  // esbuild walks every import (static, re-export, dynamic, require) from the four entry points, as k6 will; bare
+  // specifiers are recorded and kept out of the walk, so a Node built-in or an npm package shows as what it is.
+  const bare: Array<{ spec: string; from: string }> = [];
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: scripts.map((f) => `load/${f}`),
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'neutral',
+    outdir: 'reports/project-tests/k6-graph',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'record-bare-imports',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => {
+            bare.push({ spec: args.path, from: relative(root, args.importer) });
+            return { path: args.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  const inputs = Object.entries(result.metafile.inputs);
+  expect(inputs.length, 'the walk reached the helpers').toBeGreaterThan(scripts.length);
+  const problems: string[] = [];
+  for (const { spec, from } of bare) if (!K6_BUILT_IN.test(spec)) problems.push(`${from} imports "${spec}", which k6 cannot resolve`);
+  for (const [file, input] of inputs) {
+    for (const imp of input.imports) {
+      if (imp.kind !== 'import-statement')
+        problems.push(`${file}: a ${imp.kind} of "${imp.original ?? imp.path}" (k6 loads static imports)`);
+      if (imp.external) continue;
+      const spec = imp.original ?? imp.path;
+      if (!/^\.\.?\//.test(spec) || !/\.(ts|js)$/.test(spec))
+        problems.push(`${file} imports "${spec}": k6 needs a relative path with its extension`);
+    }
+  }
+  expect(problems).toEqual([]);
 });

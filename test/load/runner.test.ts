@@ -16,11 +16,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 function cli(script: string, args: string[], env: Record<string, string> = {}) {
-  // PATH holds only node's folder and K6_TOOLS_DIR names no folder: no k6, whatever the machine has installed.
+  // PATH holds only node's folder: no k6, whatever the machine has installed.
   const out = spawnSync(process.execPath, [TSX, join(ROOT, 'scripts', 'load', script), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', K6_TOOLS_DIR: '/nonexistent/tools', ...env },
+    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', ...env },
     timeout: 60_000,
   });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
@@ -56,14 +56,12 @@ for (const c of BAD_ARGS) {
   });
 }
 
-test('without k6, npm run load says how to install it and exits non-zero', () => {
+test('without k6, npm run load says how to install it and exits 3', () => {
   const r = cli('run.ts', ['pagination']);
   expect(r.code).toBe(3);
-  expect(r.stderr).toContain(
-    'no k6: K6_BIN is not set, /nonexistent/tools holds none (npm run setup:k6 builds it there) and there is none on PATH.',
-  );
-  expect(r.stderr).toContain('npm run setup:k6');
-  expect(r.stderr).toContain('Install k6');
+  expect(r.stderr).toContain('no k6 (K6_BIN / PATH): K6_BIN is not set and there is no k6 on PATH.');
+  expect(r.stderr).toContain("Install k6 (v1.x or v2.x) from Grafana's own packages");
+  expect(r.stderr).toContain('This project never downloads or builds k6 itself.');
   const named = cli('run.ts', ['polling'], { K6_BIN: '/nonexistent/k6' });
   expect(named.code).toBe(3);
   expect(named.stderr).toContain('K6_BIN names "/nonexistent/k6"');
@@ -178,4 +176,29 @@ test('reports/load/ is part of the repository, so a plain `k6 run load/<scenario
   // k6 creates no folders: without this one, handleSummary's files would be lost (k6 only logs an error).
   const tracked = spawnSync('git', ['ls-files', '--error-unmatch', 'reports/load/.gitkeep'], { cwd: ROOT, encoding: 'utf8' });
   expect(tracked.status, tracked.stderr).toBe(0);
+});
+
+test('npm run check:k6 says which k6 would run, how to get one when there is none (exit 3), and refuses a wrong K6_BIN (exit 2)', () => {
+  const none = cli('check-k6.ts', []);
+  expect(none.code).toBe(3);
+  expect(none.stderr).toContain('no k6 (K6_BIN / PATH)');
+  expect(none.stderr).toContain('brew install k6');
+  const wrong = cli('check-k6.ts', [], { K6_BINS: '/nonexistent/k6' });
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toContain('K6_BINS names "/nonexistent/k6", which is not an executable file.');
+  const dir = mkdtempSync(join(tmpdir(), 'check-k6-'));
+  const fake = (name: string, says: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, `#!/bin/sh\necho "${says}"\n`);
+    chmodSync(path, 0o755);
+    return path;
+  };
+  const v2 = fake('k6', 'k6 v2.2.0 (go1.25, linux/amd64)');
+  const found = cli('check-k6.ts', [], { PATH: `${dir}:${dirname(process.execPath)}` });
+  expect(found.code, found.stderr).toBe(0);
+  expect(found.stdout).toBe(`k6 v2.2.0 at ${v2} (from K6_BIN or PATH)\n`);
+  const old = cli('check-k6.ts', [], { K6_BIN: fake('k6-old', 'k6 v0.49.0 (go1.21, linux/amd64)') });
+  expect(old.code).toBe(2);
+  expect(old.stdout).toContain('not a version the scripts support (k6 1.x or 2.x)');
+  expect(cli('check-k6.ts', ['--bogus']).code).toBe(2);
 });

@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import SkipReasonsReporter, { skipReasonOf } from '../../src/report/skip-reasons-reporter.ts';
+import { K6_TESTS_SKIPPED } from '../../src/run/k6-binary.ts';
 
 function testCase(title: string, annotations: TestCase['annotations']): TestCase {
   return { annotations, titlePath: () => ['', 'project', 'file.test.ts', 'area', title] } as unknown as TestCase;
@@ -50,4 +51,14 @@ test('a run with nothing skipped prints nothing', () => {
   const reporter = new SkipReasonsReporter();
   reporter.onTestEnd(testCase('d', []), result('passed'));
   expect(printedAtEnd(reporter)).toEqual([]);
+});
+
+test('the load tests that did not run for want of k6 are counted in one closing line, after the list', () => {
+  const reporter = new SkipReasonsReporter();
+  for (const title of ['pagination', 'polling'])
+    reporter.onTestEnd(testCase(title, [{ type: 'skip', description: K6_TESTS_SKIPPED }]), result('skipped'));
+  reporter.onTestEnd(testCase('c', [{ type: 'skip', description: 'no chromium' }]), result('skipped'));
+  const lines = printedAtEnd(reporter).join('\n').split('\n');
+  expect(lines.at(-1)).toBe('Load: 2 k6 test(s) did not run: no k6 (K6_BIN / PATH); set K6_BIN, K6_BINS or put k6 on PATH to run them.');
+  expect(lines.filter((l) => l.startsWith('Load:'))).toHaveLength(1);
 });

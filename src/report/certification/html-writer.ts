@@ -215,6 +215,8 @@ function bannerList(r: CertificationReport): string {
     parts.push(
       `<div>Waived failures:</div><ol id="banner-waived">${waived.map((c) => link(c, `waived until ${c.waiver?.expires ?? '?'} (owner ${c.waiver?.owner ?? '?'})`)).join('')}</ol>`,
     );
+  // A load smoke that did not run is said where people look first, not only in its own section.
+  if (r.load.status === 'not-run') parts.push(`<div id="banner-load">Load smoke not run: ${esc(r.load.reason ?? '')}</div>`);
   const listed = new Set([...failing, ...unconfirmed, ...waived].map((c) => c.id));
   const others = r.verdictReasons.filter(
     (reason) => ![...listed].some((id) => reason.startsWith(`${id} `)) && !/were not confirmed by a passing test/.test(reason),

@@ -49,7 +49,8 @@ export function renderMarkdown(r: CertificationReport): string {
   const out: string[] = [];
   out.push(`# Certification: ${r.verdict.toUpperCase()}`, '');
   for (const reason of r.verdictReasons) out.push(`- ${reason}`);
-  if (r.verdictReasons.length) out.push('');
+  if (r.load.status === 'not-run') out.push(`- Load smoke not run: ${r.load.reason}`);
+  if (r.verdictReasons.length || r.load.status === 'not-run') out.push('');
   out.push(
     ...table(
       ['Item', 'Value'],
