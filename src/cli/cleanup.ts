@@ -1,7 +1,9 @@
 /**
  * `npm run cleanup [-- --run <RUN_ID>]`: cancels the records that earlier runs created and left open
- * (a run killed before its teardown). Reads every journal under reports/ (conformance, fuzz and certify runs), finds records whose
- * outcome was never written by listing subscriptions and matching their run tag, and cancels them.
+ * (a run killed before its teardown). Reads every journal under reports/ (conformance, fuzz and certify runs), keeps those
+ * written against this target (base URL, environment, credentials' fingerprint; the others are left alone and counted),
+ * finds records whose outcome was never written by listing subscriptions and matching their run tag, reads each record
+ * and cancels it only when it still carries the run's tag.
  * Uses the same configuration as the suite (API_BASE_URL, credentials, API_PROFILE for the cancel route).
  */
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
@@ -9,7 +11,8 @@ import { type CommandSpec, parseCommandLine } from './command-line.ts';
 
 const CLEANUP_COMMAND = {
   command: 'npm run cleanup --',
-  summary: 'Cancel the records earlier runs created and left open (a run killed before its teardown), from every journal under reports/.',
+  summary:
+    'Cancel the records earlier runs created and left open (a run killed before its teardown), from the journals under reports/ written against this target.',
   options: { run: { type: 'string', multiple: true, value: '<RUN_ID>', description: 'only this run (default: every run with a journal)' } },
   notes: ['Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_PROFILE (names the cancel route), API_ENVIRONMENT, API_RATE.'],
 } as const satisfies CommandSpec;
@@ -19,12 +22,12 @@ async function main(): Promise<void> {
   // Loaded once the command line is good: --help and a bad flag answer at once.
   const { loadDotEnv, readSuiteConfig } = await import('../config/suite-config.ts');
   const { cleanupRuns, selectJournals } = await import('../run/cleanup.ts');
-  const { findJournals } = await import('../run/journal.ts');
+  const { findJournals, journalTarget } = await import('../run/journal.ts');
   const { REPORTS_DIR } = await import('../run/run-paths.ts');
   const { openSession } = await import('../run/session.ts');
   loadDotEnv();
   const config = readSuiteConfig();
-  if (!config.baseUrl)
+  if (!config.baseUrl || !config.credentials)
     throw new ConfigError('Set API_BASE_URL (and credentials) to the target whose leftover records should be cancelled.');
   if (config.environment === 'production')
     throw new ConfigError(
@@ -39,7 +42,9 @@ async function main(): Promise<void> {
   if (!session.profile.cancel)
     throw new ConfigError('The cancel route is not shown in the contract; name it in API_PROFILE ("cancel") to clean up.');
   try {
-    const errors = await cleanupRuns(session.client, journals, (line) => console.log(line), { readSettleMs: session.readSettleMs });
+    // Only the journals of this target (base URL, environment, credentials) are swept.
+    const target = journalTarget({ ...config, baseUrl: config.baseUrl, credentials: config.credentials });
+    const errors = await cleanupRuns(session.client, journals, (line) => console.log(line), { readSettleMs: session.readSettleMs, target });
     if (errors) process.exitCode = 1;
   } finally {
     await session.dispose();

@@ -1,10 +1,12 @@
 /**
  * Cancels what a run created and left open. Used by the teardown of every run (even when tests failed)
- * and by `npm run cleanup` for runs that were killed before their teardown.
+ * and by `npm run cleanup` for runs that were killed before their teardown. `npm run cleanup` cancels only on the
+ * target a journal's records were created on, and only records that still carry the run's tag (issue 29, item 1):
+ * record ids alone are no proof of ownership on another server, or after an id was given to someone else's record.
  */
 import type { ApiClient } from '../client/api-client.ts';
 import { ConfigError } from '../config/config-error.ts';
-import { openRecords, type JournalEntry, type JournalFile } from './journal.ts';
+import { openRecords, type JournalEntry, type JournalFile, type JournalTarget } from './journal.ts';
 import { readJsonl } from './jsonl.ts';
 
 export interface CleanupSummary {
@@ -13,6 +15,10 @@ export interface CleanupSummary {
   refused: Array<{ id: string; status: number }>;
   /** Tags whose record could not be found by listing (never created, or not visible). */
   notFound: string[];
+  /** With `checkTag`: records not cancelled because, read first, they did not show the run's tag (never cancelled). */
+  leftAlone: Array<{ id: string; reason: string }>;
+  /** With `checkTag`: records read as already cancelled or rejected (nothing to do). */
+  closed: string[];
   errors: string[];
 }
 
@@ -22,12 +28,20 @@ export interface CleanupOptions {
    * a moment ago may show in a replica's list only later (src/checks/read-settle.ts). 0: no second look.
    */
   readSettleMs?: number;
+  /**
+   * Read each record (GET) before cancelling it, and cancel it only when its clientSubscriptionReference is the tag
+   * the run created it with (`npm run cleanup`, which may meet a journal long after its run). A run's own teardown,
+   * on the target it has just written to, does not need the extra read.
+   */
+  checkTag?: boolean;
 }
 
 export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry[], o: CleanupOptions = {}): Promise<CleanupSummary> {
-  const summary: CleanupSummary = { cancelled: [], refused: [], notFound: [], errors: [] };
+  const summary: CleanupSummary = { cancelled: [], refused: [], notFound: [], leftAlone: [], closed: [], errors: [] };
   const open = openRecords(entries);
   const ids = new Set(open.ids);
+  // The tag each id was created with: from the journal, or from the list for creates of unknown outcome.
+  const tagOf = new Map(entries.flatMap((e) => (e.event === 'created' ? [[e.id, e.tag] as const] : [])));
   if (open.unresolvedTags.length) {
     // Outcome unknown (killed mid-call, transport error, 5xx): look for the tag among all subscriptions.
     // A failed list is an error in the summary, never the end of the sweep: the ids already known still get cancelled.
@@ -46,11 +60,21 @@ export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry
     for (const tag of records === null ? [] : open.unresolvedTags) {
       const found = tagged(tag);
       if (found.length === 0) summary.notFound.push(tag);
-      for (const r of found) if (typeof r.id === 'string' && r.status !== 'cancelled') ids.add(r.id);
+      for (const r of found)
+        if (typeof r.id === 'string' && r.status !== 'cancelled') {
+          ids.add(r.id);
+          tagOf.set(r.id, tag);
+        }
     }
   }
   for (const id of ids) {
     try {
+      if (o.checkTag) {
+        const verdict = await readBeforeCancel(client, id, tagOf.get(id));
+        if (verdict === 'closed') summary.closed.push(id);
+        else if (verdict !== 'tagged') summary.leftAlone.push({ id, reason: verdict });
+        if (verdict !== 'tagged') continue;
+      }
       const ex = await client.cancelSubscription(id);
       if (ex.status < 300) summary.cancelled.push(id);
       else summary.refused.push({ id, status: ex.status });
@@ -59,6 +83,21 @@ export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry
     }
   }
   return summary;
+}
+
+/**
+ * Reads a record before cancelling it: 'tagged' when it carries the run's tag and is still live, 'closed' when it is
+ * already cancelled or rejected, otherwise why it is left alone. A failed read throws (an error of the sweep).
+ */
+async function readBeforeCancel(client: ApiClient, id: string, tag: string | undefined): Promise<'tagged' | 'closed' | string> {
+  if (!tag) return "the journal holds no tag for it, so it cannot be told from someone else's";
+  const ex = await client.getSubscription(id);
+  if (ex.status >= 300) return `reading it answered ${ex.status}`;
+  const body = ex.body as Record<string, unknown> | null;
+  const reference = body && typeof body === 'object' ? body.clientSubscriptionReference : undefined;
+  if (typeof reference !== 'string') return `it carries no clientSubscriptionReference (the run's tag was ${tag})`;
+  if (reference !== tag) return `it carries another clientSubscriptionReference than the run's tag ${tag}`;
+  return body?.status === 'cancelled' || body?.status === 'rejected' ? 'closed' : 'tagged';
 }
 
 /** Every subscription (no offset/limit: the contract returns all), or null with the reason added to `errors`. */
@@ -86,21 +125,72 @@ export function selectJournals(all: JournalFile[], runIds: string[] | undefined)
   return all.filter((j) => runIds.includes(j.runId));
 }
 
-/** Sweep each run in turn, one line per run; a run that fails does not stop the next. Returns the number of errors. */
+/** Why a journal is left alone: the kind (counted in the closing line) and the detail (said per journal). */
+export interface TargetMismatch {
+  kind: 'no target recorded' | 'more than one target' | 'another target';
+  detail: string;
+}
+
+/**
+ * Why a journal's records are not to be cancelled on `target`, or null when they were created there. Each writer of a
+ * journal writes its target before its first entry, so an entry before any target line comes from a writer that
+ * recorded none (a journal older than targets): its records may be anyone's, and are left alone.
+ */
+export function targetMismatch(entries: JournalEntry[], target: JournalTarget): TargetMismatch | null {
+  const first = entries.findIndex((e) => e.event === 'target');
+  if (first === -1 || entries.slice(0, first).some((e) => e.event !== 'target'))
+    return {
+      kind: 'no target recorded',
+      detail: 'no target recorded (a journal written before journals recorded their target): its records may be on another target',
+    };
+  const recorded = entries.filter((e) => e.event === 'target');
+  const key = (t: JournalTarget) => JSON.stringify([t.baseUrl, t.environment, t.credentials]);
+  if (new Set(recorded.map(key)).size > 1)
+    return { kind: 'more than one target', detail: 'records of more than one target (one RUN_ID used against several)' };
+  const r = recorded[0];
+  const differences = [
+    r.baseUrl !== target.baseUrl && `base URL ${r.baseUrl}`,
+    r.environment !== target.environment && `environment ${r.environment}`,
+    // The fingerprint is keyed by the base URL: on another base URL it differs whatever the credentials.
+    r.baseUrl === target.baseUrl && r.credentials !== target.credentials && 'other credentials',
+  ].filter(Boolean);
+  return differences.length ? { kind: 'another target', detail: `another target (${differences.join(', ')})` } : null;
+}
+
+/**
+ * Sweep each run of `target` in turn, one line per run; a run that fails does not stop the next. Journals of other
+ * targets (or with none recorded) are left alone, each named with why, then counted. Records are read before each
+ * cancel and cancelled only when they carry the run's tag. Returns the number of errors and records left alone.
+ */
 export async function cleanupRuns(
   client: ApiClient,
   journals: JournalFile[],
   say: (line: string) => void,
-  o: CleanupOptions = {},
+  o: Omit<CleanupOptions, 'checkTag'> & { target: JournalTarget },
 ): Promise<number> {
   let errors = 0;
+  const leftAlone: Array<TargetMismatch['kind']> = [];
   for (const { runId, path } of journals) {
-    const summary = await cancelOpenRecords(client, readJsonl<JournalEntry>(path), o);
-    errors += summary.errors.length;
+    const entries = readJsonl<JournalEntry>(path);
+    const mismatch = targetMismatch(entries, o.target);
+    if (mismatch) {
+      leftAlone.push(mismatch.kind);
+      say(`run ${runId}: left alone: ${mismatch.detail}`);
+      continue;
+    }
+    const summary = await cancelOpenRecords(client, entries, { ...o, checkTag: true });
+    errors += summary.errors.length + summary.leftAlone.length;
     say(
-      `run ${runId}: ${summary.cancelled.length} cancelled, ${summary.refused.length} refused by the target, ${summary.notFound.length} tag(s) not found, ${summary.errors.length} error(s)`,
+      `run ${runId}: ${summary.cancelled.length} cancelled, ${summary.refused.length} refused by the target, ${summary.notFound.length} tag(s) not found, ${summary.closed.length} already closed, ${summary.leftAlone.length} left open (not carrying the run's tag), ${summary.errors.length} error(s)`,
     );
+    for (const r of summary.leftAlone) say(`  left open: record ${r.id}: ${r.reason}; never cancelled, look at it by hand`);
     for (const e of summary.errors) say(`  error: ${e}`);
+  }
+  if (leftAlone.length) {
+    const counts = [...new Set(leftAlone)].map((why) => `${leftAlone.filter((w) => w === why).length} ${why}`);
+    say(
+      `${leftAlone.length} journal(s) left alone, not of ${o.target.baseUrl} (${o.target.environment}) with these credentials: ${counts.join('; ')}`,
+    );
   }
   return errors;
 }

@@ -3,14 +3,36 @@
  * and after (with the id the service gave it), so a run killed at any moment leaves enough behind for
  * `npm run cleanup` to find and cancel its records. Teardown cancels everything still open.
  */
+import { createHmac } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readdirSync, readSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
+import type { Credentials } from '../config/suite-config.ts';
 import { appendJsonl, readJsonl } from './jsonl.ts';
 import { REPORTS_DIR, runFile } from './run-paths.ts';
 
 export const TAG_PREFIX = 'osd-suite.';
 
+/**
+ * The target a journal's records were created on, written as the first line of each writer: `npm run cleanup` cancels
+ * them there and nowhere else (issue 29, item 1). Credentials only as a fingerprint, never their values or a piece.
+ */
+export interface JournalTarget {
+  baseUrl: string;
+  environment: string;
+  /** HMAC-SHA256 of the credentials keyed by the base URL: tells two sets of credentials apart, and holds neither. */
+  credentials: string;
+}
+
+/** The journal target of a configured run. */
+export function journalTarget(t: { baseUrl: string; environment: string; credentials: Credentials }): JournalTarget {
+  const fingerprint = createHmac('sha256', `osd-suite journal target ${t.baseUrl}`)
+    .update(JSON.stringify([t.credentials.subscriptionKey, t.credentials.secret]))
+    .digest('hex');
+  return { baseUrl: t.baseUrl, environment: t.environment, credentials: `hmac-sha256:${fingerprint}` };
+}
+
 export type JournalEntry =
+  | ({ at: string; event: 'target' } & JournalTarget)
   | { at: string; event: 'create-sent'; tag: string }
   | { at: string; event: 'created'; tag: string; id: string; status: string }
   | { at: string; event: 'create-refused'; tag: string; httpStatus: number }
@@ -25,9 +47,12 @@ export class Journal {
   /** The run's creates by the id the service gave them (every worker's), read from the file as it grows. */
   private readonly createdById = new Map<string, string[]>();
   private readBytes = 0;
+  private targetWritten = false;
+  /** `target`: written before this writer's first entry (every process of a run writes it; the copies agree). */
   constructor(
     readonly runId: string,
     private readonly path = runFile.journal(runId),
+    private readonly target: JournalTarget | null = null,
   ) {}
 
   /** What every tag of this run starts with: osd-suite.<runId>. (the same in every worker and in a replay with this RUN_ID). */
@@ -42,6 +67,10 @@ export class Journal {
   }
 
   record(entry: NewEntry): void {
+    if (this.target && !this.targetWritten) {
+      this.targetWritten = true;
+      appendJsonl(this.path, { at: new Date().toISOString(), event: 'target', ...this.target });
+    }
     appendJsonl(this.path, { at: new Date().toISOString(), ...entry });
   }
 

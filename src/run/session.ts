@@ -11,7 +11,7 @@ import type { SuiteConfig } from '../config/suite-config.ts';
 import { signalAt, testsEndAt } from '../config/run-limits.ts';
 import { interruptSignal } from './interrupt.ts';
 import { loadProfile, type TargetProfile } from '../profile/target-profile.ts';
-import { Journal } from './journal.ts';
+import { Journal, journalTarget } from './journal.ts';
 import { openJsonlAppender } from './jsonl.ts';
 import { runFile } from './run-paths.ts';
 
@@ -76,7 +76,7 @@ export async function openSession(config: SuiteConfig, opts: { share?: number; t
     baseUrl: config.baseUrl,
     credentials: config.credentials,
     profile,
-    journal: new Journal(config.runId),
+    journal: new Journal(config.runId, undefined, journalTarget({ ...config, baseUrl: config.baseUrl, credentials: config.credentials })),
     redact,
     pace: makePacer(config.rate / Math.max(1, opts.share ?? 1)),
     timeoutMs: config.limits.requestTimeoutMs,

@@ -31,7 +31,14 @@ test('open ids are cancelled, unresolved tags found by listing, the rest reporte
     return { status: 200, body: { status: 'cancelled' } };
   };
   const summary = await cancelOpenRecords(api.client, entries);
-  expect(summary).toEqual({ cancelled: ['a'], refused: [{ id: 'c', status: 409 }], notFound: ['t4'], errors: [] });
+  expect(summary).toEqual({
+    cancelled: ['a'],
+    refused: [{ id: 'c', status: 409 }],
+    notFound: ['t4'],
+    leftAlone: [],
+    closed: [],
+    errors: [],
+  });
   expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual([
     'GET /subscription',
     'POST /subscription/a/cancel',
@@ -51,7 +58,7 @@ test('a rate limit that says no Retry-After: each cancel it refuses with a 429 i
     return { status: 429, body: { message: 'Too Many Requests' } }; // no Retry-After header
   };
   const summary = await cancelOpenRecords(api.client, entries);
-  expect(summary).toEqual({ cancelled: ['a', 'b', 'c'], refused: [], notFound: [], errors: [] });
+  expect(summary).toEqual({ cancelled: ['a', 'b', 'c'], refused: [], notFound: [], leftAlone: [], closed: [], errors: [] });
   expect(stub.hits.map((h) => h.url)).toEqual(['a', 'a', 'b', 'b', 'c', 'c'].map((id) => `/subscription/${id}/cancel`));
 });
 
@@ -96,7 +103,7 @@ test('a create of unknown outcome that the list shows only a moment later (a rep
     return { status: 200, body: lists === 1 ? [] : [{ id: 'late', clientSubscriptionReference: 't1', status: 'accepted' }] };
   };
   const summary = await cancelOpenRecords(api.client, entries, { readSettleMs: 50 });
-  expect(summary).toEqual({ cancelled: ['late'], refused: [], notFound: [], errors: [] });
+  expect(summary).toEqual({ cancelled: ['late'], refused: [], notFound: [], leftAlone: [], closed: [], errors: [] });
   expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual([
     'GET /subscription',
     'GET /subscription',

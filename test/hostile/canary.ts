@@ -2,6 +2,7 @@
 // imports them too).
 import { join } from 'node:path';
 import { loadProfile } from '../../src/profile/target-profile.ts';
+import { type JournalTarget, journalTarget } from '../../src/run/journal.ts';
 
 /**
  * Canary credentials: no window of FRAGMENT characters of them (or of their encodings) is an ordinary word, so
@@ -11,3 +12,8 @@ export const CANARY = { subscriptionKey: 'cNq7Zt2Hx9KfW3vR8pLm', secret: 'sVx9Lp
 
 /** The reference server's own profile (cancel and health routes). */
 export const REFERENCE_PROFILE = loadProfile(join(import.meta.dirname, '../../reference/profile.json'));
+
+/** The journal target of a run with the canary credentials against `url` (a loopback target: environment local). */
+export function canaryTarget(url: string): JournalTarget {
+  return journalTarget({ baseUrl: url, environment: 'local', credentials: CANARY });
+}

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { cancelOpenRecords, cleanupRuns, selectJournals } from '../../src/run/cleanup.ts';
-import { findJournals, Journal, type JournalEntry } from '../../src/run/journal.ts';
+import { findJournals, Journal, type JournalEntry, type JournalTarget } from '../../src/run/journal.ts';
 import { expect, test } from '../client/stub-target.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
@@ -35,10 +35,12 @@ test.describe('journals of every command', () => {
   });
   test.afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+  const target: JournalTarget = { baseUrl: 'http://127.0.0.1:1', environment: 'local', credentials: 'hmac-sha256:0' };
+
   function journalAt(dir: string, runId: string): string {
     mkdirSync(join(root, dir, runId), { recursive: true });
     const path = join(root, dir, runId, 'journal.jsonl');
-    new Journal(runId, path).record({ event: 'create-sent', tag: `osd-suite.${runId}.1-1` });
+    new Journal(runId, path, target).record({ event: 'create-sent', tag: `osd-suite.${runId}.1-1` });
     return path;
   }
 
@@ -68,8 +70,13 @@ test.describe('journals of every command', () => {
   test('defect 4: a run whose sweep fails does not stop the next run', async ({ stub, api }) => {
     const first = journalAt('runs', 'run-a');
     const second = journalAt('runs', 'run-b');
-    new Journal('run-b', second).record({ event: 'created', tag: 'osd-suite.run-b.1-1', id: 'b1', status: 'accepted' });
-    stub.reply = (hit) => (hit.method === 'GET' ? 'reset' : { status: 200, body: {} });
+    new Journal('run-b', second, target).record({ event: 'created', tag: 'osd-suite.run-b.1-1', id: 'b1', status: 'accepted' });
+    stub.reply = (hit) =>
+      hit.url === '/subscription/b1'
+        ? { status: 200, body: { id: 'b1', clientSubscriptionReference: 'osd-suite.run-b.1-1', status: 'accepted' } }
+        : hit.method === 'GET'
+          ? 'reset'
+          : { status: 200, body: {} };
     const lines: string[] = [];
     const errors = await cleanupRuns(
       api.client,
@@ -78,6 +85,7 @@ test.describe('journals of every command', () => {
         { runId: 'run-b', path: second },
       ],
       (l) => lines.push(l),
+      { target },
     );
     expect(errors).toBeGreaterThanOrEqual(1);
     expect(lines.find((l) => l.startsWith('run run-b:'))).toMatch(/1 cancelled/);

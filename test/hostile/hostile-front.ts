@@ -8,7 +8,7 @@ import { startReferenceServer, type RunningReference } from '../../reference/ser
 import { clientFor } from '../client/client-for.ts';
 import { CANARY, REFERENCE_PROFILE } from './canary.ts';
 
-export { CANARY, REFERENCE_PROFILE } from './canary.ts';
+export { CANARY, canaryTarget, REFERENCE_PROFILE } from './canary.ts';
 
 /** What reached the reference through the front, and what the front answered. */
 export interface Passed {
@@ -46,7 +46,7 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<void> }> {
+export async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<void> }> {
   const reference = await startReferenceServer({ credentials: CANARY });
   const upstream = new URL(reference.url);
   const target = { misbehave: (() => null) as Misbehaviour, swallow: (() => false) as HostileTarget['swallow'], passed: [] as Passed[] };

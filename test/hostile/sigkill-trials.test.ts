@@ -13,7 +13,7 @@ import { findJournals, type JournalEntry } from '../../src/run/journal.ts';
 import { readJsonl } from '../../src/run/jsonl.ts';
 import { clientFor } from '../client/client-for.ts';
 import { minimalCreateBody } from '../reference/helpers.ts';
-import { CANARY, expect, liveWithTag, REFERENCE_PROFILE, test } from './hostile-front.ts';
+import { CANARY, canaryTarget, expect, liveWithTag, REFERENCE_PROFILE, test } from './hostile-front.ts';
 
 const TRIALS = 20;
 const AT_ONCE = 10;
@@ -23,7 +23,7 @@ const DRIVER = join(ROOT, 'reports/project-tests/create-driver.mjs');
 
 /** Start a driver, let it create for `afterMs`, kill it with SIGKILL. */
 async function killedRun(url: string, runId: string, journalPath: string, afterMs: number): Promise<void> {
-  const setUp = JSON.stringify({ credentials: CANARY, profile: REFERENCE_PROFILE, body: minimalCreateBody() });
+  const setUp = JSON.stringify({ credentials: CANARY, profile: REFERENCE_PROFILE, body: minimalCreateBody(), target: canaryTarget(url) });
   const child = fork(DRIVER, [url, runId, journalPath, setUp], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   await new Promise<void>((resolve) => {
@@ -88,7 +88,7 @@ test('SIGKILL at random points, 20 trials: 0 accepted records left after cleanup
     hostile.misbehave = () => null;
     const { client, dispose } = await clientFor(hostile.url, { credentials: CANARY, profile: REFERENCE_PROFILE });
     try {
-      expect(await cleanupRuns(client, journals, () => {}), `seed ${seed}`).toBe(0);
+      expect(await cleanupRuns(client, journals, () => {}, { target: canaryTarget(hostile.url) }), `seed ${seed}`).toBe(0);
     } finally {
       await dispose();
     }

@@ -13,7 +13,7 @@ import { findCanaries, scanTree } from './canary-scan.ts';
 import { cleanupRuns } from '../../src/run/cleanup.ts';
 import { findJournals } from '../../src/run/journal.ts';
 import { clientFor } from '../client/stub-target.ts';
-import { CANARY, expect, liveWithTag, REFERENCE_PROFILE, test, type HostileTarget } from './hostile-front.ts';
+import { CANARY, canaryTarget, expect, liveWithTag, REFERENCE_PROFILE, test, type HostileTarget } from './hostile-front.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const SECRETS = [CANARY.subscriptionKey, CANARY.secret];
@@ -165,7 +165,7 @@ test.describe('whole runs', () => {
       expect(await liveWithTag(hostile.reference.url, mine)).toHaveLength(1);
       const { client, dispose } = await clientFor(hostile.url, { credentials: CANARY, profile: REFERENCE_PROFILE });
       try {
-        expect(await cleanupRuns(client, findJournals(run.reports), () => {})).toBe(0);
+        expect(await cleanupRuns(client, findJournals(run.reports), () => {}, { target: canaryTarget(hostile.url) })).toBe(0);
       } finally {
         await dispose();
       }
