@@ -13,13 +13,16 @@ import { METRIC, type ScenarioName } from './names.ts';
 import {
   type EndpointLatency,
   type RateLimitAnswers,
+  type RedirectRefused,
   type RuleCount,
   type RunTotals,
   type ScenarioResult,
   contractViolations,
+  describeRedirects,
   endpointLatencies,
   isExposureThreshold,
   rateLimitAnswers,
+  redirectsRefused,
   runTotals,
   scenarioResult,
 } from './results.ts';
@@ -54,6 +57,8 @@ export interface LoadReport {
   totals: RunTotals;
   endpoints: EndpointLatency[];
   rateLimitAnswers: RateLimitAnswers;
+  /** 3xx answers: failed requests, never followed, with the origin their Location named. */
+  redirectsRefused: RedirectRefused[];
   contractViolations: RuleCount[];
   scenarioResult: ScenarioResult;
   notes: string[];
@@ -68,6 +73,8 @@ function isStopRule(t: ThresholdResult): boolean {
 
 export function verdictOf(summary: NormalisedSummary, totals: RunTotals, result: ScenarioResult): Verdict {
   const reasons: string[] = [];
+  const redirects = describeRedirects(redirectsRefused(summary));
+  if (redirects !== null) reasons.push(redirects);
   const valid = totals.droppedIterations === 0;
   if (!valid) {
     reasons.push(
@@ -184,6 +191,7 @@ export function buildLoadReport(
     totals,
     endpoints: endpoints.measured,
     rateLimitAnswers: answers,
+    redirectsRefused: redirectsRefused(summary),
     contractViolations: contractViolations(summary, config.scenario),
     scenarioResult: result,
     notes: extraNotes.concat(notesFor(partial), unreachedNote(endpoints.unreached)),
