@@ -227,6 +227,37 @@ export function buildOptions(config: LoadConfig): K6OptionsShape {
   };
 }
 
+/** What the plan of a run fixes: its executor, rate and length, and so the iterations it starts. */
+export interface PlannedWork {
+  executor: 'constant-arrival-rate' | 'ramping-arrival-rate';
+  /** Iterations per second of a constant arrival rate; null for a ramping one (its stages are in the settings). */
+  plannedRatePerSecond: number | null;
+  plannedDurationMs: number;
+  /** Iterations the plan starts: rate x length, summed over the steps of a ramping rate. */
+  iterationsPlanned: number;
+}
+
+export function plannedWork(config: LoadConfig): PlannedWork {
+  if (config.scenario === 'rate-probe') {
+    const plan = planRateProbe(config.rateProbe);
+    const iterations = plan.steps.reduce((n, rps) => n + (rps * plan.stepMs) / 1000, 0);
+    return {
+      executor: 'ramping-arrival-rate',
+      plannedRatePerSecond: null,
+      plannedDurationMs: plan.totalMs,
+      iterationsPlanned: Math.round(iterations),
+    };
+  }
+  const shape = constantShape(config);
+  const rate = perSecond(shape.rate);
+  return {
+    executor: 'constant-arrival-rate',
+    plannedRatePerSecond: rate,
+    plannedDurationMs: shape.durationMs,
+    iterationsPlanned: Math.round((rate * shape.durationMs) / 1000),
+  };
+}
+
 /** Planned scenario length in ms (without setup, teardown and graceful stop). */
 export function plannedDurationMs(config: LoadConfig): number {
   return config.scenario === 'rate-probe' ? planRateProbe(config.rateProbe).totalMs : constantShape(config).durationMs;
