@@ -14,8 +14,9 @@ import { loadConfig, runIdFor } from './lib/k6-env.ts';
 import { call, pace, readWithRetry } from './lib/k6-http.ts';
 import { walksListChanged, walksCompleted } from './lib/k6-metrics.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';
-import { ENDPOINT, TAG } from './lib/names.ts';
+import { TAG } from './lib/names.ts';
 import { buildOptions } from './lib/options.ts';
+import { REQUEST } from './lib/requests.ts';
 import {
   type PageOutcome,
   type PageRequest,
@@ -44,7 +45,7 @@ interface SetupData {
 /** Offers whose allocation record has the most entries (the allocations walks page through them). */
 function allocationOfferIds(): string[] {
   if (config.pagination.resources.indexOf('allocations') < 0) return [];
-  const res = readWithRetry(config, { method: 'GET', path: '/allocation', name: `setup ${ENDPOINT.allocations}`, readBody: true });
+  const res = readWithRetry(config, REQUEST.setupAllocations());
   if (!Array.isArray(res.json)) return [];
   const records = res.json
     .map((r) => (typeof r === 'object' && r !== null ? (r as Record<string, unknown>) : {}))
@@ -71,14 +72,7 @@ export function pagination(data: SetupData): void {
     walk = startWalk(data.plan[planIndex]);
   }
   const req = nextRequest(walk);
-  const result = call(config, {
-    method: 'GET',
-    path: req.path,
-    query: req.query,
-    name: req.name,
-    tags: { [TAG.pageSize]: String(req.pageSize) },
-    readBody: true,
-  });
+  const result = call(config, REQUEST.page(req));
   if (result.limited) return; // same page next time; the 429 is counted in rate_limited
   if (!checkAnswer(req.name, result, isOk, '200', true)) {
     walk = null; // a failed page ends the walk; http_req_failed and checks carry it
@@ -98,7 +92,7 @@ export function pagination(data: SetupData): void {
  */
 function steadyOutcome(req: PageRequest, outcome: PageOutcome): PageOutcome {
   if (outcome.repeated.length === 0 || req.resource === 'allocations') return outcome;
-  const full = call(config, { method: 'GET', path: req.path, name: `walk check ${req.name}`, readBody: true });
+  const full = call(config, REQUEST.walkCheck(req));
   if (full.limited || full.status !== 200) return outcome;
   if (!listChangedUnderWalk(outcome.state.walked.slice(0, outcome.walkedBefore), full.json)) return outcome;
   walksListChanged.add(1, { [TAG.resource]: req.resource });

@@ -15,6 +15,7 @@ import { pollsChecked } from './lib/k6-metrics.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';
 import { ENDPOINT } from './lib/names.ts';
 import { buildOptions } from './lib/options.ts';
+import { REQUEST } from './lib/requests.ts';
 import { type PollerState, checkPoll, pickSeeds, readPolledOffers } from './lib/polling.ts';
 
 const config = loadConfig('polling');
@@ -29,7 +30,7 @@ interface SetupData {
 
 export function setup(): SetupData {
   // Omitting offset and limit returns every offer: the starting points spread over their dates.
-  const res = readWithRetry(config, { method: 'GET', path: '/offer', name: `setup ${ENDPOINT.offers}`, readBody: true });
+  const res = readWithRetry(config, REQUEST.setupOffers());
   const offers = readPolledOffers(res.json);
   if (offers === null) throw new Error(`polling: GET /offer answered ${res.status} without a list of offers; nothing to poll against.`);
   return { runId: runIdFor(config), startedAt: new Date().toISOString(), seeds: pickSeeds(offers, config.polling.clients, Date.now()) };
@@ -40,13 +41,7 @@ let poller: PollerState | null = null;
 
 export function polling(data: SetupData): void {
   if (poller === null) poller = data.seeds[(exec.vu.idInTest - 1) % data.seeds.length];
-  const result = call(config, {
-    method: 'GET',
-    path: '/offer',
-    query: { modifiedAfter: poller.instant },
-    name: ENDPOINT.offersModifiedAfter,
-    readBody: true,
-  });
+  const result = call(config, REQUEST.poll(poller.instant));
   if (result.limited) return;
   if (!checkAnswer(ENDPOINT.offersModifiedAfter, result, isOk, '200', true)) return;
   const outcome = checkPoll(poller, result.json);

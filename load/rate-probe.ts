@@ -21,6 +21,7 @@ import { probe429, probeLimitedShare, probeRecovered, probeRecoveryMs } from './
 import { summaryOutputs } from './lib/summary-outputs.ts';
 import { ENDPOINT, TAG } from './lib/names.ts';
 import { buildOptions } from './lib/options.ts';
+import { REQUEST } from './lib/requests.ts';
 import {
   type RecoveryAttempt,
   type RecoveryConfig,
@@ -54,7 +55,7 @@ export function setup(): SetupData {
 }
 
 function probeRequest(name: string, tags: Record<string, string>) {
-  return call(config, { method: 'GET', path: '/offer', query: { offset: 0, limit: 1 }, name, tags, readBody: true });
+  return call(config, REQUEST.probe(name, tags));
 }
 
 export function rate_probe(): void {

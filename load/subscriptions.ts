@@ -14,10 +14,11 @@ import type { Options } from 'k6/options';
 import { statusMatches } from './lib/config.ts';
 import { recordFindings } from './lib/k6-checks.ts';
 import { loadConfig, runIdFor } from './lib/k6-env.ts';
-import { type CallResult, type Method, call, pace, readWithRetry } from './lib/k6-http.ts';
+import { type CallResult, call, pace, readWithRetry } from './lib/k6-http.ts';
 import {
   cancelRefused,
   offersClosed,
+  setupCreates,
   subscriptionsCancelled,
   subscriptionsCreated,
   subscriptionsLeft,
@@ -25,15 +26,14 @@ import {
   writeBudgetSkipped,
 } from './lib/k6-metrics.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';
-import { ENDPOINT, cancelEndpointName } from './lib/names.ts';
+import { cancelEndpointName } from './lib/names.ts';
 import { buildOptions } from './lib/options.ts';
 import { settlePauses } from './lib/read-settle.ts';
+import { REQUEST } from './lib/requests.ts';
 import { fail, pass } from './lib/rules.ts';
 import {
   type CurrencyAnswer,
   type SubscribableOffer,
-  buildSubscriptionBody,
-  cancelPath,
   currenciesToWriteIn,
   firstOfEachCurrency,
   offerClosedNow,
@@ -48,8 +48,6 @@ export const options: Options = buildOptions(config);
 // loadConfig refuses a profile without a cancel route for this scenario.
 const cancelRoute = config.profile.cancel ?? { method: 'POST', path: '/subscription/{subscriptionId}/cancel' };
 const cancelName = cancelEndpointName(cancelRoute.method, cancelRoute.path);
-/** 4xx answers but 429 (which `call` handles as rate limiting). */
-const REFUSALS = Array.from({ length: 100 }, (_, i) => 400 + i).filter((s) => s !== 429);
 
 interface SetupData {
   runId: string;
@@ -69,14 +67,9 @@ function currencyProbe(offers: SubscribableOffer[], runId: string): { offers: Su
   for (const offer of firstOfEachCurrency(offers)) {
     if (creates >= config.subscriptions.writeBudget) break;
     pace(config);
-    const created = call(config, {
-      method: 'POST',
-      path: '/subscription',
-      name: `setup ${ENDPOINT.createSubscription}`,
-      body: buildSubscriptionBody(offer, runId, `currency-${offer.currency}`, Date.now()),
-      readBody: false,
-    });
+    const created = call(config, REQUEST.currencyProbe(offer, runId, Date.now()));
     creates++;
+    setupCreates.add(1);
     if (created.status >= 200 && created.status < 300) subscriptionsCreated.add(1);
     answers.push({ currency: offer.currency, status: created.status });
   }
@@ -90,7 +83,7 @@ function currencyProbe(offers: SubscribableOffer[], runId: string): { offers: Su
 }
 
 export function setup(): SetupData {
-  const res = readWithRetry(config, { method: 'GET', path: '/offer', name: `setup ${ENDPOINT.offers}`, readBody: true });
+  const res = readWithRetry(config, REQUEST.setupOffers());
   const picked = pickSubscribableOffers(res.json, config.subscriptions.currency);
   if (picked.length === 0)
     throw new Error(
@@ -102,7 +95,7 @@ export function setup(): SetupData {
 }
 
 function cancel(id: string, name: string): CallResult {
-  return call(config, { method: cancelRoute.method as Method, path: cancelPath(cancelRoute.path, id), name, readBody: false });
+  return call(config, REQUEST.cancel(cancelRoute, id, name));
 }
 
 function cancelled(result: CallResult): boolean {
@@ -122,7 +115,7 @@ const closedOffers: string[] = [];
  */
 function closedSinceSetup(offerId: string, status: number): boolean {
   if (status < 400 || status >= 500 || status === 429) return false;
-  const now = call(config, { method: 'GET', path: `/offer/${encodeURIComponent(offerId)}`, name: ENDPOINT.offer, readBody: true });
+  const now = call(config, REQUEST.readOffer(offerId));
   if (now.limited || now.status !== 200 || offerClosedNow(now.json, Date.now()) === null) return false;
   closedOffers.push(offerId);
   offersClosed.add(1);
@@ -138,15 +131,8 @@ export function subscriptions(data: SetupData): void {
   const open = data.offers.filter((o) => closedOffers.indexOf(o.id) < 0);
   if (open.length === 0) return; // every offer closed under this VU: offersClosed says so
   const offer = open[seq % open.length];
-  const created = call(config, {
-    method: 'POST',
-    path: '/subscription',
-    name: ENDPOINT.createSubscription,
-    body: buildSubscriptionBody(offer, data.runId, seq, Date.now()),
-    readBody: true,
-    // A refusal is judged below (create-status), after its offer is read again: not a failed request by itself.
-    alsoExpected: REFUSALS,
-  });
+  // A refusal is judged below (create-status), after its offer is read again: not a failed request by itself.
+  const created = call(config, REQUEST.create(offer, data.runId, seq, Date.now()));
   if (created.limited) return; // not created; a create is never retried
   const createOk = statusMatches(config.profile.status.create, created.status);
   if (!createOk && closedSinceSetup(offer.id, created.status)) return;
@@ -171,15 +157,8 @@ export function subscriptions(data: SetupData): void {
   if (typeof id !== 'string' || id === '') return; // the teardown sweep finds it by run tag
 
   const settleMs = config.subscriptions.readSettleMs;
-  const readOnce = () =>
-    call(config, {
-      method: 'GET',
-      path: `/subscription/${encodeURIComponent(id)}`,
-      name: ENDPOINT.subscription,
-      readBody: true,
-      // Within API_READ_SETTLE a 404 is a replica that does not show the record yet: the check below judges the last read.
-      alsoExpected: settleMs > 0 ? [404] : [],
-    });
+  // Within API_READ_SETTLE a 404 is a replica that does not show the record yet: the check below judges the last read.
+  const readOnce = () => call(config, REQUEST.readSubscription(id, settleMs));
   const shows = (r: CallResult) => r.status === 200 && field(r.json, 'id') === id && field(r.json, 'offerId') === offer.id;
   let read = readOnce();
   // A read that does not show the record yet is read again within API_READ_SETTLE (a replica shows a write a moment later).
@@ -216,7 +195,7 @@ export function subscriptions(data: SetupData): void {
 
 /** Lists this run's records that are not cancelled yet (GET /subscription without offset/limit returns all). */
 function leftovers(runId: string): ReturnType<typeof recordsToSweep> | null {
-  const res = readWithRetry(config, { method: 'GET', path: '/subscription', name: `teardown ${ENDPOINT.subscriptions}`, readBody: true });
+  const res = readWithRetry(config, REQUEST.teardownSubscriptions());
   return Array.isArray(res.json) ? recordsToSweep(res.json, runId) : null;
 }
 

@@ -1,16 +1,18 @@
 /**
- * The regression report as Markdown (reports/perf-regression.md) and as one self-contained HTML
- * page with inline SVG charts (reports/perf-regression.html): latency percentiles per endpoint,
- * baseline against current, and throughput. No script, font or stylesheet is loaded from anywhere.
- * Pure module.
+ * The regression report of one scenario as Markdown (reports/perf-regression/<scenario>.md) and as one
+ * self-contained HTML page with inline SVG charts (reports/perf-regression/<scenario>.html): the work each run
+ * did, latency percentiles per endpoint, baseline against current, and throughput (shown, not judged, under an
+ * arrival-rate plan). No script, font or stylesheet is loaded from anywhere. Pure module.
  */
-import { type Comparison, type ComparisonRow, type MetricId, format } from './compare.ts';
+import { type ComparableRun, type Comparison, type ComparisonRow, type MetricId, format } from './compare.ts';
+import type { RunWork } from './report.ts';
 
 const STATUS_TEXT: Record<Comparison['status'], string> = {
   pass: 'PASS — no metric got worse beyond its tolerance',
   regression: 'REGRESSION — at least one metric got worse beyond its tolerance',
   invalid: 'INVALID — a run with dropped iterations is not a measurement; nothing was compared as a pass',
-  incomparable: 'INCOMPARABLE — the run and the baseline measured different things (use --force to compare anyway)',
+  incomparable:
+    'INCOMPARABLE — the run and the baseline did different work or ran under different conditions; nothing was judged (use --force to compare anyway)',
 };
 
 const VERDICT_MARK: Record<ComparisonRow['verdict'], string> = {
@@ -19,7 +21,34 @@ const VERDICT_MARK: Record<ComparisonRow['verdict'], string> = {
   improved: 'improved',
   new: 'new',
   missing: 'missing',
+  shown: 'shown, not judged',
+  undecided: 'undecided (merged runners)',
 };
+
+/** The work of both runs side by side; null when neither recorded it. */
+function workRows(c: Comparison): Array<[string, string, string]> | null {
+  const b = c.baseline.work ?? null;
+  const cur = c.current.work ?? null;
+  if (b === null && cur === null) return null;
+  const show = (w: RunWork | null, f: (w: RunWork) => string): string => (w === null ? 'not recorded' : f(w));
+  const row = (label: string, f: (w: RunWork) => string): [string, string, string] => [label, show(b, f), show(cur, f)];
+  return [
+    row('executor', (w) => w.executor),
+    row('planned rate', (w) =>
+      w.plannedRatePerSecond === null ? 'ramping (see settings)' : `${Math.round(w.plannedRatePerSecond * 1000) / 1000} iterations/s`,
+    ),
+    row('planned length', (w) => `${Math.round(w.plannedDurationMs / 100) / 10} s`),
+    row('iterations planned', (w) => String(w.iterationsPlanned)),
+    row('iterations done', (w) => String(w.iterationsDone)),
+    row('write budget', (w) => (w.writeBudget === null ? '—' : String(w.writeBudget))),
+    row('creates spent in setup', (w) => String(w.setupCreates)),
+    row('iterations with the budget spent', (w) => String(w.budgetSkipped)),
+  ];
+}
+
+function runnersText(r: ComparableRun): string {
+  return (r.runners ?? 1) > 1 ? `, merged from ${r.runners} runners` : '';
+}
 
 function change(row: ComparisonRow, comparison: Comparison): string {
   if (row.delta === null) return '—';
@@ -31,7 +60,7 @@ function change(row: ComparisonRow, comparison: Comparison): string {
 
 function run(label: string, r: Comparison['current'] & { recordedOn?: string }): string {
   const on = r.recordedOn ? `, measured on ${r.recordedOn}` : '';
-  return `${label}: run ${r.runId ?? '-'} at ${r.generatedAt}, k6 ${r.k6Version ?? 'unknown'}, target ${r.target} (${r.environment})${on}`;
+  return `${label}: run ${r.runId ?? '-'} at ${r.generatedAt}${runnersText(r)}, k6 ${r.k6Version ?? 'unknown'}, target ${r.target} (${r.environment})${on}`;
 }
 
 /** Files beside the report, as links relative to it. */
@@ -52,6 +81,12 @@ export function renderMarkdown(c: Comparison, links: ReportLinks = { dashboard: 
   if (c.reasons.length > 0) {
     lines.push('## Why', '');
     for (const r of c.reasons) lines.push(`- ${r}`);
+    lines.push('');
+  }
+  const work = workRows(c);
+  if (work !== null) {
+    lines.push('## Work', '', '| | baseline | current |', '|---|---:|---:|');
+    for (const [label, b, cur] of work) lines.push(`| ${label} | ${b} | ${cur} |`);
     lines.push('');
   }
   lines.push(
@@ -206,6 +241,13 @@ export function renderHtml(c: Comparison, links: ReportLinks = { dashboard: null
   const list = (items: readonly string[]): string =>
     items.length === 0 ? '' : `<ul>${items.map((i) => `<li>${htmlEscape(i)}</li>`).join('')}</ul>`;
   const latency = latencyGroups(c);
+  const work = workRows(c);
+  const workTable =
+    work === null
+      ? ''
+      : `<h2>Work</h2>\n<div class="scroll"><table id="work"><thead><tr><th></th><th>baseline</th><th>current</th></tr></thead><tbody>\n${work
+          .map(([label, b, cur]) => `<tr><td>${htmlEscape(label)}</td><td>${htmlEscape(b)}</td><td>${htmlEscape(cur)}</td></tr>`)
+          .join('\n')}\n</tbody></table></div>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
@@ -224,9 +266,11 @@ tr.bad td{background:#fff5f5}tr.good td{background:#f0fff4}figure{margin:16px 0}
 <p>${htmlEscape(run('Current', c.current))}<br>${htmlEscape(run('Baseline', c.baseline))}</p>
 ${links.dashboard === null ? '' : `<p>${DASHBOARD_TEXT}: <a id="k6-dashboard" href="${htmlEscape(encodeURI(links.dashboard))}">${htmlEscape(links.dashboard)}</a></p>`}
 ${c.reasons.length > 0 ? `<h2>Why</h2>${list(c.reasons)}` : ''}
+${workTable}
 <h2>Latency per endpoint</h2>
 <figure id="latency-chart">${latency.length > 0 ? barChartSvg('Latency percentiles per endpoint (ms)', latency, 'ms') : '<p>No per-endpoint latency in either run.</p>'}</figure>
 <h2>Throughput</h2>
+<p>Under an arrival-rate plan the plan sets the throughput: it is shown here, not judged. Whether the plan was held is judged (iterations done / planned, dropped iterations).</p>
 <figure id="throughput-chart">${barChartSvg('Throughput', throughputGroups(c), '/s')}</figure>
 <h2>Figures</h2>
 <div class="scroll"><table><thead><tr><th>scope</th><th>metric</th><th>baseline</th><th>current</th><th>change</th><th>tolerance</th><th>verdict</th></tr></thead><tbody>

@@ -31,14 +31,3 @@ export function loadConfig(scenario: ScenarioName): LoadConfig {
 export function runIdFor(config: LoadConfig): string {
   return config.common.runId ?? generatedRunId(Date.now(), Math.random());
 }
-
-/** Headers of every API request. The credential values go nowhere else. */
-export function apiHeaders(config: LoadConfig, withJsonBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'service-api-subscription': config.credentials.subscriptionKey,
-    'service-api-secret': config.credentials.secret,
-  };
-  if (withJsonBody) headers['content-type'] = 'application/json';
-  return headers;
-}

@@ -1,40 +1,26 @@
 /**
- * k6 glue: one way to call the API. Every request carries the `name` tag (URL grouping, so ids and
- * query values never become time series), its body is read only when asked (the scripts set
- * discardResponseBodies) and parsed at most once, and a 429 is counted in rate_limited, never as a
- * failed request.
+ * k6 glue: one way to call the API. Requests are built by requests.ts (pure; no redirect is followed);
+ * every request carries the `name` tag (URL grouping, so ids and query values never become time
+ * series), its body is read only when asked (the scripts set discardResponseBodies) and parsed at
+ * most once, a 429 is counted in rate_limited, never as a failed request, and a 3xx is a failed
+ * request, counted in redirects_refused and named with its Location's origin in a failed check.
  */
-import { sleep } from 'k6';
+import { check, sleep } from 'k6';
 import http from 'k6/http';
 import type { LoadConfig } from './config.ts';
-import { apiHeaders } from './k6-env.ts';
-import { rateLimitJsonBody, rateLimited, retryAfterPresent, retryAfterSeconds } from './k6-metrics.ts';
+import { rateLimitJsonBody, rateLimited, redirectsRefused, retryAfterPresent, retryAfterSeconds } from './k6-metrics.ts';
 import { TAG } from './names.ts';
 import { describeRateLimited, headerValue, isJsonContentType, parseRetryAfter } from './rate-probe.ts';
-import { type Query, joinUrl, withQuery } from './url.ts';
+import { type CallSpec, EXPECTED_STATUSES, buildRequest, redirectCheckName, redirectRefusal } from './requests.ts';
 
-// 2xx/3xx and 429 are expected answers: http_req_failed then counts only real failures, and 429s
+export type { CallSpec, Method } from './requests.ts';
+
+const expected = (...more: number[]) =>
+  http.expectedStatuses({ min: EXPECTED_STATUSES.min, max: EXPECTED_STATUSES.max }, ...EXPECTED_STATUSES.also, ...more);
+
+// 2xx and 429 are expected answers: http_req_failed then counts real failures (a 3xx among them), and 429s
 // are tracked in their own metric. Set at init, so every VU has it.
-http.setResponseCallback(http.expectedStatuses({ min: 200, max: 399 }, 429));
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface CallSpec {
-  method: Method;
-  path: string;
-  query?: Query;
-  /** Endpoint name for the `name` tag, e.g. "GET /offer/{offerId}". */
-  name: string;
-  tags?: Record<string, string>;
-  body?: unknown;
-  /** Read and parse the body (responseType text); otherwise k6 discards it. */
-  readBody: boolean;
-  /**
-   * Statuses that are expected answers to this request beside 2xx, 3xx and 429 (not counted in http_req_failed): a 404
-   * to a read of a record just created, from a replica that shows it a moment later (API_READ_SETTLE).
-   */
-  alsoExpected?: number[];
-}
+http.setResponseCallback(expected());
 
 export interface CallResult {
   status: number;
@@ -50,18 +36,18 @@ export interface CallResult {
 }
 
 export function call(config: LoadConfig, spec: CallSpec): CallResult {
-  const url = joinUrl(config.target.baseUrl, withQuery(spec.path, spec.query));
-  const tags: Record<string, string> = { ...(spec.tags ?? {}), [TAG.name]: spec.name };
-  const hasBody = spec.body !== undefined;
-  const res = http.request(spec.method, url, hasBody ? JSON.stringify(spec.body) : null, {
-    headers: apiHeaders(config, hasBody),
-    tags,
-    timeout: config.common.requestTimeoutMs,
-    responseType: spec.readBody ? 'text' : 'none',
-    ...(spec.alsoExpected?.length && { responseCallback: http.expectedStatuses({ min: 200, max: 399 }, 429, ...spec.alsoExpected) }),
+  const req = buildRequest(config, spec);
+  const res = http.request(req.method, req.url, req.body, {
+    ...req.params,
+    ...(spec.alsoExpected?.length && { responseCallback: expected(...spec.alsoExpected) }),
   });
   const headers = res.headers;
   const bodyText = spec.readBody && typeof res.body === 'string' ? res.body : null;
+  const refused = redirectRefusal(spec.name, res.status, headerValue(headers, 'Location'), req.url);
+  if (refused !== null) {
+    redirectsRefused.add(1, { [TAG.name]: spec.name });
+    check(refused, { [redirectCheckName(refused)]: () => false });
+  }
   const limited = res.status === 429;
   rateLimited.add(limited, { [TAG.name]: spec.name });
   if (limited) {

@@ -29,6 +29,10 @@ export const METRIC = {
   retryAfterSeconds: 'rate_limit_retry_after_seconds',
   /** Rate, one sample per 429 whose body was read: was it a JSON error body with a message? */
   rateLimitJsonBody: 'rate_limit_json_body',
+  /** Counter tagged `name`: 3xx answers, failed requests never followed (their Location's origin is in a failed check). */
+  redirectsRefused: 'redirects_refused',
+  /** Counter: creates subscriptions' setup spent learning the target's currencies (they count against WRITE_BUDGET). */
+  setupCreates: 'subscriptions_setup_creates',
   /** Counter tagged `rule`: a contract property that failed under load. */
   contractViolations: 'contract_violations',
   /** Counter tagged `resource`, `page_size`: page walks that reached their end. */

@@ -20,6 +20,7 @@ import { ENDPOINT, METRIC, SCENARIO_KEY, TAG, cancelEndpointName } from './names
 import { type ArrivalRate, perSecond, sizeVUs, toArrivalRate } from './plan.ts';
 import { type Stage, planRateProbe, sustainedCount } from './rate-probe.ts';
 import { EXPOSE } from './results.ts';
+import { REDIRECTS_FOLLOWED } from './requests.ts';
 import { RULES_BY_SCENARIO } from './rules.ts';
 
 export type ThresholdSpec = string | { threshold: string; abortOnFail?: boolean; delayAbortEval?: string };
@@ -49,6 +50,8 @@ export interface K6OptionsShape {
   scenarios: Record<string, ConstantArrivalRateShape | RampingArrivalRateShape>;
   thresholds: Record<string, ThresholdSpec[]>;
   discardResponseBodies: boolean;
+  /** No redirect is followed, by any request (each request's Params say so too: requests.ts). */
+  maxRedirects: number;
   summaryTrendStats: string[];
   setupTimeout: string;
   teardownTimeout: string;
@@ -143,6 +146,7 @@ function thresholdsFor(config: LoadConfig, endpoints: readonly Tags[]): Record<s
   ];
   t[subMetricKey('checks', scope)] = [`rate>=${c.checkRate}`];
   t.dropped_iterations = ['count==0'];
+  t[METRIC.redirectsRefused] = ['count==0'];
   t[subMetricKey(METRIC.rateLimited, scope)] =
     config.scenario === 'rate-probe'
       ? [EXPOSE.rate]
@@ -216,9 +220,41 @@ export function buildOptions(config: LoadConfig): K6OptionsShape {
     scenarios: { [key]: scenario },
     thresholds: thresholdsFor(config, endpoints),
     discardResponseBodies: true,
+    maxRedirects: REDIRECTS_FOLLOWED,
     summaryTrendStats: SUMMARY_TREND_STATS,
     setupTimeout: k6Duration(120_000),
     teardownTimeout: k6Duration(teardownTimeoutMs(config)),
+  };
+}
+
+/** What the plan of a run fixes: its executor, rate and length, and so the iterations it starts. */
+export interface PlannedWork {
+  executor: 'constant-arrival-rate' | 'ramping-arrival-rate';
+  /** Iterations per second of a constant arrival rate; null for a ramping one (its stages are in the settings). */
+  plannedRatePerSecond: number | null;
+  plannedDurationMs: number;
+  /** Iterations the plan starts: rate x length, summed over the steps of a ramping rate. */
+  iterationsPlanned: number;
+}
+
+export function plannedWork(config: LoadConfig): PlannedWork {
+  if (config.scenario === 'rate-probe') {
+    const plan = planRateProbe(config.rateProbe);
+    const iterations = plan.steps.reduce((n, rps) => n + (rps * plan.stepMs) / 1000, 0);
+    return {
+      executor: 'ramping-arrival-rate',
+      plannedRatePerSecond: null,
+      plannedDurationMs: plan.totalMs,
+      iterationsPlanned: Math.round(iterations),
+    };
+  }
+  const shape = constantShape(config);
+  const rate = perSecond(shape.rate);
+  return {
+    executor: 'constant-arrival-rate',
+    plannedRatePerSecond: rate,
+    plannedDurationMs: shape.durationMs,
+    iterationsPlanned: Math.round((rate * shape.durationMs) / 1000),
   };
 }
 

@@ -9,21 +9,25 @@
 import { type LoadConfig, scenarioSettings } from './config.ts';
 import { humanDuration } from './durations.ts';
 import { parseMetricKey } from './metric-keys.ts';
+import { type PlannedWork, plannedWork } from './options.ts';
 import { METRIC, type ScenarioName } from './names.ts';
 import {
   type EndpointLatency,
   type RateLimitAnswers,
+  type RedirectRefused,
   type RuleCount,
   type RunTotals,
   type ScenarioResult,
   contractViolations,
+  describeRedirects,
   endpointLatencies,
   isExposureThreshold,
   rateLimitAnswers,
+  redirectsRefused,
   runTotals,
   scenarioResult,
 } from './results.ts';
-import { type CheckResult, type NormalisedSummary, type ThresholdResult, shareableK6Summary } from './summary.ts';
+import { type CheckResult, type NormalisedSummary, type ThresholdResult, metricValue, shareableK6Summary } from './summary.ts';
 import type { OnsetResult } from './rate-probe.ts';
 
 export const REPORT_SCHEMA = 'osd-suite/load-report@1';
@@ -50,10 +54,14 @@ export interface LoadReport {
   run: RunMeta & { summaryFormat: string; testRunDurationMs: number };
   target: { baseUrl: string; environment: string; profile: string; loopback: boolean };
   settings: ReturnType<typeof scenarioSettings>;
+  /** The work the run did (what load:compare holds a baseline to). */
+  work: RunWork;
   verdict: Verdict;
   totals: RunTotals;
   endpoints: EndpointLatency[];
   rateLimitAnswers: RateLimitAnswers;
+  /** 3xx answers: failed requests, never followed, with the origin their Location named. */
+  redirectsRefused: RedirectRefused[];
   contractViolations: RuleCount[];
   scenarioResult: ScenarioResult;
   notes: string[];
@@ -62,12 +70,40 @@ export interface LoadReport {
   k6Summary: unknown;
 }
 
+/**
+ * The work a run did, beside what its plan fixed: iterations done, creates its setup spent (subscriptions learns the
+ * target's currencies with one create each, from WRITE_BUDGET), the budget, and iterations left without work once it
+ * was spent. Two runs that did different work are not compared (compare.ts: INCOMPARABLE).
+ */
+export interface RunWork extends PlannedWork {
+  iterationsDone: number;
+  setupCreates: number;
+  writeBudget: number | null;
+  budgetSkipped: number;
+  /** How the figures were obtained when they were not read from the run's own summary (older baselines). */
+  derived?: string;
+}
+
+export function runWork(summary: NormalisedSummary, config: LoadConfig): RunWork {
+  const count = (metric: string): number => metricValue(summary, metric, 'count');
+  const subscriptions = config.scenario === 'subscriptions';
+  return {
+    ...plannedWork(config),
+    iterationsDone: count('iterations'),
+    setupCreates: subscriptions ? count(METRIC.setupCreates) : 0,
+    writeBudget: subscriptions ? config.subscriptions.writeBudget : null,
+    budgetSkipped: subscriptions ? count(METRIC.writeBudgetSkipped) : 0,
+  };
+}
+
 function isStopRule(t: ThresholdResult): boolean {
   return parseMetricKey(t.metric).metric === METRIC.probe429;
 }
 
 export function verdictOf(summary: NormalisedSummary, totals: RunTotals, result: ScenarioResult): Verdict {
   const reasons: string[] = [];
+  const redirects = describeRedirects(redirectsRefused(summary));
+  if (redirects !== null) reasons.push(redirects);
   const valid = totals.droppedIterations === 0;
   if (!valid) {
     reasons.push(
@@ -180,10 +216,12 @@ export function buildLoadReport(
       loopback: config.target.loopback,
     },
     settings: scenarioSettings(config),
+    work: runWork(summary, config),
     verdict: verdictOf(summary, totals, result),
     totals,
     endpoints: endpoints.measured,
     rateLimitAnswers: answers,
+    redirectsRefused: redirectsRefused(summary),
     contractViolations: contractViolations(summary, config.scenario),
     scenarioResult: result,
     notes: extraNotes.concat(notesFor(partial), unreachedNote(endpoints.unreached)),

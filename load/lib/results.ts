@@ -9,6 +9,7 @@ import type { LoadConfig } from './config.ts';
 import { parseMetricKey, subMetricKey } from './metric-keys.ts';
 import { METRIC, SCENARIO_KEY, type ScenarioName, TAG } from './names.ts';
 import { type OnsetResult, type StepObservation, detectOnset, planRateProbe } from './rate-probe.ts';
+import { type RedirectRefusal, parseRedirectCheck } from './requests.ts';
 import { RULES_BY_SCENARIO } from './rules.ts';
 import { type NormalisedSummary, metricValue } from './summary.ts';
 
@@ -132,6 +133,28 @@ export function rateLimitAnswers(summary: NormalisedSummary): RateLimitAnswers {
     retryAfterSecondsMax: seconds === undefined ? null : (seconds.values.max ?? null),
     jsonBodyShare: json === undefined ? null : (json.values.rate ?? 0),
   };
+}
+
+export interface RedirectRefused extends RedirectRefusal {
+  count: number;
+}
+
+/** The 3xx answers of the run (refused, never followed), by endpoint, status and the origin their Location named. */
+export function redirectsRefused(summary: NormalisedSummary): RedirectRefused[] {
+  const out: RedirectRefused[] = [];
+  for (const c of summary.checks) {
+    const r = parseRedirectCheck(c.name);
+    if (r !== null && c.fails > 0) out.push({ ...r, count: c.fails });
+  }
+  return out.sort((a, b) => b.count - a.count || (a.endpoint < b.endpoint ? -1 : a.endpoint > b.endpoint ? 1 : 0));
+}
+
+/** One line for a report: "13 redirects refused (never followed): GET /offer 307 to http://host:1 (13)". */
+export function describeRedirects(refused: readonly RedirectRefused[]): string | null {
+  if (refused.length === 0) return null;
+  const total = refused.reduce((n, r) => n + r.count, 0);
+  const each = refused.map((r) => `${r.endpoint} ${r.status} to ${r.origin} (${r.count})`).join('; ');
+  return `${total} redirect answer(s) refused, never followed, each a failed request: ${each}`;
 }
 
 export interface RuleCount {

@@ -47,6 +47,7 @@ export function parseRunArgs(args: readonly string[]): { scenario: ScenarioName;
 }
 
 export interface CompareArgs {
+  /** The run's report, or a folder holding one report per runner of a distributed run (merged into one). */
   summaryPath: string;
   baselinePath: string | null;
   force: boolean;
@@ -55,10 +56,15 @@ export interface CompareArgs {
 const COMPARE_COMMAND = {
   command: 'npm run load:compare --',
   summary:
-    'Compare a load run report with its baseline (default load/baselines/<scenario>.json); writes reports/perf-regression.{md,html}.',
-  positionals: { usage: '<reports/load/<scenario>.json> [baseline.json]', min: 0, max: 2 },
-  options: { force: { type: 'boolean', description: 'compare even when the two runs were made under different conditions' } },
-  notes: ['Exit 1 on a regression beyond the baseline tolerances.'],
+    "Compare a load run report (or a folder of its runners' reports, merged) with its baseline (default load/baselines/<scenario>.json); writes reports/perf-regression/<scenario>.{md,html}.",
+  positionals: { usage: '<reports/load/<scenario>.json | folder of runner reports> [baseline.json]', min: 0, max: 2 },
+  options: {
+    force: { type: 'boolean', description: 'compare even when the two runs did different work or ran under different conditions' },
+  },
+  notes: [
+    "A folder is read as the runners' reports of one distributed run (k6-operator: one per runner pod), every .json in it, merged.",
+    'Exit 1 on a regression beyond the baseline tolerances, on an invalid run, and when the runs are incomparable.',
+  ],
 } as const satisfies CommandSpec;
 
 export function parseCompareArgs(args: readonly string[]): CompareArgs {

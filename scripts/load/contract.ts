@@ -84,6 +84,7 @@ async function main(): Promise<number> {
   const outDir = resolve(REPO_ROOT, run.env.LOAD_REPORT_DIR ?? 'reports/load');
   const conformanceReports = resolve(outDir, 'contract-under-load');
   try {
+    run.clearStaleReports();
     const k6Run = startK6(k6.path, scenarioScript(args.scenario), run.env, [], REPO_ROOT);
     let k6Ended = false;
     void k6Run.done.then(() => {

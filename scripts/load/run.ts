@@ -12,17 +12,24 @@ import { parseRunArgs } from './args.ts';
 import { INSTALL_HINT, findK6, k6Version, startK6 } from './k6.ts';
 import { readReport, runOutcome } from './outcome.ts';
 import { REPO_ROOT, scenarioScript } from './paths.ts';
+import { preflightTarget } from './preflight.ts';
 import { LOCAL_REFERENCE_RATE_LIMIT, prepareRun } from './target.ts';
 
 async function main(): Promise<number> {
   const parsed = parseRunArgs(process.argv.slice(2));
-  const k6 = findK6();
-  if (!k6.found) {
-    process.stderr.write(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
-    return 3;
-  }
-  const run = await prepareRun(parsed.scenario, { referenceRateLimit: LOCAL_REFERENCE_RATE_LIMIT, k6Version: k6Version(k6.path) });
+  const run = await prepareRun(parsed.scenario, { referenceRateLimit: LOCAL_REFERENCE_RATE_LIMIT, k6Version: null });
   try {
+    // The target first, then k6: what is wrong with the configuration (the target named, its credentials, its base
+    // path) is said in one sentence, exit 2, whether or not k6 is installed, and nothing is run or overwritten.
+    await preflightTarget(run.config, run.profile, run.env.RUN_ID ?? 'preflight');
+    const k6 = findK6();
+    if (!k6.found) {
+      process.stderr.write(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
+      return 3;
+    }
+    const version = k6Version(k6.path);
+    if (version !== null) run.env.LOAD_K6_VERSION = version;
+    run.clearStaleReports();
     if (run.startedReference)
       process.stdout.write(
         `Bundled reference server at ${run.config.target.baseUrl} (rate limit ${process.env.REFERENCE_RATE_LIMIT ?? 'off'} requests/s).\n`,

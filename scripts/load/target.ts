@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { loadDotEnv, newRunId } from '../../src/config/suite-config.ts';
-import { loadProfile } from '../../src/profile/target-profile.ts';
+import { type TargetProfile, loadProfile } from '../../src/profile/target-profile.ts';
 import { startBundledReference } from '../../src/run/bundled-reference.ts';
 import { type LoadConfig, LoadConfigError, readLoadConfig } from '../../load/lib/config.ts';
 import type { ScenarioName } from '../../load/lib/names.ts';
@@ -33,12 +33,19 @@ export interface PreparedRun {
   scenario: ScenarioName;
   env: NodeJS.ProcessEnv;
   config: LoadConfig;
+  /** The target profile, schema-checked (the default one without API_PROFILE). */
+  profile: TargetProfile;
   /** Absolute paths of the files handleSummary writes. */
   reportPath: string;
   junitPath: string;
   /** k6's own web-dashboard HTML report of the run (K6_WEB_DASHBOARD_EXPORT). */
   dashboardPath: string;
   startedReference: boolean;
+  /**
+   * Removes the last run's report files, so a stale report is never read as this run's. Called only once k6 is about
+   * to start: a run refused before (preflight, no k6) leaves the last report as it was.
+   */
+  clearStaleReports(): void;
   close(): Promise<void>;
 }
 
@@ -77,7 +84,7 @@ export async function prepareRun(scenario: ScenarioName, options: PrepareOptions
 
   try {
     // The full schema check of the profile (Ajv) runs here; k6 only reads the fields it needs.
-    if (env.API_PROFILE) loadProfile(env.API_PROFILE);
+    const profile = loadProfile(env.API_PROFILE || null);
     const profileText = env.API_PROFILE ? readFileSync(env.API_PROFILE, 'utf8') : null;
     const config = readLoadConfig(scenario, env, profileText);
     const dir = resolve(cwd, env.LOAD_REPORT_DIR);
@@ -86,9 +93,10 @@ export async function prepareRun(scenario: ScenarioName, options: PrepareOptions
     const junitPath = resolve(dir, `${scenario}.junit.xml`);
     const dashboardPath = dashboardFileFor(reportPath);
     Object.assign(env, dashboardEnv(dashboardPath, env));
-    // A stale report must never be read as this run's.
-    for (const p of [reportPath, junitPath, dashboardPath]) if (existsSync(p)) rmSync(p);
-    return { scenario, env, config, reportPath, junitPath, dashboardPath, startedReference, close };
+    const clearStaleReports = (): void => {
+      for (const p of [reportPath, junitPath, dashboardPath]) if (existsSync(p)) rmSync(p);
+    };
+    return { scenario, env, config, profile, reportPath, junitPath, dashboardPath, startedReference, clearStaleReports, close };
   } catch (error) {
     await close();
     if (error instanceof LoadConfigError) throw new ConfigError(`load ${scenario}: ${error.message}`);

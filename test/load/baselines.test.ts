@@ -5,12 +5,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type Baseline, BASELINE_SCHEMA, compareRuns, DEFAULT_TOLERANCES, readComparable } from '../../load/lib/compare.ts';
+import {
+  type Baseline,
+  BASELINE_SCHEMA,
+  comparableFromReport,
+  compareRuns,
+  DEFAULT_TOLERANCES,
+  readComparable,
+} from '../../load/lib/compare.ts';
+import { renderMarkdown } from '../../load/lib/compare-render.ts';
 import { readLoadConfig, scenarioSettings } from '../../load/lib/config.ts';
-import { isScenarioName } from '../../load/lib/names.ts';
+import { isScenarioName, type ScenarioName } from '../../load/lib/names.ts';
+import { plannedWork } from '../../load/lib/options.ts';
+import { buildLoadReport } from '../../load/lib/report.ts';
+import { normaliseK6Summary } from '../../load/lib/summary.ts';
 import { BASELINE_DIR } from '../../scripts/load/paths.ts';
 import { LOCAL_DEFAULTS } from '../../scripts/load/target.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
+import { runToday, SCENARIOS_WITH_A_BASELINE } from './runs-today.ts';
 
 const SHIPPED = readdirSync(BASELINE_DIR)
   .filter((f) => f.endsWith('.json'))
@@ -20,9 +32,75 @@ test("baselines are shipped for the reference's pagination, polling and subscrip
   expect(SHIPPED).toEqual(['pagination.json', 'polling.json', 'subscriptions.json']);
 });
 
+function readBaseline(file: string): Baseline {
+  return readComparable(JSON.parse(readFileSync(join(BASELINE_DIR, file), 'utf8')), file) as Baseline;
+}
+
+/** What `npm run load -- <scenario>` configures against the bundled reference (scripts/load/target.ts). */
+function defaultConfig(scenario: ScenarioName) {
+  const env = {
+    API_BASE_URL: 'http://127.0.0.1:9',
+    API_SUBSCRIPTION_KEY: 'k',
+    API_SECRET: 's',
+    API_ENVIRONMENT: 'local',
+    API_PROFILE: REFERENCE_PROFILE_PATH,
+    ...LOCAL_DEFAULTS.all,
+    ...LOCAL_DEFAULTS[scenario],
+  };
+  return readLoadConfig(scenario, env, readFileSync(REFERENCE_PROFILE_PATH, 'utf8'));
+}
+
+for (const file of SHIPPED) {
+  test(`load/baselines/${file}: records the work it did, its plan the one a default run has today, and how it was derived`, () => {
+    const baseline = readBaseline(file);
+    const work = baseline.work;
+    expect(work).toBeTruthy();
+    if (!work || !isScenarioName(baseline.scenario)) return;
+    expect(work).toMatchObject({ ...plannedWork(defaultConfig(baseline.scenario)) });
+    expect(work.iterationsDone).toBeGreaterThanOrEqual(work.iterationsPlanned);
+    expect(work.derived).toMatch(/^added on 2026-11-26 from this file's own figures/);
+    // Its own figures bear it out: one request per iteration (reads), three per flow done (subscriptions).
+    const requests = Object.values(baseline.endpoints).reduce((n, e) => n + e.count, 0);
+    const perIteration = baseline.totals.httpRequestsPerSecond / baseline.totals.iterationsPerSecond;
+    expect(Math.round(requests / perIteration)).toBe(work.iterationsDone);
+    expect(requests).toBe((work.iterationsDone - work.budgetSkipped) * (baseline.scenario === 'subscriptions' ? 3 : 1));
+  });
+}
+
+for (const scenario of SCENARIOS_WITH_A_BASELINE) {
+  test(`${scenario} as it runs today against its shipped baseline: PASS, or INCOMPARABLE with its reasons, never a REGRESSION`, () => {
+    const baseline = readBaseline(`${scenario}.json`);
+    const today = runToday(scenario, baseline);
+    test.info().annotations.push({ type: 'run', description: today.provenance });
+    const report = buildLoadReport(defaultConfig(scenario), normaliseK6Summary(today.summary), today.summary, {
+      runId: 'today',
+      k6Version: '2.2.0',
+      generatedAt: '2026-11-26T00:00:00Z',
+      startedAt: null,
+    });
+    expect(report.verdict).toMatchObject({ valid: true, passed: true });
+    const comparison = compareRuns(comparableFromReport(report), baseline);
+    expect(comparison.rows.filter((r) => r.verdict === 'regression')).toEqual([]);
+    // Requests/s are shown beside the baseline's, never judged: the arrival rate is the plan's.
+    expect(comparison.rows.find((r) => r.metric === 'throughput')).toMatchObject({ verdict: 'shown' });
+    if (scenario !== 'subscriptions') {
+      expect(comparison).toMatchObject({ status: 'pass', reasons: [] });
+      return;
+    }
+    // The false REGRESSION of issue 28 (requests/s 5.94 -> 3.48): the run did other work, and says which.
+    const throughput = comparison.rows.find((r) => r.metric === 'throughput');
+    expect([throughput?.baseline, throughput?.current?.toFixed(2)]).toEqual([baseline.totals.httpRequestsPerSecond, '3.48']);
+    expect(comparison.status).toBe('incomparable');
+    expect(comparison.reasons).toEqual([
+      "the run did different work from the baseline's: setup spent 6 creates of the budget (baseline 0), so 14 iterations did the scenario's work (baseline 20); record a baseline of this work (npm run load:baseline)",
+    ]);
+    expect(renderMarkdown(comparison)).toContain('| creates spent in setup | 0 | 6 |');
+  });
+}
+
 for (const file of SHIPPED) {
   test(`load/baselines/${file}: comparable with a default run against the bundled reference, tolerant of noise, not blind`, () => {
-    const baseline = readComparable(JSON.parse(readFileSync(join(BASELINE_DIR, file), 'utf8')), file) as Baseline;
+    const baseline = readBaseline(file);
     expect(baseline).toMatchObject({
       schema: BASELINE_SCHEMA,
       valid: true,
@@ -34,17 +112,7 @@ for (const file of SHIPPED) {
     const scenario = baseline.scenario;
     expect(isScenarioName(scenario) && `${scenario}.json`).toBe(file);
     if (!isScenarioName(scenario)) return;
-    // What `npm run load -- <scenario>` configures against the bundled reference (scripts/load/target.ts).
-    const env = {
-      API_BASE_URL: 'http://127.0.0.1:9',
-      API_SUBSCRIPTION_KEY: 'k',
-      API_SECRET: 's',
-      API_ENVIRONMENT: 'local',
-      API_PROFILE: REFERENCE_PROFILE_PATH,
-      ...LOCAL_DEFAULTS.all,
-      ...LOCAL_DEFAULTS[scenario],
-    };
-    const settings = scenarioSettings(readLoadConfig(scenario, env, readFileSync(REFERENCE_PROFILE_PATH, 'utf8')));
+    const settings = scenarioSettings(defaultConfig(scenario));
     const rerun = { ...baseline, settings, runId: 'rerun', k6Version: '1.3.0' };
     expect(compareRuns(rerun, baseline)).toMatchObject({ status: 'pass', reasons: [] });
     for (const metric of ['med', 'p95', 'p99'] as const)

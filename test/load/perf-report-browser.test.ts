@@ -14,7 +14,20 @@ import { renderHtml } from '../../load/lib/compare-render.ts';
 /** Two endpoints; the first one's p95 is `endpointP95`. */
 function run(endpointP95: number): ComparableRun {
   const base = comparableRun({ runId: `r-${endpointP95}` }, 60, endpointP95);
-  return { ...base, endpoints: { ...base.endpoints, 'GET /subscription limit=1': { count: 90, med: 20, p95: 30, p99: 45 } } };
+  return {
+    ...base,
+    endpoints: { ...base.endpoints, 'GET /subscription limit=1': { count: 90, med: 20, p95: 30, p99: 45 } },
+    work: {
+      executor: 'constant-arrival-rate',
+      plannedRatePerSecond: 8,
+      plannedDurationMs: 10_000,
+      iterationsPlanned: 80,
+      iterationsDone: 81,
+      setupCreates: 0,
+      writeBudget: null,
+      budgetSkipped: 0,
+    },
+  };
 }
 
 const chromium = useChromium('perf-report-');
@@ -55,6 +68,10 @@ test('the regression report loads on its own, shows the status and both charts, 
   await expect(regressed.first()).toBeVisible();
   await expect(regressed.filter({ hasText: 'GET /offer limit=25' })).not.toHaveCount(0);
   await expect(page.locator('tr.bad', { hasText: 'GET /subscription limit=1' })).toHaveCount(0);
+  // The work of both runs side by side, and throughput shown beside the baseline's, not judged.
+  await expect(page.locator('#work')).toBeVisible();
+  await expect(page.locator('#work tr', { hasText: 'iterations planned' })).toContainText('80');
+  await expect(page.locator('tr', { hasText: 'throughput' })).toContainText('shown, not judged');
   // k6's own report of the run, linked relative to this one (load:compare passes the link when the run wrote it).
   await expect(page.locator('#k6-dashboard')).toBeVisible();
   expect(await page.locator('#k6-dashboard').evaluate((a) => (a as unknown as { href: string }).href)).toBe(

@@ -157,3 +157,30 @@ test('thresholds are listed by metric, numbers in tags by value, whatever order 
   const metrics = report.thresholds.map((t) => t.metric);
   expect(metrics).toEqual([...metrics].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
 });
+
+test('a 3xx answer fails the run and is named with the origin its Location pointed at (never followed)', () => {
+  const data = k6Summary(
+    {
+      'http_req_duration{scenario:pagination}': trend(12, 40, 80, 38, { 'p(95)<500': { ok: true } }),
+      'http_reqs{scenario:pagination}': counter(38, 10, { 'count>=0': { ok: true } }),
+      'http_req_failed{scenario:pagination}': rate(38, 0, { 'rate<0.01': { ok: false } }),
+      redirects_refused: counter(38, 10, { 'count==0': { ok: false } }),
+      iterations: counter(38),
+    },
+    [
+      { name: 'redirect refused (not followed): GET /offer answered 307 to http://127.0.0.1:43121', passes: 0, fails: 36 },
+      { name: 'redirect refused (not followed): setup GET /allocation answered 302 to http://127.0.0.1:8080', passes: 0, fails: 2 },
+    ],
+  );
+  const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, META);
+  expect(report.redirectsRefused).toEqual([
+    { endpoint: 'GET /offer', status: 307, origin: 'http://127.0.0.1:43121', count: 36 },
+    { endpoint: 'setup GET /allocation', status: 302, origin: 'http://127.0.0.1:8080', count: 2 },
+  ]);
+  expect(report.verdict.passed).toBe(false);
+  expect(report.verdict.reasons[0]).toBe(
+    '38 redirect answer(s) refused, never followed, each a failed request: GET /offer 307 to http://127.0.0.1:43121 (36); setup GET /allocation 302 to http://127.0.0.1:8080 (2)',
+  );
+  expect(report.verdict.reasons).toContain('threshold crossed: redirects_refused count==0');
+  expect(renderTextSummary(report, [])).toContain('! 38 redirect answer(s) refused');
+});

@@ -130,8 +130,8 @@ test('load:baseline records a passing run and refuses an invalid one; load:compa
   const regressed = cli('compare.ts', [slow, baselineFile], { REPORTS_DIR: dir });
   expect(regressed.code).toBe(1);
   expect(regressed.stdout).toContain('REGRESSION');
-  expect(readFileSync(join(dir, 'perf-regression.md'), 'utf8')).toContain('p95 latency of scenario regressed');
-  expect(existsSync(join(dir, 'perf-regression.html'))).toBe(true);
+  expect(readFileSync(join(dir, 'perf-regression', 'pagination.md'), 'utf8')).toContain('p95 latency of scenario regressed');
+  expect(existsSync(join(dir, 'perf-regression', 'pagination.html'))).toBe(true);
   const inv = cli('compare.ts', [invalid, base], { REPORTS_DIR: dir });
   expect(inv.code).toBe(1);
   expect(inv.stdout).toContain('INVALID');
@@ -145,13 +145,15 @@ test("load:compare links k6's dashboard report of the run when the run wrote one
   const out = join(dir, 'out');
   const without = cli('compare.ts', [current, base], { REPORTS_DIR: out });
   expect(without.code, without.stderr).toBe(0);
-  expect(readFileSync(join(out, 'perf-regression.html'), 'utf8')).not.toContain('k6-dashboard');
+  expect(readFileSync(join(out, 'perf-regression', 'pagination.html'), 'utf8')).not.toContain('k6-dashboard');
   writeFileSync(join(dir, 'runs', 'current.dashboard.html'), '<!doctype html><title>k6 report</title>');
   const linked = cli('compare.ts', [current, base], { REPORTS_DIR: out });
   expect(linked.code, linked.stderr).toBe(0);
-  expect(readFileSync(join(out, 'perf-regression.html'), 'utf8')).toContain('<a id="k6-dashboard" href="../runs/current.dashboard.html">');
-  expect(readFileSync(join(out, 'perf-regression.md'), 'utf8')).toContain(
-    "k6's own dashboard report of the current run: [../runs/current.dashboard.html](../runs/current.dashboard.html)",
+  expect(readFileSync(join(out, 'perf-regression', 'pagination.html'), 'utf8')).toContain(
+    '<a id="k6-dashboard" href="../../runs/current.dashboard.html">',
+  );
+  expect(readFileSync(join(out, 'perf-regression', 'pagination.md'), 'utf8')).toContain(
+    "k6's own dashboard report of the current run: [../../runs/current.dashboard.html](../../runs/current.dashboard.html)",
   );
 });
 
