@@ -15,7 +15,7 @@ import { parseRetryAfter, retryDelay } from './retry-policy.ts';
 import { httpExchange, NoAnswerError, type RawAnswer } from './http-exchange.ts';
 import type { Journal } from '../run/journal.ts';
 import type { Credentials } from '../config/suite-config.ts';
-import { fillPath, type RouteSpec, type TargetProfile } from '../profile/target-profile.ts';
+import { fillPath, type RouteSpec, type TargetProfile } from '../config/target-profile.ts';
 
 /** Which credentials a request carries: the configured ones, none, or a variation (null = omit header). */
 export type AuthMode = 'valid' | 'none' | { subscriptionKey?: string | null; secret?: string | null };

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { clauses, clientClauses, isClauseId } from '../../src/clauses/catalogue.ts';
+import { clauses, clientClauses, isClauseId } from '../../src/contract/clauses/catalogue.ts';
 import { exchangeChecks } from '../../src/checks/exchange-checks.ts';
 import { clientChecks } from '../../src/client-certification/client-checks.ts';
 import { clauseResults } from '../../src/report/clause-results.ts';

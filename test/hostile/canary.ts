@@ -1,7 +1,7 @@
 // The hostile test bed's credentials and target profile, apart from its fixtures (no Playwright: a driver process
 // imports them too).
 import { join } from 'node:path';
-import { loadProfile } from '../../src/profile/target-profile.ts';
+import { loadProfile } from '../../src/config/target-profile.ts';
 
 /**
  * Canary credentials: no window of FRAGMENT characters of them (or of their encodings) is an ordinary word, so

@@ -8,8 +8,8 @@ import { expect, test } from '@playwright/test';
 import { type Baseline, BASELINE_SCHEMA, compareRuns, DEFAULT_TOLERANCES, readComparable } from '../../load/lib/compare.ts';
 import { readLoadConfig, scenarioSettings } from '../../load/lib/config.ts';
 import { isScenarioName } from '../../load/lib/names.ts';
-import { BASELINE_DIR } from '../../scripts/load/paths.ts';
-import { LOCAL_DEFAULTS } from '../../scripts/load/target.ts';
+import { BASELINE_DIR } from '../../src/k6/paths.ts';
+import { LOCAL_DEFAULTS } from '../../src/k6/target.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
 
 const SHIPPED = readdirSync(BASELINE_DIR)
@@ -34,7 +34,7 @@ for (const file of SHIPPED) {
     const scenario = baseline.scenario;
     expect(isScenarioName(scenario) && `${scenario}.json`).toBe(file);
     if (!isScenarioName(scenario)) return;
-    // What `npm run load -- <scenario>` configures against the bundled reference (scripts/load/target.ts).
+    // What `npm run load -- <scenario>` configures against the bundled reference (src/k6/target.ts).
     const env = {
       API_BASE_URL: 'http://127.0.0.1:9',
       API_SUBSCRIPTION_KEY: 'k',
