@@ -23,7 +23,7 @@ import { schemaDigest } from '../schema/registry.ts';
 import { makeRedactor, type Redactor } from '../client/redact.ts';
 import { assembleReport } from './assemble-report.ts';
 import { runDiscovery, type DiscoveryResult } from './discovery.ts';
-import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from './evidence.ts';
+import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
 import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
 import { clauseGrep, selectedClauses, stagingDir, type CertifyOptions } from './certify-options.ts';
 import { preflight } from './preflight.ts';

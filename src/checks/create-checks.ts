@@ -3,7 +3,7 @@
  * properties: a 2xx with the created record (SUB-CREATE), its outcome observed, and every field echoed.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { TYPE_AND_CATEGORY_DEFAULTS } from '../arbitraries/create-body-without-type-or-category.ts';
+import { TYPE_AND_CATEGORY_DEFAULTS } from '../contract/vocabulary.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Subscription } from '../contract/types.ts';
 import type { TargetProfile } from '../config/target-profile.ts';

@@ -5,7 +5,7 @@
  * a duty not seen is not a duty met.
  */
 import type { ClientClauseId } from '../contract/clauses/catalogue.ts';
-import { canonicalJson } from '../certify/evidence.ts';
+import { canonicalJson } from '../report/evidence.ts';
 import { parseJsonBody } from '../client/exchange.ts';
 import { parseRetryAfter } from '../client/retry-policy.ts';
 import { validate } from '../schema/registry.ts';

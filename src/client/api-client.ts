@@ -13,7 +13,7 @@ import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } fro
 import { maskCredentialHeaders, redactDeep, type Redactor } from './redact.ts';
 import { parseRetryAfter, retryDelay } from './retry-policy.ts';
 import { httpExchange, NoAnswerError, type RawAnswer } from './http-exchange.ts';
-import type { Journal } from '../run/journal.ts';
+import type { Ledger } from './ledger.ts';
 import type { Credentials } from '../config/suite-config.ts';
 import { fillPath, type RouteSpec, type TargetProfile } from '../config/target-profile.ts';
 
@@ -39,7 +39,7 @@ export interface ApiClientOptions {
   baseUrl: string;
   credentials: Credentials;
   profile: TargetProfile;
-  journal: Journal;
+  journal: Ledger;
   redact: Redactor;
   /** Waits until the next request may be sent (pacing); resolves at once when unpaced. Told of every 429, when it can slow down. */
   pace: (() => Promise<void>) & { rateLimited?(waitMs: number | null): void };
@@ -119,7 +119,7 @@ export class ApiClient {
     return this.opts.profile;
   }
 
-  get journal(): Journal {
+  get journal(): Ledger {
     return this.opts.journal;
   }
 

@@ -6,7 +6,7 @@
 import type { ApiClient, Query } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { AllocationRecord } from '../contract/types.ts';
-import { canonicalJson } from '../certify/evidence.ts';
+import { canonicalJson } from '../report/evidence.ts';
 import { arrayOrNull } from './target-facts.ts';
 
 export interface Pageable {

@@ -5,22 +5,16 @@
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
+import type { Ledger, LedgerEntry, NewLedgerEntry } from '../client/ledger.ts';
 import { appendJsonl, readJsonl } from './jsonl.ts';
 import { REPORTS_DIR, runFile } from './run-paths.ts';
 
 export const TAG_PREFIX = 'osd-suite.';
 
-export type JournalEntry =
-  | { at: string; event: 'create-sent'; tag: string }
-  | { at: string; event: 'created'; tag: string; id: string; status: string }
-  | { at: string; event: 'create-refused'; tag: string; httpStatus: number }
-  | { at: string; event: 'create-unknown'; tag: string; reason: string }
-  | { at: string; event: 'cancelled'; id: string; httpStatus: number }
-  | { at: string; event: 'cancel-failed'; id: string; httpStatus: number | null; reason: string };
+/** The journal's lines are the client's ledger entries (src/client/ledger.ts). */
+export type JournalEntry = LedgerEntry;
 
-type NewEntry = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, 'at'> : never) : never;
-
-export class Journal {
+export class Journal implements Ledger {
   private seq = 0;
   /** The run's creates by the id the service gave them (every worker's), read from the file as it grows. */
   private readonly createdById = new Map<string, string[]>();
@@ -41,7 +35,7 @@ export class Journal {
     return `${this.runTagPrefix()}${process.pid}-${this.seq}`;
   }
 
-  record(entry: NewEntry): void {
+  record(entry: NewLedgerEntry): void {
     appendJsonl(this.path, { at: new Date().toISOString(), ...entry });
   }
 

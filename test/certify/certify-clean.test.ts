@@ -9,8 +9,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { clauses } from '../../src/contract/clauses/catalogue.ts';
 import { encodedForms } from '../../src/client/redact.ts';
 import { parseProfile } from '../../src/config/target-profile.ts';
-import { validateCertificationReport } from '../../src/certify/report/report-schema.ts';
-import { verifyManifest } from '../../src/certify/evidence.ts';
+import { validateCertificationReport } from '../../src/report/report-schema.ts';
+import { verifyManifest } from '../../src/report/evidence.ts';
 import { findK6 } from '../../src/k6/k6-binary.ts';
 import { allFiles, ROOT, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
 

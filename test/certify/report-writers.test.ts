@@ -10,7 +10,7 @@ import { clauseResults } from '../../src/report/clause-results.ts';
 import { renderHtml } from '../../src/certify/report/html-writer.ts';
 import { renderMarkdown } from '../../src/certify/report/markdown-writer.ts';
 import type { CertificationReport } from '../../src/certify/report/report-model.ts';
-import { validateCertificationReport } from '../../src/certify/report/report-schema.ts';
+import { validateCertificationReport } from '../../src/report/report-schema.ts';
 import { writeCertificationReport } from '../../src/certify/report/write-report.ts';
 import { inputs, outcomes } from './report-fixtures.ts';
 

@@ -8,7 +8,7 @@ import { ConfigError } from '../../src/config/config-error.ts';
 import { parseCertifyClientArgs, parseProxyArgs, PROXY_HELP } from '../../src/client-certification/proxy-options.ts';
 import { certifyClientCommand } from '../../src/client-certification/print.ts';
 import { SESSION_FORMAT } from '../../src/client-certification/recorded-session.ts';
-import { verifyManifest } from '../../src/certify/evidence.ts';
+import { verifyManifest } from '../../src/report/evidence.ts';
 import { findCanaries } from '../hostile/canary-scan.ts';
 import { ex } from './client-checks.cases.ts';
 import { CANARY, expect, ROOT, startProxyCli, test } from './fixtures.ts';

@@ -6,7 +6,7 @@ import { runFaultyClient } from '../../examples/clients/faulty-client.ts';
 import { runGoodClient } from '../../examples/clients/good-client.ts';
 import { clientClauses } from '../../src/contract/clauses/catalogue.ts';
 import { clientChecks } from '../../src/client-certification/client-checks.ts';
-import { verifyManifest } from '../../src/certify/evidence.ts';
+import { verifyManifest } from '../../src/report/evidence.ts';
 import { findCanaries } from '../hostile/canary-scan.ts';
 import { CANARY, expect, readText, test, type ClientRun } from './fixtures.ts';
 

@@ -6,7 +6,7 @@
  * sorted by how much a row needs attention, and its filters (status, area) are radio buttons and CSS
  * alone. Each failing exchange carries a curl script to reproduce it, with credentials as placeholders.
  */
-import { durationText, ms, percent, STATUS_LABEL, valueText } from './format.ts';
+import { durationText, ms, percent, STATUS_LABEL, valueText } from '../../report/format.ts';
 import {
   evidenceRows,
   type CertificationReport,
@@ -15,7 +15,7 @@ import {
   type ClauseStatus,
   type LoadScenarioRow,
 } from './report-model.ts';
-import { escapeXml as esc, groupedBars, stackedBar } from './svg-charts.ts';
+import { escapeXml as esc, groupedBars, stackedBar } from '../../report/svg-charts.ts';
 import { curlScript } from './curl.ts';
 
 const STATUS_COLOR: Record<ClauseStatus, string> = {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { renderHtml } from './html-writer.ts';
 import { renderMarkdown } from './markdown-writer.ts';
 import type { CertificationReport } from './report-model.ts';
-import { validateCertificationReport } from './report-schema.ts';
+import { validateCertificationReport } from '../../report/report-schema.ts';
 
 export const REPORT_FILES = { json: 'certification.json', markdown: 'certification.md', html: 'index.html' } as const;
 

@@ -5,11 +5,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { valueText } from '../../certify/report/format.ts';
+import { valueText } from '../../report/format.ts';
 import { CSS, facts, list, table as htmlTable, td, tr } from '../../certify/report/html-writer.ts';
 import { fenced, table as mdTable } from '../../certify/report/markdown-writer.ts';
-import { validateClientCertificationReport } from '../../certify/report/report-schema.ts';
-import { escapeXml as esc, stackedBar } from '../../certify/report/svg-charts.ts';
+import { validateClientCertificationReport } from '../../report/report-schema.ts';
+import { escapeXml as esc, stackedBar } from '../../report/svg-charts.ts';
 import { CLIENT_REPORT_FILES, CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow } from './report-model.ts';
 
 const LABEL = { pass: 'PASS', fail: 'FAIL', incomplete: 'INCOMPLETE' } as const;

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { canonicalJson, configDigest, verifyManifest, versions, writeManifest } from '../../src/certify/evidence.ts';
-import { ROOT } from './run-certify.ts';
+import { canonicalJson, configDigest, verifyManifest, versions, writeManifest } from '../../src/report/evidence.ts';
+import { ROOT } from '../certify/run-certify.ts';
 
 test('the configuration digest does not depend on key order, and changes with any value', () => {
   expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"e":0,"f":1}]},"b":1}');

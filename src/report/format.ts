@@ -1,5 +1,5 @@
 /** Wording shared by the certification writers (Markdown and HTML), so both read the same. */
-import type { ClauseStatus } from './report-model.ts';
+import type { ClauseStatus } from '../certify/report/report-model.ts';
 
 export const STATUS_LABEL: Record<ClauseStatus, string> = {
   pass: 'pass',

@@ -4,10 +4,10 @@
  * than in the contract registry (src/schema/registry.ts). It $refs the target-profile schema.
  */
 import addFormats from 'ajv-formats';
-import reportSchema from '../../../schemas/certification-report.schema.json' with { type: 'json' };
-import { projectAjv } from '../../schema/project-ajv.ts';
-import profileSchema from '../../../schemas/target-profile.schema.json' with { type: 'json' };
-import clientReportSchema from '../../../schemas/client-certification-report.schema.json' with { type: 'json' };
+import reportSchema from '../../schemas/certification-report.schema.json' with { type: 'json' };
+import { projectAjv } from '../schema/project-ajv.ts';
+import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
+import clientReportSchema from '../../schemas/client-certification-report.schema.json' with { type: 'json' };
 
 const ajv = projectAjv({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats(ajv);
