@@ -1,16 +1,4 @@
-/** Wording shared by the certification writers (Markdown and HTML), so both read the same. */
-import type { ClauseStatus } from '../certify/report/report-model.ts';
-
-export const STATUS_LABEL: Record<ClauseStatus, string> = {
-  pass: 'pass',
-  fail: 'FAIL',
-  waived: 'waived',
-  observed: 'observed',
-  'not-testable': 'not testable',
-  skipped: 'skipped',
-  'not-covered': 'not covered',
-};
-
+/** Wording shared by the report writers (Markdown and HTML, service and client certification), so all read the same. */
 /** Expected/received values in one line: strings as they are, anything else as JSON, cut short. */
 export function valueText(value: unknown, max = 400): string {
   if (value === undefined) return '';

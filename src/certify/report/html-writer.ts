@@ -6,7 +6,8 @@
  * sorted by how much a row needs attention, and its filters (status, area) are radio buttons and CSS
  * alone. Each failing exchange carries a curl script to reproduce it, with credentials as placeholders.
  */
-import { durationText, ms, percent, STATUS_LABEL, valueText } from '../../report/format.ts';
+import { durationText, ms, percent, valueText } from '../../report/format.ts';
+import { STATUS_LABEL } from './status-label.ts';
 import {
   evidenceRows,
   type CertificationReport,

@@ -2,7 +2,8 @@
  * certification.md: the certification report as Markdown (for a pull request, a ticket, or a CI job
  * summary). Same content as index.html, without charts.
  */
-import { durationText, ms, percent, STATUS_LABEL, valueText } from '../../report/format.ts';
+import { durationText, ms, percent, valueText } from '../../report/format.ts';
+import { STATUS_LABEL } from './status-label.ts';
 import { evidenceRows, type CertificationReport, type ClauseRow } from './report-model.ts';
 
 /** A table cell: no line breaks, no unescaped pipes. */
