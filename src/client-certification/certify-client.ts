@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clientClauses, getClause } from '../contract/clauses/catalogue.ts';
-import { makeRedactor } from '../client/redact.ts';
+import { makeRedactor } from '../config/redact.ts';
 import { MANIFEST_FILE, versions, writeManifest } from '../report/evidence.ts';
 import { CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow, type ServiceFindingRow } from './report/report-model.ts';
 import { writeClientCertificationReport } from './report/writers.ts';

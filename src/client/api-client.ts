@@ -10,7 +10,7 @@
  * - every create tagged with the run tag and journalled before and after it is sent.
  */
 import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } from './exchange.ts';
-import { maskCredentialHeaders, redactDeep, type Redactor } from './redact.ts';
+import { maskCredentialHeaders, redactDeep, type Redactor } from '../config/redact.ts';
 import { parseRetryAfter, retryDelay } from './retry-policy.ts';
 import { httpExchange, NoAnswerError, type RawAnswer } from './http-exchange.ts';
 import type { Ledger } from './ledger.ts';

@@ -9,6 +9,7 @@
  * - `verdict` (test, automatic): collects clause failures and observations from the test's own checks
  *   and from the exchange checks on every response; fails the test at its end with a readable list.
  */
+import { readRunContext } from '../config/run-context.ts';
 import { test as base, expect } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
 import { getClause, type ClauseId } from '../contract/clauses/catalogue.ts';
@@ -16,11 +17,11 @@ import type { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Offer } from '../contract/types.ts';
 import { offerClosedSinceListed } from '../checks/offer-closed-since-listed.ts';
-import { makeRedactor, redactDeep, type Redactor } from '../client/redact.ts';
-import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
+import { redactDeep, type Redactor } from '../config/redact.ts';
+import { type SuiteConfig } from '../config/suite-config.ts';
 import { ReadSettle } from '../checks/read-settle.ts';
 import { formatFailures, Verdict } from '../checks/test-verdict.ts';
-import { loadProfile, type TargetProfile } from '../config/target-profile.ts';
+import { type TargetProfile } from '../config/target-profile.ts';
 import { appendJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
 import { openSession } from '../run/target-session.ts';
@@ -51,9 +52,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       // Schemas compile on first use (src/schema/registry.ts): a worker that runs a few tests, as a worker restarted
       // after a failure does, compiles only what they check.
-      const config = readSuiteConfig();
-      const profile = loadProfile(config.profilePath);
-      const redact = makeRedactor([config.credentials?.subscriptionKey, config.credentials?.secret]);
+      const { config, profile, redact } = readRunContext();
       await use({ config, profile, redact, writes: writePolicy(config, profile) });
     },
     { scope: 'worker' },

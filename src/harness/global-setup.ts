@@ -8,6 +8,7 @@
  * and returns the teardown, which cancels every record the run created (even when tests failed) and
  * stops the reference. Environment variables set here reach the workers.
  */
+import { runContextOf } from '../config/run-context.ts';
 import { exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv, readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { deadlineVerdict, fixRunLimits } from '../config/run-limits.ts';
@@ -24,7 +25,6 @@ import {
   type WritableCurrencies,
 } from '../run/client-currency.ts';
 import { writePolicy } from '../run/write-policy.ts';
-import { makeRedactor } from '../client/redact.ts';
 import type { Offer } from '../contract/types.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -58,7 +58,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
   } catch (error) {
     // Whatever the probe met, the tests meet again and report by clause: the run goes on writing in every currency.
-    const redact = makeRedactor([config.credentials?.subscriptionKey, config.credentials?.secret]);
+    const { redact } = runContextOf(config);
     process.stdout.write(
       `[currency] the currencies to write in could not be settled (${redact((error as Error).message)}); every offer is written to.\n`,
     );

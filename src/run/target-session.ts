@@ -2,15 +2,16 @@
  * A session with the target: the one place an ApiClient is built from the configuration, whether for a
  * Playwright worker, the global setup and teardown, `npm run cleanup` or `npm run certify`.
  */
+import { runContextOf } from '../config/run-context.ts';
 import { ApiClient, type RetriedAttempt } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { makePacer } from '../client/pacer.ts';
-import { makeRedactor, type Redactor } from '../client/redact.ts';
+import { type Redactor } from '../config/redact.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { signalAt, testsEndAt } from '../config/run-limits.ts';
 import { interruptSignal } from './interrupt.ts';
-import { loadProfile, type TargetProfile } from '../config/target-profile.ts';
+import { type TargetProfile } from '../config/target-profile.ts';
 import { Journal } from './journal.ts';
 import { openJsonlAppender } from './jsonl.ts';
 import { runFile } from './run-paths.ts';
@@ -68,8 +69,7 @@ function withInterrupt(deadline: AbortSignal): AbortSignal {
 export async function openSession(config: SuiteConfig, opts: { share?: number; teardown?: boolean } = {}): Promise<Session> {
   if (!config.baseUrl || !config.credentials)
     throw new ConfigError('No target: API_BASE_URL and credentials must be set before a session opens.');
-  const profile = loadProfile(config.profilePath);
-  const redact = makeRedactor([config.credentials.subscriptionKey, config.credentials.secret]);
+  const { profile, redact } = runContextOf(config);
   // Kept open for the session: it gets a line per request. Each line's text is redacted as written.
   const requestLog = openJsonlAppender(runFile.requests(config.runId), { finish: redact });
   const client = new ApiClient({

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { chromium, type Browser } from 'playwright-core';
 import { clauses } from '../../src/contract/clauses/catalogue.ts';
-import { encodedForms } from '../../src/client/redact.ts';
+import { encodedForms } from '../../src/config/redact.ts';
 import { parseProfile } from '../../src/config/target-profile.ts';
 import { validateCertificationReport } from '../../src/report/report-schema.ts';
 import { verifyManifest } from '../../src/report/evidence.ts';

@@ -3,7 +3,7 @@
  * Credentials are never in it: the headers read $API_SUBSCRIPTION_KEY and $API_SECRET from the caller's
  * environment (the report has none to give, and must not). Pure module.
  */
-import { CREDENTIAL_HEADERS } from '../../client/redact.ts';
+import { CREDENTIAL_HEADERS } from '../../config/redact.ts';
 import type { EvidenceExcerpt } from './report-model.ts';
 
 /** A body cut short for the report ends with "… (N chars)" (src/client/exchange.ts exchangeExcerpt). */

@@ -12,7 +12,7 @@ import { connect as connectTls } from 'node:tls';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { runExchangeChecks } from '../../checks/exchange-checks.ts';
 import { parseJsonBody, type Exchange } from '../../client/exchange.ts';
-import { CREDENTIAL_HEADERS, makeRedactor, maskCredentialHeaders, REDACTED, type Redactor } from '../../client/redact.ts';
+import { CREDENTIAL_HEADERS, makeRedactor, maskCredentialHeaders, REDACTED, type Redactor } from '../../config/redact.ts';
 import type { TargetProfile } from '../../config/target-profile.ts';
 import { openJsonlAppender } from '../../run/jsonl.ts';
 import { operationClassifier, SESSION_FORMAT, type ServiceFinding, type SessionExchange, type SessionHeader } from '../recorded-session.ts';

@@ -2,7 +2,7 @@
 // URL-encoded, JSON-escaped, base64 at any offset inside a longer base64 text); header values masked.
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { REDACTED, encodedForms, makeRedactor, maskCredentialHeaders, redactDeep } from '../../src/client/redact.ts';
+import { REDACTED, encodedForms, makeRedactor, maskCredentialHeaders, redactDeep } from '../../src/config/redact.ts';
 
 /** Values of the shapes credentials take: hex keys, keys with URL- and JSON-special characters, non-ASCII. */
 const SECRETS: Array<{ description: string; value: string }> = [
