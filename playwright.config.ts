@@ -11,7 +11,7 @@ try {
   fixRunLimits();
 } catch {}
 export default defineConfig({
-  globalSetup: './conformance/global-setup.ts',
+  globalSetup: './src/harness/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0, // a retried test could re-send a create; the client retries reads itself
@@ -20,11 +20,11 @@ export default defineConfig({
   outputDir: `${reports}/conformance/test-results`,
   reporter: [
     ['list'],
-    ['./src/report/skip-reasons-reporter.ts'],
+    ['./src/harness/skip-reasons-reporter.ts'],
     ['html', { outputFolder: `${reports}/conformance/html`, open: 'never' }],
     ['junit', { outputFile: `${reports}/conformance/junit.xml` }],
     ['json', { outputFile: `${reports}/conformance/results.json` }],
-    ['./src/report/clause-reporter.ts', { outputFile: `${reports}/conformance/clauses.json` }],
+    ['./src/harness/clause-reporter.ts', { outputFile: `${reports}/conformance/clauses.json` }],
   ],
   use: { trace: 'off', screenshot: 'off', video: 'off' },
   projects: [

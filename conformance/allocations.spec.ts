@@ -1,8 +1,8 @@
 // Allocations: the list, one record per offer, the record by offer id, allocationCount.
 import { isDeepStrictEqual } from 'node:util';
-import { covers, test } from './fixtures.ts';
-import { judgeOnSteadyAllocations } from './steady-facts.ts';
-import type { AllocationRecord } from '../src/model/types.ts';
+import { covers, test } from '../src/harness/fixtures.ts';
+import { judgeOnSteadyAllocations } from '../src/harness/steady-facts.ts';
+import type { AllocationRecord } from '../src/contract/types.ts';
 
 test.describe('allocations', () => {
   test(

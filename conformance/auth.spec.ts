@@ -1,10 +1,10 @@
 // Authentication: both credential headers on every call but the health check.
-import { covers, requireWrites, test } from './fixtures.ts';
+import { covers, requireWrites, test } from '../src/harness/fixtures.ts';
 import type { AuthMode } from '../src/client/api-client.ts';
-import type { ClauseId } from '../src/clauses/catalogue.ts';
-import type { StatusKey } from '../src/profile/target-profile.ts';
+import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
+import type { StatusKey } from '../src/config/target-profile.ts';
 import { validate } from '../src/schema/registry.ts';
-import { minimalCreateBody } from '../src/model/bodies.ts';
+import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 
 /** Credential variations: cases as data. A wrong value is a plausible-looking one, not an empty string. */
 const VARIANTS: Array<{ name: string; auth: AuthMode; clause: ClauseId; statusKey: StatusKey }> = [

@@ -1,8 +1,8 @@
 // Error bodies and bad input: every failure is a 4xx with the error body of its operation, a 400 says
 // "Bad Request", and no request of any kind yields a 5xx. (The exchange checks verify the body shape
 // and the 400 message on every response; these tests make sure such responses happen.)
-import { covers, requireWrites, test } from './fixtures.ts';
-import { minimalCreateBody } from '../src/model/bodies.ts';
+import { covers, requireWrites, test } from '../src/harness/fixtures.ts';
+import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 
 /** Malformed requests to the create operation: cases as data. None may create anything or yield a 5xx. */
 const BAD_CREATE_INPUT: Array<{ description: string; rawBody: string; headers?: Record<string, string> }> = [

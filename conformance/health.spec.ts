@@ -1,5 +1,5 @@
 // The health check: no credentials, a Health check result. Its route is not shown (profile).
-import { covers, test } from './fixtures.ts';
+import { covers, test } from '../src/harness/fixtures.ts';
 
 test.describe('health check', () => {
   test(

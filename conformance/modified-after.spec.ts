@@ -1,10 +1,10 @@
 // modifiedAfter: "Only offers modified on or after this instant are returned" (inclusive).
-import { covers, test } from './fixtures.ts';
-import { judgeOnSteadyOffers } from './steady-facts.ts';
-import { arrayBody } from './target-facts.ts';
-import type { Verdict } from '../src/checks/verdict.ts';
+import { covers, test } from '../src/harness/fixtures.ts';
+import { judgeOnSteadyOffers } from '../src/harness/steady-facts.ts';
+import { arrayBody } from '../src/harness/target-facts.ts';
+import type { Verdict } from '../src/checks/test-verdict.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
-import type { Offer } from '../src/model/types.ts';
+import type { Offer } from '../src/contract/types.ts';
 
 const idsOf = (offers: Offer[]) => offers.map((o) => o.id).sort();
 const modifiedOnOrAfter = (offers: Offer[], instant: string) =>

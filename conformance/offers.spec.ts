@@ -1,8 +1,8 @@
 // Offers: the list, one offer by id, unknown ids. Schema, enum, timestamp, content-type and
 // values-seen checks run on every response through the exchange checks.
 import { isDeepStrictEqual } from 'node:util';
-import { covers, test } from './fixtures.ts';
-import { judgeOnSteadyOffers } from './steady-facts.ts';
+import { covers, test } from '../src/harness/fixtures.ts';
+import { judgeOnSteadyOffers } from '../src/harness/steady-facts.ts';
 
 test.describe('offers', () => {
   test(

@@ -1,9 +1,16 @@
 // Pagination laws (Limits 1-3), the same for offers, subscriptions and allocations.
-import { covers, requireWrites, skipIfOfferClosed, test, type SuiteFixture } from './fixtures.ts';
-import { allocationsPageable, HUGE_LIMIT, maxPageSize, offersPageable, subscriptionsPageable, type Pageable } from './pageables.ts';
+import { covers, requireWrites, skipIfOfferClosed, test, type SuiteFixture } from '../src/harness/fixtures.ts';
+import {
+  allocationsPageable,
+  HUGE_LIMIT,
+  maxPageSize,
+  offersPageable,
+  subscriptionsPageable,
+  type Pageable,
+} from '../src/harness/pageables.ts';
 import { judgeOnSteadyList } from '../src/checks/steady-list.ts';
-import type { Verdict } from '../src/checks/verdict.ts';
-import { minimalCreateBody } from '../src/model/bodies.ts';
+import type { Verdict } from '../src/checks/test-verdict.ts';
+import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 
 const keys = (p: Pageable, items: unknown[] | null) => (items ?? []).map(p.key);
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);

@@ -1,15 +1,21 @@
 // Subscriptions: create, read, list, cancel. Every test here writes; each record it creates carries
-// the run tag and is cancelled at teardown (see conformance/global-setup.ts).
+// the run tag and is cancelled at teardown (see src/harness/global-setup.ts).
 import { isDeepStrictEqual } from 'node:util';
-import { covers, createOnOpenOffer, requireWrites, skipIfOfferClosed, test } from './fixtures.ts';
+import { covers, createOnOpenOffer, requireWrites, skipIfOfferClosed, test } from '../src/harness/fixtures.ts';
 import { checkCreated, checkCreateDefaults, checkEcho } from '../src/checks/create-checks.ts';
 import { writableCurrencies } from '../src/run/client-currency.ts';
-import { ENUM_FIELDS_NOT_COVERED, enumCoverageBodies, fullCreateBody, minimalCreateBody, without } from '../src/model/bodies.ts';
+import {
+  ENUM_FIELDS_NOT_COVERED,
+  enumCoverageBodies,
+  fullCreateBody,
+  minimalCreateBody,
+  without,
+} from '../src/arbitraries/fixed-create-bodies.ts';
 import { enumFieldsOf } from '../src/schema/registry.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
-import type { Offer, Subscription } from '../src/model/types.ts';
+import type { Offer, Subscription } from '../src/contract/types.ts';
 import type { Exchange } from '../src/client/exchange.ts';
-import type { Verdict } from '../src/checks/verdict.ts';
+import type { Verdict } from '../src/checks/test-verdict.ts';
 import type { ReadSettle } from '../src/checks/read-settle.ts';
 
 test.beforeEach(({ suite }, testInfo) => {

@@ -2,12 +2,12 @@
  * The checks the fuzz properties make on one run, each a named function recording into the run's
  * verdict (the exchange checks, which validate every response, run on top of these).
  */
-import type { ClauseId } from '../src/clauses/catalogue.ts';
-import type { Verdict } from '../src/checks/verdict.ts';
+import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
+import type { Verdict } from '../src/checks/test-verdict.ts';
 import { createdRecord } from '../src/checks/create-checks.ts';
 import type { Exchange } from '../src/client/exchange.ts';
-import type { Subscription } from '../src/model/types.ts';
-import { offerClosedSinceListed } from '../src/checks/offer-closed.ts';
+import type { Subscription } from '../src/contract/types.ts';
+import { offerClosedSinceListed } from '../src/checks/offer-closed-since-listed.ts';
 import { CaseSkipped, type FuzzRunner } from './runner.ts';
 
 const is4xx = (ex: Exchange): boolean => ex.status >= 400 && ex.status < 500;
@@ -21,7 +21,7 @@ const outcomeOf = (ex: Exchange): string => {
 
 /**
  * Before a refused create of a valid body is judged: when its offer closed since the run listed it, the case cannot
- * be judged (src/checks/offer-closed.ts). The offer is read aside: it is the instrument, not the subject.
+ * be judged (src/contract/offer-closed.ts). The offer is read aside: it is the instrument, not the subject.
  */
 export async function skipIfOfferClosed(fuzz: FuzzRunner, ex: Exchange, offerId: unknown): Promise<void> {
   const closed = await fuzz.aside(() => offerClosedSinceListed(fuzz.api, ex, offerId));

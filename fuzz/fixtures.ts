@@ -1,7 +1,7 @@
 /**
  * The fixtures of the fuzz suite: the conformance fixtures (`suite`, `api`, `facts`, `verdict`) plus
  *
- * - `fuzzOptions` (worker): FUZZ_* settings (fuzz/options.ts);
+ * - `fuzzOptions` (worker): FUZZ_* settings (fuzz/fuzz-settings.ts);
  * - `writeBudget` (worker): the run's cap on creates, shared by every worker (fuzz/write-budget.ts);
  * - `fuzz` (test): the property runner bound to this test (fuzz/runner.ts).
  *
@@ -9,10 +9,10 @@
  * own verdict, and only the final counterexample is reported to the test.
  */
 import { join } from 'node:path';
-import { covers, requireWrites, test as base, expect } from '../conformance/fixtures.ts';
-import type { ClauseId } from '../src/clauses/catalogue.ts';
+import { covers, requireWrites, test as base, expect } from '../src/harness/fixtures.ts';
+import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
 import { runDir } from '../src/run/run-paths.ts';
-import { readFuzzOptions, type FuzzOptions } from './options.ts';
+import { readFuzzOptions, type FuzzOptions } from './fuzz-settings.ts';
 import { FuzzRunner } from './runner.ts';
 import { WriteBudget } from './write-budget.ts';
 

@@ -5,10 +5,10 @@
 // - orders the contract says must not be accepted: a 4xx, or a record with status rejected;
 // - only one of subscriptionType/subscriptionCategory: the contract is silent, so what the target does
 //   is recorded, never failed.
-import { getClause } from '../src/clauses/catalogue.ts';
-import type { ClauseId } from '../src/clauses/catalogue.ts';
+import { getClause } from '../src/contract/clauses/catalogue.ts';
+import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
 import { CREATE_BODY_DEFECTS, DEFECT_KINDS, invalidCreateBody } from '../src/arbitraries/index.ts';
-import type { Offer } from '../src/model/types.ts';
+import type { Offer } from '../src/contract/types.ts';
 import type { DefectKind } from '../src/arbitraries/index.ts';
 import { clientTaggedInvalid, taggedByClient } from './arbitraries/client-tagged.ts';
 import { checkNotAccepted, checkNothingCreated, checkRefused, createdRecord } from './checks.ts';

@@ -1,14 +1,14 @@
 /**
  * The list laws as fuzz properties, for any paginated collection behind a Pageable
- * (conformance/pageables.ts): a page is the slice of the full list its offset and limit name, and
+ * (src/harness/pageables.ts): a page is the slice of the full list its offset and limit name, and
  * walking the pages rebuilds the full list. "Full" is the collection read with no offset and no limit
  * (Limits 2: all entries). A case that sees the list change under it is skipped, not failed.
  */
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
-import type { Pageable } from '../conformance/pageables.ts';
-import type { ClauseId } from '../src/clauses/catalogue.ts';
-import type { Verdict } from '../src/checks/verdict.ts';
+import type { Pageable } from '../src/harness/pageables.ts';
+import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
+import type { Verdict } from '../src/checks/test-verdict.ts';
 import { checkListLaw, pageQuery } from '../src/arbitraries/index.ts';
 import type { ListQuery, PageLaw } from '../src/arbitraries/index.ts';
 import { CaseSkipped, type FuzzProperty, type FuzzRunner } from './runner.ts';

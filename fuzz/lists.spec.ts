@@ -1,19 +1,19 @@
 // List laws (contract, Limits 1-3, and "Get all offers": modifiedAfter), as properties over generated
 // queries: for offers, for the subscriptions of one offer, and for the allocations of one offer.
 import { isDeepStrictEqual } from 'node:util';
-import { allocationsPageable, maxPageSize, offersPageable, subscriptionsPageable, type Pageable } from '../conformance/pageables.ts';
+import { allocationsPageable, maxPageSize, offersPageable, subscriptionsPageable, type Pageable } from '../src/harness/pageables.ts';
 import { checkListLaw, modifiedAfterParam } from '../src/arbitraries/index.ts';
-import { minimalCreateBody } from '../src/model/bodies.ts';
-import type { Offer } from '../src/model/types.ts';
+import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
+import type { Offer } from '../src/contract/types.ts';
 import { property, requireWrites, test } from './fixtures.ts';
 import { CaseSkipped, type FuzzRunner } from './runner.ts';
 import { pageIsSliceProperty, readFull, walkRebuildsProperty } from './list-laws.ts';
 import { fuzzOffers } from './offers.ts';
 import { WriteBudgetSpent } from './write-budget.ts';
-import type { SuiteFixture } from '../conformance/fixtures.ts';
+import type { SuiteFixture } from '../src/harness/fixtures.ts';
 import type { ReadSettle } from '../src/checks/read-settle.ts';
-import type { Verdict } from '../src/checks/verdict.ts';
-import { arrayOrNull, type TargetFacts } from '../conformance/target-facts.ts';
+import type { Verdict } from '../src/checks/test-verdict.ts';
+import { arrayOrNull, type TargetFacts } from '../src/harness/target-facts.ts';
 
 /** Records the subscription laws need on their offer, at least (created only when missing). */
 const SUBSCRIPTIONS_TO_PAGE = 7;

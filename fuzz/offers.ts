@@ -1,8 +1,8 @@
 // Which open offers the fuzz properties write to. The conformance tests write to the first two
-// writable offers and to the reserved one (conformance/target-facts.ts); the fuzz list laws need an
+// writable offers and to the reserved one (src/harness/target-facts.ts); the fuzz list laws need an
 // offer that nothing writes to while they read it, so the last writable offer is kept for them.
-import type { TargetFacts } from '../conformance/target-facts.ts';
-import type { Offer } from '../src/model/types.ts';
+import type { TargetFacts } from '../src/harness/target-facts.ts';
+import type { Offer } from '../src/contract/types.ts';
 
 export interface FuzzOffers {
   /** Offers the creating properties may write to. */

@@ -14,11 +14,11 @@ import fc from 'fast-check';
 import type { Arbitrary, IRawProperty, Parameters as CheckParameters, Plugin, RunDetails } from 'fast-check';
 import type { TestInfo } from '@playwright/test';
 import type { ApiClient } from '../src/client/api-client.ts';
-import { Verdict } from '../src/checks/verdict.ts';
+import { Verdict } from '../src/checks/test-verdict.ts';
 import type { CheckFailure, Observation } from '../src/checks/types.ts';
 import { describeRunFailure, showValue } from '../src/arbitraries/assert.ts';
-import type { SuiteFixture } from '../conformance/fixtures.ts';
-import type { FuzzOptions } from './options.ts';
+import type { SuiteFixture } from '../src/harness/fixtures.ts';
+import type { FuzzOptions } from './fuzz-settings.ts';
 import { grepFor, replayCommand, writeRunRecord, type FuzzRunRecord } from './record.ts';
 import { WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
 

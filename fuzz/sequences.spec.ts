@@ -3,9 +3,9 @@
 // sequence's own records (fuzz/sequences/), and creates and cancels interleaved with a paged walk.
 import fc from 'fast-check';
 import { validCreateBody } from '../src/arbitraries/index.ts';
-import type { ClauseId } from '../src/clauses/catalogue.ts';
-import { OPEN_STATUS, type Offer } from '../src/model/types.ts';
-import type { TargetFacts } from '../conformance/target-facts.ts';
+import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
+import { OPEN_STATUS, type Offer } from '../src/contract/types.ts';
+import type { TargetFacts } from '../src/harness/target-facts.ts';
 import { property, requireWrites, test } from './fixtures.ts';
 import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
 import type { FuzzRunner } from './runner.ts';

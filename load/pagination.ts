@@ -15,7 +15,7 @@ import { call, pace, readWithRetry } from './lib/k6-http.ts';
 import { walksListChanged, walksCompleted } from './lib/k6-metrics.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';
 import { TAG } from './lib/names.ts';
-import { buildOptions } from './lib/options.ts';
+import { buildOptions } from './lib/scenario-options.ts';
 import { REQUEST } from './lib/requests.ts';
 import {
   type PageOutcome,

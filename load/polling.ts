@@ -14,7 +14,7 @@ import { call, readWithRetry } from './lib/k6-http.ts';
 import { pollsChecked } from './lib/k6-metrics.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';
 import { ENDPOINT } from './lib/names.ts';
-import { buildOptions } from './lib/options.ts';
+import { buildOptions } from './lib/scenario-options.ts';
 import { REQUEST } from './lib/requests.ts';
 import { type PollerState, checkPoll, pickSeeds, readPolledOffers } from './lib/polling.ts';
 

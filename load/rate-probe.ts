@@ -20,13 +20,13 @@ import { call } from './lib/k6-http.ts';
 import { probe429, probeLimitedShare, probeRecovered, probeRecoveryMs } from './lib/k6-metrics.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';
 import { ENDPOINT, TAG } from './lib/names.ts';
-import { buildOptions } from './lib/options.ts';
+import { buildOptions } from './lib/scenario-options.ts';
 import { REQUEST } from './lib/requests.ts';
 import {
   type RecoveryAttempt,
   type RecoveryConfig,
   headerValue,
-  parseRetryAfter,
+  retryAfterInSeconds,
   planRateProbe,
   recoveryStep,
   stepIndexAt,
@@ -78,7 +78,7 @@ export function teardown(): void {
   const attempts: RecoveryAttempt[] = [];
   for (;;) {
     const result = probeRequest(`recovery ${ENDPOINT.offers}`, {});
-    const retryAfterSeconds = parseRetryAfter(headerValue(result.headers, 'Retry-After'), Date.now());
+    const retryAfterSeconds = retryAfterInSeconds(headerValue(result.headers, 'Retry-After'), Date.now());
     attempts.push({ atMs: Date.now() - started, status: result.status, retryAfterSeconds });
     const next = recoveryStep(attempts, recovery);
     if (next.done) break;

@@ -27,8 +27,9 @@ import {
 } from './lib/k6-metrics.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';
 import { cancelEndpointName } from './lib/names.ts';
-import { buildOptions } from './lib/options.ts';
-import { settlePauses } from './lib/read-settle.ts';
+import { buildOptions } from './lib/scenario-options.ts';
+import { whyClosed } from '../src/contract/offer-closed.ts';
+import { settlePauses } from '../src/contract/read-settle.ts';
 import { REQUEST } from './lib/requests.ts';
 import { fail, pass } from './lib/rules.ts';
 import {
@@ -36,7 +37,6 @@ import {
   type SubscribableOffer,
   currenciesToWriteIn,
   firstOfEachCurrency,
-  offerClosedNow,
   pickSubscribableOffers,
   recordsToSweep,
 } from './lib/subscription-body.ts';
@@ -111,12 +111,12 @@ const closedOffers: string[] = [];
 
 /**
  * A create refused with a 4xx: when its offer, read again, takes no orders now, the refusal may be the closing, not a
- * deviation (as in the suite: src/checks/offer-closed.ts). Returns true when it closed (the offer is left out).
+ * deviation (as in the suite: src/contract/offer-closed.ts). Returns true when it closed (the offer is left out).
  */
 function closedSinceSetup(offerId: string, status: number): boolean {
   if (status < 400 || status >= 500 || status === 429) return false;
   const now = call(config, REQUEST.readOffer(offerId));
-  if (now.limited || now.status !== 200 || offerClosedNow(now.json, Date.now()) === null) return false;
+  if (now.limited || now.status !== 200 || whyClosed(now.json, Date.now()) === null) return false;
   closedOffers.push(offerId);
   offersClosed.add(1);
   return true;

@@ -2,7 +2,7 @@
 // and the clauses a correct conformance suite must report failing when it is on. A fault changes
 // the reference by wrapping or replacing ONE strategy of the behaviour table (reference/behaviour.ts);
 // several faults compose in the order given.
-import type { ClauseId } from '../src/clauses/catalogue.ts';
+import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
 import { enumFieldsOf } from '../src/schema/registry.ts';
 import { ApiError } from './errors.ts';
 import { correctBehaviour } from './behaviour.ts';

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../src/config/config-error.ts';
-import { type CommandSpec, helpText, parseCommandLine } from '../src/cli/command-line.ts';
+import { type CommandSpec, helpText, parseCommandLine } from '../src/config/command-line.ts';
 import { FAULTS, UnknownFaultError } from './faults.ts';
 import { DEFAULT_MAX_LIMIT, areDemoCredentials, startReferenceServer } from './server.ts';
 import { UnknownVariationError, VARIATIONS, routesOnlyProfile } from './variations.ts';

@@ -9,8 +9,8 @@ import type { Behaviour, ServedRoute } from './behaviour.ts';
 import type { AllocationRecord, Offer, Subscription, SubscriptionRequest } from './data/types.ts';
 import { ApiError, type listGetBody } from './errors.ts';
 import { editable, isRecord, patch, respellTimestamps } from './faults.ts';
-import { CATEGORY_OF_TYPE, type SubscriptionType } from '../src/arbitraries/create-request-vocabulary.ts';
-import type { TargetProfile } from '../src/profile/target-profile.ts';
+import { CATEGORY_OF_TYPE, type SubscriptionType } from '../src/contract/vocabulary.ts';
+import type { TargetProfile } from '../src/config/target-profile.ts';
 
 export interface VariationSwitch {
   name: string;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { Arbitrary, AsyncCommand } from 'fast-check';
 import { edgeAmount, validCreateBody } from '../../src/arbitraries/index.ts';
-import type { Offer, Subscription } from '../../src/model/types.ts';
+import type { Offer, Subscription } from '../../src/contract/types.ts';
 import { withoutReference } from '../arbitraries/client-tagged.ts';
 import { checkCreated, checkEcho, checkNotAccepted, createdRecord, skipIfOfferClosed } from '../checks.ts';
 import {

@@ -15,12 +15,12 @@
  * status a create gets is only observed: the contract names no condition it depends on, so two creates
  * in one situation may get different ones.
  */
-import type { ClauseId } from '../../src/clauses/catalogue.ts';
+import type { ClauseId } from '../../src/contract/clauses/catalogue.ts';
 import type { ReadSettle } from '../../src/checks/read-settle.ts';
-import type { Verdict } from '../../src/checks/verdict.ts';
+import type { Verdict } from '../../src/checks/test-verdict.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import type { Subscription } from '../../src/model/types.ts';
-import type { TargetProfile } from '../../src/profile/target-profile.ts';
+import type { Subscription } from '../../src/contract/types.ts';
+import type { TargetProfile } from '../../src/config/target-profile.ts';
 import { CaseSkipped, type FuzzRunner } from '../runner.ts';
 
 /** One record the sequence created, as the model expects it. */

@@ -483,7 +483,7 @@ function isStatusExpectation(value: unknown): value is StatusExpectation {
 
 /**
  * The load scenarios' view of a target profile. The full profile is validated with its JSON Schema on
- * the Node side (src/profile); k6 cannot run Ajv, so this reads only what it needs and checks shapes.
+ * the Node side (src/config/target-profile.ts); k6 cannot run Ajv, so this reads only what it needs and checks shapes.
  */
 export function parseLoadProfile(text: string, source: string): LoadProfile {
   let json: unknown;

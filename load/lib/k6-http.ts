@@ -10,7 +10,7 @@ import http from 'k6/http';
 import type { LoadConfig } from './config.ts';
 import { rateLimitJsonBody, rateLimited, redirectsRefused, retryAfterPresent, retryAfterSeconds } from './k6-metrics.ts';
 import { TAG } from './names.ts';
-import { describeRateLimited, headerValue, isJsonContentType, parseRetryAfter } from './rate-probe.ts';
+import { describeRateLimited, headerValue, isJsonContentType, retryAfterInSeconds } from './rate-probe.ts';
 import { type CallSpec, EXPECTED_STATUSES, buildRequest, redirectCheckName, redirectRefusal } from './requests.ts';
 
 export type { CallSpec, Method } from './requests.ts';
@@ -79,7 +79,7 @@ export function call(config: LoadConfig, spec: CallSpec): CallResult {
 
 /** Seconds to wait before retrying a read that got 429 or 503: Retry-After (capped) or 1s. */
 function retryWaitSeconds(result: CallResult, capSeconds: number): number {
-  const advised = parseRetryAfter(headerValue(result.headers, 'Retry-After'), Date.now());
+  const advised = retryAfterInSeconds(headerValue(result.headers, 'Retry-After'), Date.now());
   return Math.min(capSeconds, advised === null ? 1 : Math.max(advised, 0.2));
 }
 

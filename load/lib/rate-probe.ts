@@ -9,6 +9,7 @@
  * the probe stops within about two seconds of the onset and never climbs further. The same rule,
  * applied to the per-step counts in the summary, names the onset step afterwards.
  */
+import { parseRetryAfter } from '../../src/contract/retry-after.ts';
 import { k6Duration } from './durations.ts';
 
 export interface RateProbeInput {
@@ -106,14 +107,10 @@ export function detectOnset(
   return { onsetRps: null, achievedRps: null, onsetStep: null, highestRps: highest, sporadic };
 }
 
-/** Retry-After as seconds: delta-seconds or an HTTP date (relative to nowMs). Null when absent or bad. */
-export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | null {
-  if (value === null || value === undefined) return null;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  if (!/[A-Za-z]{3},? \d/.test(text)) return null;
-  const at = Date.parse(text);
-  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - nowMs) / 1000)) : null;
+/** Retry-After as whole seconds from nowMs (the contract's one reading, src/contract/retry-after.ts). Null when absent or bad. */
+export function retryAfterInSeconds(value: string | null | undefined, nowMs: number): number | null {
+  const ms = parseRetryAfter(value, nowMs);
+  return ms === null ? null : Math.ceil(ms / 1000);
 }
 
 /** Header lookup that ignores case (k6 canonicalises names, proxies may not). */
@@ -153,7 +150,7 @@ export function describeRateLimited(headers: Readonly<Record<string, string>>, b
       }
     }
   }
-  return { retryAfterPresent: retryAfter !== null, retryAfterSeconds: parseRetryAfter(retryAfter, nowMs), jsonErrorBody };
+  return { retryAfterPresent: retryAfter !== null, retryAfterSeconds: retryAfterInSeconds(retryAfter, nowMs), jsonErrorBody };
 }
 
 export interface RecoveryConfig {

@@ -9,7 +9,7 @@
 import { type LoadConfig, scenarioSettings } from './config.ts';
 import { humanDuration } from './durations.ts';
 import { parseMetricKey } from './metric-keys.ts';
-import { type PlannedWork, plannedWork } from './options.ts';
+import { type PlannedWork, plannedWork } from './scenario-options.ts';
 import { METRIC, type ScenarioName } from './names.ts';
 import {
   type EndpointLatency,

@@ -4,6 +4,7 @@
  * `count==0` threshold, so a single violation fails the run and the summary shows which rule.
  * Pure module.
  */
+import type { ClauseId } from '../../src/contract/clauses/catalogue.ts';
 import type { ScenarioName } from './names.ts';
 
 export const PAGINATION_RULES = {
@@ -32,9 +33,28 @@ export const SUBSCRIPTION_RULES = {
 export const RATE_PROBE_RULES = {} as const;
 
 export type PaginationRule = keyof typeof PAGINATION_RULES;
+
 export type PollingRule = keyof typeof POLLING_RULES;
 export type SubscriptionRule = keyof typeof SUBSCRIPTION_RULES;
 export type ContractRule = PaginationRule | PollingRule | SubscriptionRule;
+
+/** The clause of the contract each rule re-checks under load (`npm run clauses -- <ID>` lists them with the rest). */
+export const RULE_CLAUSES = {
+  'page-is-list': 'PAGE-WALK',
+  'page-within-limit': 'PAGE-LIMIT',
+  'items-have-ids': 'PAGE-WALK',
+  'ids-unique-across-pages': 'PAGE-WALK',
+  'pages-full-until-last': 'PAGE-WALK',
+  'walk-ends': 'PAGE-WALK',
+  'poll-is-list': 'OFFER-LIST',
+  'poll-has-last-modified': 'OFFER-SCHEMA',
+  'poll-only-on-or-after': 'OFFER-MODIFIED-AFTER',
+  'poll-includes-on-or-after': 'OFFER-MODIFIED-AFTER',
+  'create-status': 'SUB-CREATE',
+  'created-record': 'SUB-CREATE-ECHO',
+  'read-after-create': 'SUB-READ-AFTER-WRITE',
+  'cancel-accepted': 'SUB-CANCEL',
+} as const satisfies Record<ContractRule, ClauseId>;
 
 export const RULES_BY_SCENARIO: Record<ScenarioName, Readonly<Record<string, string>>> = {
   pagination: PAGINATION_RULES,

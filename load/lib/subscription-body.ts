@@ -3,9 +3,10 @@
  * creation body (tagged with the run tag), and which records the teardown sweep must cancel.
  * Pure module.
  */
+import { CURRENCIES } from '../../src/contract/vocabulary.ts';
 import { RUN_TAG_PREFIX } from './names.ts';
 
-export const CURRENCIES = ['GBX', 'GBP', 'EUR', 'USD', 'NOK', 'SEK', 'DKK'] as const;
+export { CURRENCIES } from '../../src/contract/vocabulary.ts';
 
 export interface SubscribableOffer {
   id: string;
@@ -49,22 +50,6 @@ function pickSubscribableOffersIn(body: unknown, currency: string | null): Subsc
     picked.push({ id: o.id, min, max, currency: chosen });
   }
   return picked;
-}
-
-/**
- * Why an offer takes no orders now, from its answer to GET /offer/{offerId}: not open, closed early, or its period
- * over; null when it is open, or the answer is not an offer. The suite's rule is whyClosed in
- * src/checks/offer-closed.ts; the two are held to one table of cases (test/checks/offer-closed.cases.ts).
- */
-export function offerClosedNow(offer: unknown, nowMs: number): string | null {
-  if (typeof offer !== 'object' || offer === null) return null;
-  const o = offer as Record<string, unknown>;
-  const details = (o.details ?? {}) as Record<string, unknown>;
-  const dates = (o.dates ?? {}) as Record<string, unknown>;
-  if (details.status !== 'open_for_subscription') return `is ${String(details.status)} now`;
-  if (dates.offerEarlyClose !== undefined && dates.offerEarlyClose !== null) return `closed early at ${String(dates.offerEarlyClose)}`;
-  if (Date.parse(String(dates.offerEndDateTime ?? '')) <= nowMs) return `its period ended at ${String(dates.offerEndDateTime)}`;
-  return null;
 }
 
 /** What a create in one currency got, in setup. */

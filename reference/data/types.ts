@@ -1,26 +1,21 @@
 // TypeScript shapes of the models the reference serves. They mirror `schemas/` (the source of truth
 // for the wire); the reference's own tests validate every value against those schemas.
 
-export const OFFER_TYPES = ['primary_placing', 'secondary_placing', 'fixed_income', 'ipo'] as const;
-export const OFFER_SUB_TYPES = [
-  'company_placing',
-  'investment_trust',
-  'intermediary_offer',
-  'blocks',
-  'fully_marketed_offer',
-  'company_ipo',
-  'investment_trust_ipo',
-  'spac_ipo',
-  'de_spac_ipo',
-  're_ipo',
-  'corporate_bond',
-  'government_bond',
-] as const;
-export const CURRENCIES = ['GBX', 'GBP', 'EUR', 'USD', 'NOK', 'SEK', 'DKK'] as const;
+// The contract's enums exist once, in src/contract/vocabulary.ts.
+import type { Currency, OfferSubType, OfferType, SubscriptionStatus } from '../../src/contract/vocabulary.ts';
 
-export type OfferType = (typeof OFFER_TYPES)[number];
-export type OfferSubType = (typeof OFFER_SUB_TYPES)[number];
-export type Currency = (typeof CURRENCIES)[number];
+export {
+  CURRENCIES,
+  OFFER_SUB_TYPES,
+  OFFER_TYPES,
+  SUBSCRIPTION_CATEGORIES,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+  type Currency,
+  type OfferSubType,
+  type OfferType,
+  type SubscriptionStatus,
+} from '../../src/contract/vocabulary.ts';
 
 export interface OfferingDocument {
   title: string;
@@ -101,18 +96,6 @@ export interface AllocationRecord {
   allocationCount?: number;
   allocations: AllocationItem[];
 }
-
-export const SUBSCRIPTION_TYPES = [
-  'xo_qualified',
-  'xo_unqualified',
-  'discretionary_qualified',
-  'discretionary_unqualified',
-  'institutional',
-] as const;
-export const SUBSCRIPTION_CATEGORIES = ['retail', 'professional', 'ecp/institutional'] as const;
-export const SUBSCRIPTION_STATUSES = ['accepted', 'rejected', 'cancelled'] as const;
-
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** A create request after validation (the fields the contract lists; anything else is dropped). */
 export interface SubscriptionRequest {

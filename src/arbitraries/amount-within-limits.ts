@@ -2,7 +2,7 @@ import type { Arbitrary } from 'fast-check';
 import { POSITIVE, amountBetween, hasAmountBetween } from './_internals/decimal-amount.ts';
 import type { AmountBetween } from './_internals/decimal-amount.ts';
 import { compareDecimals, exactDecimalOf } from './_internals/exact-decimal.ts';
-import type { OpenOffer } from './create-request-vocabulary.ts';
+import type { OpenOffer } from '../contract/vocabulary.ts';
 
 /** The contract's limit on amountRequested: "no more than 6 decimal places" (Limits 4). */
 export const MAX_AMOUNT_DECIMAL_PLACES = 6;

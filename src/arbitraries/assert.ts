@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { IAsyncProperty, IProperty, Parameters, RunDetails } from 'fast-check';
 import { decimalPlaces } from '../schema/decimal-places.ts';
-import type { OpenOffer } from './create-request-vocabulary.ts';
+import type { OpenOffer } from '../contract/vocabulary.ts';
 import type { ListLaw } from './list-query.ts';
 import { MAX_AMOUNT_DECIMAL_PLACES } from './amount-within-limits.ts';
 

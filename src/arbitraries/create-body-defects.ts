@@ -1,6 +1,6 @@
 // The kinds of defect `invalidCreateBody` plants, one row each: what the contract expects of a
 // target that receives such a body, and the clause that says so.
-import type { ClauseId } from '../clauses/catalogue.ts';
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
 
 /**
  * - `schema`: the request schema rejects the body, at the defect's pointer and nowhere else; a

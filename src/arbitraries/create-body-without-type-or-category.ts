@@ -1,16 +1,12 @@
 import type { Arbitrary } from 'fast-check';
 import { createBodyForAny, offersForValidBodies } from './_internals/create-body-model.ts';
 import type { CreateBodyConstraints } from './_internals/create-body-model.ts';
-import type { OpenOffer, SubscriptionCreateBody } from './create-request-vocabulary.ts';
+import type { OpenOffer, SubscriptionCreateBody } from '../contract/vocabulary.ts';
 
 /** A valid creation body with neither subscriptionType nor subscriptionCategory. */
 export type CreateBodyWithoutTypeOrCategory = Omit<SubscriptionCreateBody, 'subscriptionType' | 'subscriptionCategory'>;
 
-/** The defaults the contract states for a body with neither field (SUB-CREATE-DEFAULTS). */
-export const TYPE_AND_CATEGORY_DEFAULTS = {
-  subscriptionType: 'discretionary_qualified',
-  subscriptionCategory: 'professional',
-} as const;
+export { TYPE_AND_CATEGORY_DEFAULTS } from '../contract/vocabulary.ts';
 
 /**
  * Valid bodies for POST /subscription with NEITHER subscriptionType NOR subscriptionCategory: the

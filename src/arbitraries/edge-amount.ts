@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
-import type { ClauseId } from '../clauses/catalogue.ts';
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import { addDecimals, compareDecimals, exactDecimalOf, exactNumber, negateDecimal } from './_internals/exact-decimal.ts';
 import type { ExactDecimal } from './_internals/exact-decimal.ts';
 import { MAX_AMOUNT_DECIMAL_PLACES } from './amount-within-limits.ts';
-import type { OpenOffer } from './create-request-vocabulary.ts';
+import type { OpenOffer } from '../contract/vocabulary.ts';
 
 /** Whether the amount's shortest decimal text has at most 6 decimal places (contract, Limits 4). */
 export type DecimalsVerdict = 'at-most-6' | 'more-than-6';

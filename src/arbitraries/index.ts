@@ -2,7 +2,7 @@
 // property helpers that go with them. Generators only: nothing here validates against the schemas.
 
 // The request vocabulary (written from the contract; the unit tests compare it with schemas/)
-export * from './create-request-vocabulary.ts';
+export * from '../contract/vocabulary.ts';
 
 // Subscription creation bodies
 export { amountWithinLimits, hasAmountWithinLimits, MAX_AMOUNT_DECIMAL_PLACES } from './amount-within-limits.ts';

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
-import { getClause } from '../clauses/catalogue.ts';
-import type { ClauseId, ClauseKind } from '../clauses/catalogue.ts';
+import { getClause } from '../contract/clauses/catalogue.ts';
+import type { ClauseId, ClauseKind } from '../contract/clauses/catalogue.ts';
 import { offersForValidBodies } from './_internals/create-body-model.ts';
 import type { CreateBodyConstraints } from './_internals/create-body-model.ts';
 import { DEFECT_BUILDERS } from './_internals/defect-builders.ts';
 import type { DefectContext, PlantedDefect } from './_internals/defect-builders.ts';
 import { CREATE_BODY_DEFECTS, DEFECT_KINDS } from './create-body-defects.ts';
 import type { DefectExpectation, DefectKind } from './create-body-defects.ts';
-import type { OpenOffer } from './create-request-vocabulary.ts';
+import type { OpenOffer } from '../contract/vocabulary.ts';
 
 /** A creation body with exactly one defect, labelled with what the contract expects of it. */
 export interface InvalidCreateBody {

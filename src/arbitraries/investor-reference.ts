@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
-import { INVESTOR_REFERENCE_TYPES } from './create-request-vocabulary.ts';
-import type { InvestorReferenceType } from './create-request-vocabulary.ts';
+import { INVESTOR_REFERENCE_TYPES } from '../contract/vocabulary.ts';
+import type { InvestorReferenceType } from '../contract/vocabulary.ts';
 
 export interface InvestorReference {
   investorReferenceType: InvestorReferenceType;

@@ -2,7 +2,7 @@
 // parameter is valid. The arbitraries `pageQuery`, `offerListQuery`, `subscriptionListQuery` build these.
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
-import type { ClauseId } from '../clauses/catalogue.ts';
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import type { LimitParam } from './limit-param.ts';
 import type { ModifiedAfterParam } from './modified-after-param.ts';
 import type { OfferIdParam } from './offer-id-param.ts';

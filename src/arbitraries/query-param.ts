@@ -1,7 +1,7 @@
 // Labels shared by the query-parameter arbitraries: what the contract says of each value sent.
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
-import type { ClauseId } from '../clauses/catalogue.ts';
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
 
 /**
  * - `valid`: the contract gives the value a meaning; the law attached to it must hold.

@@ -8,11 +8,9 @@ export interface UtcTimestampConstraints {
   max?: Date;
 }
 
-export const DEFAULT_TIMESTAMP_MIN = new Date('2000-01-01T00:00:00.000Z');
-export const DEFAULT_TIMESTAMP_MAX = new Date('2099-12-31T23:59:59.999Z');
+import { DEFAULT_TIMESTAMP_MAX, DEFAULT_TIMESTAMP_MIN, withoutMilliseconds } from '../contract/timestamps.ts';
 
-/** `YYYY-MM-DDTHH:MM:SS.sssZ` -> `YYYY-MM-DDTHH:MM:SSZ` (the contract's example form). */
-export const withoutMilliseconds = (iso: string): string => iso.replace(/\.\d{3}Z$/, 'Z');
+export { DEFAULT_TIMESTAMP_MAX, DEFAULT_TIMESTAMP_MIN, withoutMilliseconds } from '../contract/timestamps.ts';
 
 /**
  * ISO 8601 UTC timestamps as the contract writes them (Conventions: "in the form

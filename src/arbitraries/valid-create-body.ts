@@ -1,7 +1,7 @@
 import type { Arbitrary } from 'fast-check';
 import { createBodyForAny, offersForValidBodies } from './_internals/create-body-model.ts';
 import type { CreateBodyConstraints } from './_internals/create-body-model.ts';
-import type { OpenOffer, SubscriptionCreateBody } from './create-request-vocabulary.ts';
+import type { OpenOffer, SubscriptionCreateBody } from '../contract/vocabulary.ts';
 
 export type { CreateBodyConstraints } from './_internals/create-body-model.ts';
 

@@ -3,9 +3,9 @@
  * waivers), the observed profile and its comparison with the pinned one, fuzz and load figures, and
  * the verdict. Pure module: every input is data, so it is tested without a target.
  */
-import type { ClauseReport } from '../report/clause-reporter.ts';
+import type { ClauseReport } from '../harness/clause-reporter.ts';
 import { clauseResults } from '../report/clause-results.ts';
-import type { TargetProfile } from '../profile/target-profile.ts';
+import type { TargetProfile } from '../config/target-profile.ts';
 import {
   CLAUSE_STATUSES,
   REPORT_FORMAT,
@@ -14,7 +14,7 @@ import {
   type EvidenceSection,
   type LoadSection,
   type PhaseRow,
-} from '../report/certification/report-model.ts';
+} from './report/report-model.ts';
 import { clauseRows } from './clause-rows.ts';
 import { fuzzFigures } from './fuzz-figures.ts';
 import {
@@ -29,7 +29,7 @@ import {
   type RunObservation,
 } from './observed-profile.ts';
 import type { FuzzRecord, RunFailure } from './run-files.ts';
-import { decideVerdict } from './verdict.ts';
+import { decideVerdict } from './certification-verdict.ts';
 import { judgeWaivers, type Waiver } from './waivers.ts';
 
 export interface ReportInputs {

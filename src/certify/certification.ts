@@ -10,22 +10,23 @@
  * Returns the exit code: 0 pass, 1 fail, 4 incomplete (configuration errors throw ConfigError: 2).
  * The caller loads `.env` and points REPORTS_DIR at `<out>/suite` before importing this module.
  */
+import { runContextOf } from '../config/run-context.ts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
-import { loadProfile, type TargetProfile } from '../profile/target-profile.ts';
-import type { CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from '../report/certification/report-model.ts';
-import { REPORT_FILES, writeCertificationReport } from '../report/certification/write-report.ts';
+import type { TargetProfile } from '../config/target-profile.ts';
+import type { CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from './report/report-model.ts';
+import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts';
 import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
-import { openSession } from '../run/session.ts';
+import { openSession } from '../run/target-session.ts';
 import { schemaDigest } from '../schema/registry.ts';
-import { makeRedactor, type Redactor } from '../client/redact.ts';
+import type { Redactor } from '../config/redact.ts';
 import { assembleReport } from './assemble-report.ts';
 import { runDiscovery, type DiscoveryResult } from './discovery.ts';
-import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from './evidence.ts';
+import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
 import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
-import { clauseGrep, selectedClauses, stagingDir, type CertifyOptions } from './options.ts';
+import { clauseGrep, selectedClauses, stagingDir, type CertifyOptions } from './certify-options.ts';
 import { preflight } from './preflight.ts';
 import { progressLine, type PhaseName } from './progress.ts';
 import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, runPaths } from './run-files.ts';
@@ -166,8 +167,9 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     } else say(`Certifying ${config.baseUrl} (${config.environment}).`);
     process.env.RUN_ID = config.runId;
     const baseUrl = config.baseUrl!;
-    const pinned = config.profilePath ? { path: shown(config.profilePath, root), profile: loadProfile(config.profilePath) } : null;
-    const redact = makeRedactor([config.credentials?.subscriptionKey, config.credentials?.secret]);
+    const context = runContextOf(config);
+    const pinned = config.profilePath ? { path: shown(config.profilePath, root), profile: context.profile } : null;
+    const { redact } = context;
 
     // 1-2. Preflight and discovery share one session (one paced client, one request log).
     const session = await openSession(config);

@@ -4,7 +4,7 @@
  * covers it. Pure module.
  */
 import type { ClauseResult } from '../report/clause-results.ts';
-import type { ClauseFailureRow, ClauseRow, DriftRow, EvidenceExcerpt, WaiverRow } from '../report/certification/report-model.ts';
+import type { ClauseFailureRow, ClauseRow, DriftRow, EvidenceExcerpt, WaiverRow } from './report/report-model.ts';
 import type { RunFailure } from './run-files.ts';
 
 function excerpt(raw: Record<string, unknown> | undefined): EvidenceExcerpt | null {

@@ -4,7 +4,7 @@
  * the findings by profile item. 429s met on the way are rate-limit observations (never provoked).
  */
 import { cancelOpenRecords, type CleanupSummary } from '../run/cleanup.ts';
-import type { Session } from '../run/session.ts';
+import type { Session } from '../run/target-session.ts';
 import type { ItemObservation } from './observed-profile.ts';
 import { PROBES, type Probe, type ProbeContext, type ProbeRecord } from './probes.ts';
 import type { WritePolicy } from '../run/write-policy.ts';

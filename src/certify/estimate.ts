@@ -3,7 +3,7 @@
  * API_RATE, printed before the long phase so an operator with a rate budget can stop it in time.
  * Pure module; the per-test figures were measured on the bundled reference (see REQUESTS_PER).
  */
-import { durationText } from '../report/certification/format.ts';
+import { durationText } from '../report/format.ts';
 
 /**
  * Requests per conformance test and per generated fuzz case, measured by a certification of the

@@ -4,7 +4,7 @@
  * (the fuzz helper's seed records). Pure module.
  */
 import type { TestOutcome } from '../report/clause-results.ts';
-import type { FuzzSection } from '../report/certification/report-model.ts';
+import type { FuzzSection } from './report/report-model.ts';
 import type { FuzzRecord } from './run-files.ts';
 
 export function fuzzFigures(outcomes: readonly TestOutcome[], records: readonly FuzzRecord[], notRun: string | null): FuzzSection {

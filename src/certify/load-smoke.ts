@@ -7,8 +7,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findK6, k6Version } from '../run/k6-binary.ts';
-import type { LoadScenarioRow, LoadSection } from '../report/certification/report-model.ts';
+import { findK6, k6Version } from '../k6/k6-binary.ts';
+import type { LoadScenarioRow, LoadSection } from './report/report-model.ts';
 
 export const LOAD_SMOKE = { scenario: 'pagination', duration: '10s', timeoutMs: 180_000 } as const;
 const LOAD_REPORT_FORMAT = 'osd-suite/load-report@1';

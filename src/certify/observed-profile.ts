@@ -5,11 +5,11 @@
  * Observed values are facts, never guesses: an item nobody observed stays out of the observed profile
  * (the widest reading then applies) and is never drift.
  */
-import type { ClauseId } from '../clauses/catalogue.ts';
-import { describeExpectation, statusMatches, type RouteSpec, type StatusKey, type TargetProfile } from '../profile/target-profile.ts';
-import type { DriftRow, ProfileItemRow } from '../report/certification/report-model.ts';
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
+import { describeExpectation, statusMatches, type RouteSpec, type StatusKey, type TargetProfile } from '../config/target-profile.ts';
+import type { DriftRow, ProfileItemRow } from './report/report-model.ts';
 
-/** A line of observations.jsonl (conformance/fixtures.ts writes them). */
+/** A line of observations.jsonl (src/harness/fixtures.ts writes them). */
 export interface RunObservation {
   test?: string;
   clause: string;

@@ -4,7 +4,7 @@
  * a target that cannot be reached would only be a list of failures that say nothing.
  */
 import { ConfigError } from '../config/config-error.ts';
-import type { Session } from '../run/session.ts';
+import type { Session } from '../run/target-session.ts';
 import { checkTargetReachable, unreachableAsConfigError } from '../run/target-reachable.ts';
 
 export interface PreflightResult {

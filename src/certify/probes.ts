@@ -4,11 +4,11 @@
  * ones found (the offers list, the record the create probe made). Probes never hammer: rate limits are
  * not probed here (Retry-After comes from 429s met during the run).
  */
-import type { ClauseId } from '../clauses/catalogue.ts';
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import type { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
-import { OPEN_STATUS, type Offer, type Subscription } from '../model/types.ts';
-import type { RouteSpec, TargetProfile } from '../profile/target-profile.ts';
+import { OPEN_STATUS, type Offer, type Subscription } from '../contract/types.ts';
+import type { RouteSpec, TargetProfile } from '../config/target-profile.ts';
 import type { ItemValue } from './observed-profile.ts';
 import type { WritePolicy } from '../run/write-policy.ts';
 import { offerCurrency, probeCurrencies } from '../run/client-currency.ts';

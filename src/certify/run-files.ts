@@ -5,11 +5,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClauseReport } from '../report/clause-reporter.ts';
+import type { ClauseReport } from '../harness/clause-reporter.ts';
 import { readJsonl } from '../run/jsonl.ts';
 import type { RunObservation } from './observed-profile.ts';
 
-/** A line of failures.jsonl (conformance/fixtures.ts writes them, redacted). */
+/** A line of failures.jsonl (src/harness/fixtures.ts writes them, redacted). */
 export interface RunFailure {
   test: string;
   file?: string;
@@ -22,7 +22,7 @@ export interface RunFailure {
   evidence?: Record<string, unknown>;
 }
 
-/** A line of requests.jsonl (src/run/session.ts writes them, redacted): an exchange, or an answer the client retried. */
+/** A line of requests.jsonl (src/run/target-session.ts writes them, redacted): an exchange, or an answer the client retried. */
 export type RequestLine =
   | {
       at: string;
@@ -49,7 +49,7 @@ export type RequestLine =
     };
 
 /** What the fuzz helper writes to ${REPORTS_DIR}/fuzz/*.json: its shape belongs to the report model (data flows certify -> report). */
-import type { FuzzRecord } from '../report/certification/report-model.ts';
+import type { FuzzRecord } from './report/report-model.ts';
 
 export type { FuzzRecord };
 

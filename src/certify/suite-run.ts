@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { ClauseReport } from '../report/clause-reporter.ts';
+import type { ClauseReport } from '../harness/clause-reporter.ts';
 import { readClauseReport, runPaths, type RunPaths } from './run-files.ts';
 
 export const SUITE_PROJECTS = ['conformance', 'fuzz'] as const;

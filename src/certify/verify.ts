@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
-import { MANIFEST_FILE, verifyManifest } from './evidence.ts';
+import { MANIFEST_FILE, verifyManifest } from '../report/evidence.ts';
 
 export function verifyCertification(dir: string): number {
   if (!existsSync(join(dir, MANIFEST_FILE)))

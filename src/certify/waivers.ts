@@ -7,10 +7,10 @@
  * (or { "waivers": [...] }). A bad file is a configuration error: one sentence, exit 2.
  */
 import { readJsonFile } from '../config/read-json-file.ts';
-import { isClauseId } from '../clauses/catalogue.ts';
+import { isClauseId } from '../contract/clauses/catalogue.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { ClauseVerdict } from '../report/clause-results.ts';
-import type { WaiverRow } from '../report/certification/report-model.ts';
+import type { WaiverRow } from './report/report-model.ts';
 
 export interface Waiver {
   clause: string;

@@ -3,12 +3,12 @@
  * properties: a 2xx with the created record (SUB-CREATE), its outcome observed, and every field echoed.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { TYPE_AND_CATEGORY_DEFAULTS } from '../arbitraries/create-body-without-type-or-category.ts';
+import { TYPE_AND_CATEGORY_DEFAULTS } from '../contract/vocabulary.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { Subscription } from '../model/types.ts';
-import type { TargetProfile } from '../profile/target-profile.ts';
+import type { Subscription } from '../contract/types.ts';
+import type { TargetProfile } from '../config/target-profile.ts';
 import { checkEchoOfRecord, fieldsWithheld } from './echo.ts';
-import type { Verdict } from './verdict.ts';
+import type { Verdict } from './test-verdict.ts';
 
 /** The record a create returned, when it returned one. */
 export function createdRecord(ex: Exchange): Subscription | null {

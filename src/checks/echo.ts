@@ -15,7 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { loadSchema } from '../schema/registry.ts';
 import { UTC_DATE_TIME_FORMAT } from '../schema/vocabulary.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { Verdict } from './verdict.ts';
+import type { Verdict } from './test-verdict.ts';
 
 const TIMESTAMP_FIELDS: ReadonlySet<string> = new Set(
   Object.entries((loadSchema('subscription-create-request') as { properties: Record<string, { format?: string }> }).properties)

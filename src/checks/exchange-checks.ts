@@ -5,7 +5,7 @@
  *
  * One rule = one named check in the registry below (in the manner of Schemathesis' checks).
  */
-import type { ClauseId } from '../clauses/catalogue.ts';
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import type { CreatedRecord, RetriedAttempt } from '../client/api-client.ts';
 import { errorShapeOf, exchangeExcerpt, type Exchange, type Operation } from '../client/exchange.ts';
 import { extraProperties, extraPropertiesInList, validate, validateList, type SchemaIssue, type SchemaName } from '../schema/registry.ts';

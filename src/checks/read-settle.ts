@@ -2,15 +2,15 @@
  * How soon a read shows the run's own write is not shown by the contract: nothing in it promises that a record a
  * create returned is readable, or listed, the next instant, or that a cancelled one reads back cancelled at once (a
  * service that reads from a replica shows a write a moment later). So a read that does not show a write of the run yet
- * is read again, with growing pauses (load/lib/read-settle.ts), for up to API_READ_SETTLE seconds (default 2) before the check judges it, and how
+ * is read again, with growing pauses (src/contract/read-settle.ts), for up to API_READ_SETTLE seconds (default 2) before the check judges it, and how
  * long it took is recorded (SUB-READ-AFTER-WRITE). A correct target costs nothing: its first read shows the write.
  *
  * A target whose read did not show a write within the whole window once has shown its deviation: from then on (in this
  * worker) reads are judged at the first one, since every further wait would only slow the run down (shrinking a fuzz
  * counterexample repeats it dozens of times).
  */
-import { settlePauses } from '../../load/lib/read-settle.ts';
-import type { Verdict } from './verdict.ts';
+import { settlePauses } from '../contract/read-settle.ts';
+import type { Verdict } from './test-verdict.ts';
 
 export interface SettledRead<T> {
   /** The last read: the one that shows the write, or the one at the end of the window. */

@@ -9,7 +9,7 @@
  * every attempt leaves the law not judged (the caller says so, visibly), never failed on a race. The fuzz laws do
  * the same per case (fuzz/list-laws.ts, confirmUnchanged).
  */
-import { Verdict } from './verdict.ts';
+import { Verdict } from './test-verdict.ts';
 
 export interface SteadyListLaw<S> {
   verdict: Verdict;

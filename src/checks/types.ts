@@ -3,8 +3,8 @@
  * what was expected, what was received, and the exchange that showed it (redacted excerpt).
  * An observation records what the target did where the contract is silent.
  */
-import type { ClauseId } from '../clauses/catalogue.ts';
-import type { TargetProfile } from '../profile/target-profile.ts';
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
+import type { TargetProfile } from '../config/target-profile.ts';
 
 export interface CheckFailure {
   clause: ClauseId;

@@ -2,7 +2,7 @@
  * Fields for which the contract lists only "values seen": an unseen value is an observation, not a
  * failure (strict mode fails on it). A typed table, one row per field.
  */
-import type { ClauseId } from '../clauses/catalogue.ts';
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import type { SchemaName } from '../schema/registry.ts';
 
 export interface ValuesSeenRule {

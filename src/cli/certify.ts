@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv } from '../config/suite-config.ts';
 import { fixRunLimits } from '../config/run-limits.ts';
-import { CERTIFY_COMMAND, parseCertifyArgs, stagingDir } from '../certify/options.ts';
+import { CERTIFY_COMMAND, parseCertifyArgs, stagingDir } from '../certify/certify-options.ts';
 import { watchInterrupts } from '../run/interrupt.ts';
-import { helpText } from './command-line.ts';
+import { helpText } from '../config/command-line.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 

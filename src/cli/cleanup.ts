@@ -7,7 +7,7 @@
  * Uses the same configuration as the suite (API_BASE_URL, credentials, API_PROFILE for the cancel route).
  */
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
-import { type CommandSpec, parseCommandLine } from './command-line.ts';
+import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
 
 const CLEANUP_COMMAND = {
   command: 'npm run cleanup --',
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const { cleanupRuns, selectJournals } = await import('../run/cleanup.ts');
   const { findJournals, journalTarget } = await import('../run/journal.ts');
   const { REPORTS_DIR } = await import('../run/run-paths.ts');
-  const { openSession } = await import('../run/session.ts');
+  const { openSession } = await import('../run/target-session.ts');
   loadDotEnv();
   const config = readSuiteConfig();
   if (!config.baseUrl || !config.credentials)

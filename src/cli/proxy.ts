@@ -11,13 +11,13 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv } from '../config/suite-config.ts';
-import { loadProfile } from '../profile/target-profile.ts';
+import { loadProfile } from '../config/target-profile.ts';
 import { startBundledReference } from '../run/bundled-reference.ts';
 import { certifyClient } from '../client-certification/certify-client.ts';
-import { parseProxyArgs, PROXY_HELP, wantsHelp } from '../client-certification/options.ts';
+import { parseProxyArgs, PROXY_HELP, wantsHelp } from '../client-certification/proxy-options.ts';
 import { printClientVerdict } from '../client-certification/print.ts';
-import { progressLines } from '../proxy/progress-lines.ts';
-import { startProxy } from '../proxy/proxy-server.ts';
+import { progressLines } from '../client-certification/proxy/progress-lines.ts';
+import { startProxy } from '../client-certification/proxy/proxy-server.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 

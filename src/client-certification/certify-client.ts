@@ -5,19 +5,14 @@
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { clientClauses, getClause } from '../clauses/catalogue.ts';
-import { makeRedactor } from '../client/redact.ts';
-import { MANIFEST_FILE, versions, writeManifest } from '../certify/evidence.ts';
-import {
-  CLIENT_STATUSES,
-  type ClientCertificationReport,
-  type ClientClauseRow,
-  type ServiceFindingRow,
-} from '../report/client-certification/report-model.ts';
-import { writeClientCertificationReport } from '../report/client-certification/writers.ts';
+import { clientClauses, getClause } from '../contract/clauses/catalogue.ts';
+import { makeRedactor } from '../config/redact.ts';
+import { MANIFEST_FILE, versions, writeManifest } from '../report/evidence.ts';
+import { CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow, type ServiceFindingRow } from './report/report-model.ts';
+import { writeClientCertificationReport } from './report/writers.ts';
 import { schemaDigest } from '../schema/registry.ts';
 import { clientChecks, requestLine, type ClientCheckSettings, type ClientVerdict } from './client-checks.ts';
-import { readSession, type Session } from './session.ts';
+import { readSession, type Session } from './recorded-session.ts';
 
 /** Exit codes agreed for every command: 0 pass, 1 fail, 4 incomplete. */
 export const CLIENT_EXIT_CODE: Record<ClientVerdict, number> = { pass: 0, fail: 1, incomplete: 4 };

@@ -4,13 +4,13 @@
  * sequence numbers are the evidence), and is incomplete when the session never exercised the duty:
  * a duty not seen is not a duty met.
  */
-import type { ClientClauseId } from '../clauses/catalogue.ts';
-import { canonicalJson } from '../certify/evidence.ts';
+import type { ClientClauseId } from '../contract/clauses/catalogue.ts';
+import { canonicalJson } from '../report/evidence.ts';
 import { parseJsonBody } from '../client/exchange.ts';
 import { parseRetryAfter } from '../client/retry-policy.ts';
 import { validate } from '../schema/registry.ts';
 import { isUtcDateTime, MAX_DECIMAL_PLACES_KEYWORD } from '../schema/vocabulary.ts';
-import { SESSION_FORMAT, type Session, type SessionExchange } from './session.ts';
+import { SESSION_FORMAT, type Session, type SessionExchange } from './recorded-session.ts';
 
 export type ClientVerdict = 'pass' | 'fail' | 'incomplete';
 

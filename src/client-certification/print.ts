@@ -1,7 +1,7 @@
 /** The console summary of a client certification: one line per clause, then the verdict and where the report is. */
 import { join } from 'node:path';
 import { certifyClient, type ClientCertification } from './certify-client.ts';
-import { CERTIFY_CLIENT_HELP, parseCertifyClientArgs, wantsHelp } from './options.ts';
+import { CERTIFY_CLIENT_HELP, parseCertifyClientArgs, wantsHelp } from './proxy-options.ts';
 
 export function printClientVerdict(
   { report, dir }: ClientCertification,

@@ -10,12 +10,12 @@
  * - every create tagged with the run tag and journalled before and after it is sent.
  */
 import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } from './exchange.ts';
-import { maskCredentialHeaders, redactDeep, type Redactor } from './redact.ts';
+import { maskCredentialHeaders, redactDeep, type Redactor } from '../config/redact.ts';
 import { parseRetryAfter, retryDelay } from './retry-policy.ts';
 import { httpExchange, NoAnswerError, type RawAnswer } from './http-exchange.ts';
-import type { Journal } from '../run/journal.ts';
+import type { Ledger } from './ledger.ts';
 import type { Credentials } from '../config/suite-config.ts';
-import { fillPath, type RouteSpec, type TargetProfile } from '../profile/target-profile.ts';
+import { fillPath, type RouteSpec, type TargetProfile } from '../config/target-profile.ts';
 
 /** Which credentials a request carries: the configured ones, none, or a variation (null = omit header). */
 export type AuthMode = 'valid' | 'none' | { subscriptionKey?: string | null; secret?: string | null };
@@ -35,11 +35,11 @@ export interface SendOptions {
   auth?: AuthMode;
 }
 
-export interface ApiClientOptions {
+export interface ApiClientOptions<L extends Ledger = Ledger> {
   baseUrl: string;
   credentials: Credentials;
   profile: TargetProfile;
-  journal: Journal;
+  journal: L;
   redact: Redactor;
   /** Waits until the next request may be sent (pacing); resolves at once when unpaced. Told of every 429, when it can slow down. */
   pace: (() => Promise<void>) & { rateLimited?(waitMs: number | null): void };
@@ -89,13 +89,14 @@ export class TransportError extends Error {
   override readonly name = 'TransportError';
 }
 
-export class ApiClient {
+/** `L`: the ledger the run hands the client (the run's journal), kept with its own type for those who read it back. */
+export class ApiClient<L extends Ledger = Ledger> {
   private seq = 0;
   private readonly listeners = new Set<(exchange: Exchange) => void>();
   private readonly retryListeners = new Set<(attempt: RetriedAttempt) => void>();
   private readonly createdListeners = new Set<(created: CreatedRecord) => void>();
 
-  constructor(private readonly opts: ApiClientOptions) {}
+  constructor(private readonly opts: ApiClientOptions<L>) {}
 
   /** Hear every exchange (request log, a test's checks). Returns the function that stops listening. */
   listen(listener: (exchange: Exchange) => void): () => void {
@@ -119,7 +120,7 @@ export class ApiClient {
     return this.opts.profile;
   }
 
-  get journal(): Journal {
+  get journal(): L {
     return this.opts.journal;
   }
 

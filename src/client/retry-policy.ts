@@ -12,7 +12,9 @@
 export const RETRY_LIMITS = { maxRetries: 3, maxWaitMs: 30_000, baseBackoffMs: 500 } as const;
 
 export const RETRYABLE_STATUSES = new Set([429, 503]);
-const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s.*\b\d{2}:\d{2}:\d{2}\b/i;
+import { parseRetryAfter } from '../contract/retry-after.ts';
+
+export { parseRetryAfter } from '../contract/retry-after.ts';
 const TRANSPORT_RESET = /ECONNRESET|socket hang up|EPIPE|ECONNABORTED|other side closed/i;
 
 export function isRetryableMethod(method: string): boolean {
@@ -21,19 +23,6 @@ export function isRetryableMethod(method: string): boolean {
 
 export function isTransportReset(error: unknown): boolean {
   return error instanceof Error && TRANSPORT_RESET.test(error.message);
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; null when absent or unparseable. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | null {
-  if (value === undefined) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  // Date.parse is lenient ("-1", "1.5", "abc 2" parse as dates in the past, i.e. "retry now"): accept only
-  // the shape of an HTTP-date (a day name, then a time of day), in any of its three RFC 9110 forms.
-  if (!HTTP_DATE.test(trimmed)) return null;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now);
 }
 
 /** Delay before retry number `attempt` (1-based), or null when the request must not be retried. */

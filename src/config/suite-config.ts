@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ConfigError } from './config-error.ts';
 import { readRunLimits, type RunLimits } from './run-limits.ts';
-import { CURRENCIES } from '../arbitraries/create-request-vocabulary.ts';
+import { CURRENCIES } from '../contract/vocabulary.ts';
 
 export type TargetEnvironment = 'local' | 'staging' | 'production';
 export const ENVIRONMENTS: readonly TargetEnvironment[] = ['local', 'staging', 'production'];

@@ -2,7 +2,7 @@
  * From test outcomes to a verdict per clause of the catalogue. Shared by the clause reporter, the fault
  * self-test and the certification report, so all three read a run the same way.
  */
-import { clauses, isClauseId, type Clause, type ClauseId } from '../clauses/catalogue.ts';
+import { clauses, isClauseId, type Clause, type ClauseId } from '../contract/clauses/catalogue.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 

@@ -17,8 +17,8 @@
  */
 import type { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
-import { minimalCreateBody } from '../model/bodies.ts';
-import { OPEN_STATUS, type Offer } from '../model/types.ts';
+import { minimalCreateBody } from '../arbitraries/fixed-create-bodies.ts';
+import { OPEN_STATUS, type Offer } from '../contract/types.ts';
 
 /** The environment variable the global setup hands the currencies to the workers in (like RUN_ID). */
 export const RUN_CURRENCIES_ENV = 'RUN_CURRENCIES';

@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readdirSync, readSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { Credentials } from '../config/suite-config.ts';
+import type { Ledger, LedgerEntry, NewLedgerEntry } from '../client/ledger.ts';
 import { appendJsonl, readJsonl } from './jsonl.ts';
 import { REPORTS_DIR, runFile } from './run-paths.ts';
 
@@ -31,18 +32,10 @@ export function journalTarget(t: { baseUrl: string; environment: string; credent
   return { baseUrl: t.baseUrl, environment: t.environment, credentials: `hmac-sha256:${fingerprint}` };
 }
 
-export type JournalEntry =
-  | ({ at: string; event: 'target' } & JournalTarget)
-  | { at: string; event: 'create-sent'; tag: string }
-  | { at: string; event: 'created'; tag: string; id: string; status: string }
-  | { at: string; event: 'create-refused'; tag: string; httpStatus: number }
-  | { at: string; event: 'create-unknown'; tag: string; reason: string }
-  | { at: string; event: 'cancelled'; id: string; httpStatus: number }
-  | { at: string; event: 'cancel-failed'; id: string; httpStatus: number | null; reason: string };
+/** A journal's lines: the target line, then the client's ledger entries (src/client/ledger.ts). */
+export type JournalEntry = ({ at: string; event: 'target' } & JournalTarget) | LedgerEntry;
 
-type NewEntry = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, 'at'> : never) : never;
-
-export class Journal {
+export class Journal implements Ledger {
   private seq = 0;
   /** The run's creates by the id the service gave them (every worker's), read from the file as it grows. */
   private readonly createdById = new Map<string, string[]>();
@@ -66,7 +59,7 @@ export class Journal {
     return `${this.runTagPrefix()}${process.pid}-${this.seq}`;
   }
 
-  record(entry: NewEntry): void {
+  record(entry: NewLedgerEntry): void {
     if (this.target && !this.targetWritten) {
       this.targetWritten = true;
       appendJsonl(this.path, { at: new Date().toISOString(), event: 'target', ...this.target });

@@ -4,7 +4,7 @@
  * created can be cancelled again.
  */
 import type { SuiteConfig } from '../config/suite-config.ts';
-import type { TargetProfile } from '../profile/target-profile.ts';
+import type { TargetProfile } from '../config/target-profile.ts';
 
 export type WritePolicy = { allowed: true } | { allowed: false; reason: string };
 

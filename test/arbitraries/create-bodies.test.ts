@@ -15,8 +15,8 @@ import {
   validCreateBody,
 } from '../../src/arbitraries/index.ts';
 import type { CreateBodyField, SubscriptionCreateBody } from '../../src/arbitraries/index.ts';
-import { receiptWindow } from '../../src/model/receipt-time.ts';
-import { CATEGORY_OF_TYPE, investorKind, suitsInvestor } from '../../src/arbitraries/create-request-vocabulary.ts';
+import { receiptWindow } from '../../src/contract/receipt-time.ts';
+import { CATEGORY_OF_TYPE, investorKind, suitsInvestor } from '../../src/contract/vocabulary.ts';
 import { decimalPlaces } from '../../src/schema/decimal-places.ts';
 import { loadSchema, validate } from '../../src/schema/registry.ts';
 import { BROKEN_OFFER, COVERAGE_SAMPLES, FOREIGN_CURRENCY_OFFER, OFFERS, RUNS, RUN_TAG, offerById } from './fixtures.ts';

@@ -3,7 +3,7 @@
 // valid order; every defect kind is reachable and labelled as the table and the catalogue say.
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
-import { getClause } from '../../src/clauses/catalogue.ts';
+import { getClause } from '../../src/contract/clauses/catalogue.ts';
 import {
   CREATE_BODY_DEFECTS,
   CREATE_BODY_ENUMS,

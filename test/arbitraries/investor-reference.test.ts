@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { assertProperty, investorReference } from '../../src/arbitraries/index.ts';
-import { INVESTOR_REFERENCE_TYPES } from '../../src/arbitraries/create-request-vocabulary.ts';
+import { INVESTOR_REFERENCE_TYPES } from '../../src/contract/vocabulary.ts';
 import { isInvestorReferenceOf } from '../../reference/variations.ts';
 import { RUNS } from './fixtures.ts';
 

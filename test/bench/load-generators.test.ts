@@ -1,4 +1,4 @@
-// The benchmarks' load generators (scripts/load-generators.ts): wrk's report is read back exactly, a bad
+// The benchmarks' load generators (bench/load-generators.ts): wrk's report is read back exactly, a bad
 // BENCH_GENERATOR stops a bench in one sentence, and a real wrk round against a small local server counts its
 // requests, its non-2xx answers and its own CPU time. wrk comes from Debian's package, which .ci/run installs.
 import { spawnSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { chooseGenerator, endedChildrenCpuMicros, loadRound, parseWrkReport, wrkInstalled } from '../../scripts/load-generators.ts';
+import { chooseGenerator, endedChildrenCpuMicros, loadRound, parseWrkReport, wrkInstalled } from '../../bench/load-generators.ts';
 
 const REPORT =
   'wrk-report {"requests":20000,"durationMicros":2000000,"connect":1,"read":2,"write":3,"status":7,"timeout":4,"p50Micros":350,"p99Micros":2100}';
@@ -70,7 +70,7 @@ for (const [value, sentence] of [
   test(`a bench with BENCH_GENERATOR=${value}${value === 'wrk' ? ' and no wrk on PATH' : ''} exits 2 in one sentence`, () => {
     // Without wrk on PATH: a PATH holding only a folder with node in it (node and wrk may share /usr/bin).
     const path = value === 'wrk' ? folderWithOnlyNode() : process.env.PATH;
-    const ran = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-proxy.ts'], {
+    const ran = spawnSync(process.execPath, ['--import', 'tsx', 'bench/bench-proxy.ts'], {
       env: { ...process.env, PATH: path, BENCH_GENERATOR: value },
       encoding: 'utf8',
       timeout: 30_000,

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { chromium, type Browser } from 'playwright-core';
-import { clauses } from '../../src/clauses/catalogue.ts';
-import { encodedForms } from '../../src/client/redact.ts';
-import { parseProfile } from '../../src/profile/target-profile.ts';
-import { validateCertificationReport } from '../../src/report/certification/report-schema.ts';
-import { verifyManifest } from '../../src/certify/evidence.ts';
-import { findK6 } from '../../src/run/k6-binary.ts';
+import { clauses } from '../../src/contract/clauses/catalogue.ts';
+import { encodedForms } from '../../src/config/redact.ts';
+import { parseProfile } from '../../src/config/target-profile.ts';
+import { validateCertificationReport } from '../../src/report/report-schema.ts';
+import { verifyManifest } from '../../src/report/evidence.ts';
+import { findK6 } from '../../src/k6/k6-binary.ts';
 import { allFiles, ROOT, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
 
 test.describe.configure({ mode: 'default', timeout: 180_000 });

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../reference/faults.ts';
-import { validateCertificationReport } from '../../src/report/certification/report-schema.ts';
+import { validateCertificationReport } from '../../src/report/report-schema.ts';
 import { FEW_FUZZ_CASES, ONE_WORKER, runCertify, tail, TESTS_DIR, type CertifyRun } from './run-certify.ts';
 
 test.describe.configure({ mode: 'default', timeout: 180_000 });

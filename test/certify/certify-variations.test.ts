@@ -73,7 +73,7 @@ const COMPOSITES: readonly Composite[] = [
     args: ONE_WORKER,
     optIn: {
       reason:
-        'opt-in (SELFTEST_EACH_VARIATION=1): against a 429 without Retry-After the suite slows itself to about 2 requests/s, about 5 minutes; test/client/cleanup.test.ts holds the cancel it re-sends',
+        'opt-in (SELFTEST_EACH_VARIATION=1): against a 429 without Retry-After the suite slows itself to about 2 requests/s, about 5 minutes; test/run/cleanup.test.ts holds the cancel it re-sends',
       timeoutMs: 480_000,
     },
   },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { readLoadReports, runLoadSmoke, scenarioRow } from '../../src/certify/load-smoke.ts';
-import { findK6 } from '../../src/run/k6-binary.ts';
+import { findK6 } from '../../src/k6/k6-binary.ts';
 
 /** A load report as the load helper writes it (load/lib/report.ts LoadReport), trimmed to what is read. */
 const LOAD_REPORT = {

@@ -2,7 +2,7 @@
 // target profile; against a pinned profile, each item that differs is drift showing both values, and
 // an item nobody observed is never drift.
 import { expect, test } from '@playwright/test';
-import { parseProfile, type TargetProfile } from '../../src/profile/target-profile.ts';
+import { parseProfile, type TargetProfile } from '../../src/config/target-profile.ts';
 import {
   compareWithPinned,
   extraFields,

@@ -9,8 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'playwright-core';
-import { renderHtml } from '../../src/report/certification/html-writer.ts';
-import type { CertificationReport } from '../../src/report/certification/report-model.ts';
+import { renderHtml } from '../../src/certify/report/html-writer.ts';
+import type { CertificationReport } from '../../src/certify/report/report-model.ts';
 import { horizontalOverflow, openFile, SCREENSHOTS, useChromium, WIDTHS } from '../browser.ts';
 import { verdictReports } from './report-fixtures.ts';
 

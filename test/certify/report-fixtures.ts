@@ -3,8 +3,8 @@
 // verdicts a reader meets, built on a run where every clause of the catalogue has a test.
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 import { assembleReport, type ReportInputs } from '../../src/certify/assemble-report.ts';
-import { clauses, type ClauseId } from '../../src/clauses/catalogue.ts';
-import type { CertificationReport, LoadSection } from '../../src/report/certification/report-model.ts';
+import { clauses, type ClauseId } from '../../src/contract/clauses/catalogue.ts';
+import type { CertificationReport, LoadSection } from '../../src/certify/report/report-model.ts';
 
 export const HOSTILE = '<script>alert("x")</script> | `tick` ``` &amp;';
 

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { assembleReport } from '../../src/certify/assemble-report.ts';
 import { clauseResults } from '../../src/report/clause-results.ts';
-import { renderHtml } from '../../src/report/certification/html-writer.ts';
-import { renderMarkdown } from '../../src/report/certification/markdown-writer.ts';
-import type { CertificationReport } from '../../src/report/certification/report-model.ts';
-import { validateCertificationReport } from '../../src/report/certification/report-schema.ts';
-import { writeCertificationReport } from '../../src/report/certification/write-report.ts';
+import { renderHtml } from '../../src/certify/report/html-writer.ts';
+import { renderMarkdown } from '../../src/certify/report/markdown-writer.ts';
+import type { CertificationReport } from '../../src/certify/report/report-model.ts';
+import { validateCertificationReport } from '../../src/report/report-schema.ts';
+import { writeCertificationReport } from '../../src/certify/report/write-report.ts';
 import { inputs, outcomes } from './report-fixtures.ts';
 
 let report: CertificationReport;

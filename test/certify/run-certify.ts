@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { CertificationReport } from '../../src/report/certification/report-model.ts';
+import type { CertificationReport } from '../../src/certify/report/report-model.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');

@@ -3,10 +3,10 @@
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { clauseRows } from '../../src/certify/clause-rows.ts';
-import { clauseGrep, clausePatterns, parseCertifyArgs, selectedClauses } from '../../src/certify/options.ts';
-import { clauses } from '../../src/clauses/catalogue.ts';
+import { clauseGrep, clausePatterns, parseCertifyArgs, selectedClauses } from '../../src/certify/certify-options.ts';
+import { clauses } from '../../src/contract/clauses/catalogue.ts';
 import { runProblem, suiteArgs } from '../../src/certify/suite-run.ts';
-import { decideVerdict } from '../../src/certify/verdict.ts';
+import { decideVerdict } from '../../src/certify/certification-verdict.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 

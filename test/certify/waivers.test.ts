@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 import { clauseRows } from '../../src/certify/clause-rows.ts';
-import { decideVerdict } from '../../src/certify/verdict.ts';
+import { decideVerdict } from '../../src/certify/certification-verdict.ts';
 import { isCalendarDate, judgeWaivers, loadWaivers, parseWaivers, type Waiver } from '../../src/certify/waivers.ts';
 
 const ok: Waiver = { clause: 'SUB-CREATE-NO-DEDUP', reason: 'known, fix in 2.1', owner: 'team-a', expires: '2030-06-30' };

@@ -1,7 +1,7 @@
 // From test outcomes to a verdict per clause: fail, test error, observed, not-testable, skipped,
 // not-covered, pass — the rules the clause reporter, the self-test and certification share.
 import { expect, test } from '@playwright/test';
-import { clauses, type ClauseId } from '../../src/clauses/catalogue.ts';
+import { clauses, type ClauseId } from '../../src/contract/clauses/catalogue.ts';
 import {
   clauseResults,
   clauseTags,

@@ -3,9 +3,9 @@
 // leave it out (observed); one that carries it must carry the default.
 import { expect, test } from '@playwright/test';
 import { checkCreateDefaults } from '../../src/checks/create-checks.ts';
-import { Verdict } from '../../src/checks/verdict.ts';
-import type { Subscription } from '../../src/model/types.ts';
-import { DEFAULT_PROFILE } from '../../src/profile/target-profile.ts';
+import { Verdict } from '../../src/checks/test-verdict.ts';
+import type { Subscription } from '../../src/contract/types.ts';
+import { DEFAULT_PROFILE } from '../../src/config/target-profile.ts';
 import { exchange, subscription } from './samples.ts';
 
 const CASES: ReadonlyArray<{ description: string; fields: Record<string, unknown>; fails: boolean; observed: boolean }> = [

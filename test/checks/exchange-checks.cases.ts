@@ -1,6 +1,6 @@
 // Cases for the exchange checks, as data: a fabricated response and the clause failures (with the
 // check that finds each) and observations it must produce.
-import type { ClauseId } from '../../src/clauses/catalogue.ts';
+import type { ClauseId } from '../../src/contract/clauses/catalogue.ts';
 import {
   allocation,
   allocations,

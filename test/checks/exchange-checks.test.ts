@@ -2,7 +2,7 @@
 // check that finds each) and the observations its response must produce.
 import { expect, test } from '@playwright/test';
 import { clauseForSchemaIssue, exchangeChecks, runExchangeChecks } from '../../src/checks/exchange-checks.ts';
-import { DEFAULT_PROFILE } from '../../src/profile/target-profile.ts';
+import { DEFAULT_PROFILE } from '../../src/config/target-profile.ts';
 import { exchangeCheckCases } from './exchange-checks.cases.ts';
 import { exchange, offer, offers, patched } from './samples.ts';
 

@@ -3,8 +3,8 @@
 // the window, and at once from then on. A scripted clock: no real waiting.
 import { expect, test } from '@playwright/test';
 import { ReadSettle } from '../../src/checks/read-settle.ts';
-import { Verdict } from '../../src/checks/verdict.ts';
-import { DEFAULT_PROFILE } from '../../src/profile/target-profile.ts';
+import { Verdict } from '../../src/checks/test-verdict.ts';
+import { DEFAULT_PROFILE } from '../../src/config/target-profile.ts';
 
 /** A clock that moves only when the settle sleeps, and a read that shows the write from `showsAtMs` on. */
 function scripted(windowMs: number, showsAtMs: number) {

@@ -2,8 +2,8 @@
 // list in motion is judged again as it is now; one that changes under every attempt is not judged. Cases as data.
 import { expect, test } from '@playwright/test';
 import { judgeOnSteadyList } from '../../src/checks/steady-list.ts';
-import { Verdict } from '../../src/checks/verdict.ts';
-import { DEFAULT_PROFILE } from '../../src/profile/target-profile.ts';
+import { Verdict } from '../../src/checks/test-verdict.ts';
+import { DEFAULT_PROFILE } from '../../src/config/target-profile.ts';
 
 interface Case {
   description: string;

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { helpText, numberOption, parseCommandLineOrHelp } from '../../src/cli/command-line.ts';
+import { helpText, numberOption, parseCommandLineOrHelp } from '../../src/config/command-line.ts';
 import { UsageError } from '../../src/config/config-error.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { request } from '@playwright/test';
 import { TransportError, type AuthMode, type RetriedAttempt } from '../../src/client/api-client.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { REDACTED, encodedForms } from '../../src/client/redact.ts';
-import { DEFAULT_PROFILE } from '../../src/profile/target-profile.ts';
+import { REDACTED, encodedForms } from '../../src/config/redact.ts';
+import { DEFAULT_PROFILE } from '../../src/config/target-profile.ts';
 import { TAG_PREFIX } from '../../src/run/journal.ts';
 import { PLANTED, RUN_ID, clientFor, expect, test, type Hit } from './stub-target.ts';
 

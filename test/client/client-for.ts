@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../../src/client/api-client.ts';
-import { makeRedactor } from '../../src/client/redact.ts';
+import { makeRedactor } from '../../src/config/redact.ts';
 import type { Credentials } from '../../src/config/suite-config.ts';
-import type { TargetProfile } from '../../src/profile/target-profile.ts';
+import type { TargetProfile } from '../../src/config/target-profile.ts';
 import { Journal } from '../../src/run/journal.ts';
 
 /** Recognisable planted credentials: a test that finds them in output has found a leak. */

@@ -1,5 +1,5 @@
 // Cases for the target profile, as data.
-import type { StatusExpectation } from '../../src/profile/target-profile.ts';
+import type { StatusExpectation } from '../../src/config/target-profile.ts';
 
 export interface InvalidProfileCase {
   description: string;

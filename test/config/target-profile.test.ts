@@ -16,7 +16,7 @@ import {
   parseProfile,
   statusMatches,
   type StatusKey,
-} from '../../src/profile/target-profile.ts';
+} from '../../src/config/target-profile.ts';
 import { invalidProfileCases, statusMatchCases } from './target-profile.cases.ts';
 
 const REFERENCE_PROFILE = fileURLToPath(new URL('../../reference/profile.json', import.meta.url));

@@ -1,37 +1,18 @@
 // Every `must` clause of the catalogue is checked by at least one test of the suite (a tag naming it),
 // or is marked not testable with a reason; and every clause tag names a clause that exists.
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { clauses, clientClauses, isClauseId } from '../../src/clauses/catalogue.ts';
+import { clauses, clientClauses, isClauseId } from '../../src/contract/clauses/catalogue.ts';
 import { exchangeChecks } from '../../src/checks/exchange-checks.ts';
 import { clientChecks } from '../../src/client-certification/client-checks.ts';
+import { clauseIndex, testsByTag } from '../../src/cli/clause-index.ts';
 import { clauseResults } from '../../src/report/clause-results.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-interface ListedSuite {
-  specs?: Array<{ tags?: string[]; title: string }>;
-  suites?: ListedSuite[];
-}
-
-function listedTags(): Map<string, string[]> {
-  const json = execFileSync(resolve(ROOT, 'node_modules/.bin/playwright'), ['test', '--list', '--reporter=json'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const report = JSON.parse(json) as { suites: ListedSuite[] };
-  const byTag = new Map<string, string[]>();
-  const walk = (s: ListedSuite) => {
-    for (const spec of s.specs ?? [])
-      for (const tag of (spec.tags ?? []).map((t) => t.replace(/^@/, ''))) byTag.set(tag, [...(byTag.get(tag) ?? []), spec.title]);
-    s.suites?.forEach(walk);
-  };
-  report.suites.forEach(walk);
-  return byTag;
-}
+// The same listing `npm run clauses` prints from (src/cli/clause-index.ts), read once for the file.
+let tags: Map<string, string[]> | null = null;
+const listedTags = (): Map<string, string[]> => {
+  tags ??= testsByTag();
+  return tags;
+};
 
 test('every must clause is covered by a test or marked not testable', () => {
   const tags = listedTags();
@@ -68,4 +49,13 @@ test('client clauses are a kind of their own: one client check each, never a ser
     ).toHaveLength(1);
   }
   expect(clientChecks.filter((check) => !clientClauses.some((c) => c.id === check.clause)).map((check) => check.name)).toEqual([]);
+});
+
+test('npm run clauses shows, for a clause, the tests tagged with it, the checks that declare it and the faults that must trip it', () => {
+  const echo = clauseIndex(listedTags()).find((e) => e.clause.id === 'SUB-CREATE-ECHO');
+  expect(echo?.tests.some((t) => t.startsWith('conformance/subscriptions.spec.ts › '))).toBe(true);
+  expect(echo?.faults).toContain('amount-rounded-in-echo (caught by conformance)');
+  expect(echo?.loadRules).toEqual(['created-record']);
+  const schema = clauseIndex(listedTags()).find((e) => e.clause.id === 'OFFER-SCHEMA');
+  expect(schema?.checks).toContain('exchange check successBodyMatchesSchema');
 });

@@ -3,7 +3,7 @@
 // start of each heading) or, for the preamble, the paragraph it names ("Conventions:").
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { clauses } from '../../src/clauses/catalogue.ts';
+import { clauses } from '../../src/contract/clauses/catalogue.ts';
 
 const SPEC = readFileSync(new URL('../../spec/offer-subscription-api.md', import.meta.url), 'utf8');
 

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodedForms } from '../../src/client/redact.ts';
+import { encodedForms } from '../../src/config/redact.ts';
 import { runSuite, tail } from '../selftest/run-suite.ts';
 
 // Recognisable values with characters that change under URL-encoding and JSON escaping.

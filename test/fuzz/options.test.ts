@@ -1,6 +1,6 @@
 // FUZZ_* settings: defaults per kind of target, and one clear sentence for each bad value.
 import { expect, test } from '@playwright/test';
-import { readFuzzOptions } from '../../fuzz/options.ts';
+import { readFuzzOptions } from '../../fuzz/fuzz-settings.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 
 const local = { environment: 'local' } as const;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { grepFor, replayCommand, slug } from '../../fuzz/record.ts';
 import { commandsReplayPath, shrinkTimeLimit } from '../../fuzz/runner.ts';
 import { showValue } from '../../src/arbitraries/index.ts';
-import { Verdict } from '../../src/checks/verdict.ts';
+import { Verdict } from '../../src/checks/test-verdict.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 
 /** A property failing from 1000 up: shrinking ends at exactly 1000 when given the time. */

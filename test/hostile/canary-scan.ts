@@ -1,10 +1,10 @@
 // The canary scan: finds any piece of a credential in written output. A piece is any window of
 // FRAGMENT characters of any form the value can take in a file (raw, URL-encoded, JSON-escaped, base64
-// at every alignment — src/client/redact.ts's encodedForms — and hex), so a prefix left by a cut counts too.
+// at every alignment — src/config/redact.ts's encodedForms — and hex), so a prefix left by a cut counts too.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { encodedForms } from '../../src/client/redact.ts';
+import { encodedForms } from '../../src/config/redact.ts';
 
 /** Long enough never to occur by chance in a report; short enough to catch what a cut leaves (issue 10: 15 of 18). */
 export const FRAGMENT = 8;

@@ -1,7 +1,7 @@
 // The hostile test bed's credentials and target profile, apart from its fixtures (no Playwright: a driver process
 // imports them too).
 import { join } from 'node:path';
-import { loadProfile } from '../../src/profile/target-profile.ts';
+import { loadProfile } from '../../src/config/target-profile.ts';
 import { type JournalTarget, journalTarget } from '../../src/run/journal.ts';
 
 /**

@@ -3,7 +3,7 @@
 // schema-issue values). Redaction happens before any truncation. The canary scan itself is checked first.
 import { runExchangeChecks } from '../../src/checks/exchange-checks.ts';
 import { exchangeExcerpt } from '../../src/client/exchange.ts';
-import { DEFAULT_PROFILE } from '../../src/profile/target-profile.ts';
+import { DEFAULT_PROFILE } from '../../src/config/target-profile.ts';
 import { findCanaries } from './canary-scan.ts';
 import { CANARY, expect, test } from './hostile-front.ts';
 

@@ -3,7 +3,7 @@
 // them. Configured by the environment like any run (API_BASE_URL, credentials, API_PROFILE, RUN_ID, REPORTS_DIR).
 // Usage: node --import tsx test/hostile/left-open-run.ts <count>
 import { readSuiteConfig } from '../../src/config/suite-config.ts';
-import { openSession } from '../../src/run/session.ts';
+import { openSession } from '../../src/run/target-session.ts';
 import { minimalCreateBody } from '../reference/helpers.ts';
 
 const session = await openSession(readSuiteConfig());

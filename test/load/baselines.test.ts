@@ -16,11 +16,11 @@ import {
 import { renderMarkdown } from '../../load/lib/compare-render.ts';
 import { readLoadConfig, scenarioSettings } from '../../load/lib/config.ts';
 import { isScenarioName, type ScenarioName } from '../../load/lib/names.ts';
-import { plannedWork } from '../../load/lib/options.ts';
+import { plannedWork } from '../../load/lib/scenario-options.ts';
 import { buildLoadReport } from '../../load/lib/report.ts';
 import { normaliseK6Summary } from '../../load/lib/summary.ts';
-import { BASELINE_DIR } from '../../scripts/load/paths.ts';
-import { LOCAL_DEFAULTS } from '../../scripts/load/target.ts';
+import { BASELINE_DIR } from '../../src/k6/paths.ts';
+import { LOCAL_DEFAULTS } from '../../src/k6/target.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
 import { runToday, SCENARIOS_WITH_A_BASELINE } from './runs-today.ts';
 
@@ -36,7 +36,7 @@ function readBaseline(file: string): Baseline {
   return readComparable(JSON.parse(readFileSync(join(BASELINE_DIR, file), 'utf8')), file) as Baseline;
 }
 
-/** What `npm run load -- <scenario>` configures against the bundled reference (scripts/load/target.ts). */
+/** What `npm run load -- <scenario>` configures against the bundled reference (src/k6/target.ts). */
 function defaultConfig(scenario: ScenarioName) {
   const env = {
     API_BASE_URL: 'http://127.0.0.1:9',

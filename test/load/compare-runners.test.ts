@@ -14,7 +14,7 @@ import { config, counter, k6Summary, rate, trend } from './fixtures.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function compare(args: string[], reportsDir: string) {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'load', 'compare.ts'), ...args], {
+  const out = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'load-compare.ts'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', REPORTS_DIR: reportsDir },

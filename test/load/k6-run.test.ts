@@ -10,11 +10,11 @@ import { test, expect } from '@playwright/test';
 import { startReferenceServer } from '../../reference/server.ts';
 import type { LoadReport } from '../../load/lib/report.ts';
 import { runLoadSmoke } from '../../src/certify/load-smoke.ts';
-import { encodedForms } from '../../src/client/redact.ts';
-import { type K6Binary, K6_TESTS_SKIPPED, k6Binaries } from '../../src/run/k6-binary.ts';
-import { dashboardEnv } from '../../scripts/load/k6.ts';
-import { runOutcome } from '../../scripts/load/outcome.ts';
-import { dashboardFileFor } from '../../scripts/load/paths.ts';
+import { encodedForms } from '../../src/config/redact.ts';
+import { type K6Binary, K6_TESTS_SKIPPED, k6Binaries } from '../../src/k6/k6-binary.ts';
+import { dashboardEnv } from '../../src/k6/k6-process.ts';
+import { runOutcome } from '../../src/k6/outcome.ts';
+import { dashboardFileFor } from '../../src/k6/paths.ts';
 import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

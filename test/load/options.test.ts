@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { parseMetricKey } from '../../load/lib/metric-keys.ts';
 import { METRIC, SCENARIOS, SCENARIO_KEY } from '../../load/lib/names.ts';
-import { type ThresholdSpec, buildOptions, plannedDurationMs } from '../../load/lib/options.ts';
+import { type ThresholdSpec, buildOptions, plannedDurationMs } from '../../load/lib/scenario-options.ts';
 import { sizeVUs, toArrivalRate } from '../../load/lib/plan.ts';
 import { config } from './fixtures.ts';
 

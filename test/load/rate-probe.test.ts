@@ -7,7 +7,7 @@ import {
   type StepObservation,
   describeRateLimited,
   detectOnset,
-  parseRetryAfter,
+  retryAfterInSeconds,
   planRateProbe,
   recoveryStep,
   stepIndexAt,
@@ -116,10 +116,10 @@ test('the achieved rate of the onset step is given only when the step ran its fu
 
 test('Retry-After is read as delta-seconds or an HTTP date', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
-  expect(parseRetryAfter('7', now)).toBe(7);
-  expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30);
-  expect(parseRetryAfter('soon', now)).toBeNull();
-  expect(parseRetryAfter(null, now)).toBeNull();
+  expect(retryAfterInSeconds('7', now)).toBe(7);
+  expect(retryAfterInSeconds('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30);
+  expect(retryAfterInSeconds('soon', now)).toBeNull();
+  expect(retryAfterInSeconds(null, now)).toBeNull();
 });
 
 const ANSWERS: Array<{

@@ -4,7 +4,7 @@
 // is a failed request, named with its Location's origin, never followed.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { buildOptions } from '../../load/lib/options.ts';
+import { buildOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS, type ScenarioName, TAG } from '../../load/lib/names.ts';
 import { nextRequest, planWalks, startWalk } from '../../load/lib/pages.ts';
 import {
@@ -20,7 +20,7 @@ import {
   redirectRefusal,
 } from '../../load/lib/requests.ts';
 import type { SubscribableOffer } from '../../load/lib/subscription-body.ts';
-import { LOAD_DIR } from '../../scripts/load/paths.ts';
+import { LOAD_DIR } from '../../src/k6/paths.ts';
 import { SECRET, SECRET_KEY, config } from './fixtures.ts';
 
 const offer: SubscribableOffer = { id: 'offer-1', currency: 'GBP', min: 100, max: 1000 };

@@ -2,7 +2,7 @@
 // reference passes it; names, clauses and documentation stay in step with the table.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { getClause } from '../../src/clauses/catalogue.ts';
+import { getClause } from '../../src/contract/clauses/catalogue.ts';
 import { FAULTS, UnknownFaultError, behaviourWith } from '../../reference/faults.ts';
 import { buildServer, call } from './helpers.ts';
 import { FAULT_PROBES } from './fault-probes.ts';

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { startReferenceServer } from '../../reference/server.ts';
 import type { ApiClient } from '../../src/client/api-client.ts';
 import { readSuiteConfig } from '../../src/config/suite-config.ts';
-import type { Offer } from '../../src/model/types.ts';
+import type { Offer } from '../../src/contract/types.ts';
 import {
   currenciesFromSetting,
   describeCurrencies,
@@ -14,7 +14,7 @@ import {
   RUN_CURRENCIES_ENV,
   writableCurrencies,
 } from '../../src/run/client-currency.ts';
-import { loadProfile } from '../../src/profile/target-profile.ts';
+import { loadProfile } from '../../src/config/target-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
 import { DEMO_CREDENTIALS } from '../../reference/server.ts';
 import { clientFor } from '../client/client-for.ts';

@@ -2,7 +2,7 @@
 // switch meant for it, it fails and names the fault's clause(s) among its failures.
 import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../reference/faults.ts';
-import { clauseGrep } from '../../src/certify/options.ts';
+import { clauseGrep } from '../../src/certify/certify-options.ts';
 import { failingClauses, failsOn, runSuite, tail, type SuiteRun } from './run-suite.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../reference/faults.ts';
 import { readRunRecords, replayCommand } from '../../fuzz/record.ts';
 import { SEQUENCE_TAG, sequenceRuns } from '../../fuzz/sequences/commands.ts';
-import { clauseGrep } from '../../src/certify/options.ts';
+import { clauseGrep } from '../../src/certify/certify-options.ts';
 import { expectExactReplays, failingClauses, failsOn, runSuite, tail } from './run-suite.ts';
 
 /**

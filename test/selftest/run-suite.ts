@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from '@playwright/test';
 import { readRunRecords, type FuzzRunRecord } from '../../fuzz/record.ts';
-import type { ClauseReport } from '../../src/report/clause-reporter.ts';
+import type { ClauseReport } from '../../src/harness/clause-reporter.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');

@@ -13,10 +13,10 @@ import {
   investorKind,
   isCurrency,
   suitsInvestor,
-} from '../create-request-vocabulary.ts';
-import type { InvestorKind, OpenOffer, SubscriptionCreateBody } from '../create-request-vocabulary.ts';
+} from '../../contract/vocabulary.ts';
+import type { InvestorKind, OpenOffer, SubscriptionCreateBody } from '../../contract/vocabulary.ts';
 import { investorReference } from '../investor-reference.ts';
-import { receiptWindow } from '../../model/receipt-time.ts';
+import { receiptWindow } from '../../contract/receipt-time.ts';
 import { utcTimestamp } from '../utc-timestamp.ts';
 
 /** Options shared by the creation-body arbitraries. */
@@ -32,7 +32,7 @@ export interface CreateBodyConstraints {
    * other currencies get is not shown).
    */
   currency?: 'any' | 'offer';
-  /** Window of clientSubscriptionTimestamp (default: the offer's `receiptWindow`, src/model/receipt-time.ts). */
+  /** Window of clientSubscriptionTimestamp (default: the offer's `receiptWindow`, src/contract/receipt-time.ts). */
   timestampMin?: Date;
   timestampMax?: Date;
 }
@@ -152,7 +152,7 @@ export function createBodyFor(
           {
             offerId: fc.constant(offer.id),
             amountRequested: amountWithinLimits(offer.pricingAndOrderLimits),
-            // "Time the order was received": inside the offer's period, never to come (src/model/receipt-time.ts).
+            // "Time the order was received": inside the offer's period, never to come (src/contract/receipt-time.ts).
             clientSubscriptionTimestamp: utcTimestamp({
               min: constraints.timestampMin ?? window.earliest,
               max: constraints.timestampMax ?? window.latest,

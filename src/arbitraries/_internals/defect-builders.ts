@@ -13,8 +13,8 @@ import {
   CREATE_BODY_FIELD_TYPES,
   ENUM_FIELDS,
   REQUIRED_CREATE_BODY_FIELDS,
-} from '../create-request-vocabulary.ts';
-import type { CreateBodyField, EnumField, OpenOffer, SubscriptionCreateBody } from '../create-request-vocabulary.ts';
+} from '../../contract/vocabulary.ts';
+import type { CreateBodyField, EnumField, OpenOffer, SubscriptionCreateBody } from '../../contract/vocabulary.ts';
 import type { DefectKind } from '../create-body-defects.ts';
 
 /** What a builder produces; the label fields from the defect table are added by `invalidCreateBody`. */

@@ -1,0 +1,56 @@
+/**
+ * The certification verdict:
+ * - fail: a clause fails (waived failures aside), something drifted from the pinned profile without a
+ *   waiver, or the suite did not run to its end / a failure names no clause;
+ * - incomplete: nothing failed, but a `must` clause testable on this target was not confirmed by a
+ *   passing test (its tests skipped: no cancel route in the profile, write budget spent, no allocations
+ *   to page...; or no test covered it in this run). A certification must not say PASS for what it did
+ *   not see;
+ * - pass: otherwise.
+ * Pure module.
+ */
+import type { TestOutcome } from '../report/clause-results.ts';
+import type { CertificationVerdict, ClauseRow, WaiverRow } from './report/report-model.ts';
+
+export interface RunHealth {
+  /** Why the suite run is not complete (no clause report, a crash, an exit code Playwright uses for errors); null when it is. */
+  problem: string | null;
+  outcomes: readonly TestOutcome[];
+}
+
+const firstLine = (s: string) => s.split('\n')[0];
+
+export function decideVerdict(
+  clauses: readonly ClauseRow[],
+  waivers: readonly WaiverRow[],
+  run: RunHealth,
+): { verdict: CertificationVerdict; reasons: string[] } {
+  const failing: string[] = [];
+  for (const c of clauses.filter((x) => x.status === 'fail')) {
+    const f = c.failures[0];
+    failing.push(
+      `${c.id} fails${c.failures.length > 1 ? ` (${c.failures.length} findings)` : ''}: ${f ? firstLine(f.message) : 'see the clause table'}`,
+    );
+  }
+  if (run.problem) failing.push(run.problem);
+  const bad = (o: TestOutcome) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted';
+  for (const o of run.outcomes.filter((x) => bad(x) && x.clauses.length === 0 && x.clauseFailures.length === 0)) {
+    failing.push(`test "${o.title}" (${o.project}) ${o.status} without naming a clause: ${firstLine(o.error ?? '')}`);
+  }
+  const notes: string[] = [];
+  for (const c of clauses.filter((x) => x.status === 'waived'))
+    notes.push(`${c.id} fails but is waived until ${c.waiver!.expires} (owner ${c.waiver!.owner}): ${c.waiver!.reason}`);
+  for (const w of waivers.filter((x) => x.state !== 'applied')) notes.push(`waiver for ${w.clause}: ${w.note}`);
+  const unconfirmed = clauses.filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered'));
+  const incomplete = unconfirmed.map((c) => `${c.id} not confirmed: ${whyUnconfirmed(c)}`);
+  if (failing.length) return { verdict: 'fail', reasons: [...failing, ...incomplete, ...notes] };
+  if (incomplete.length) return { verdict: 'incomplete', reasons: [...incomplete, ...notes] };
+  return { verdict: 'pass', reasons: notes };
+}
+
+/** Why a must clause has no confirmation: its tests' skip reasons, or that none of its tests ran to a pass. */
+function whyUnconfirmed(c: ClauseRow): string {
+  const skipped = c.notes.filter((n) => n.startsWith('skipped: ')).map((n) => n.slice('skipped: '.length));
+  if (skipped.length) return [...new Set(skipped)].join('; ');
+  return c.tests.length ? 'its tests did not pass (they failed on another clause or did not run)' : 'no test of this run covers it';
+}

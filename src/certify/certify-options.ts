@@ -1,0 +1,123 @@
+/**
+ * Command line of `npm run certify` (parsed by the shared src/config/command-line.ts):
+ *   --profile <pinned.json>   pin the target's "not shown" behaviours; a difference is drift (a failure)
+ *   --waivers <waivers.json>  accepted failures, each with an owner and an expiry date
+ *   --clauses <SUB-*,PAGE-*>  run only the tests of these clauses (Playwright --grep on their tags)
+ *   --skip-load               do not run the load smoke (reported as not run)
+ *   --workers <n>             tests run at once (Playwright workers; API_RATE is shared among them)
+ *   --out <dir>               where the certification goes (default: ${REPORTS_DIR:-reports}/certification)
+ *   --verify <dir>            check a certification folder against its manifest, nothing else
+ */
+import { join, resolve } from 'node:path';
+import { clauses as CATALOGUE } from '../contract/clauses/catalogue.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { type CommandSpec, numberOption, parseCommandLineOrHelp } from '../config/command-line.ts';
+
+export interface CertifyOptions {
+  profile: string | null;
+  waivers: string | null;
+  /** Clause patterns selected with --clauses (`SUB-*`); null = every clause. */
+  clauses: string[] | null;
+  skipLoad: boolean;
+  /** Playwright workers for the conformance + fuzz run (--workers); null = the suite's default (2 with CI set, else half the cores). */
+  workers: number | null;
+  /** Absolute path of the certification folder. */
+  out: string;
+  verify: string | null;
+}
+
+/**
+ * Where a certification is written until it is complete: next to its folder, swapped in at the end, so an
+ * interrupted or failed run leaves the previous certification as it was (issue 10, defect 7).
+ */
+export function stagingDir(out: string): string {
+  return `${out}.partial`;
+}
+
+export const CERTIFY_COMMAND = {
+  command: 'npm run certify --',
+  summary: 'Certify a target (API_BASE_URL; unset = the bundled reference): preflight, discovery, conformance + fuzz, load smoke, report.',
+  options: {
+    profile: { type: 'string', value: '<pinned.json>', description: 'pinned target profile: any difference from it is drift (a failure)' },
+    waivers: {
+      type: 'string',
+      value: '<waivers.json>',
+      description: 'accepted failures (clause, reason, owner, expires); see waivers.example.json',
+    },
+    clauses: {
+      type: 'string',
+      value: '<SUB-*,PAGE-*>',
+      description: 'run only the tests of these clauses (comma-separated IDs, * matches the rest of an ID)',
+    },
+    'skip-load': { type: 'boolean', description: 'do not run the k6 load smoke (reported as not run)' },
+    workers: {
+      type: 'string',
+      value: '<n>',
+      description: 'tests run at once (default: 2 with CI set, else half the cores); API_RATE is shared among them',
+    },
+    out: { type: 'string', value: '<dir>', description: 'where the certification goes (default: reports/certification)' },
+    verify: { type: 'string', value: '<dir>', description: 'check a certification folder against its SHA-256 manifest, nothing else' },
+  },
+  notes: [
+    'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID, FUZZ_RUNS (see README).',
+    'Before the long phase it prints how many requests it expects and how long they take at API_RATE.',
+  ],
+} as const satisfies CommandSpec;
+
+export function parseCertifyArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): CertifyOptions | 'help' {
+  const parsed = parseCommandLineOrHelp(CERTIFY_COMMAND, argv);
+  if (parsed === 'help') return 'help';
+  const { values } = parsed;
+  return {
+    profile: values.profile ? resolve(values.profile) : null,
+    waivers: values.waivers ? resolve(values.waivers) : null,
+    clauses: values.clauses === undefined ? null : clausePatterns(values.clauses),
+    skipLoad: values['skip-load'] === true,
+    workers: values.workers === undefined ? null : workerCount(values.workers),
+    out: resolve(values.out ?? join(env.REPORTS_DIR || 'reports', 'certification')),
+    verify: values.verify ? resolve(values.verify) : null,
+  };
+}
+
+/** Most workers --workers takes: each is a Playwright process, and more of them only queue behind API_RATE. */
+const MAX_WORKERS = 16;
+
+/** `--workers 2` -> 2: a whole number from 1 to MAX_WORKERS. */
+export function workerCount(text: string): number {
+  return numberOption('workers', text, {
+    min: 1,
+    max: MAX_WORKERS,
+    integer: true,
+    what: `a whole number from 1 to ${MAX_WORKERS}, e.g. --workers 1`,
+  });
+}
+
+const ID_PATTERN = /^[A-Z0-9*][A-Z0-9*-]*$/;
+
+const patternRegex = (pattern: string) => new RegExp(`^${pattern.replace(/\*/g, '[A-Z0-9-]*')}$`);
+
+/** `SUB-*,page-list` -> ['SUB-*', 'PAGE-LIST']; each must be an ID shape and match at least one catalogue clause. */
+export function clausePatterns(text: string): string[] {
+  const patterns = text
+    .split(',')
+    .map((p) => p.trim().replace(/^@/, '').toUpperCase())
+    .filter(Boolean);
+  if (patterns.length === 0) throw new ConfigError('--clauses needs clause IDs, e.g. --clauses SUB-*,PAGE-*.');
+  for (const p of patterns) {
+    if (!ID_PATTERN.test(p))
+      throw new ConfigError(`--clauses: "${p}" is not a clause ID or pattern (letters, digits, - and *), e.g. SUB-CREATE-*.`);
+    if (!CATALOGUE.some((c) => patternRegex(p).test(c.id)))
+      throw new ConfigError(`--clauses: "${p}" matches no clause of the catalogue (src/contract/clauses/catalogue.ts).`);
+  }
+  return patterns;
+}
+
+/** The clause IDs the patterns select. */
+export function selectedClauses(patterns: readonly string[]): string[] {
+  return CATALOGUE.map((c) => c.id).filter((id) => patterns.some((p) => patternRegex(p).test(id)));
+}
+
+/** Playwright --grep for the tests tagged with any selected clause (a tag is `@ID`, ending at a space or the end). */
+export function clauseGrep(patterns: readonly string[]): string {
+  return `@(${patterns.map((p) => p.replace(/\*/g, '[A-Z0-9-]*')).join('|')})(?=\\s|$)`;
+}

@@ -1,0 +1,447 @@
+/**
+ * index.html: the certification report for people. One self-contained file: inline CSS, inline SVG,
+ * no script and no external asset (a Content-Security-Policy forbids loading any), so it opens from
+ * disk, from a CI artifact, or attached to a ticket, and shows the same everywhere.
+ * Failures first: the banner links to each failing (and each unconfirmed) clause, the clause table is
+ * sorted by how much a row needs attention, and its filters (status, area) are radio buttons and CSS
+ * alone. Each failing exchange carries a curl script to reproduce it, with credentials as placeholders.
+ */
+import { durationText, ms, percent, valueText } from '../../report/format.ts';
+import { STATUS_LABEL } from './status-label.ts';
+import {
+  evidenceRows,
+  type CertificationReport,
+  type ClauseFailureRow,
+  type ClauseRow,
+  type ClauseStatus,
+  type LoadScenarioRow,
+} from './report-model.ts';
+import { escapeXml as esc, groupedBars, stackedBar } from '../../report/svg-charts.ts';
+import { curlScript } from './curl.ts';
+
+const STATUS_COLOR: Record<ClauseStatus, string> = {
+  pass: '#2e7d32',
+  fail: '#c62828',
+  waived: '#ef8f00',
+  observed: '#1565c0',
+  'not-testable': '#757575',
+  skipped: '#b0bec5',
+  'not-covered': '#8e24aa',
+};
+
+/** Filter groups of the clause table: the status, with a must clause nobody confirmed as `incomplete`. */
+type ClauseGroup = ClauseStatus | 'incomplete';
+
+/** Order of the table and of the filter buttons: what needs attention first. */
+const GROUP_ORDER: readonly ClauseGroup[] = ['fail', 'incomplete', 'waived', 'not-covered', 'skipped', 'observed', 'not-testable', 'pass'];
+/** Groups that always get a filter button, even when empty: a reader looks for them by name. */
+const ALWAYS_SHOWN: readonly ClauseGroup[] = ['fail', 'incomplete', 'observed', 'pass'];
+
+const GROUP_LABEL: Record<ClauseGroup, string> = { ...STATUS_LABEL, fail: 'fail', incomplete: 'not confirmed' };
+
+export function clauseGroup(c: Pick<ClauseRow, 'kind' | 'status'>): ClauseGroup {
+  return c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered') ? 'incomplete' : c.status;
+}
+
+/** The area of a clause: its ID's first word (`SUB`, `PAGE`, ...). */
+export const clauseArea = (id: string) => id.split('-')[0];
+
+/** The anchor of a clause's row. */
+export const clauseAnchor = (id: string) => `clause-${id}`;
+
+/** Tests listed in full up to this many; more are folded. */
+const TESTS_SHOWN = 2;
+/** Findings of one clause shown in full; more are folded. */
+const FINDINGS_SHOWN = 1;
+
+export const CSS = `
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1b1b1b;background:#fafafa}
+main{max-width:1240px;margin:0 auto;padding:0 20px 40px}
+a{color:#0d47a1}
+header.verdict{padding:18px 20px;color:#fff}
+header.verdict.pass{background:#2e7d32}
+header.verdict.fail{background:#c62828}
+header.verdict.incomplete{background:#8d5a00}
+header.verdict a{color:#fff}
+header.verdict h1{margin:0 0 6px;font-size:26px}
+header.verdict ol,header.verdict ul{margin:6px 0 0;padding-left:22px}
+header.verdict li{margin:2px 0;overflow-wrap:anywhere}
+header.verdict .links{margin-top:8px}
+nav.toc{background:#fff;border-bottom:1px solid #ddd;padding:8px 20px;position:sticky;top:0;z-index:2}
+nav.toc a{margin-right:14px;white-space:nowrap;display:inline-block}
+h2{margin-top:28px;border-bottom:2px solid #ddd;padding-bottom:4px;scroll-margin-top:48px}
+.scroll{overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;width:100%;background:#fff;margin:8px 0}
+th,td{border:1px solid #ddd;padding:5px 7px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th{background:#f0f0f0}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;background:#fff;padding:12px;border:1px solid #ddd}
+dl.facts dt{font-weight:600}
+dl.facts dd{margin:0;word-break:break-all}
+.badge{display:inline-block;padding:1px 7px;border-radius:10px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
+pre{background:#f5f5f5;border:1px solid #e0e0e0;padding:8px;white-space:pre-wrap;word-break:break-all;margin:4px 0;max-height:24em;overflow:auto}
+ul.tight{margin:0;padding-left:18px}
+summary{cursor:pointer}
+.failure{border-left:3px solid #c62828;padding-left:8px;margin:6px 0}
+.failure.drift{border-left-color:#ef8f00}
+.muted{color:#666}
+svg.chart{max-width:100%;height:auto}
+.chart text{font:12px system-ui,sans-serif;fill:#333}
+tr.drift td{background:#fff3e0}
+#clause-table{table-layout:fixed}
+#clause-table col.c-id{width:17%}#clause-table col.c-kind{width:6%}#clause-table col.c-status{width:8%}
+#clause-table col.c-summary{width:22%}#clause-table col.c-tests{width:15%}#clause-table col.c-findings{width:32%}
+#clause-table tr:target td{outline:2px solid #0d47a1;background:#e3f2fd}
+#clause-table tbody tr{scroll-margin-top:48px}
+.filters{display:flex;flex-wrap:wrap;gap:6px 4px;align-items:center;margin:8px 0}
+.filters .label{font-weight:600;margin:0 4px 0 10px}
+.filters .label:first-child{margin-left:0}
+.filters input{position:absolute;opacity:0;width:1px;height:1px}
+.filters label{border:1px solid #bbb;border-radius:14px;padding:2px 10px;background:#fff;cursor:pointer;white-space:nowrap}
+.filters input:checked+label{background:#0d47a1;border-color:#0d47a1;color:#fff}
+.filters input:focus-visible+label{outline:2px solid #ef8f00}
+a.download{display:inline-block;margin:2px 0 6px;font-weight:600}
+@media (max-width:760px){
+  main{padding:0 10px 30px}
+  header.verdict{padding:14px 10px}
+  header.verdict h1{font-size:21px}
+  nav.toc{position:static;padding:6px 10px}
+  #clause-table,#clause-table tbody,#clause-table tr,#clause-table td{display:block;width:auto}
+  #clause-table thead,#clause-table colgroup{display:none}
+  #clause-table tr{border:1px solid #ccc;margin:0 0 10px;background:#fff}
+  #clause-table td{border:0;border-top:1px solid #eee}
+  #clause-table td::before{content:attr(data-label);display:block;font-size:11px;color:#666;text-transform:uppercase}
+  dl.facts{grid-template-columns:1fr}
+}
+`;
+
+/** One rule per filter button: when it is checked, rows outside it are hidden. CSS only (the CSP allows no script). */
+function filterCss(groups: readonly string[], areas: readonly string[]): string {
+  const rule = (input: string, attr: string, value: string) =>
+    `#clauses:has(#${input}:checked) #clause-table tbody tr:not([${attr}="${value}"]){display:none}`;
+  return [...groups.map((g) => rule(`status-${g}`, 'data-group', g)), ...areas.map((a) => rule(`area-${a}`, 'data-area', a))].join('\n');
+}
+
+function filterButtons(name: string, label: string, options: ReadonlyArray<[string, string]>): string {
+  const all = `<input type="radio" name="${name}" id="${name}-all" checked><label for="${name}-all">all</label>`;
+  return `<span class="label">${esc(label)}</span>${all}${options.map(([value, text]) => `<input type="radio" name="${name}" id="${name}-${esc(value)}"><label for="${name}-${esc(value)}">${esc(text)}</label>`).join('')}`;
+}
+
+function badge(status: ClauseStatus): string {
+  return `<span class="badge" style="background:${STATUS_COLOR[status]}">${esc(STATUS_LABEL[status])}</span>`;
+}
+
+export function list(items: readonly string[], empty = '—'): string {
+  return items.length
+    ? `<ul class="tight">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>`
+    : `<span class="muted">${esc(empty)}</span>`;
+}
+
+/** The exchange as a curl script: shown, and downloadable as a file (a data: link, no script). */
+function reproduce(baseUrl: string, c: ClauseRow, f: ClauseFailureRow, n: number): string {
+  if (!f.evidence) return '';
+  const script = curlScript(baseUrl, f.evidence, `Reproduces the exchange behind ${c.id} (${f.test}): ${f.message.split('\n')[0]}`);
+  if (!script) return '';
+  const file = `${c.id}-${n}.sh`;
+  return `<details class="curl"><summary>reproduce with curl</summary><a class="download" download="${esc(file)}" href="data:text/x-shellscript;charset=utf-8,${encodeURIComponent(script)}">download ${esc(file)}</a><pre>${esc(script)}</pre></details>`;
+}
+
+function failureBlock(c: ClauseRow, baseUrl: string): string {
+  const blocks = c.failures.map((f, i) => {
+    const ev = f.evidence;
+    const evidence = ev
+      ? `<details${c.status === 'fail' && i === 0 ? ' open' : ''}><summary>evidence: ${esc(ev.request ?? 'request')} → ${esc(String(ev.status ?? '?'))}</summary><pre>${esc([`${ev.request ?? ''}`, ev.requestBody ? `request body: ${ev.requestBody}` : '', `status: ${ev.status ?? '?'}  content-type: ${ev.contentType ?? '?'}`, ev.responseBody ? `response body: ${ev.responseBody}` : ''].filter(Boolean).join('\n'))}</pre></details>`
+      : '';
+    const er =
+      f.expected !== undefined || f.received !== undefined
+        ? `<div>expected: <code>${esc(valueText(f.expected))}</code><br>received: <code>${esc(valueText(f.received))}</code></div>`
+        : '';
+    return `<div class="failure${f.drift ? ' drift' : ''}"><strong>${esc(f.test)}</strong>${f.drift ? ' <em>(drift from the pinned profile)</em>' : ''}<div>${esc(f.message)}</div>${er}${evidence}${reproduce(baseUrl, c, f, i + 1)}</div>`;
+  });
+  // The first finding in full; the others folded, so one clause does not fill the screen.
+  return blocks.length > FINDINGS_SHOWN
+    ? `${blocks.slice(0, FINDINGS_SHOWN).join('')}<details class="more"><summary>${blocks.length - FINDINGS_SHOWN} more finding(s)</summary>${blocks.slice(FINDINGS_SHOWN).join('')}</details>`
+    : blocks.join('');
+}
+
+function testsCell(tests: readonly string[]): string {
+  if (tests.length <= TESTS_SHOWN) return list(tests);
+  return `<details><summary>${tests.length} tests</summary>${list(tests)}</details>`;
+}
+
+function clauseRow(c: ClauseRow, baseUrl: string): string {
+  const waiver = c.waiver
+    ? `<div class="muted">waiver (${esc(c.waiver.state)}): ${esc(c.waiver.note)} — ${esc(c.waiver.reason)}</div>`
+    : '';
+  const details = `${failureBlock(c, baseUrl)}${waiver}${c.notes.length ? list(c.notes) : ''}${c.observations.length ? `<details><summary>${c.observations.length} observation(s)</summary>${list(c.observations)}</details>` : ''}`;
+  const cell = (label: string, html: string) => `<td data-label="${label}">${html}</td>`;
+  const cells = [
+    cell('Clause', `<a href="#${esc(clauseAnchor(c.id))}"><code>${esc(c.id)}</code></a><div class="muted">${esc(c.section)}</div>`),
+    cell('Kind', esc(c.kind)),
+    cell('Status', badge(c.status)),
+    cell('Statement', esc(c.summary)),
+    cell('Tests', testsCell(c.tests)),
+    cell('Findings', details || '<span class="muted">—</span>'),
+  ];
+  return tr(
+    cells,
+    ` id="${esc(clauseAnchor(c.id))}" data-clause="${esc(c.id)}" data-status="${esc(c.status)}" data-group="${clauseGroup(c)}" data-area="${esc(clauseArea(c.id))}"`,
+  );
+}
+
+/** Why a must clause was not confirmed, as the verdict gave it ("ID not confirmed: why"), else its first note. */
+function unconfirmedReason(r: CertificationReport, c: ClauseRow): string {
+  const prefix = `${c.id} not confirmed: `;
+  const given = r.verdictReasons.find((reason) => reason.startsWith(prefix));
+  return given ? given.slice(prefix.length) : (c.notes[0] ?? 'no passing test in this run');
+}
+
+/** The banner's list: each failing clause, then each must clause nobody confirmed, each a link to its row. */
+function bannerList(r: CertificationReport): string {
+  const link = (c: ClauseRow, text: string) => `<li><a href="#${esc(clauseAnchor(c.id))}"><code>${esc(c.id)}</code></a> ${esc(text)}</li>`;
+  const failing = r.clauses.filter((c) => c.status === 'fail');
+  const unconfirmed = r.clauses.filter((c) => clauseGroup(c) === 'incomplete');
+  const waived = r.clauses.filter((c) => c.status === 'waived');
+  const parts: string[] = [];
+  if (failing.length)
+    parts.push(
+      `<div>Failing clauses:</div><ol id="banner-failures">${failing.map((c) => link(c, c.failures[0] ? c.failures[0].message.split('\n')[0] : 'see its row')).join('')}</ol>`,
+    );
+  if (unconfirmed.length)
+    parts.push(
+      `<div>Not confirmed by this run:</div><ol id="banner-unconfirmed">${unconfirmed.map((c) => link(c, unconfirmedReason(r, c))).join('')}</ol>`,
+    );
+  if (waived.length)
+    parts.push(
+      `<div>Waived failures:</div><ol id="banner-waived">${waived.map((c) => link(c, `waived until ${c.waiver?.expires ?? '?'} (owner ${c.waiver?.owner ?? '?'})`)).join('')}</ol>`,
+    );
+  // A load smoke that did not run is said where people look first, not only in its own section.
+  if (r.load.status === 'not-run') parts.push(`<div id="banner-load">Load smoke not run: ${esc(r.load.reason ?? '')}</div>`);
+  const listed = new Set([...failing, ...unconfirmed, ...waived].map((c) => c.id));
+  const others = r.verdictReasons.filter(
+    (reason) => ![...listed].some((id) => reason.startsWith(`${id} `)) && !/were not confirmed by a passing test/.test(reason),
+  );
+  if (others.length) parts.push(`<ul>${others.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`);
+  return parts.join('');
+}
+
+export function facts(rows: Array<[string, string]>): string {
+  return `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;
+}
+
+/** A table of complete rows (`<tr>…</tr>`, see `tr`), so a row can carry its own attributes; it scrolls in its own box on a narrow screen. */
+export function table(head: string[], rows: readonly string[], attrs = ''): string {
+  return `<div class="scroll"><table${attrs}><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+export const tr = (cells: readonly string[], attrs = '') => `<tr${attrs}>${cells.join('')}</tr>`;
+
+export const td = (text: string) => `<td>${esc(text)}</td>`;
+
+function loadThresholds(s: LoadScenarioRow): string {
+  if (!s.thresholds.length) return '';
+  const rows = s.thresholds.map((t) =>
+    tr(
+      [`<td><code>${esc(t.metric)}</code></td>`, `<td><code>${esc(t.expression)}</code></td>`, td(t.ok ? 'held' : 'crossed')],
+      t.ok ? '' : ' class="drift"',
+    ),
+  );
+  return table(['Threshold on', 'Rule', 'Result'], rows, ` class="load-thresholds" data-scenario="${esc(s.scenario)}"`);
+}
+
+function loadScenario(s: LoadScenarioRow): string {
+  const head = `<h3>${esc(s.scenario)}: ${s.passed ? 'passed' : 'did not pass'}${s.valid ? '' : ' (invalid run)'}</h3><p>${esc(`${s.requests} requests in ${durationText(s.durationMs)} (${s.requestsPerSecond.toFixed(1)}/s), errors ${percent(s.errorRate)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, 429 answers ${s.rateLimited}, dropped iterations ${s.droppedIterations}.`)}</p>${s.reasons.length ? list(s.reasons) : ''}${loadThresholds(s)}`;
+  if (!s.endpoints.length) return head;
+  const chart = groupedBars(
+    s.endpoints.map((e) => ({ label: e.name, values: [e.med, e.p95, e.p99] })),
+    [
+      { name: 'median', color: '#90caf9' },
+      { name: 'p95', color: '#1e88e5' },
+      { name: 'p99', color: '#0d47a1' },
+    ],
+    { title: `${s.scenario}: latency per endpoint`, unit: 'ms', width: 760 },
+  );
+  const rows = s.endpoints.map((e) => [
+    td(e.name),
+    td(String(e.count)),
+    td(ms(e.avg)),
+    td(ms(e.med)),
+    td(ms(e.p90)),
+    td(ms(e.p95)),
+    td(ms(e.p99)),
+    td(ms(e.max)),
+  ]);
+  return `${head}<figure>${chart}<figcaption class="muted">Latency per endpoint (median, p95, p99), ${esc(s.scenario)}</figcaption></figure>${table(
+    ['Endpoint', 'Requests', 'Average', 'Median', 'p90', 'p95', 'p99', 'Max'],
+    rows.map((row) => tr(row)),
+  )}`;
+}
+
+function clauseSection(r: CertificationReport): string {
+  const c = r.summary.clauses;
+  const statusChart = stackedBar(
+    (Object.keys(STATUS_COLOR) as ClauseStatus[]).map((s) => ({ label: STATUS_LABEL[s], value: c[s], color: STATUS_COLOR[s] })),
+    { title: 'Clauses by status', width: 760 },
+  );
+  const rank = (row: ClauseRow) => GROUP_ORDER.indexOf(clauseGroup(row));
+  const rows = r.clauses
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => rank(a.row) - rank(b.row) || a.i - b.i)
+    .map(({ row }) => row);
+  const count = (g: ClauseGroup) => r.clauses.filter((row) => clauseGroup(row) === g).length;
+  const groups = GROUP_ORDER.filter((g) => ALWAYS_SHOWN.includes(g) || count(g) > 0);
+  const areas = [...new Set(r.clauses.map((row) => clauseArea(row.id)))];
+  const areaCount = (a: string) => r.clauses.filter((row) => clauseArea(row.id) === a).length;
+  const filters = `<div class="filters" role="group" aria-label="Filter the clauses">${filterButtons(
+    'status',
+    'Status',
+    groups.map((g) => [g, `${GROUP_LABEL[g]} (${count(g)})`]),
+  )}${filterButtons(
+    'area',
+    'Area',
+    areas.map((a) => [a, `${a} (${areaCount(a)})`]),
+  )}</div>`;
+  const colgroup =
+    '<colgroup><col class="c-id"><col class="c-kind"><col class="c-status"><col class="c-summary"><col class="c-tests"><col class="c-findings"></colgroup>';
+  const head = ['Clause', 'Kind', 'Status', 'Statement', 'Tests', 'Findings'].map((h) => `<th>${h}</th>`).join('');
+  return `<section id="clauses"><h2>Clauses</h2>
+<figure>${statusChart}</figure>
+<p class="muted">Sorted by what needs attention: failing, then not confirmed, waived, observed, pass. Filters keep the rows of one status or one area.</p>
+${filters}
+<table id="clause-table">${colgroup}<thead><tr>${head}</tr></thead><tbody>${rows.map((row) => clauseRow(row, r.target.baseUrl)).join('')}</tbody></table>
+</section>`;
+}
+
+/** Links to what backs the report: the Playwright report of the run and the evidence files. */
+function evidenceLinks(r: CertificationReport): string {
+  const e = r.evidence;
+  const links = [...(e.playwrightReport ? [[e.playwrightReport, 'Playwright report']] : []), ...e.files.map((f) => [f, f])];
+  return `<ul class="tight" id="evidence-links">${links.map(([href, text]) => `<li><a href="${esc(href)}">${esc(text)}</a></li>`).join('')}</ul>`;
+}
+
+export function renderHtml(r: CertificationReport): string {
+  const verdictText = r.verdict.toUpperCase();
+  const c = r.summary.clauses;
+  const phases = table(
+    ['Phase', 'Status', 'Duration', 'Detail'],
+    r.phases.map((p) => tr([td(p.name), td(p.status), td(durationText(p.durationMs)), td(p.detail)])),
+  );
+
+  const p = r.profile;
+  const profileRows = p.items.map((i) =>
+    tr(
+      [
+        td(i.label),
+        `<td><code>${esc(i.clause)}</code></td>`,
+        td(i.observed),
+        td(i.pinned ?? '—'),
+        td(i.source),
+        td(`${i.drift ? 'DRIFT: ' : ''}${i.note ?? ''}`),
+      ],
+      ` data-item="${esc(i.item)}"${i.drift ? ' class="drift"' : ''}`,
+    ),
+  );
+  const driftText = p.drift.length
+    ? `<p><strong>${p.drift.length} item(s) drifted from the pinned profile</strong> (an undocumented behaviour a partner's integration may rely on has changed):</p>${list(p.drift.map((d) => `${d.clause}: ${d.message} (pinned: ${d.pinned}; observed: ${d.observed})`))}`
+    : `<p>${p.pinned ? 'No drift from the pinned profile.' : 'No pinned profile: nothing to drift from.'}</p>`;
+
+  const f = r.fuzz;
+  const fuzz =
+    f.status === 'not-run'
+      ? `<p id="fuzz-status">Not run: ${esc(f.reason ?? '')}.</p>`
+      : `<p id="fuzz-status">${esc(`${f.properties} properties: ${f.passed} passed, ${f.failed} failed, ${f.skipped} skipped; ${f.runs === null ? 'runs not recorded' : `${f.runs} generated cases`}.`)}</p>${
+          f.seeds.length
+            ? `<details><summary>Seeds of ${f.seeds.length} properties</summary>${table(
+                ['Property', 'Seed', 'Path', 'Runs'],
+                f.seeds.map((s) =>
+                  tr([td(s.property), `<td><code>${esc(String(s.seed ?? '—'))}</code></td>`, td(s.path ?? '—'), td(String(s.runs ?? '—'))]),
+                ),
+              )}</details>`
+            : ''
+        }${f.failures.map((x) => `<div class="failure"><strong>${esc(x.property)}</strong><div>${esc(x.message)}</div>${x.counterexample ? `<div>counterexample: <code>${esc(x.counterexample)}</code></div>` : ''}${x.replay ? `<div>replay:</div><pre>${esc(x.replay)}</pre>` : ''}</div>`).join('')}`;
+
+  const load =
+    r.load.status === 'not-run'
+      ? `<p id="load-status">Not run: ${esc(r.load.reason ?? '')}.</p>`
+      : `<p id="load-status">${esc(r.load.reason ?? 'Run.')}</p>${r.load.scenarios.map(loadScenario).join('')}<p class="muted">The load smoke is informative: its figures do not change the verdict.</p>`;
+
+  const e = r.evidence;
+  const waivers = r.waivers.length
+    ? table(
+        ['Clause', 'State', 'Owner', 'Expires', 'Reason', 'Note'],
+        r.waivers.map((w) =>
+          tr(
+            [`<td><code>${esc(w.clause)}</code></td>`, td(w.state), td(w.owner), td(w.expires), td(w.reason), td(w.note)],
+            ` data-waiver="${esc(w.clause)}" data-state="${esc(w.state)}"`,
+          ),
+        ),
+      )
+    : '<p>No waivers.</p>';
+  const areas = [...new Set(r.clauses.map((row) => clauseArea(row.id)))];
+  const toc: Array<[string, string]> = [
+    ['clauses', `Clauses (${c.fail} failing)`],
+    ['profile', 'Observed profile'],
+    ['waivers', `Waivers (${r.waivers.length})`],
+    ['fuzz', 'Fuzz'],
+    ['load', 'Load smoke'],
+    ['run', 'Run'],
+    ['evidence', 'Evidence'],
+  ];
+  const reportLink = e.playwrightReport ? ` · <a href="${esc(e.playwrightReport)}">Playwright report</a>` : '';
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>Certification ${verdictText}: ${esc(r.target.baseUrl)}</title>
+<style>${CSS}
+${filterCss(GROUP_ORDER, areas)}</style>
+</head>
+<body>
+<header class="verdict ${r.verdict}" id="verdict" data-verdict="${r.verdict}">
+<h1>Certification verdict: ${verdictText}</h1>
+<div>${esc(`${c.fail} failing clause(s), ${r.clauses.filter((x) => clauseGroup(x) === 'incomplete').length} not confirmed, ${c.waived} waived, ${r.summary.drift} drift item(s); ${r.summary.tests.total} tests (${r.summary.tests.failed} failed)`)}</div>
+${bannerList(r)}
+<div class="links">${esc(r.target.baseUrl)}${r.target.bundledReference ? ' (bundled reference server)' : ''} · ${esc(r.finishedAt)}${reportLink} · <a href="#evidence">evidence files</a></div>
+</header>
+<nav class="toc" aria-label="Contents">${toc.map(([id, text]) => `<a href="#${id}">${esc(text)}</a>`).join('')}</nav>
+<main>
+${clauseSection(r)}
+<section id="profile"><h2>Observed profile and drift</h2>
+${driftText}
+${table(['Item', 'Clause', 'Observed', 'Pinned', 'Source', 'Note'], profileRows, ' id="profile-table"')}
+<p>Retry-After: ${esc(p.retryAfter)}</p>
+<p>Values beyond those seen: ${p.valuesBeyondSeen.length ? esc(p.valuesBeyondSeen.map((v) => `${v.field} = "${v.value}"`).join(', ')) : 'none'}</p>
+<p>Fields the contract does not list: ${p.extraFields.length ? esc(p.extraFields.map((x) => `${x.operation} ${x.field}`).join(', ')) : 'none'}</p>
+<details><summary>Observed profile (observed-profile.json, usable as API_PROFILE)</summary><pre>${esc(JSON.stringify(p.observed, null, 2))}</pre></details>
+</section>
+<section id="waivers"><h2>Waivers</h2>${waivers}</section>
+<section id="fuzz"><h2>Fuzz</h2>${fuzz}</section>
+<section id="load"><h2>Load smoke</h2>${load}</section>
+<section id="run"><h2>Run</h2>
+${facts([
+  ['Target', `${r.target.baseUrl}${r.target.bundledReference ? ' (bundled reference server)' : ''}`],
+  ...(r.target.faults.length ? ([['Fault switches', r.target.faults.join(', ')]] as Array<[string, string]>) : []),
+  ['Time', `${r.startedAt} to ${r.finishedAt}`],
+  ['Duration', durationText(r.durationMs)],
+  ['Suite version', `${r.suite.name} ${r.suite.version}`],
+  ['Schema digest', r.schemaDigest],
+  ['Environment', r.environment],
+  ['Run ID', r.runId],
+  ['Pinned profile', p.pinnedPath ? `${p.pinnedPath}${r.target.profileName ? ` (${r.target.profileName})` : ''}` : 'none (widest reading)'],
+])}
+${phases}
+</section>
+<section id="evidence"><h2>Evidence bundle</h2>
+${facts(evidenceRows(e))}
+${evidenceLinks(r)}
+<details><summary>Configuration (no credentials)</summary><pre>${esc(JSON.stringify(e.config, null, 2))}</pre></details>
+</section>
+</main>
+</body>
+</html>
+`;
+}

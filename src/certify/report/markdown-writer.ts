@@ -1,0 +1,240 @@
+/**
+ * certification.md: the certification report as Markdown (for a pull request, a ticket, or a CI job
+ * summary). Same content as index.html, without charts.
+ */
+import { durationText, ms, percent, valueText } from '../../report/format.ts';
+import { STATUS_LABEL } from './status-label.ts';
+import { evidenceRows, type CertificationReport, type ClauseRow } from './report-model.ts';
+
+/** A table cell: no line breaks, no unescaped pipes. */
+function cell(text: string): string {
+  return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+}
+
+export function table(head: string[], rows: string[][]): string[] {
+  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)];
+}
+
+/** A fenced block whose fence is longer than any backtick run inside it. */
+export function fenced(text: string, lang = ''): string[] {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = '`'.repeat(longest + 1);
+  return [fence + lang, ...text.split(/\r?\n/), fence];
+}
+
+function failureDetails(c: ClauseRow): string[] {
+  const out = [`### ${c.id} (${STATUS_LABEL[c.status]})`, '', c.summary, ''];
+  if (c.waiver) out.push(`Waiver: ${c.waiver.state} — ${c.waiver.note}. Reason: ${c.waiver.reason}`, '');
+  for (const f of c.failures) {
+    out.push(`- **${f.test}**${f.drift ? ' (drift from the pinned profile)' : ''}: ${f.message}`);
+    if (f.expected !== undefined || f.received !== undefined)
+      out.push(
+        `  - expected: \`${valueText(f.expected).replace(/`/g, "'")}\``,
+        `  - received: \`${valueText(f.received).replace(/`/g, "'")}\``,
+      );
+    if (f.evidence) {
+      const e = f.evidence;
+      const lines = [
+        `${e.request ?? ''}${e.requestBody ? `\n${e.requestBody}` : ''}`,
+        `-> ${e.status ?? '?'} ${e.contentType ?? ''}`,
+        e.responseBody ?? '',
+      ].filter((l) => l.trim());
+      out.push('', ...fenced(lines.join('\n')).map((l) => `  ${l}`));
+    }
+  }
+  out.push('');
+  return out;
+}
+
+export function renderMarkdown(r: CertificationReport): string {
+  const out: string[] = [];
+  out.push(`# Certification: ${r.verdict.toUpperCase()}`, '');
+  for (const reason of r.verdictReasons) out.push(`- ${reason}`);
+  if (r.load.status === 'not-run') out.push(`- Load smoke not run: ${r.load.reason}`);
+  if (r.verdictReasons.length || r.load.status === 'not-run') out.push('');
+  out.push(
+    ...table(
+      ['Item', 'Value'],
+      [
+        [
+          'Target',
+          `${r.target.baseUrl}${r.target.bundledReference ? ' (bundled reference server)' : ''}${r.target.faults.length ? `, fault switches: ${r.target.faults.join(', ')}` : ''}`,
+        ],
+        ['Time', `${r.startedAt} to ${r.finishedAt}`],
+        ['Duration', durationText(r.durationMs)],
+        ['Suite version', `${r.suite.name} ${r.suite.version}`],
+        ['Schema digest', `\`${r.schemaDigest}\``],
+        ['Environment', r.environment],
+        ['Run ID', r.runId],
+        [
+          'Pinned profile',
+          r.profile.pinnedPath
+            ? `${r.profile.pinnedPath}${r.target.profileName ? ` (${r.target.profileName})` : ''}`
+            : 'none (widest reading)',
+        ],
+        [
+          'Tests',
+          `${r.summary.tests.total}: ${r.summary.tests.passed} passed, ${r.summary.tests.failed} failed, ${r.summary.tests.skipped} skipped`,
+        ],
+      ],
+    ),
+    '',
+  );
+
+  out.push(
+    '## Phases',
+    '',
+    ...table(
+      ['Phase', 'Status', 'Duration', 'Detail'],
+      r.phases.map((p) => [p.name, p.status, durationText(p.durationMs), p.detail]),
+    ),
+    '',
+  );
+
+  const c = r.summary.clauses;
+  out.push(
+    '## Clauses',
+    '',
+    `${r.clauses.length} clauses: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered.`,
+    '',
+  );
+  out.push(
+    ...table(
+      ['Clause', 'Kind', 'Status', 'Tests', 'Notes'],
+      r.clauses.map((x) => [
+        `\`${x.id}\``,
+        x.kind,
+        STATUS_LABEL[x.status],
+        x.tests.length ? x.tests.join('; ') : '—',
+        [
+          x.failures[0]?.message,
+          ...x.notes,
+          ...x.observations.slice(0, 3),
+          x.observations.length > 3 ? `(+${x.observations.length - 3} more observations)` : undefined,
+        ]
+          .filter(Boolean)
+          .join(' · ') || '—',
+      ]),
+    ),
+    '',
+  );
+  const withFailures = r.clauses.filter((x) => x.failures.length);
+  if (withFailures.length) out.push('## Failures and evidence', '', ...withFailures.flatMap(failureDetails));
+
+  out.push('## Observed profile and drift', '');
+  out.push(
+    r.profile.drift.length
+      ? `**${r.profile.drift.length} item(s) drifted from the pinned profile:**`
+      : r.profile.pinned
+        ? 'No drift from the pinned profile.'
+        : 'No pinned profile: nothing to drift from.',
+    '',
+  );
+  for (const d of r.profile.drift) out.push(`- \`${d.clause}\` ${d.message} (pinned: ${d.pinned}; observed: ${d.observed})`);
+  if (r.profile.drift.length) out.push('');
+  out.push(
+    ...table(
+      ['Item', 'Clause', 'Observed', 'Pinned', 'Source', 'Note'],
+      r.profile.items.map((i) => [i.label, i.clause, i.observed, i.pinned ?? '—', i.source, `${i.drift ? 'DRIFT ' : ''}${i.note ?? ''}`]),
+    ),
+    '',
+  );
+  out.push(`Retry-After: ${r.profile.retryAfter}`, '');
+  out.push(
+    `Values beyond those seen: ${r.profile.valuesBeyondSeen.length ? r.profile.valuesBeyondSeen.map((v) => `${v.field} = "${v.value}"`).join(', ') : 'none'}`,
+    '',
+  );
+  out.push(
+    `Fields the contract does not list: ${r.profile.extraFields.length ? r.profile.extraFields.map((f) => `${f.operation} ${f.field}`).join(', ') : 'none'}`,
+    '',
+  );
+  out.push(
+    'Observed profile (`observed-profile.json`, usable as `API_PROFILE`):',
+    '',
+    ...fenced(JSON.stringify(r.profile.observed, null, 2), 'json'),
+    '',
+  );
+
+  out.push('## Waivers', '');
+  if (r.waivers.length)
+    out.push(
+      ...table(
+        ['Clause', 'State', 'Owner', 'Expires', 'Reason', 'Note'],
+        r.waivers.map((w) => [w.clause, w.state, w.owner, w.expires, w.reason, w.note]),
+      ),
+      '',
+    );
+  else out.push('No waivers.', '');
+
+  out.push('## Fuzz', '');
+  const f = r.fuzz;
+  if (f.status === 'not-run') out.push(`Not run: ${f.reason ?? 'no reason given'}.`, '');
+  else {
+    out.push(
+      `${f.properties} properties: ${f.passed} passed, ${f.failed} failed, ${f.skipped} skipped; ${f.runs === null ? 'runs not recorded' : `${f.runs} generated cases`}.`,
+      '',
+    );
+    if (f.seeds.length)
+      out.push(
+        ...table(
+          ['Property', 'Seed', 'Path', 'Runs'],
+          f.seeds.map((s) => [s.property, String(s.seed ?? '—'), s.path ?? '—', String(s.runs ?? '—')]),
+        ),
+        '',
+      );
+    for (const x of f.failures)
+      out.push(
+        `- **${x.property}**: ${x.message}${x.counterexample ? ` — counterexample \`${x.counterexample.replace(/`/g, "'")}\`` : ''}`,
+        ...(x.replay ? fenced(x.replay, 'sh').map((l) => `  ${l}`) : []),
+      );
+    if (f.failures.length) out.push('');
+  }
+
+  out.push('## Load smoke', '');
+  if (r.load.status === 'not-run') out.push(`Not run: ${r.load.reason}.`, '');
+  else {
+    if (r.load.reason) out.push(r.load.reason, '');
+    for (const s of r.load.scenarios) {
+      out.push(`### ${s.scenario}: ${s.passed ? 'passed' : 'did not pass'}${s.valid ? '' : ' (invalid run)'}`, '');
+      out.push(
+        `${s.requests} requests in ${durationText(s.durationMs)} (${s.requestsPerSecond.toFixed(1)}/s), errors ${percent(s.errorRate)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, 429s ${s.rateLimited}, dropped iterations ${s.droppedIterations}.`,
+        '',
+      );
+      for (const reason of s.reasons) out.push(`- ${reason}`);
+      if (s.thresholds.length)
+        out.push(
+          '',
+          ...table(
+            ['Threshold on', 'Rule', 'Result'],
+            s.thresholds.map((t) => [`\`${t.metric}\``, `\`${t.expression}\``, t.ok ? 'held' : 'crossed']),
+          ),
+        );
+      if (s.endpoints.length)
+        out.push(
+          '',
+          ...table(
+            ['Endpoint', 'Requests', 'Median', 'p95', 'p99', 'Max'],
+            s.endpoints.map((e) => [e.name, String(e.count), ms(e.med), ms(e.p95), ms(e.p99), ms(e.max)]),
+          ),
+        );
+      out.push('');
+    }
+  }
+
+  const e = r.evidence;
+  out.push('## Evidence bundle', '');
+  out.push(
+    ...table(
+      ['Item', 'Value'],
+      evidenceRows(e, (t) => `\`${t}\``),
+    ),
+    '',
+    'Configuration (no credentials):',
+    '',
+    ...fenced(JSON.stringify(e.config, null, 2), 'json'),
+    '',
+    `Files: ${e.files.join(', ')}`,
+    '',
+  );
+  return out.join('\n');
+}

@@ -1,0 +1,42 @@
+/**
+ * npm run check:k6 — which k6 the load commands and the k6 tests would use, and its version.
+ *
+ * k6 is the user's own install (K6_BIN, else PATH; the k6 tests of `npm test` take K6_BINS, a list). This project never
+ * downloads or builds it. Exit: 0 a usable k6 (v1.x or v2.x) was found; 2 K6_BIN or K6_BINS names something that is not
+ * a k6 that runs, or a version the scripts were not written for; 3 no k6 at all (with how to install one).
+ */
+import { INSTALL_HINT, k6Binaries } from '../k6/k6-binary.ts';
+
+/** The majors the scripts are written and tested for (k6 1.x and 2.x run TypeScript natively). */
+const SUPPORTED_MAJORS = [1, 2];
+
+function main(argv: string[]): number {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(
+      'Usage: npm run check:k6\n\nSays which k6 `npm run load` and the k6 tests use (K6_BINS, K6_BIN, else PATH) and its version.\n\nExit codes: 0 found, 2 K6_BIN/K6_BINS names no usable k6, 3 no k6 (prints how to install it).\n',
+    );
+    return 0;
+  }
+  if (argv.length > 0) {
+    process.stderr.write(`\nUsage error: Unknown option ${argv[0]}; see npm run check:k6 -- --help.\n\n`);
+    return 2;
+  }
+  const { binaries, errors, source } = k6Binaries();
+  for (const e of errors) process.stderr.write(`check:k6: ${e.error}\n`);
+  if (binaries.length === 0 && errors.length === 0) {
+    process.stderr.write(`\n${source}\n${INSTALL_HINT}\n\n`);
+    return 3;
+  }
+  let unsupported = 0;
+  for (const bin of binaries) {
+    const major = Number((bin.version ?? '').split('.')[0]);
+    const ok = SUPPORTED_MAJORS.includes(major);
+    if (!ok) unsupported += 1;
+    process.stdout.write(
+      `k6 v${bin.version ?? '?'} at ${bin.path} (from ${source})${ok ? '' : `: not a version the scripts support (k6 ${SUPPORTED_MAJORS.map((m) => `${m}.x`).join(' or ')})`}\n`,
+    );
+  }
+  return errors.length > 0 || unsupported > 0 ? 2 : 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

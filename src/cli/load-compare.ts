@@ -1,0 +1,83 @@
+/**
+ * npm run load:compare -- <reports/load/<scenario>.json | folder of runner reports> [baseline.json] [--force]
+ *
+ * Compares a run report with its baseline (default load/baselines/<scenario>.json), writes
+ * reports/perf-regression/<scenario>.md and .html (one pair per scenario: comparing three scenarios keeps three),
+ * and exits 0 only when nothing regressed beyond its tolerance. An invalid run (dropped iterations) or an
+ * incomparable pair (different work, settings or target; --force compares anyway) exits 1 as well.
+ * A folder is read as the runners' reports of one distributed run (k6-operator, one report per runner pod): every
+ * .json in it, merged into one (load/lib/compare.ts, mergeRuns); they must be of one run.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { ConfigError, exitOnConfigError } from '../../src/config/config-error.ts';
+import { type ComparableRun, compareRuns, exitCodeFor, mergeRuns, readComparable } from '../../load/lib/compare.ts';
+import { renderHtml, renderMarkdown } from '../../load/lib/compare-render.ts';
+import { parseCompareArgs } from '../k6/args.ts';
+import { baselinePath, dashboardFileFor } from '../k6/paths.ts';
+
+function readJson(path: string, what: string): unknown {
+  if (!existsSync(path)) throw new ConfigError(`The ${what} ${path} does not exist.`);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new ConfigError(`The ${what} ${path} is not valid JSON.`);
+  }
+}
+
+function comparable(json: unknown, path: string) {
+  try {
+    return readComparable(json, path);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The run report, or every report in a folder of runners' reports (merged: they must be of one run). */
+function currentRun(summaryPath: string): { run: ComparableRun; files: string[] } {
+  const files = statSync(summaryPath, { throwIfNoEntry: false })?.isDirectory()
+    ? readdirSync(summaryPath)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => join(summaryPath, f))
+    : [summaryPath];
+  if (files.length === 0) throw new ConfigError(`The folder ${summaryPath} holds no runner report (*.json).`);
+  const runs = files.map((f) => comparable(readJson(f, 'run report'), f));
+  try {
+    return { run: mergeRuns(runs), files };
+  } catch (error) {
+    throw new ConfigError(`${summaryPath}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function main(): number {
+  const args = parseCompareArgs(process.argv.slice(2));
+  const { run: current, files } = currentRun(resolve(args.summaryPath));
+  const basePath = resolve(args.baselinePath ?? baselinePath(current.scenario));
+  if (!existsSync(basePath))
+    throw new ConfigError(
+      `There is no baseline for ${current.scenario} at ${basePath}; record one with npm run load:baseline -- ${args.summaryPath}.`,
+    );
+  const comparison = compareRuns(current, comparable(readJson(basePath, 'baseline'), basePath), { force: args.force });
+  const dir = resolve(process.env.REPORTS_DIR ?? 'reports', 'perf-regression');
+  mkdirSync(dir, { recursive: true });
+  const md = resolve(dir, `${comparison.scenario}.md`);
+  const html = resolve(dir, `${comparison.scenario}.html`);
+  // k6's own dashboard report, for a run of one runner (a merged run has one per runner pod, in the pods).
+  const dashboard = files.length === 1 ? dashboardFileFor(files[0]) : null;
+  const links = { dashboard: dashboard !== null && existsSync(dashboard) ? relative(dir, dashboard) : null };
+  writeFileSync(md, renderMarkdown(comparison, links));
+  writeFileSync(html, renderHtml(comparison, links));
+  const merged = files.length > 1 ? ` (${files.length} runners' reports merged)` : '';
+  process.stdout.write(`${comparison.scenario}${merged}: ${comparison.status.toUpperCase()}\n`);
+  for (const r of comparison.reasons) process.stdout.write(`  - ${r}\n`);
+  process.stdout.write(`Reports: ${md}\n         ${html}\n`);
+  if (links.dashboard !== null) process.stdout.write(`         ${dashboard} (k6's own, linked from the HTML)\n`);
+  return exitCodeFor(comparison);
+}
+
+try {
+  process.exit(main());
+} catch (error) {
+  exitOnConfigError(error);
+}

@@ -1,0 +1,209 @@
+/**
+ * Writes the client certification: client-certification.json (checked against its schema first),
+ * client-certification.md and index.html, with the service certification's table, list and chart helpers.
+ * Every text passes through the redactor on its way out.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { valueText } from '../../report/format.ts';
+import { CSS, facts, list, table as htmlTable, td, tr } from '../../certify/report/html-writer.ts';
+import { fenced, table as mdTable } from '../../certify/report/markdown-writer.ts';
+import { validateClientCertificationReport } from '../../report/report-schema.ts';
+import { escapeXml as esc, stackedBar } from '../../report/svg-charts.ts';
+import { CLIENT_REPORT_FILES, CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow } from './report-model.ts';
+
+const LABEL = { pass: 'PASS', fail: 'FAIL', incomplete: 'INCOMPLETE' } as const;
+const COLOR = { pass: '#2e7d32', fail: '#c62828', incomplete: '#ef8f00' } as const;
+
+function settingsRows(r: ClientCertificationReport): Array<[string, string]> {
+  return [
+    ['Session', r.session.file],
+    ['Target', `${r.session.target}${r.session.bundledReference ? ' (bundled reference server)' : ''}`],
+    ['Time', `${r.session.startedAt} to ${r.session.finishedAt ?? '(the proxy did not stop cleanly; every exchange it saw is recorded)'}`],
+    ['Requests', String(r.session.requests)],
+    ['Agreed rate', r.settings.agreedRate === null ? 'not given (--agreed-rate)' : `${r.settings.agreedRate} requests/s`],
+    ['Client currency', r.settings.currency ?? "not given: the first create's currency"],
+    ['Duplicate window', `${r.settings.duplicateWindowMs / 1000} s`],
+    ['Schema digest', r.evidence.schemaDigest],
+  ];
+}
+
+/**
+ * Findings of one clause written out in the Markdown and HTML reports; the rest are counted there and kept whole in
+ * client-certification.json. A client that breaks a duty on every request of a long session (a load run through the
+ * proxy) has tens of thousands of findings of one kind: listed in full they made reports of tens of megabytes.
+ */
+export const FINDINGS_WRITTEN = 20;
+
+/** The requests a report's findings name, by sequence number (looked up once per evidence line). */
+const requestRows = new WeakMap<ClientCertificationReport, Map<number, ClientCertificationReport['requests'][number]>>();
+
+function requestText(r: ClientCertificationReport, seq: number): string {
+  let rows = requestRows.get(r);
+  if (!rows) {
+    rows = new Map(r.requests.map((row) => [row.seq, row]));
+    requestRows.set(r, rows);
+  }
+  const row = rows.get(seq);
+  return row
+    ? `#${row.seq} ${row.at} ${row.request} -> ${row.status ?? row.outcome}${row.outcome === 'answered' ? '' : ` (${row.outcome})`}`
+    : `#${seq}`;
+}
+
+/** Each finding written out (the first FINDINGS_WRITTEN of the clause) as lines: message, expected, received, evidence. */
+function findingLines(r: ClientCertificationReport, c: ClientClauseRow): string[][] {
+  return c.findings
+    .slice(0, FINDINGS_WRITTEN)
+    .map((f) => [
+      f.message,
+      `expected: ${valueText(f.expected)}`,
+      `received: ${valueText(f.received)}`,
+      ...f.evidence.map((seq) => `  ${requestText(r, seq)}`),
+    ]);
+}
+
+/** The line that counts a clause's findings not written out, or null when all are. */
+function findingsNotWritten(c: ClientClauseRow): string | null {
+  const rest = c.findings.length - FINDINGS_WRITTEN;
+  return rest > 0 ? `${rest} more finding(s) of ${c.id}, not written here: every one is in client-certification.json.` : null;
+}
+
+export function renderClientMarkdown(r: ClientCertificationReport): string {
+  const out = [`# Client certification: ${LABEL[r.verdict]}`, ''];
+  for (const reason of r.verdictReasons) out.push(`- ${reason}`);
+  if (r.verdictReasons.length) out.push('');
+  out.push(...mdTable(['Item', 'Value'], settingsRows(r)), '');
+  out.push(
+    '## Client clauses',
+    '',
+    `${r.clauses.length} clauses: ${r.summary.pass} pass, ${r.summary.fail} fail, ${r.summary.incomplete} incomplete.`,
+    '',
+  );
+  out.push(
+    ...mdTable(
+      ['Clause', 'Status', 'Duty', 'What the session showed'],
+      r.clauses.map((c) => [`\`${c.id}\``, LABEL[c.status], c.summary, c.findings[0]?.message ?? c.note]),
+    ),
+    '',
+  );
+  const failing = r.clauses.filter((c) => c.findings.length);
+  if (failing.length) out.push('## Failures and evidence', '');
+  for (const c of failing) {
+    out.push(`### ${c.id}`, '', `Contract: ${c.contract}`, '');
+    for (const lines of findingLines(r, c)) out.push(...fenced(lines.join('\n')), '');
+    const rest = findingsNotWritten(c);
+    if (rest) out.push(rest, '');
+  }
+  out.push('## The service during the session', '');
+  if (r.service.length)
+    out.push(
+      "Deviations of the service seen through the proxy (context only: they do not change the client's verdict):",
+      '',
+      ...mdTable(
+        ['Clause', 'Check', 'Answers', 'First'],
+        r.service.map((s) => [s.clause, s.check, String(s.count), `#${s.firstSeq}: ${s.firstMessage}`]),
+      ),
+      '',
+    );
+  else out.push("Every answer passed the suite's exchange checks.", '');
+  out.push(
+    '## Evidence bundle',
+    '',
+    `Folder ${r.evidence.directory}; manifest ${r.evidence.manifest} (check it with \`npm run certify -- --verify <folder>\`).`,
+    '',
+    `Files: ${r.evidence.files.join(', ')}`,
+    '',
+  );
+  return out.join('\n');
+}
+
+function badge(status: ClientClauseRow['status']): string {
+  return `<span class="badge" style="background:${COLOR[status]}">${esc(LABEL[status])}</span>`;
+}
+
+export function renderClientHtml(r: ClientCertificationReport): string {
+  const chart = stackedBar(
+    CLIENT_STATUSES.map((s) => ({ label: LABEL[s], value: r.summary[s], color: COLOR[s] })),
+    { title: 'Client clauses by status', width: 760 },
+  );
+  const rows = r.clauses.map((c) => {
+    const rest = findingsNotWritten(c);
+    const findings =
+      findingLines(r, c)
+        .map((lines) => `<div class="failure"><div>${esc(lines[0])}</div><pre>${esc(lines.slice(1).join('\n'))}</pre></div>`)
+        .join('') + (rest ? `<p class="muted">${esc(rest)}</p>` : '');
+    return tr(
+      [
+        `<td><code>${esc(c.id)}</code><div class="muted">${esc(c.section)}</div></td>`,
+        `<td>${badge(c.status)}</td>`,
+        td(c.summary),
+        `<td class="muted">${esc(c.contract)}</td>`,
+        `<td>${findings || esc(c.note)}</td>`,
+      ],
+      ` data-clause="${esc(c.id)}" data-status="${esc(c.status)}"`,
+    );
+  });
+  const service = r.service.length
+    ? htmlTable(
+        ['Clause', 'Check', 'Answers', 'First'],
+        r.service.map((s) => tr([td(s.clause), td(s.check), td(String(s.count)), td(`#${s.firstSeq}: ${s.firstMessage}`)])),
+      )
+    : "<p>Every answer passed the suite's exchange checks.</p>";
+  const verdictClass = r.verdict === 'pass' ? 'pass' : 'fail';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>Client certification ${LABEL[r.verdict]}</title>
+<style>${CSS}header.verdict.incomplete{background:${COLOR.incomplete}}#client-clause-table td:nth-child(4){max-width:260px}#client-clause-table td:nth-child(5){min-width:460px}</style>
+</head>
+<body>
+<header class="verdict ${r.verdict === 'incomplete' ? 'incomplete' : verdictClass}" id="verdict" data-verdict="${r.verdict}">
+<h1>Client certification verdict: ${LABEL[r.verdict]}</h1>
+<div>${esc(`${r.summary.fail} failing, ${r.summary.incomplete} incomplete, ${r.summary.pass} passing client clause(s); ${r.session.requests} requests`)}</div>
+${r.verdictReasons.length ? `<ul>${r.verdictReasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ''}
+</header>
+<main>
+<section id="session"><h2>Session</h2>${facts(settingsRows(r))}</section>
+<section id="clauses"><h2>Client clauses</h2>
+<figure>${chart}</figure>
+${htmlTable(['Clause', 'Status', 'Duty', 'Contract', 'Findings and evidence'], rows, ' id="client-clause-table"')}
+</section>
+<section id="service"><h2>The service during the session</h2>${service}</section>
+<section id="evidence"><h2>Evidence bundle</h2>
+${facts([
+  ['Folder', r.evidence.directory],
+  ['Manifest (SHA-256 of every file)', r.evidence.manifest],
+  ['Node', r.evidence.versions.node],
+  ['Suite', r.evidence.versions.suite],
+])}
+<details><summary>Files</summary>${list(r.evidence.files)}</details>
+</section>
+</main>
+</body>
+</html>
+`;
+}
+
+export function writeClientCertificationReport(
+  dir: string,
+  report: ClientCertificationReport,
+  redact: (text: string) => string = (t) => t,
+): string[] {
+  const safe = JSON.parse(redact(JSON.stringify(report))) as ClientCertificationReport;
+  const check = validateClientCertificationReport(safe);
+  if (!check.valid)
+    throw new Error(
+      `The client certification report does not match schemas/client-certification-report.schema.json: ${check.errors.slice(0, 5).join('; ')}`,
+    );
+  mkdirSync(dir, { recursive: true });
+  const files: Array<[string, string]> = [
+    [CLIENT_REPORT_FILES.json, `${JSON.stringify(safe, null, 2)}\n`],
+    [CLIENT_REPORT_FILES.markdown, redact(renderClientMarkdown(safe))],
+    [CLIENT_REPORT_FILES.html, redact(renderClientHtml(safe))],
+  ];
+  for (const [name, text] of files) writeFileSync(join(dir, name), text);
+  return files.map(([name]) => name);
+}

@@ -1,0 +1,174 @@
+/**
+ * The one command-line parser of every CLI (certify, cleanup, serve, load*, benchmarks): Node's
+ * util.parseArgs with a described option table, so each command prints the same kind of --help from
+ * the same table it parses with. `--help`/`-h` prints it and exits 0; an unknown flag, a missing value
+ * or a wrong number of arguments is a UsageError (a ConfigError): one sentence, exit 2, never a stack trace.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, exitOnConfigError, UsageError } from './config-error.ts';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  short?: string;
+  /** Placeholder shown in help for a string option, e.g. `<file>`. */
+  value?: string;
+  description: string;
+}
+
+export interface CommandSpec<O extends Record<string, OptionSpec> = Record<string, OptionSpec>> {
+  /** How the user types it, e.g. `npm run certify --`. */
+  command: string;
+  /** One line: what it does. */
+  summary: string;
+  /** Positional arguments in help, e.g. `<scenario>`; empty when the command takes none. */
+  positionals?: { usage: string; min: number; max: number };
+  options: O;
+  /** Further help text: environment variables, exit codes, examples. */
+  notes?: readonly string[];
+}
+
+type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'
+  ? S['multiple'] extends true
+    ? boolean[]
+    : boolean
+  : S['multiple'] extends true
+    ? string[]
+    : string;
+
+export interface CommandLine<O extends Record<string, OptionSpec>> {
+  values: { [K in keyof O]?: ValueOf<O[K]> };
+  positionals: string[];
+}
+
+/** Exit codes shared by every command (documented once, in the README's table). */
+export const EXIT_CODES = { pass: 0, contractFailure: 1, usage: 2, toolMissing: 3, incomplete: 4, interrupted: 130 } as const;
+
+export function helpText(spec: CommandSpec): string {
+  const names = Object.entries(spec.options).map(
+    ([name, o]) => `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`,
+  );
+  const width = Math.max(...names.map((n) => n.length), '-h, --help'.length) + 2;
+  const options = Object.keys(spec.options).length ? ' [options]' : '';
+  const lines = [
+    `Usage: ${spec.command}${spec.positionals ? ` ${spec.positionals.usage}` : ''}${options}`,
+    '',
+    spec.summary,
+    '',
+    'Options:',
+  ];
+  Object.values(spec.options).forEach((o, i) => {
+    lines.push(`  ${names[i].padEnd(width)}${o.description}${o.multiple ? ' (repeatable)' : ''}`);
+  });
+  lines.push(`  ${'-h, --help'.padEnd(width)}show this help and exit`);
+  if (spec.notes?.length) lines.push('', ...spec.notes);
+  lines.push(
+    '',
+    'Exit codes: 0 pass, 1 contract failure, 2 usage or configuration error, 3 required tool missing, 4 incomplete, 130 interrupted.',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** Parses argv against the spec; throws UsageError (exit 2) on bad input. Returns 'help' when help was asked for. */
+export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec>>(
+  spec: CommandSpec<O>,
+  argv: readonly string[],
+): CommandLine<O> | 'help' {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [name, o] of Object.entries(spec.options))
+    options[name] = { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) };
+  const hint = `see ${spec.command} --help`;
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(`${firstSentence(error)}; ${hint}.`);
+  }
+  if (parsed.values.help) return 'help';
+  for (const [name, value] of Object.entries(parsed.values)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (typeof one === 'string' && !one.trim()) throw new UsageError(`--${name} needs a value, got an empty one; ${hint}.`);
+    }
+  }
+  const { min, max } = spec.positionals ?? { min: 0, max: 0 };
+  const count = parsed.positionals.length;
+  if (count > max)
+    throw new UsageError(
+      `Unexpected argument "${parsed.positionals[max]}"${max === 0 ? ' (this command takes options only)' : ''}; ${hint}.`,
+    );
+  if (count < min) throw new UsageError(`Missing ${spec.positionals!.usage}; ${hint}.`);
+  return parsed as CommandLine<O>;
+}
+
+/** As parseCommandLineOrHelp, but for a CLI's main(): prints help and exits 0, or prints the error's one sentence and exits 2. */
+export function parseCommandLine<const O extends Record<string, OptionSpec>>(
+  spec: CommandSpec<O>,
+  argv: readonly string[] = process.argv.slice(2),
+): CommandLine<O> {
+  let parsed: CommandLine<O> | 'help';
+  try {
+    parsed = parseCommandLineOrHelp(spec, argv);
+  } catch (error) {
+    exitOnConfigError(error);
+  }
+  if (parsed === 'help') {
+    process.stdout.write(helpText(spec));
+    process.exit(0);
+  }
+  return parsed;
+}
+
+/** Node's parseArgs messages are two sentences with a hint about `--`; the first says what was wrong. */
+function firstSentence(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text
+    .split('\n')[0]
+    .replace(/\. To specify a positional argument.*$/, '')
+    .replace(/\.$/, '');
+}
+
+/** What a numeric option accepts: its bounds, whether it must be whole, and how the error says it ("a port number ..."). */
+export interface NumberOptionSpec {
+  min: number;
+  /** The least value is itself refused ("above 0"). */
+  minExclusive?: boolean;
+  max?: number;
+  integer?: boolean;
+  what: string;
+  /** Appended to the error: the command's usage line. */
+  usage?: string;
+}
+
+/**
+ * The value of a numeric option, checked: plain decimal notation (no empty value, no hex, no exponent, no Infinity),
+ * whole when asked, within its bounds. Anything else is a ConfigError in one sentence: `--port must be a port number
+ * from 0 to 65535 (0: any free port), got "x".` Shared by every command's numeric options.
+ */
+export function numberOption(name: string, raw: unknown, spec: NumberOptionSpec): number {
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  const n = /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  const ok =
+    Number.isFinite(n) &&
+    (spec.minExclusive ? n > spec.min : n >= spec.min) &&
+    (spec.max === undefined || n <= spec.max) &&
+    (!spec.integer || Number.isInteger(n));
+  if (!ok) throw new ConfigError(`--${name} must be ${spec.what}, got "${String(raw)}"${spec.usage ? `; usage: ${spec.usage}` : ''}.`);
+  return n;
+}
+
+/** The option a benchmark's own child processes are started with (bench/child-roles.ts). */
+export const CHILD_ROLE_OPTION = {
+  type: 'string',
+  value: '<role>',
+  description: "internal: run as one of the benchmark's own child processes",
+} as const satisfies OptionSpec;
+
+/**
+ * A progress line that replaces the previous one on a terminal; on a pipe or a CI log (no TTY) a
+ * carriage return would pile every update onto one unreadable line, so each update is its own line.
+ */
+export function progressUpdate(line: string, stream: NodeJS.WriteStream = process.stdout): void {
+  stream.write(stream.isTTY ? `\r${line}` : `${line}\n`);
+}

@@ -1,0 +1,55 @@
+/**
+ * The clause catalogue: every normative statement of the contract
+ * (`spec/offer-subscription-api.md`) with a stable ID.
+ *
+ * - `must`: the document states it; a target that deviates fails.
+ * - `observe`: the document says "not shown" or only lists values seen; the suite records what the
+ *   target does and never fails on it (unless a pinned profile turns a change into drift, or strict mode).
+ * - `notTestable`: a `must` that no black-box test can check, with the reason (shown in reports).
+ * - `client`: a duty the contract puts on the partner's client (`clientClauses`, below). No test of the service
+ *   can see it: the client certification (`npm run proxy`, `npm run certify:client`) checks it on a recorded
+ *   session. Client clauses are never service must-clauses and never appear in a service certification.
+ *
+ * IDs are stable: tests, fault switches, waivers and reports refer to them. Add, never renumber.
+ */
+export type ClauseKind = 'must' | 'observe' | 'client';
+
+export interface Clause {
+  /** Stable identifier, AREA-WHAT, e.g. `SUB-CREATE-DECIMALS`. */
+  id: string;
+  /** One line in our own words. */
+  summary: string;
+  /** Section of the contract it comes from. */
+  section: string;
+  kind: ClauseKind;
+  /** Set when no black-box test can check it; the reason is shown in reports. */
+  notTestable?: string;
+  /** The contract's own words the clause comes from (client clauses quote them in their report). */
+  contract?: string;
+}
+
+/** The contract's sections, as clause files cite them. */
+export const S = {
+  overview: 'What the service does',
+  conventions: 'Conventions',
+  offer: 'Resources and their fields / Offer',
+  allocation: 'Resources and their fields / Allocation record',
+  subscription: 'Resources and their fields / Subscription',
+  health: 'Resources and their fields / Health check result',
+  subStates: 'States and transitions / Subscription status',
+  offerStates: 'States and transitions / Offer status',
+  epOffers: 'Endpoints / Get all offers',
+  epOffer: 'Endpoints / Get an offer by its identifier',
+  epAllocations: 'Endpoints / Get all allocations',
+  epAllocation: 'Endpoints / Get allocations for an offer',
+  epSubs: 'Endpoints / Get all subscriptions',
+  epCreate: 'Endpoints / Create a subscription',
+  epSub: 'Endpoints / Get a specific subscription',
+  epCancel: 'Endpoints / Cancel a subscription',
+  epHealth: 'Endpoints / Get healthcheck status',
+  auth: 'Authentication',
+  events: 'Events',
+  errors: 'Errors',
+  limits: 'Limits',
+  versioning: 'Versioning',
+} as const;

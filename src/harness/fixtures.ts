@@ -1,0 +1,160 @@
+/**
+ * The fixtures of the conformance and fuzz suites, composed in one place (after Playwright's own
+ * tests/config/*Fixtures.ts + baseTest.ts). Specs import `test` and `expect` from here.
+ *
+ * - `suite` (worker): configuration and profile for this run.
+ * - `api` (worker): the one API client, paced with this worker's share of API_RATE.
+ * - `facts` (worker): full lists read once per worker (offers, allocations), memoised.
+ * - `reads` (worker): reads a record or list again, for up to API_READ_SETTLE, until it shows the run's own write.
+ * - `verdict` (test, automatic): collects clause failures and observations from the test's own checks
+ *   and from the exchange checks on every response; fails the test at its end with a readable list.
+ */
+import { readRunContext } from '../config/run-context.ts';
+import { test as base, expect } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
+import { getClause, type ClauseId } from '../contract/clauses/catalogue.ts';
+import type { ApiClient } from '../client/api-client.ts';
+import type { Exchange } from '../client/exchange.ts';
+import type { Offer } from '../contract/types.ts';
+import { offerClosedSinceListed } from '../checks/offer-closed-since-listed.ts';
+import { redactDeep, type Redactor } from '../config/redact.ts';
+import type { SuiteConfig } from '../config/suite-config.ts';
+import { ReadSettle } from '../checks/read-settle.ts';
+import { formatFailures, Verdict } from '../checks/test-verdict.ts';
+import type { TargetProfile } from '../config/target-profile.ts';
+import { appendJsonl } from '../run/jsonl.ts';
+import { runFile } from '../run/run-paths.ts';
+import { openSession } from '../run/target-session.ts';
+import { writePolicy, type WritePolicy } from '../run/write-policy.ts';
+import { TargetFacts } from './target-facts.ts';
+
+export interface SuiteFixture {
+  config: SuiteConfig;
+  profile: TargetProfile;
+  redact: Redactor;
+  /** Whether this run may create and cancel subscriptions, and if not, why. */
+  writes: WritePolicy;
+}
+
+interface WorkerFixtures {
+  suite: SuiteFixture;
+  api: ApiClient;
+  facts: TargetFacts;
+  reads: ReadSettle;
+}
+
+interface TestFixtures {
+  verdict: Verdict;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  suite: [
+    async ({}, use) => {
+      // Schemas compile on first use (src/schema/registry.ts): a worker that runs a few tests, as a worker restarted
+      // after a failure does, compiles only what they check.
+      const { config, profile, redact } = readRunContext();
+      await use({ config, profile, redact, writes: writePolicy(config, profile) });
+    },
+    { scope: 'worker' },
+  ],
+  api: [
+    async ({ suite }, use, workerInfo) => {
+      const session = await openSession(suite.config, { share: workerInfo.config.workers });
+      await use(session.client);
+      await session.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  facts: [async ({ api }, use) => use(new TargetFacts(api)), { scope: 'worker' }],
+  reads: [async ({ suite }, use) => use(new ReadSettle(suite.config.limits.readSettleMs)), { scope: 'worker' }],
+  verdict: [
+    async ({ suite, api }, use, testInfo) => {
+      const verdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });
+      const stop = api.listen((ex) => verdict.inspect(ex));
+      const stopRetries = api.onRetry((r) => verdict.inspectRetried(r));
+      const stopCreated = api.onCreated((c) => verdict.inspectCreated(c));
+      try {
+        await use(verdict);
+      } finally {
+        stop();
+        stopRetries();
+        stopCreated();
+      }
+      await settle(verdict, testInfo, suite);
+    },
+    { auto: true },
+  ],
+});
+
+/** Record a test's verdict: annotations (clause IDs visible in every reporter), run files, and the failure. */
+async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture): Promise<void> {
+  const where = { test: testInfo.titlePath.slice(1).join(' › '), file: testInfo.file.replace(/^.*\/(conformance|fuzz)\//, '$1/') };
+  for (const o of verdict.observations) {
+    testInfo.annotations.push({ type: 'observation', description: suite.redact(`${o.clause}: ${o.message}`) });
+    appendJsonl(runFile.observations(suite.config.runId), redactDeep({ ...where, ...o }, suite.redact));
+  }
+  if (verdict.failures.length === 0) return;
+  for (const f of verdict.failures) {
+    testInfo.annotations.push({ type: 'clause-failure', description: suite.redact(`${f.clause}: ${f.message}`) });
+    appendJsonl(runFile.failures(suite.config.runId), redactDeep({ ...where, ...f }, suite.redact));
+  }
+  await testInfo.attach('clause-failures.json', {
+    body: suite.redact(JSON.stringify(verdict.failures, null, 2)),
+    contentType: 'application/json',
+  });
+  throw new Error(suite.redact(formatFailures(verdict.failures)));
+}
+
+/**
+ * Test details naming the clauses a test checks: tags (`@SUB-CREATE`) for filtering and reports, and
+ * `@read` / `@write` so read-only runs (load:contract, production) can select tests.
+ */
+export function covers(mode: 'read' | 'write', ...ids: ClauseId[]) {
+  for (const id of ids) getClause(id); // fail at load time on an unknown ID
+  return { tag: [...new Set([`@${mode}`, ...ids.map((id) => `@${id}`)])] };
+}
+
+/**
+ * Skip a test, visibly, when its create of a valid body was refused because the offer closed since the run listed it
+ * open (src/contract/offer-closed.ts): the refusal may be the closing, not a deviation.
+ */
+export async function skipIfOfferClosed(api: ApiClient, ex: Exchange, offerId: string): Promise<void> {
+  const closed = await offerClosedSinceListed(api, ex, offerId);
+  test.skip(closed !== null, `${closed}: a create refused then is not judged.`);
+}
+
+/** Attempts at a create on an open offer before a test gives up on offers closing under it. */
+const OPEN_OFFER_ATTEMPTS = 3;
+
+/**
+ * A create of `make(offer)` on an open offer the run writes to (the `index`th, wrapping). When it is refused because
+ * that offer closed since the run listed it (a live service), the offer is left out for the rest of this worker's run
+ * (src/run/offers-closed-this-run.ts) and the create goes to the next open one; offers closing under every attempt skip the test, saying so.
+ */
+export async function createOnOpenOffer<B extends Record<string, unknown>>(
+  api: ApiClient,
+  facts: TargetFacts,
+  make: (offer: Offer) => B,
+  index = 0,
+): Promise<{ offer: Offer; body: B } & Awaited<ReturnType<ApiClient['createSubscription']>>> {
+  const closings: string[] = [];
+  for (let attempt = 0; attempt < OPEN_OFFER_ATTEMPTS; attempt++) {
+    const offers = await facts.writableOffers();
+    test.skip(offers.length === 0, closings.length ? closings.join('; ') : 'The target lists no open offer to subscribe to.');
+    const offer = offers[index % offers.length];
+    const body = make(offer);
+    const created = await api.createSubscription(body);
+    const closed = await offerClosedSinceListed(api, created.exchange, offer.id);
+    if (closed === null) return { offer, body, ...created };
+    closings.push(closed); // noted: writableOffers leaves it out from here on
+  }
+  test.skip(true, `${closings.join('; ')}: offers closed under ${OPEN_OFFER_ATTEMPTS} creates in a row, none judged.`);
+  throw new Error('unreachable: test.skip throws');
+}
+
+/** Skip a writing test, visibly, when this run may not write. */
+export function requireWrites(suite: SuiteFixture): void {
+  test.skip(!suite.writes.allowed, suite.writes.allowed ? '' : suite.writes.reason);
+}
+
+export { expect };

@@ -1,0 +1,126 @@
+/**
+ * Global setup of a conformance/fuzz run (Playwright `globalSetup`):
+ * 1. read the configuration; a bad one stops the run with one sentence;
+ * 2. with no API_BASE_URL, start the bundled reference server on a free port (faults from
+ *    REFERENCE_FAULTS, for the self-test) and point the run at it;
+ * 3. preflight: the target answers and accepts the credentials, or the run stops with one sentence;
+ * 4. when the run may write, settle the currencies it writes in (src/run/client-currency.ts), for the workers;
+ * and returns the teardown, which cancels every record the run created (even when tests failed) and
+ * stops the reference. Environment variables set here reach the workers.
+ */
+import { runContextOf } from '../config/run-context.ts';
+import { exitOnConfigError } from '../config/config-error.ts';
+import { loadDotEnv, readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
+import { deadlineVerdict, fixRunLimits } from '../config/run-limits.ts';
+import { checkTargetReachable } from '../run/target-reachable.ts';
+import { cancelOpenRecords } from '../run/cleanup.ts';
+import { openSession } from '../run/target-session.ts';
+import { startBundledReference } from '../run/bundled-reference.ts';
+import {
+  currenciesFromSetting,
+  describeCurrencies,
+  probeCurrencies,
+  READS_ONLY_ENV,
+  RUN_CURRENCIES_ENV,
+  type WritableCurrencies,
+} from '../run/client-currency.ts';
+import { writePolicy } from '../run/write-policy.ts';
+import type { Offer } from '../contract/types.ts';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  let stopReference = async () => {};
+  let config: SuiteConfig;
+  try {
+    loadDotEnv();
+    // The run's deadline (API_RUN_TIMEOUT), fixed for the workers and the teardown (the config fixed it already when it
+    // could). Not Playwright's globalTimeout: past it Playwright skips the global teardown, which cancels what the run created.
+    fixRunLimits();
+    config = readSuiteConfig();
+    if (!config.baseUrl) {
+      const reference = await startBundledReference();
+      stopReference = reference.close;
+      config = readSuiteConfig();
+    }
+    process.env.RUN_ID = config.runId; // one run ID (and journal) for every worker
+    await preflight(config);
+  } catch (error) {
+    await stopReference();
+    exitOnConfigError(error);
+  }
+  // Settled here for this run's workers alone: a value left in the environment by anything else is not this run's.
+  delete process.env[RUN_CURRENCIES_ENV];
+  try {
+    const currencies = await settleCurrencies(config);
+    if (currencies) {
+      process.env[RUN_CURRENCIES_ENV] = JSON.stringify(currencies);
+      const line = describeCurrencies(currencies);
+      if (line) process.stdout.write(`[currency] ${line}\n`);
+    }
+  } catch (error) {
+    // Whatever the probe met, the tests meet again and report by clause: the run goes on writing in every currency.
+    const { redact } = runContextOf(config);
+    process.stdout.write(
+      `[currency] the currencies to write in could not be settled (${redact((error as Error).message)}); every offer is written to.\n`,
+    );
+  }
+  const runConfig = config;
+  return async () => {
+    // Read before the teardown spends its reserve: did the tests end because the deadline came?
+    const stopped = deadlineVerdict(runConfig.limits);
+    try {
+      await cleanup(runConfig);
+    } finally {
+      await stopReference();
+      if (stopped) process.stderr.write(`\n[deadline] ${stopped}\n`);
+    }
+  };
+}
+
+/** The currencies the run writes in, when it may write (src/run/client-currency.ts); null when it may not. */
+async function settleCurrencies(config: SuiteConfig): Promise<WritableCurrencies | null> {
+  if (config.clientCurrency) return currenciesFromSetting(config.clientCurrency);
+  if (process.env[READS_ONLY_ENV] === '1') return null; // only @read tests: nothing is written, nothing to settle
+  const session = await openSession(config);
+  try {
+    if (!writePolicy(config, session.profile).allowed) return null;
+    const offers = await session.client.listOffers();
+    if (offers.status !== 200 || !Array.isArray(offers.body)) return null; // the offers tests report it
+    return await probeCurrencies(session.client, offers.body as Offer[]);
+  } finally {
+    await session.dispose();
+  }
+}
+
+/** The target answers, and accepts the credentials; otherwise one clear sentence. */
+async function preflight(config: SuiteConfig): Promise<void> {
+  const session = await openSession(config);
+  try {
+    await checkTargetReachable(session.client, config.baseUrl!);
+  } finally {
+    await session.dispose();
+  }
+}
+
+/** Cancel every record this run created and left open; say what happened. */
+async function cleanup(config: SuiteConfig): Promise<void> {
+  const session = await openSession(config, { teardown: true });
+  try {
+    const entries = session.client.journal.entries();
+    if (entries.length === 0) return;
+    if (!session.profile.cancel) {
+      process.stderr.write(
+        `\n[cleanup] The cancel route is unknown (not shown in the contract, not in API_PROFILE): records of run ${config.runId} stay open.\n`,
+      );
+      return;
+    }
+    const summary = await cancelOpenRecords(session.client, entries, { readSettleMs: session.readSettleMs });
+    const parts = [`${summary.cancelled.length} cancelled`];
+    if (summary.refused.length)
+      parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);
+    if (summary.notFound.length) parts.push(`${summary.notFound.length} tag(s) never created`);
+    if (summary.errors.length) parts.push(`${summary.errors.length} error(s): ${summary.errors[0]}`);
+    process.stdout.write(`\n[cleanup] run ${config.runId}: ${parts.join(', ')}.\n`);
+  } finally {
+    await session.dispose();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Validates certification.json against its published schema (schemas/certification-report.schema.json).
+ * The schema is the suite's own output format, not a contract model, so it is compiled here rather
+ * than in the contract registry (src/schema/registry.ts). It $refs the target-profile schema.
+ */
+import addFormats from 'ajv-formats';
+import reportSchema from '../../schemas/certification-report.schema.json' with { type: 'json' };
+import { projectAjv } from '../schema/project-ajv.ts';
+import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
+import clientReportSchema from '../../schemas/client-certification-report.schema.json' with { type: 'json' };
+
+const ajv = projectAjv({ allErrors: true, strict: true, allowUnionTypes: true });
+addFormats(ajv);
+ajv.addSchema(profileSchema);
+const check = ajv.compile(reportSchema);
+// The client certification's report (npm run certify:client) is the suite's own output too.
+const checkClient = ajv.compile(clientReportSchema);
+
+export interface ReportValidation {
+  valid: boolean;
+  /** Readable lines: `/clauses/3/status: must be equal to one of the allowed values`. */
+  errors: string[];
+}
+
+function validateWith(validator: typeof check, data: unknown): ReportValidation {
+  const valid = validator(data) as boolean;
+  const errors = valid ? [] : (validator.errors ?? []).map((e) => `${e.instancePath || '(root)'}: ${e.message ?? e.keyword}`);
+  return { valid, errors };
+}
+
+export function validateCertificationReport(data: unknown): ReportValidation {
+  return validateWith(check, data);
+}
+
+/** Validates client-certification.json against schemas/client-certification-report.schema.json. */
+export function validateClientCertificationReport(data: unknown): ReportValidation {
+  return validateWith(checkClient, data);
+}
+
+export const CERTIFICATION_SCHEMA_ID = (reportSchema as { $id: string }).$id;

@@ -1,0 +1,99 @@
+// The command lines: bad flags are one sentence (ConfigError: exit 2); certify:client on a session that never
+// showed most duties exits 4 (INCOMPLETE) with its report; the proxy with no target fronts the bundled reference,
+// stops by itself (--stop-after), certifies the session (exit 4: one read shows few duties) and writes no
+// credential byte (the one process these tests spawn: each costs seconds of start-up).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../../src/config/config-error.ts';
+import { parseCertifyClientArgs, parseProxyArgs, PROXY_HELP } from '../../src/client-certification/proxy-options.ts';
+import { certifyClientCommand } from '../../src/client-certification/print.ts';
+import { SESSION_FORMAT } from '../../src/client-certification/recorded-session.ts';
+import { verifyManifest } from '../../src/report/evidence.ts';
+import { findCanaries } from '../hostile/canary-scan.ts';
+import { ex } from './client-checks.cases.ts';
+import { CANARY, expect, ROOT, startProxyCli, test } from './fixtures.ts';
+
+const BAD_ARGS: Array<{ parse: (argv: string[]) => unknown; args: string[]; message: RegExp }> = [
+  { parse: parseCertifyClientArgs, args: [], message: /^--session is required/ },
+  {
+    parse: parseCertifyClientArgs,
+    args: ['--session', 's.jsonl', '--agreed-rate', 'fast'],
+    message: /^--agreed-rate must be a number above 0, got "fast"/,
+  },
+  { parse: parseCertifyClientArgs, args: ['--session', 's.jsonl', '--currency', 'gbp'], message: /^--currency must be one of GBX, GBP/ },
+  {
+    parse: parseCertifyClientArgs,
+    args: ['--session', 's.jsonl', '--frobnicate'],
+    message: /Unknown option '--frobnicate'; usage: npm run certify:client/,
+  },
+  { parse: parseProxyArgs, args: ['--target', 'ftp://x'], message: /^--target must be an http\(s\) URL/ },
+  { parse: parseProxyArgs, args: ['--port', '70000'], message: /^--port must be a port number/ },
+  { parse: parseProxyArgs, args: ['--port', ''], message: /^--port must be a port number from 0 to 65535 \(0: any free port\), got ""\.$/ },
+  { parse: parseProxyArgs, args: ['--stop-after', '0'], message: /^--stop-after must be a number above 0/ },
+];
+
+for (const c of BAD_ARGS) {
+  test(`${c.args.join(' ') || '(no flags)'}: a usage error in one sentence`, () => {
+    expect(() => c.parse(c.args)).toThrow(ConfigError);
+    expect(() => c.parse(c.args)).toThrow(c.message);
+  });
+}
+
+test('certify:client exits 4 (INCOMPLETE) on a session that never showed most duties, with its report', ({}, testInfo) => {
+  const dir = testInfo.outputPath('incomplete');
+  mkdirSync(dir, { recursive: true });
+  const session = join(dir, 'session.jsonl');
+  const lines = [
+    {
+      type: 'session',
+      format: SESSION_FORMAT,
+      startedAt: new Date().toISOString(),
+      target: 'http://127.0.0.1:1',
+      bundledReference: false,
+      profile: {},
+    },
+    ex(1, 0),
+    { type: 'end', finishedAt: new Date().toISOString(), requests: 1 },
+  ];
+  writeFileSync(session, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  let printed = '';
+  expect(certifyClientCommand(['--session', session, '--agreed-rate', '5'], ROOT, (t) => (printed += t))).toBe(4);
+  expect(printed).toMatch(/Client certification: INCOMPLETE/);
+  const report = JSON.parse(readFileSync(join(dir, 'client-certification', 'client-certification.json'), 'utf8')) as { verdict: string };
+  expect(report.verdict).toBe('incomplete');
+  expect(verifyManifest(join(dir, 'client-certification')).ok).toBe(true);
+  expect(() => certifyClientCommand(['--session', join(dir, 'nope.jsonl')], ROOT)).toThrow(
+    /^The session file .*nope\.jsonl does not exist/,
+  );
+});
+
+test('proxy with no target: fronts the bundled reference, stops after --stop-after and certifies what it recorded', async ({}, testInfo) => {
+  const out = testInfo.outputPath('proxy-run');
+  const proxy = await startProxyCli(['--port', '0', '--stop-after', '2', '--out', out], {
+    REFERENCE_SUBSCRIPTION_KEY: CANARY.subscriptionKey,
+    REFERENCE_SECRET: CANARY.secret,
+  });
+  const url = proxy.url;
+  const headers = { accept: 'application/json', 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret };
+  expect((await fetch(`${url}/offer?offset=0&limit=5`, { headers })).status).toBe(200);
+  const code = await proxy.exited;
+  const stdout = proxy.output();
+  expect(code, stdout).toBe(4);
+  expect(stdout).toMatch(/#1 GET \/offer\?offset=0&limit=5 -> 200/);
+  const written = [
+    join(out, 'session.jsonl'),
+    join(out, 'client-certification', 'client-certification.json'),
+    join(out, 'client-certification', 'index.html'),
+    join(out, 'client-certification', 'client-certification.md'),
+  ];
+  for (const file of written) expect(findCanaries(readFileSync(file, 'utf8'), [CANARY.subscriptionKey, CANARY.secret]), file).toEqual([]);
+  expect(findCanaries(stdout, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
+});
+
+test('--help prints the usage and every flag, exit 0', () => {
+  let printed = '';
+  expect(certifyClientCommand(['--help'], ROOT, (t) => (printed += t))).toBe(0);
+  for (const flag of ['--session', '--out', '--agreed-rate', '--currency', '--duplicate-window']) expect(printed).toContain(flag);
+  expect(PROXY_HELP).toMatch(/^Usage: npm run proxy/);
+  for (const flag of ['--target', '--port', '--out', '--profile', '--stop-after', '--agreed-rate']) expect(PROXY_HELP).toContain(flag);
+});

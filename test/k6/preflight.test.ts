@@ -1,0 +1,156 @@
+// `npm run load` asks the target certify's preflight questions before k6 starts (issue 28 item 4): an unreachable
+// host, wrong credentials and a wrong base path each give one sentence and exit 2, in under 2 s (the preflight
+// itself, timed in this process; the command beyond Node's start-up, timed as a user runs it), and the last
+// report under the report folder stays as it was. K6_BIN names a stand-in that writes down every call: it must
+// not be called at all (not even `k6 version`), so these hold on a machine without k6 as on one with it. The
+// preflight comes before the k6 lookup: a wrong configuration is said whether or not k6 is installed.
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { readLoadConfig } from '../../load/lib/config.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { preflightTarget } from '../../src/k6/preflight.ts';
+import { ConfigError } from '../../src/config/config-error.ts';
+import { loadProfile } from '../../src/config/target-profile.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PROFILE = join(ROOT, 'reference', 'profile.json');
+const PLANTED = { subscriptionKey: 'osd-planted-preflight-key-7Hq2', secret: 'osd-planted-preflight-secret-3Vn8' };
+const OLD_REPORT = '{"schema":"osd-suite/load-report@1","note":"the last good run"}';
+
+/** A k6 stand-in that appends its arguments to `calls` and says a version. */
+function stubK6(dir: string): { bin: string; calls: string } {
+  const bin = join(dir, 'k6');
+  const calls = join(dir, 'calls.txt');
+  writeFileSync(bin, `#!/bin/sh\necho "$@" >> '${calls}'\necho "k6 v1.3.0 (stub)"\n`);
+  chmodSync(bin, 0o755);
+  return { bin, calls };
+}
+
+/** A loopback port nothing listens on (taken from the OS, then let go). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+/** npm run load -- <scenario>, as a user runs it (async: the reference answers from this process). */
+function load(
+  env: Record<string, string>,
+  scenario = 'pagination',
+): Promise<{ code: number | null; stderr: string; stdout: string; ms: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'load.ts'), scenario], {
+    cwd: ROOT,
+    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', API_PROFILE: PROFILE, API_ENVIRONMENT: 'local', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    stdout += String(d);
+  });
+  child.stderr.on('data', (d) => {
+    stderr += String(d);
+  });
+  return new Promise((resolve) =>
+    child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Math.round(performance.now() - started) })),
+  );
+}
+
+function reportDirWithLastRun(): string {
+  const parent = join(ROOT, 'reports', 'project-tests', 'load-preflight');
+  mkdirSync(parent, { recursive: true });
+  const dir = mkdtempSync(join(parent, 'run-'));
+  writeFileSync(join(dir, 'pagination.json'), OLD_REPORT);
+  writeFileSync(join(dir, 'pagination.junit.xml'), '<testsuites/>');
+  return dir;
+}
+
+test.describe('npm run load: preflight of the target before k6', () => {
+  // One command at a time: the 2 s are the command's own, not shared with a sibling's start-up.
+  test.describe.configure({ mode: 'serial' });
+  let ref: Awaited<ReturnType<typeof startReferenceServer>>;
+  test.beforeAll(async () => {
+    ref = await startReferenceServer({ port: 0, rateLimit: false, credentials: PLANTED });
+  });
+  test.afterAll(async () => {
+    await ref?.close();
+  });
+
+  const CASES: Array<{ what: string; target: () => Promise<Record<string, string>>; says: RegExp }> = [
+    {
+      what: 'an unreachable host',
+      target: async () => ({ API_BASE_URL: `http://127.0.0.1:${await closedPort()}`, ...creds(PLANTED) }),
+      says: /^Configuration error: The target http:\/\/127\.0\.0\.1:\d+ cannot be reached: .*ECONNREFUSED/,
+    },
+    {
+      what: 'wrong credentials',
+      target: async () => ({ API_BASE_URL: ref.url, ...creds({ ...PLANTED, secret: 'not-the-secret-of-this-target' }) }),
+      says: /^Configuration error: The target http:\/\/127\.0\.0\.1:\d+ refused the credentials \(HTTP 401 on GET \/offer\); check API_SUBSCRIPTION_KEY and API_SECRET\.$/,
+    },
+    {
+      what: 'a wrong base path',
+      target: async () => ({ API_BASE_URL: `${ref.url}/commercial/v2`, ...creds(PLANTED) }),
+      says: /^Configuration error: The target answered HTTP 404 on GET http:\/\/127\.0\.0\.1:\d+\/commercial\/v2\/offer with credentials: is API_BASE_URL the API's base path/,
+    },
+  ];
+
+  for (const c of CASES) {
+    test(`${c.what}: one sentence, exit 2, under 2 s, k6 not started, the last report untouched`, async () => {
+      const dir = reportDirWithLastRun();
+      const k6 = stubK6(mkdtempSync(join(tmpdir(), 'stub-k6-')));
+      const env = { ...(await c.target()), K6_BIN: k6.bin, LOAD_REPORT_DIR: dir };
+      // The same command stopped at its arguments: Node's and tsx's start-up on this machine now, which a busy
+      // shared machine stretches well past what the preflight itself takes.
+      const floor = await load(env, 'no-such-scenario');
+      expect(floor.code).toBe(2);
+      const r = await load(env);
+      const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
+      expect({ code: r.code, lines }).toEqual({ code: 2, lines: [expect.stringMatching(c.says)] });
+      test.info().annotations.push({ type: 'wall time', description: `${r.ms} ms (start-up alone ${floor.ms} ms)` });
+      // Quiet, the whole command takes about 1 s; what the preflight adds to the start-up is far below the 2 s.
+      expect(r.ms - floor.ms).toBeLessThan(1000);
+      expect(existsSync(k6.calls)).toBe(false);
+      expect(readFileSync(join(dir, 'pagination.json'), 'utf8')).toBe(OLD_REPORT);
+      expect(readFileSync(join(dir, 'pagination.junit.xml'), 'utf8')).toBe('<testsuites/>');
+      for (const secret of [PLANTED.subscriptionKey, PLANTED.secret]) expect(r.stderr + r.stdout).not.toContain(secret);
+    });
+  }
+
+  test('the preflight itself answers each case within 2 s (timed in this process)', async () => {
+    const profile = loadProfile(PROFILE);
+    for (const c of CASES) {
+      const env = { ...(await c.target()), API_PROFILE: PROFILE, API_ENVIRONMENT: 'local' };
+      const started = performance.now();
+      const error = await preflightTarget(readLoadConfig('pagination', env, readFileSync(PROFILE, 'utf8')), profile, 'preflight-test').then(
+        () => null,
+        (e: unknown) => e,
+      );
+      const ms = performance.now() - started;
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(`Configuration error: ${(error as Error).message}`).toMatch(c.says);
+      expect(ms).toBeLessThan(2000);
+    }
+  });
+
+  test('a target that passes goes on to k6 (the stand-in is called), which then replaces the last report', async () => {
+    const dir = reportDirWithLastRun();
+    const k6 = stubK6(mkdtempSync(join(tmpdir(), 'stub-k6-')));
+    const r = await load({ API_BASE_URL: ref.url, ...creds(PLANTED), K6_BIN: k6.bin, LOAD_REPORT_DIR: dir });
+    // The stand-in writes no report: "k6 exited with code 0 and wrote no report", exit 1.
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('wrote no report');
+    expect(readFileSync(k6.calls, 'utf8')).toMatch(/^version\nrun .*pagination\.ts\n$/);
+    expect(existsSync(join(dir, 'pagination.json'))).toBe(false);
+  });
+});
+
+function creds(c: { subscriptionKey: string; secret: string }): Record<string, string> {
+  return { API_SUBSCRIPTION_KEY: c.subscriptionKey, API_SECRET: c.secret };
+}

@@ -1,0 +1,134 @@
+// Teardown cleanup against a scripted target: every open record is cancelled, unresolved tags are
+// looked up by listing, and what the target refuses or cannot find is reported, not hidden.
+import type { JournalEntry } from '../../src/run/journal.ts';
+import { cancelOpenRecords } from '../../src/run/cleanup.ts';
+import { expect, test } from '../client/stub-target.ts';
+
+const at = '2026-01-01T00:00:00.000Z';
+
+test('open ids are cancelled, unresolved tags found by listing, the rest reported', async ({ stub, api }) => {
+  const entries: JournalEntry[] = [
+    { at, event: 'create-sent', tag: 't1' },
+    { at, event: 'created', tag: 't1', id: 'a', status: 'accepted' },
+    { at, event: 'create-sent', tag: 't2' },
+    { at, event: 'created', tag: 't2', id: 'b', status: 'rejected' },
+    { at, event: 'create-sent', tag: 't3' },
+    { at, event: 'create-sent', tag: 't4' },
+    { at, event: 'create-unknown', tag: 't4', reason: 'socket hang up' },
+  ];
+  stub.reply = (hit) => {
+    if (hit.method === 'GET' && hit.url === '/subscription') {
+      return {
+        status: 200,
+        body: [
+          { id: 'c', clientSubscriptionReference: 't3', status: 'accepted' },
+          { id: 'c-old', clientSubscriptionReference: 't3', status: 'cancelled' },
+          { id: 'other', clientSubscriptionReference: 'someone-else', status: 'accepted' },
+        ],
+      };
+    }
+    if (hit.url === '/subscription/c/cancel') return { status: 409, body: { status: 409, errors: [], message: 'Conflict' } };
+    return { status: 200, body: { status: 'cancelled' } };
+  };
+  const summary = await cancelOpenRecords(api.client, entries);
+  expect(summary).toEqual({
+    cancelled: ['a'],
+    refused: [{ id: 'c', status: 409 }],
+    notFound: ['t4'],
+    leftAlone: [],
+    closed: [],
+    errors: [],
+  });
+  expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual([
+    'GET /subscription',
+    'POST /subscription/a/cancel',
+    'POST /subscription/c/cancel',
+  ]);
+});
+
+test('a rate limit that says no Retry-After: each cancel it refuses with a 429 is sent again, and nothing is left open', async ({
+  stub,
+  api,
+}) => {
+  const entries: JournalEntry[] = ['a', 'b', 'c'].map((id, i) => ({ at, event: 'created', tag: `t${i}`, id, status: 'accepted' }));
+  const refusedOnce = new Set<string>();
+  stub.reply = (hit) => {
+    if (refusedOnce.has(hit.url)) return { status: 200, body: { status: 'cancelled' } };
+    refusedOnce.add(hit.url);
+    return { status: 429, body: { message: 'Too Many Requests' } }; // no Retry-After header
+  };
+  const summary = await cancelOpenRecords(api.client, entries);
+  expect(summary).toEqual({ cancelled: ['a', 'b', 'c'], refused: [], notFound: [], leftAlone: [], closed: [], errors: [] });
+  expect(stub.hits.map((h) => h.url)).toEqual(['a', 'a', 'b', 'b', 'c', 'c'].map((id) => `/subscription/${id}/cancel`));
+});
+
+test('a target whose records carry no clientSubscriptionReference: creates of unknown outcome are an error, not "not found"', async ({
+  stub,
+  api,
+}) => {
+  const entries: JournalEntry[] = [
+    { at, event: 'created', tag: 't1', id: 'a', status: 'accepted' },
+    { at, event: 'create-sent', tag: 't2' },
+    { at, event: 'create-unknown', tag: 't2', reason: 'socket hang up' },
+  ];
+  stub.reply = (hit) =>
+    hit.method === 'GET'
+      ? {
+          status: 200,
+          body: [
+            { id: 'a', status: 'accepted' },
+            { id: 'x', status: 'accepted' },
+          ],
+        }
+      : { status: 200, body: { status: 'cancelled' } };
+  const summary = await cancelOpenRecords(api.client, entries);
+  expect(summary.cancelled).toEqual(['a']);
+  expect(summary.errors).toEqual([
+    "1 create(s) of unknown outcome cannot be looked up: the target's 2 subscription record(s) carry no clientSubscriptionReference, the tag they were sent with; look for them by hand (tags t2)",
+  ]);
+});
+
+test('a create of unknown outcome that the list shows only a moment later (a replica) is found by a second look after API_READ_SETTLE', async ({
+  stub,
+  api,
+}) => {
+  const entries: JournalEntry[] = [
+    { at, event: 'create-sent', tag: 't1' },
+    { at, event: 'create-unknown', tag: 't1', reason: 'socket hang up' },
+  ];
+  let lists = 0;
+  stub.reply = (hit) => {
+    if (hit.method !== 'GET') return { status: 200, body: { status: 'cancelled' } };
+    lists += 1;
+    return { status: 200, body: lists === 1 ? [] : [{ id: 'late', clientSubscriptionReference: 't1', status: 'accepted' }] };
+  };
+  const summary = await cancelOpenRecords(api.client, entries, { readSettleMs: 50 });
+  expect(summary).toEqual({ cancelled: ['late'], refused: [], notFound: [], leftAlone: [], closed: [], errors: [] });
+  expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual([
+    'GET /subscription',
+    'GET /subscription',
+    'POST /subscription/late/cancel',
+  ]);
+});
+
+test('with every outcome known, nothing is listed', async ({ stub, api }) => {
+  const entries: JournalEntry[] = [
+    { at, event: 'create-sent', tag: 't1' },
+    { at, event: 'created', tag: 't1', id: 'a', status: 'accepted' },
+  ];
+  const summary = await cancelOpenRecords(api.client, entries);
+  expect(summary.cancelled).toEqual(['a']);
+  expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual(['POST /subscription/a/cancel']);
+});
+
+test('a cancel that cannot reach the target is an error in the summary, and the sweep goes on', async ({ stub, api }) => {
+  const entries: JournalEntry[] = [
+    { at, event: 'created', tag: 't1', id: 'a', status: 'accepted' },
+    { at, event: 'created', tag: 't2', id: 'b', status: 'accepted' },
+  ];
+  stub.reply = (hit) => (hit.url === '/subscription/a/cancel' ? 'reset' : { status: 200, body: {} });
+  const summary = await cancelOpenRecords(api.client, entries);
+  expect(summary.cancelled).toEqual(['b']);
+  expect(summary.errors).toHaveLength(1);
+  expect(summary.errors[0]).toMatch(/POST \/subscription\/a\/cancel failed/);
+});
