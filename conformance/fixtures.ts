@@ -16,7 +16,7 @@ import type { ApiClient } from '../src/client/api-client.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import type { Offer } from '../src/model/types.ts';
 import { offerClosedSinceListed } from '../src/checks/offer-closed.ts';
-import { makeRedactor, redactDeep, type Redactor } from '../src/client/redact.ts';
+import { makeRedactor, redactDeep, redactedJson, type Redactor } from '../src/client/redact.ts';
 import { readSuiteConfig, type SuiteConfig } from '../src/config/suite-config.ts';
 import { ReadSettle } from '../src/checks/read-settle.ts';
 import { formatFailures, Verdict } from '../src/checks/verdict.ts';
@@ -100,7 +100,7 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
     appendJsonl(runFile.failures(suite.config.runId), redactDeep({ ...where, ...f }, suite.redact));
   }
   await testInfo.attach('clause-failures.json', {
-    body: suite.redact(JSON.stringify(verdict.failures, null, 2)),
+    body: redactedJson(verdict.failures, suite.redact, 2),
     contentType: 'application/json',
   });
   throw new Error(suite.redact(formatFailures(verdict.failures)));

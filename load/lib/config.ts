@@ -13,6 +13,13 @@ import type { ScenarioName } from './names.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * The shortest credential value the suite takes, here because k6 reads it too (src/config/suite-config.ts imports it):
+ * a shorter one is ordinary text ("s" is in "requests"), so redacting it would mangle every report and log, and a
+ * JSON written before redaction could break (issue 29, item 6).
+ */
+export const MIN_CREDENTIAL_LENGTH = 8;
+
 /** One bad variable: what was expected and what was received (never a credential value). */
 export interface ConfigIssue {
   variable: string;
@@ -566,6 +573,16 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
   // Never echo a credential: only say which one is missing.
   if (subscriptionKey === '') out.add('API_SUBSCRIPTION_KEY', 'the subscription key header value', '');
   if (secret === '') out.add('API_SECRET', 'the secret header value', '');
+  for (const [variable, value] of [
+    ['API_SUBSCRIPTION_KEY', subscriptionKey],
+    ['API_SECRET', secret],
+  ] as const)
+    if (value !== '' && value.length < MIN_CREDENTIAL_LENGTH)
+      out.issues.push({
+        variable,
+        expected: `at least ${MIN_CREDENTIAL_LENGTH} characters (a shorter credential cannot be redacted from reports)`,
+        received: `${value.length} character(s)`,
+      });
 
   let rateCap: number | null = loopback ? null : 10;
   const rawRate = (env.API_RATE ?? '').trim();
