@@ -46,7 +46,7 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<void> }> {
+export async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<void> }> {
   const reference = await startReferenceServer({ credentials: CANARY });
   const upstream = new URL(reference.url);
   const target = { misbehave: (() => null) as Misbehaviour, swallow: (() => false) as HostileTarget['swallow'], passed: [] as Passed[] };
