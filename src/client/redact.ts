@@ -73,18 +73,27 @@ export function redactedJson(value: unknown, redact: Redactor, space?: number): 
 }
 
 /**
+ * JSON Lines redacted line by line, each line by its strings (a line that is not JSON as text). Text with nothing to
+ * redact is returned as it is, unparsed: the common case costs one pass of the redactor.
+ */
+export function redactJsonLines(text: string, redact: Redactor): string {
+  if (redact(text) === text) return text;
+  return text.replace(/[^\n]+/g, (line) => {
+    if (redact(line) === line) return line;
+    try {
+      return redactedJson(JSON.parse(line), redact);
+    } catch {
+      return redact(line);
+    }
+  });
+}
+
+/**
  * A file's text redacted without breaking its syntax: JSON (`.json`) and JSON Lines (`.jsonl`) by their strings, a
  * line that is not JSON and any other file as text.
  */
 export function redactFileText(name: string, text: string, redact: Redactor): string {
-  const asJson = (t: string) => {
-    try {
-      return redactedJson(JSON.parse(t), redact);
-    } catch {
-      return redact(t);
-    }
-  };
-  if (name.endsWith('.jsonl')) return text.replace(/[^\n]+/g, asJson);
+  if (name.endsWith('.jsonl')) return redactJsonLines(text, redact);
   if (name.endsWith('.json')) {
     const trailing = text.endsWith('\n') ? '\n' : '';
     try {
