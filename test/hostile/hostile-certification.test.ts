@@ -149,8 +149,8 @@ test('item 3: certification.md rendered with raw HTML on, in Chromium: 0 dialogs
     ]);
   for (const h of found.h3)
     expect.soft(h, 'a heading the report wrote: a failing clause').toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)+ \((FAIL|waived)\)$/);
-  for (const payload of PAYLOADS)
-    expect.soft(found.text, `payload ${JSON.stringify(payload)} shown as text`).toContain(asRenderedText(payload));
+  const missing = PAYLOADS.filter((payload) => !found.text.includes(asRenderedText(payload)));
+  expect.soft(missing, 'payloads not shown as text').toEqual([]);
   await page.close();
 });
 
