@@ -14,6 +14,7 @@ import type { Browser } from 'playwright-core';
 import type { TargetProfile } from '../../src/profile/target-profile.ts';
 import { FEW_FUZZ_CASES, ONE_WORKER, runCertify, ROOT, tail, type CertifyRun } from '../certify/run-certify.ts';
 import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
+import { findCanaries, scanTree } from './canary-scan.ts';
 import { CANARY, startHostileTarget } from './hostile-front.ts';
 import { PAYLOADS, asRenderedText } from './markdown-payloads.ts';
 import { CONTROL } from '../../src/report/certification/markdown-escape.ts';
@@ -38,9 +39,10 @@ function poisonOffer(offer: Record<string, unknown>): void {
 }
 
 let next = 0;
-/** Error bodies: the message, and each validation error's field and message, become payloads, in turn. */
+/** Error bodies: the message, and each validation error's field and message, become payloads, in turn; the credentials are echoed. */
 function poisonError(body: Record<string, unknown>): void {
   const take = () => PAYLOADS[next++ % PAYLOADS.length];
+  body.echo = `${CANARY.subscriptionKey} ${CANARY.secret}`;
   if (typeof body.message === 'string') body.message = take();
   if (Array.isArray(body.errors))
     for (const e of body.errors as Array<Record<string, unknown>>) Object.assign(e, { field: take(), message: take() });
@@ -173,4 +175,15 @@ test('item 4: a 307 to another host is named in every report, and observed-profi
   const row = run.report!.profile.items.find((i) => i.item === 'status.unknownId')!;
   // Pinned to the reference's profile (404), the 307 is drift too: the drift says it was a redirect.
   expect.soft(row.note).toMatch(/answered 307 \(a redirect, not followed\)/);
+});
+
+test('the canary scan of everything the certification wrote and printed: 0 fragments of the credentials the front echoed', () => {
+  const secrets = [CANARY.subscriptionKey, CANARY.secret];
+  const scan = scanTree(run.out, secrets);
+  expect(scan.files, 'the certification wrote its files').toBeGreaterThan(10);
+  expect(scan.findings).toEqual([]);
+  expect(findCanaries(run.output, secrets), 'console output').toEqual([]);
+  expect(readFileSync(join(run.out, 'certification.json'), 'utf8'), 'the echo reached the report, redacted').toContain(
+    '[REDACTED] [REDACTED]',
+  );
 });
