@@ -57,6 +57,8 @@ export function call(config: LoadConfig, spec: CallSpec): CallResult {
     headers: apiHeaders(config, hasBody),
     tags,
     timeout: config.common.requestTimeoutMs,
+    // Never followed (the options say so too): a redirect would take the credential headers to another host.
+    redirects: 0,
     responseType: spec.readBody ? 'text' : 'none',
     ...(spec.alsoExpected?.length && { responseCallback: http.expectedStatuses({ min: 200, max: 399 }, 429, ...spec.alsoExpected) }),
   });

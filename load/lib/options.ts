@@ -49,6 +49,8 @@ export interface K6OptionsShape {
   scenarios: Record<string, ConstantArrivalRateShape | RampingArrivalRateShape>;
   thresholds: Record<string, ThresholdSpec[]>;
   discardResponseBodies: boolean;
+  /** 0: k6 would follow up to 10 redirects, sending the credential headers on to wherever they point. */
+  maxRedirects: 0;
   summaryTrendStats: string[];
   setupTimeout: string;
   teardownTimeout: string;
@@ -216,6 +218,7 @@ export function buildOptions(config: LoadConfig): K6OptionsShape {
     scenarios: { [key]: scenario },
     thresholds: thresholdsFor(config, endpoints),
     discardResponseBodies: true,
+    maxRedirects: 0,
     summaryTrendStats: SUMMARY_TREND_STATS,
     setupTimeout: k6Duration(120_000),
     teardownTimeout: k6Duration(teardownTimeoutMs(config)),
