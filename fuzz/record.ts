@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import type { CheckFailure } from '../src/checks/types.ts';
 import { REPORTS_DIR } from '../src/run/run-paths.ts';
+import { redactedJson } from '../src/config/redact.ts';
 
 export interface FuzzRunRecord {
   /** The property: its test title. */
@@ -65,7 +66,7 @@ export function replayCommand(o: { seed: number; path: string | null; replayPath
 export function writeRunRecord(record: FuzzRunRecord, repeatEachIndex = 0, redact: (text: string) => string = (t) => t): string {
   mkdirSync(FUZZ_REPORTS_DIR, { recursive: true });
   const file = join(FUZZ_REPORTS_DIR, `${slug(record.property)}${repeatEachIndex > 0 ? `.repeat-${repeatEachIndex}` : ''}.json`);
-  writeFileSync(file, `${redact(JSON.stringify(record, null, 2))}\n`);
+  writeFileSync(file, `${redactedJson(record, redact, 2)}\n`);
   return file;
 }
 

@@ -10,8 +10,12 @@
 import { parseDurationMs } from './durations.ts';
 import { CURRENCIES } from './subscription-body.ts';
 import type { ScenarioName } from './names.ts';
+import { MIN_CREDENTIAL_LENGTH } from '../../src/contract/credentials.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
+
+// The shortest credential value the suite takes: one rule with the suite's configuration (src/contract/credentials.ts).
+export { MIN_CREDENTIAL_LENGTH } from '../../src/contract/credentials.ts';
 
 /** One bad variable: what was expected and what was received (never a credential value). */
 export interface ConfigIssue {
@@ -566,6 +570,16 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
   // Never echo a credential: only say which one is missing.
   if (subscriptionKey === '') out.add('API_SUBSCRIPTION_KEY', 'the subscription key header value', '');
   if (secret === '') out.add('API_SECRET', 'the secret header value', '');
+  for (const [variable, value] of [
+    ['API_SUBSCRIPTION_KEY', subscriptionKey],
+    ['API_SECRET', secret],
+  ] as const)
+    if (value !== '' && value.length < MIN_CREDENTIAL_LENGTH)
+      out.issues.push({
+        variable,
+        expected: `at least ${MIN_CREDENTIAL_LENGTH} characters (a shorter credential cannot be redacted from reports)`,
+        received: `${value.length} character(s)`,
+      });
 
   let rateCap: number | null = loopback ? null : 10;
   const rawRate = (env.API_RATE ?? '').trim();

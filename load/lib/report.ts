@@ -237,6 +237,20 @@ export function buildLoadReport(
   };
 }
 
+/**
+ * A copy of JSON data with every occurrence of each secret replaced in its strings (keys and values): applied before
+ * the report is serialised, so no credential, whatever characters it holds, can break the JSON written (issue 29, item 6).
+ */
+export function redactSecretsDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return redactSecrets(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactSecretsDeep(item, secrets));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value))
+    out[redactSecrets(key, secrets)] = redactSecretsDeep((value as Record<string, unknown>)[key], secrets);
+  return out;
+}
+
 /** Replaces every occurrence of each secret (credential values) in `text`. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;

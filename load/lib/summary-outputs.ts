@@ -4,10 +4,10 @@
  * <scenario>.junit.xml, and a compact console summary (k6 prints its own only when handleSummary
  * returns nothing). The folder must exist; npm run load creates it. Pure module.
  * Credentials never reach these files: headers are not part of the summary, setup_data is dropped,
- * and every output is passed through redactSecrets as a last guard.
+ * and every output is passed through redactSecrets as a last guard (the JSON by its strings, before it is serialised).
  */
 import type { LoadConfig } from './config.ts';
-import { type RunMeta, buildLoadReport, redactSecrets, renderJUnit, renderTextSummary } from './report.ts';
+import { type RunMeta, buildLoadReport, redactSecrets, redactSecretsDeep, renderJUnit, renderTextSummary } from './report.ts';
 import { normaliseK6Summary } from './summary.ts';
 
 export interface SetupMeta {
@@ -42,7 +42,7 @@ export function summaryOutputs(
   const junitPath = `${base}.junit.xml`;
   const secrets = [config.credentials.subscriptionKey, config.credentials.secret];
   return {
-    [jsonPath]: redactSecrets(JSON.stringify(report, null, 2), secrets),
+    [jsonPath]: JSON.stringify(redactSecretsDeep(JSON.parse(JSON.stringify(report)), secrets), null, 2),
     [junitPath]: redactSecrets(renderJUnit(report), secrets),
     stdout: redactSecrets(renderTextSummary(report, [jsonPath, junitPath]), secrets),
   };

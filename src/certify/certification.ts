@@ -21,7 +21,7 @@ import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts
 import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
 import { openSession } from '../run/target-session.ts';
 import { schemaDigest } from '../schema/registry.ts';
-import type { Redactor } from '../config/redact.ts';
+import { makeRedactor, redactedJson, redactFileText, type Redactor } from '../config/redact.ts';
 import { assembleReport } from './assemble-report.ts';
 import { runDiscovery, type DiscoveryResult } from './discovery.ts';
 import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
@@ -132,7 +132,7 @@ function certificationConfig(
 /** Copy a run file into the bundle, redacted once more on the way (it should already be). */
 function copyRedacted(from: string, to: string, redact: Redactor): boolean {
   if (!existsSync(from)) return false;
-  writeFileSync(to, redact(readFileSync(from, 'utf8')));
+  writeFileSync(to, redactFileText(to, readFileSync(from, 'utf8'), redact));
   return true;
 }
 
@@ -323,10 +323,10 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         phases: phases.rows,
         evidence,
       });
-      writeFileSync(join(stage, OUTPUT.observedProfile), `${redact(JSON.stringify(observed, null, 2))}\n`);
+      writeFileSync(join(stage, OUTPUT.observedProfile), `${redactedJson(observed, redact, 2)}\n`);
       writeFileSync(
         join(stage, OUTPUT.discovery),
-        `${redact(JSON.stringify({ probes: discovery.records, cleanup: discovery.cleanup, cleanupNote: discovery.cleanupNote, runObservations: readObservations(paths.observations).map(({ clause, key, message, value }) => ({ clause, key, message, value })) }, null, 2))}\n`,
+        `${redactedJson({ probes: discovery.records, cleanup: discovery.cleanup, cleanupNote: discovery.cleanupNote, runObservations: readObservations(paths.observations).map(({ clause, key, message, value }) => ({ clause, key, message, value })) }, redact, 2)}\n`,
       );
       // The report phase's own row is added once it ends; the report lists the phases before it.
       return {

@@ -77,6 +77,8 @@ export interface ItemObservation {
 }
 
 const is2xx = (status: number) => status >= 200 && status < 300;
+/** A redirect is never an outcome of the contract: the suite does not follow it (issue 29, item 4). */
+const is3xx = (status: number) => status >= 300 && status < 400;
 const uniqueSorted = (codes: number[]) => [...new Set(codes)].sort((a, b) => a - b);
 const routeText = (r: RouteSpec) => `${r.method} ${r.path}`;
 
@@ -181,7 +183,9 @@ export function observedProfile(items: readonly MergedItem[], name: string): Tar
   const profile: TargetProfile = { name, cancel: null, health: null, status: {}, maxLimit: null };
   for (const { spec, value } of items) {
     if (!value) continue;
-    if (value.kind === 'status' && spec.statusKey && value.codes.length) profile.status![spec.statusKey] = value.codes;
+    // A redirect stays out: a profile pinned from this one would otherwise accept a redirect as the answer.
+    const codes = value.kind === 'status' ? value.codes.filter((c) => !is3xx(c)) : [];
+    if (value.kind === 'status' && spec.statusKey && codes.length) profile.status![spec.statusKey] = codes;
     if (value.kind === 'route' && spec.route && value.statuses.some(is2xx)) profile[spec.route] = value.route;
     if (value.kind === 'maxLimit' && value.exact !== null) profile.maxLimit = value.exact;
   }
@@ -230,7 +234,10 @@ function driftOf(spec: ItemSpec, value: ItemValue | null, pinned: TargetProfile)
     if (!expected) return null;
     const off = value.codes.filter((c) => !statusMatches(expected, c));
     return off.length
-      ? row(value.codes.join(', '), `the pinned profile says ${describeExpectation(expected)}, the target answered ${off.join(', ')}`)
+      ? row(
+          value.codes.join(', '),
+          `the pinned profile says ${describeExpectation(expected)}, the target answered ${off.map((c) => (is3xx(c) ? `${c} (a redirect, not followed)` : c)).join(', ')}`,
+        )
       : null;
   }
   if (value.kind === 'route') {
@@ -255,6 +262,15 @@ const SOURCE_TEXT: Record<string, string> = {
   'discovery,run': 'discovery probe and conformance run',
 };
 
+/** Why a status the target answered is not in observed-profile.json: it was a redirect. */
+function redirectsNote(value: ItemValue | null): string | null {
+  const codes = value?.kind === 'status' ? value.codes : value?.kind === 'route' ? value.statuses : [];
+  const redirects = codes.filter(is3xx);
+  return redirects.length
+    ? `${redirects.join(', ')}: a redirect, not followed (credentials withheld); never an outcome of the contract, so not in observed-profile.json`
+    : null;
+}
+
 /** One row per item, and the drift, against the pinned profile (null: nothing pinned, no drift). */
 export function compareWithPinned(
   items: readonly MergedItem[],
@@ -273,7 +289,7 @@ export function compareWithPinned(
       pinned: pinned ? pinnedOf(spec, pinned) : null,
       source: SOURCE_TEXT[[...sources].sort().join(',')] ?? 'not observed',
       drift: d !== null,
-      note: d?.message ?? notes.get(spec.item) ?? null,
+      note: d?.message ?? notes.get(spec.item) ?? redirectsNote(value),
     };
   });
   return { rows, drift };

@@ -7,7 +7,7 @@
  */
 import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import type { CreatedRecord, RetriedAttempt } from '../client/api-client.ts';
-import { errorShapeOf, exchangeExcerpt, type Exchange, type Operation } from '../client/exchange.ts';
+import { errorShapeOf, exchangeExcerpt, redirectNote, statusText, type Exchange, type Operation } from '../client/exchange.ts';
 import { extraProperties, extraPropertiesInList, validate, validateList, type SchemaIssue, type SchemaName } from '../schema/registry.ts';
 import { ZERO_OFFSET } from '../schema/vocabulary.ts';
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
@@ -99,13 +99,15 @@ function statusObservations(
   status: number,
   retryAfter: string | null,
   fate: { status: string; rateLimit: string },
+  headers: Record<string, string> = {},
 ): Observation[] {
   const observations: Observation[] = [];
   if (status !== 200 && status !== 400) {
+    const redirect = redirectNote(status, headers);
     observations.push({
       clause: 'ERR-STATUS-CODES',
       key: `status.${operation}.${status}`,
-      message: `${operation} answered ${status}${fate.status}`,
+      message: `${operation} answered ${status}${redirect ? ` (${redirect})` : ''}${fate.status}`,
       value: status,
     });
   }
@@ -223,7 +225,7 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
               ex,
               'GEN-FAILURE-4XX',
               'noServerError',
-              `${ex.method} ${ex.path} answered ${ex.status}; a call either succeeds or fails with a 4xx`,
+              `${ex.method} ${ex.path} answered ${statusText(ex)}; a call either succeeds or fails with a 4xx`,
               '2xx or 4xx',
               ex.status,
             ),
@@ -492,10 +494,13 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
     clauses: ['ERR-STATUS-CODES', 'LIMIT-RATE'],
     run(ex) {
       return {
-        observations: statusObservations(ex.operation, ex.status, ex.responseHeaders['retry-after'] ?? null, {
-          status: '',
-          rateLimit: 'reached the test',
-        }),
+        observations: statusObservations(
+          ex.operation,
+          ex.status,
+          ex.responseHeaders['retry-after'] ?? null,
+          { status: '', rateLimit: 'reached the test' },
+          ex.responseHeaders,
+        ),
       };
     },
   },

@@ -4,7 +4,7 @@
  * shows every deviation); the runner bridge fails the test at its end with a readable list.
  */
 import type { ClauseId } from '../contract/clauses/catalogue.ts';
-import { exchangeExcerpt, type Exchange } from '../client/exchange.ts';
+import { exchangeExcerpt, statusText, type Exchange } from '../client/exchange.ts';
 import {
   describeExpectation,
   expectedStatus,
@@ -178,7 +178,7 @@ export class Verdict {
       ok = this.check(
         o.contractClause,
         false,
-        `${o.what}: answered ${ex.status}, the contract requires ${describeExpectation(o.contractRule)}`,
+        `${o.what}: answered ${statusText(ex)}, the contract requires ${describeExpectation(o.contractRule)}`,
         { expected: describeExpectation(o.contractRule), received: ex.status, exchange: ex },
       );
     }
@@ -188,7 +188,7 @@ export class Verdict {
       this.fail({
         clause: o.observeClause,
         check: 'profileStatus',
-        message: `${o.what}: answered ${ex.status}, the ${pinned ? 'pinned profile' : 'widest reading'} expects ${describeExpectation(expected)}`,
+        message: `${o.what}: answered ${statusText(ex)}, the ${pinned ? 'pinned profile' : 'widest reading'} expects ${describeExpectation(expected)}`,
         expected: describeExpectation(expected),
         received: ex.status,
         drift: pinned,

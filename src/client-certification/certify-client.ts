@@ -6,7 +6,8 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clientClauses, getClause } from '../contract/clauses/catalogue.ts';
-import { makeRedactor } from '../config/redact.ts';
+import { makeRedactor, redactedJson } from '../config/redact.ts';
+import { refuseShortCredentials } from '../config/suite-config.ts';
 import { MANIFEST_FILE, versions, writeManifest } from '../report/evidence.ts';
 import { CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow, type ServiceFindingRow } from './report/report-model.ts';
 import { writeClientCertificationReport } from './report/writers.ts';
@@ -123,12 +124,13 @@ export function certifyClient(
   root: string,
   env: NodeJS.ProcessEnv = process.env,
 ): ClientCertification {
+  refuseShortCredentials({ API_SUBSCRIPTION_KEY: env.API_SUBSCRIPTION_KEY, API_SECRET: env.API_SECRET });
   const session = readSession(sessionFile);
   const report = buildClientReport(session, sessionFile, settings, root);
   const redact = makeRedactor([env.API_SUBSCRIPTION_KEY, env.API_SECRET]);
   mkdirSync(join(out, EVIDENCE_DIR), { recursive: true });
   copyFileSync(sessionFile, join(out, EVIDENCE_DIR, basename(sessionFile)));
-  writeFileSync(join(out, EVIDENCE_DIR, 'versions.json'), `${redact(JSON.stringify(versions(root), null, 2))}\n`);
+  writeFileSync(join(out, EVIDENCE_DIR, 'versions.json'), `${redactedJson(versions(root), redact, 2)}\n`);
   report.evidence.files = [`${EVIDENCE_DIR}/${basename(sessionFile)}`, `${EVIDENCE_DIR}/versions.json`];
   writeClientCertificationReport(out, report, redact);
   writeManifest(out);

@@ -78,3 +78,27 @@ export function exchangeExcerpt(ex: Exchange): Record<string, unknown> {
     responseBody: cut(ex.isJson ? ex.body : ex.text),
   };
 }
+
+/**
+ * A redirect as reports name it (issue 29, item 4): where it pointed (the origin of its Location, never its path or
+ * query) and that the suite did not go there, so the credentials were not sent on. Null for any other status.
+ */
+export function redirectNote(status: number, headers: Record<string, string>): string | null {
+  if (status < 300 || status >= 400) return null;
+  const location = headers.location;
+  if (location === undefined || location.trim() === '') return `redirect without a Location, not followed`;
+  let where: string;
+  try {
+    const url = new URL(location);
+    where = url.origin === 'null' ? `a ${url.protocol} URL` : url.origin;
+  } catch {
+    where = 'a path of the same origin';
+  }
+  return `redirect to ${where} not followed (credentials withheld)`;
+}
+
+/** An answer's status as messages give it: a redirect says where to, and that it was not followed. */
+export function statusText(ex: Pick<Exchange, 'status' | 'responseHeaders'>): string {
+  const redirect = redirectNote(ex.status, ex.responseHeaders);
+  return redirect ? `${ex.status}: ${redirect}` : String(ex.status);
+}

@@ -47,10 +47,62 @@ export function makeRedactor(secrets: Array<string | null | undefined>): Redacto
   return (text) => text.replace(pattern, REDACTED);
 }
 
-/** Redact anything JSON-serialisable (deep), returning a plain copy. */
+/** Every string of plain JSON data (keys and values) redacted. */
+function redactStrings(value: unknown, redact: Redactor): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactStrings(item, redact));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[redact(key)] = redactStrings(item, redact);
+  return out;
+}
+
+/**
+ * Redact anything JSON-serialisable (deep), returning a plain copy. Structural: each string is redacted before the
+ * copy is ever serialised again, so no redaction can break the JSON it is written as (issue 29, item 6), whatever
+ * the credential holds.
+ */
 export function redactDeep<T>(value: T, redact: Redactor): T {
   if (value === undefined) return value;
-  return JSON.parse(redact(JSON.stringify(value))) as T;
+  return redactStrings(JSON.parse(JSON.stringify(value)), redact) as T;
+}
+
+/** The JSON text of a value whose strings were redacted first: what every JSON file the suite writes goes through. */
+export function redactedJson(value: unknown, redact: Redactor, space?: number): string {
+  return JSON.stringify(redactDeep(value, redact), null, space);
+}
+
+/**
+ * JSON Lines redacted line by line, each line by its strings (a line that is not JSON as text). Text with nothing to
+ * redact is returned as it is, unparsed: the common case costs one pass of the redactor.
+ */
+export function redactJsonLines(text: string, redact: Redactor): string {
+  if (redact(text) === text) return text;
+  return text.replace(/[^\n]+/g, (line) => {
+    if (redact(line) === line) return line;
+    try {
+      return redactedJson(JSON.parse(line), redact);
+    } catch {
+      return redact(line);
+    }
+  });
+}
+
+/**
+ * A file's text redacted without breaking its syntax: JSON (`.json`) and JSON Lines (`.jsonl`) by their strings, a
+ * line that is not JSON and any other file as text.
+ */
+export function redactFileText(name: string, text: string, redact: Redactor): string {
+  if (name.endsWith('.jsonl')) return redactJsonLines(text, redact);
+  if (name.endsWith('.json')) {
+    const trailing = text.endsWith('\n') ? '\n' : '';
+    try {
+      return `${redactedJson(JSON.parse(text), redact, 2)}${trailing}`;
+    } catch {
+      return redact(text);
+    }
+  }
+  return redact(text);
 }
 
 /** Copy of headers with credential header values masked (whatever their value). */

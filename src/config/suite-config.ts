@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError } from './config-error.ts';
 import { readRunLimits, type RunLimits } from './run-limits.ts';
 import { CURRENCIES } from '../contract/vocabulary.ts';
+import { MIN_CREDENTIAL_LENGTH } from '../contract/credentials.ts';
 
 export type TargetEnvironment = 'local' | 'staging' | 'production';
 export const ENVIRONMENTS: readonly TargetEnvironment[] = ['local', 'staging', 'production'];
@@ -72,6 +73,20 @@ function parseRate(raw: string | undefined, fallback: number): number {
   return n;
 }
 
+/**
+ * Credentials too short to redact are refused, in every command that takes them (issue 29, item 6): one sentence
+ * naming the variables, never their values.
+ */
+export function refuseShortCredentials(values: Record<string, string | undefined>): void {
+  const short = Object.entries(values)
+    .filter(([, value]) => value && value.length < MIN_CREDENTIAL_LENGTH)
+    .map(([name]) => name);
+  if (short.length)
+    throw new ConfigError(
+      `${short.join(' and ')} ${short.length > 1 ? 'are' : 'is'} shorter than ${MIN_CREDENTIAL_LENGTH} characters, too short to redact from reports and logs without mangling them; use the credentials the operator issued.`,
+    );
+}
+
 /** Reads and checks the configuration. Throws ConfigError with one clear sentence on bad input. */
 export function readSuiteConfig(env: Env = process.env): SuiteConfig {
   const baseUrl = env.API_BASE_URL ? parseBaseUrl(env.API_BASE_URL) : null;
@@ -92,6 +107,7 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
       `API_BASE_URL is set but ${missing} ${missing.includes(' and ') ? 'are' : 'is'} not; the target needs both credential headers.`,
     );
   }
+  refuseShortCredentials({ API_SUBSCRIPTION_KEY: key, API_SECRET: secret });
   const credentials = key && secret ? { subscriptionKey: key, secret } : null;
 
   const profilePath = env.API_PROFILE?.trim() || null;

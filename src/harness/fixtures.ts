@@ -17,11 +17,11 @@ import type { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Offer } from '../contract/types.ts';
 import { offerClosedSinceListed } from '../checks/offer-closed-since-listed.ts';
-import { redactDeep, type Redactor } from '../config/redact.ts';
-import type { SuiteConfig } from '../config/suite-config.ts';
+import { makeRedactor, redactDeep, redactedJson, type Redactor } from '../config/redact.ts';
+import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { ReadSettle } from '../checks/read-settle.ts';
 import { formatFailures, Verdict } from '../checks/test-verdict.ts';
-import type { TargetProfile } from '../config/target-profile.ts';
+import { loadProfile, type TargetProfile } from '../config/target-profile.ts';
 import { appendJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
 import { openSession } from '../run/target-session.ts';
@@ -99,7 +99,7 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
     appendJsonl(runFile.failures(suite.config.runId), redactDeep({ ...where, ...f }, suite.redact));
   }
   await testInfo.attach('clause-failures.json', {
-    body: suite.redact(JSON.stringify(verdict.failures, null, 2)),
+    body: redactedJson(verdict.failures, suite.redact, 2),
     contentType: 'application/json',
   });
   throw new Error(suite.redact(formatFailures(verdict.failures)));

@@ -207,6 +207,27 @@ for (const c of DRIFT_CASES) {
   });
 }
 
+test('issue 29, item 4: a redirect is never an outcome in the observed profile; its row and its drift say it was a redirect', () => {
+  const items = mergeItems(
+    discovery([['status.unknownId', { kind: 'status', codes: [307, 404] }]]),
+    itemsFromRun([obs('status.missingCredentials', 302)]),
+  );
+  const profile = observedProfile(items, 'observed');
+  expect(profile.status).toEqual({ unknownId: [404] });
+  expect(parseProfile(profile, 'observed')).toEqual(profile);
+  const { rows } = compareWithPinned(items, null);
+  expect(rows.find((r) => r.item === 'status.unknownId')).toMatchObject({
+    observed: '307, 404',
+    note: '307: a redirect, not followed (credentials withheld); never an outcome of the contract, so not in observed-profile.json',
+  });
+  expect(rows.find((r) => r.item === 'status.missingCredentials')?.note).toMatch(/^302: a redirect/);
+  const { drift } = compareWithPinned(items, REFERENCE);
+  expect(drift.map((d) => d.message)).toEqual([
+    'Status without credentials: the pinned profile says 401, the target answered 302 (a redirect, not followed)',
+    'Status for an unknown id: the pinned profile says 404, the target answered 307 (a redirect, not followed)',
+  ]);
+});
+
 test('without a pinned profile nothing is drift and the pinned column is empty', () => {
   const { rows, drift } = compareWithPinned(mergeItems(discovery([['status.create', { kind: 'status', codes: [200] }]])), null);
   expect(drift).toEqual([]);

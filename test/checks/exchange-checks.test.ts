@@ -103,3 +103,31 @@ test('a sample offer from the seed is a plain baseline (guards the cases above)'
   expect(failures).toEqual([]);
   expect(observations.map((o) => o.clause)).toEqual(['OFFER-STATUS-TRANSITIONS']);
 });
+
+// Issue 29, item 4: a redirect is not followed, and the failure says where it pointed (the origin, never the path).
+const REDIRECTS: Array<{ location: string | undefined; says: string }> = [
+  {
+    location: 'https://elsewhere.example/moved/offer/o1?token=abc',
+    says: 'redirect to https://elsewhere.example not followed (credentials withheld)',
+  },
+  {
+    location: 'https://user:pw@elsewhere.example:8443/x',
+    says: 'redirect to https://elsewhere.example:8443 not followed (credentials withheld)',
+  },
+  { location: '/offer/o2', says: 'redirect to a path of the same origin not followed (credentials withheld)' },
+  { location: undefined, says: 'redirect without a Location, not followed' },
+];
+for (const r of REDIRECTS)
+  test(`a 307 ${r.location === undefined ? 'without a Location' : `to ${r.location}`} is named in the failure and the observation`, () => {
+    const ex = exchange({
+      operation: 'offer.get',
+      status: 307,
+      body: {},
+      headers: r.location === undefined ? {} : { location: r.location },
+    });
+    const { failures, observations } = runExchangeChecks(ex, ctx());
+    const failure = failures.find((f) => f.check === 'noServerError')!;
+    expect(failure.message).toBe(`GET /offer/o1 answered 307: ${r.says}; a call either succeeds or fails with a 4xx`);
+    expect(failure.message).not.toMatch(/token|user|pw@|moved/);
+    expect(observations.find((o) => o.key === 'status.offer.get.307')?.message).toBe(`offer.get answered 307 (${r.says})`);
+  });

@@ -2,10 +2,12 @@
 // keeps every one. A client that breaks a duty on each request of a long session must get a report a person can open.
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import MarkdownIt from 'markdown-it';
 import { buildClientReport } from '../../src/client-certification/certify-client.ts';
 import { DEFAULT_SETTINGS } from '../../src/client-certification/client-checks.ts';
 import { SESSION_FORMAT, type Session } from '../../src/client-certification/recorded-session.ts';
 import { FINDINGS_WRITTEN, renderClientHtml, renderClientMarkdown } from '../../src/client-certification/report/writers.ts';
+import { asRenderedText, PAYLOADS } from '../hostile/markdown-payloads.ts';
 import { ex } from './client-checks.cases.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,4 +51,23 @@ test('the HTML writes out the first findings and counts the rest', () => {
   const html = renderClientHtml(report);
   expect(html.match(/class="failure"/g)).toHaveLength(FINDINGS_WRITTEN);
   expect(html).toContain(notWritten);
+});
+
+test("issue 29, item 3: the client certification's Markdown shows a hostile session's text as text", () => {
+  // The target's answers and the client's requests reach this report as finding messages, notes and service findings.
+  const hostile = structuredClone(report);
+  hostile.verdictReasons = [...PAYLOADS];
+  hostile.clauses.forEach((c, i) => {
+    c.note = PAYLOADS[i % PAYLOADS.length];
+    for (const f of c.findings) f.message = PAYLOADS[(i + 1) % PAYLOADS.length];
+  });
+  hostile.service = PAYLOADS.map((p, i) => ({ clause: p, check: p, count: 1, firstSeq: i + 1, firstMessage: p }));
+  const html = new MarkdownIt({ html: true }).render(renderClientMarkdown(hostile));
+  const tags = new Set([...html.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((m) => m[1]));
+  expect(
+    [...tags].filter((t) => !['code', 'h1', 'h2', 'h3', 'li', 'p', 'pre', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul'].includes(t)),
+  ).toEqual([]);
+  expect(html.match(/<h1>/g)).toHaveLength(1);
+  const { escapeHtml } = new MarkdownIt().utils;
+  for (const p of PAYLOADS) expect(html, p).toContain(escapeHtml(asRenderedText(p)));
 });

@@ -70,6 +70,25 @@ export const badConfigCases: BadConfigCase[] = [
     names: 'API_SUBSCRIPTION_KEY',
     says: /API_SUBSCRIPTION_KEY is not/,
   },
+  // Issue 29, item 6: a credential shorter than 8 characters cannot be redacted without mangling what it is redacted from.
+  {
+    description: 'a one-character subscription key and secret',
+    env: { ...REMOTE, API_SUBSCRIPTION_KEY: 'k', API_SECRET: 's' },
+    names: 'API_SUBSCRIPTION_KEY and API_SECRET',
+    says: /are shorter than 8 characters, too short to redact/,
+  },
+  {
+    description: 'a 7-character secret',
+    env: { ...REMOTE, API_SECRET: 'secret7' },
+    names: 'API_SECRET',
+    says: /^API_SECRET is shorter than 8 characters/,
+  },
+  {
+    description: 'short credentials for the bundled reference too',
+    env: { API_SUBSCRIPTION_KEY: 'key', API_SECRET: 'secret-0001' },
+    names: 'API_SUBSCRIPTION_KEY',
+    says: /^API_SUBSCRIPTION_KEY is shorter than 8 characters/,
+  },
   {
     description: 'a remote target without a secret',
     env: { ...REMOTE, API_SECRET: undefined },
@@ -206,12 +225,12 @@ export const goodConfigCases: GoodConfigCase[] = [
   { description: 'a given RUN_ID is kept', env: { ...REMOTE, RUN_ID: 'ci_build-42' }, expected: { runId: 'ci_build-42' } },
   {
     description: 'credentials without a base URL are kept for the bundled reference',
-    env: { API_SUBSCRIPTION_KEY: 'k-1234', API_SECRET: 's-1234' },
-    expected: { baseUrl: null, credentials: { subscriptionKey: 'k-1234', secret: 's-1234' } },
+    env: { API_SUBSCRIPTION_KEY: 'k-12345678', API_SECRET: 's-12345678' },
+    expected: { baseUrl: null, credentials: { subscriptionKey: 'k-12345678', secret: 's-12345678' } },
   },
   {
     description: 'one credential without a base URL is not an error, and not used',
-    env: { API_SECRET: 's-1234' },
+    env: { API_SECRET: 's-12345678' },
     expected: { baseUrl: null, credentials: null },
   },
 ];

@@ -27,6 +27,7 @@ for (const scenario of SCENARIOS) {
     if (s.executor === 'constant-arrival-rate') expect(Number.isInteger(s.rate) && s.rate >= 1).toBe(true);
     else expect(s.stages.every((st) => Number.isInteger(st.target))).toBe(true);
     expect(options.discardResponseBodies).toBe(true);
+    expect(options.maxRedirects, 'no redirect is followed: it would take the credentials along').toBe(0);
     expect(options.summaryTrendStats).toContain('p(99)');
     expect(plannedDurationMs(config(scenario))).toBeGreaterThan(0);
   });

@@ -145,6 +145,17 @@ test('handleSummary outputs: report, JUnit and console text, none holding a cred
   expect(redactSecrets(`x${SECRET}y${SECRET}`, [SECRET, ''])).toBe('x[redacted]y[redacted]');
 });
 
+test('issue 29, item 6: a one-character credential, as measured, cannot break the JSON report', () => {
+  // readLoadConfig refuses credentials shorter than 8 characters; this is the last guard behind it. Digits are in
+  // numbers: redacted in the serialised text, as before, they broke the file.
+  const short = { ...config('pagination'), credentials: { subscriptionKey: '9', secret: '0' } };
+  const out = summaryOutputs(short, paginationSummary(), ['a note'], '2026-01-01T00:01:00.000Z');
+  const report = JSON.parse(out['reports/load/pagination.json']);
+  expect(report.run.generatedAt).toBe('2026-01-01T00:01:00.000Z'.split('0').join('[redacted]'));
+  expect(report.notes).toContain('a note');
+  expect(JSON.stringify(report), 'numbers stay numbers').toMatch(/:\d*[09]\d*[,}]/);
+});
+
 test('thresholds are listed by metric, numbers in tags by value, whatever order k6 gave them in', () => {
   const data = paginationSummary({
     'rate_probe_429{target_rps:100}': counter(0, 10, { 'count<5': { ok: true } }),

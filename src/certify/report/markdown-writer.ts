@@ -1,37 +1,20 @@
 /**
  * certification.md: the certification report as Markdown (for a pull request, a ticket, or a CI job
- * summary). Same content as index.html, without charts.
+ * summary). Same content as index.html, without charts. Every value goes through markdown-escape.ts: what the
+ * target answered renders as text, never as HTML or Markdown (issue 29, item 3).
  */
 import { durationText, ms, percent, valueText } from '../../report/format.ts';
 import { STATUS_LABEL } from './status-label.ts';
+import { type Cell, codeSpan, escapeMarkdown as md, fenced, table } from '../../report/markdown-escape.ts';
 import { evidenceRows, type CertificationReport, type ClauseRow } from './report-model.ts';
 
-/** A table cell: no line breaks, no unescaped pipes. */
-function cell(text: string): string {
-  return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
-}
-
-export function table(head: string[], rows: string[][]): string[] {
-  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)];
-}
-
-/** A fenced block whose fence is longer than any backtick run inside it. */
-export function fenced(text: string, lang = ''): string[] {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((m) => m.length));
-  const fence = '`'.repeat(longest + 1);
-  return [fence + lang, ...text.split(/\r?\n/), fence];
-}
-
 function failureDetails(c: ClauseRow): string[] {
-  const out = [`### ${c.id} (${STATUS_LABEL[c.status]})`, '', c.summary, ''];
-  if (c.waiver) out.push(`Waiver: ${c.waiver.state} — ${c.waiver.note}. Reason: ${c.waiver.reason}`, '');
+  const out = [`### ${md(c.id)} (${STATUS_LABEL[c.status]})`, '', md(c.summary), ''];
+  if (c.waiver) out.push(`Waiver: ${md(c.waiver.state)} — ${md(c.waiver.note)}. Reason: ${md(c.waiver.reason)}`, '');
   for (const f of c.failures) {
-    out.push(`- **${f.test}**${f.drift ? ' (drift from the pinned profile)' : ''}: ${f.message}`);
+    out.push(`- **${md(f.test)}**${f.drift ? ' (drift from the pinned profile)' : ''}: ${md(f.message)}`);
     if (f.expected !== undefined || f.received !== undefined)
-      out.push(
-        `  - expected: \`${valueText(f.expected).replace(/`/g, "'")}\``,
-        `  - received: \`${valueText(f.received).replace(/`/g, "'")}\``,
-      );
+      out.push(`  - expected: ${codeSpan(valueText(f.expected))}`, `  - received: ${codeSpan(valueText(f.received))}`);
     if (f.evidence) {
       const e = f.evidence;
       const lines = [
@@ -49,8 +32,8 @@ function failureDetails(c: ClauseRow): string[] {
 export function renderMarkdown(r: CertificationReport): string {
   const out: string[] = [];
   out.push(`# Certification: ${r.verdict.toUpperCase()}`, '');
-  for (const reason of r.verdictReasons) out.push(`- ${reason}`);
-  if (r.load.status === 'not-run') out.push(`- Load smoke not run: ${r.load.reason}`);
+  for (const reason of r.verdictReasons) out.push(`- ${md(reason)}`);
+  if (r.load.status === 'not-run') out.push(`- Load smoke not run: ${md(r.load.reason ?? '')}`);
   if (r.verdictReasons.length || r.load.status === 'not-run') out.push('');
   out.push(
     ...table(
@@ -63,7 +46,7 @@ export function renderMarkdown(r: CertificationReport): string {
         ['Time', `${r.startedAt} to ${r.finishedAt}`],
         ['Duration', durationText(r.durationMs)],
         ['Suite version', `${r.suite.name} ${r.suite.version}`],
-        ['Schema digest', `\`${r.schemaDigest}\``],
+        ['Schema digest', { code: r.schemaDigest }],
         ['Environment', r.environment],
         ['Run ID', r.runId],
         [
@@ -102,7 +85,7 @@ export function renderMarkdown(r: CertificationReport): string {
     ...table(
       ['Clause', 'Kind', 'Status', 'Tests', 'Notes'],
       r.clauses.map((x) => [
-        `\`${x.id}\``,
+        { code: x.id },
         x.kind,
         STATUS_LABEL[x.status],
         x.tests.length ? x.tests.join('; ') : '—',
@@ -130,7 +113,8 @@ export function renderMarkdown(r: CertificationReport): string {
         : 'No pinned profile: nothing to drift from.',
     '',
   );
-  for (const d of r.profile.drift) out.push(`- \`${d.clause}\` ${d.message} (pinned: ${d.pinned}; observed: ${d.observed})`);
+  for (const d of r.profile.drift)
+    out.push(`- ${codeSpan(d.clause)} ${md(d.message)} (pinned: ${md(d.pinned)}; observed: ${md(d.observed)})`);
   if (r.profile.drift.length) out.push('');
   out.push(
     ...table(
@@ -139,13 +123,13 @@ export function renderMarkdown(r: CertificationReport): string {
     ),
     '',
   );
-  out.push(`Retry-After: ${r.profile.retryAfter}`, '');
+  out.push(`Retry-After: ${md(r.profile.retryAfter)}`, '');
   out.push(
-    `Values beyond those seen: ${r.profile.valuesBeyondSeen.length ? r.profile.valuesBeyondSeen.map((v) => `${v.field} = "${v.value}"`).join(', ') : 'none'}`,
+    `Values beyond those seen: ${r.profile.valuesBeyondSeen.length ? r.profile.valuesBeyondSeen.map((v) => `${md(v.field)} = "${md(v.value)}"`).join(', ') : 'none'}`,
     '',
   );
   out.push(
-    `Fields the contract does not list: ${r.profile.extraFields.length ? r.profile.extraFields.map((f) => `${f.operation} ${f.field}`).join(', ') : 'none'}`,
+    `Fields the contract does not list: ${r.profile.extraFields.length ? r.profile.extraFields.map((f) => `${md(f.operation)} ${md(f.field)}`).join(', ') : 'none'}`,
     '',
   );
   out.push(
@@ -168,7 +152,7 @@ export function renderMarkdown(r: CertificationReport): string {
 
   out.push('## Fuzz', '');
   const f = r.fuzz;
-  if (f.status === 'not-run') out.push(`Not run: ${f.reason ?? 'no reason given'}.`, '');
+  if (f.status === 'not-run') out.push(`Not run: ${md(f.reason ?? 'no reason given')}.`, '');
   else {
     out.push(
       `${f.properties} properties: ${f.passed} passed, ${f.failed} failed, ${f.skipped} skipped; ${f.runs === null ? 'runs not recorded' : `${f.runs} generated cases`}.`,
@@ -184,29 +168,29 @@ export function renderMarkdown(r: CertificationReport): string {
       );
     for (const x of f.failures)
       out.push(
-        `- **${x.property}**: ${x.message}${x.counterexample ? ` — counterexample \`${x.counterexample.replace(/`/g, "'")}\`` : ''}`,
+        `- **${md(x.property)}**: ${md(x.message)}${x.counterexample ? ` — counterexample ${codeSpan(x.counterexample)}` : ''}`,
         ...(x.replay ? fenced(x.replay, 'sh').map((l) => `  ${l}`) : []),
       );
     if (f.failures.length) out.push('');
   }
 
   out.push('## Load smoke', '');
-  if (r.load.status === 'not-run') out.push(`Not run: ${r.load.reason}.`, '');
+  if (r.load.status === 'not-run') out.push(`Not run: ${md(r.load.reason)}.`, '');
   else {
-    if (r.load.reason) out.push(r.load.reason, '');
+    if (r.load.reason) out.push(md(r.load.reason), '');
     for (const s of r.load.scenarios) {
-      out.push(`### ${s.scenario}: ${s.passed ? 'passed' : 'did not pass'}${s.valid ? '' : ' (invalid run)'}`, '');
+      out.push(`### ${md(s.scenario)}: ${s.passed ? 'passed' : 'did not pass'}${s.valid ? '' : ' (invalid run)'}`, '');
       out.push(
         `${s.requests} requests in ${durationText(s.durationMs)} (${s.requestsPerSecond.toFixed(1)}/s), errors ${percent(s.errorRate)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, 429s ${s.rateLimited}, dropped iterations ${s.droppedIterations}.`,
         '',
       );
-      for (const reason of s.reasons) out.push(`- ${reason}`);
+      for (const reason of s.reasons) out.push(`- ${md(reason)}`);
       if (s.thresholds.length)
         out.push(
           '',
           ...table(
             ['Threshold on', 'Rule', 'Result'],
-            s.thresholds.map((t) => [`\`${t.metric}\``, `\`${t.expression}\``, t.ok ? 'held' : 'crossed']),
+            s.thresholds.map((t) => [{ code: t.metric }, { code: t.expression }, t.ok ? 'held' : 'crossed']),
           ),
         );
       if (s.endpoints.length)
@@ -226,14 +210,14 @@ export function renderMarkdown(r: CertificationReport): string {
   out.push(
     ...table(
       ['Item', 'Value'],
-      evidenceRows(e, (t) => `\`${t}\``),
+      evidenceRows<Cell>(e, (t) => ({ code: t })),
     ),
     '',
     'Configuration (no credentials):',
     '',
     ...fenced(JSON.stringify(e.config, null, 2), 'json'),
     '',
-    `Files: ${e.files.join(', ')}`,
+    `Files: ${md(e.files.join(', '))}`,
     '',
   );
   return out.join('\n');

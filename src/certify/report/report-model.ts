@@ -193,7 +193,10 @@ export interface EvidenceSection {
  * The facts of the evidence bundle as label/value rows, shared by the HTML and Markdown writers.
  * `code` marks a value as a literal (digests), in the writer's own way.
  */
-export function evidenceRows(e: EvidenceSection, code: (text: string) => string = (t) => t): Array<[string, string]> {
+export function evidenceRows<Code = string>(
+  e: EvidenceSection,
+  code: (text: string) => Code | string = (t) => t,
+): Array<[string, string | Code]> {
   return [
     ['Folder', e.directory],
     ['Manifest (SHA-256 of every file)', e.manifest],

@@ -12,7 +12,15 @@ import { connect as connectTls } from 'node:tls';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { runExchangeChecks } from '../../checks/exchange-checks.ts';
 import { parseJsonBody, type Exchange } from '../../client/exchange.ts';
-import { CREDENTIAL_HEADERS, makeRedactor, maskCredentialHeaders, REDACTED, type Redactor } from '../../config/redact.ts';
+import {
+  CREDENTIAL_HEADERS,
+  makeRedactor,
+  maskCredentialHeaders,
+  REDACTED,
+  redactDeep,
+  redactJsonLines,
+  type Redactor,
+} from '../../config/redact.ts';
 import type { TargetProfile } from '../../config/target-profile.ts';
 import { openJsonlAppender } from '../../run/jsonl.ts';
 import { operationClassifier, SESSION_FORMAT, type ServiceFinding, type SessionExchange, type SessionHeader } from '../recorded-session.ts';
@@ -185,7 +193,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const checkAnswer = answerChecker(options.profile);
   const operationOf = operationClassifier(options.profile);
   const session = openJsonlAppender(options.sessionPath, {
-    finish: (text) => credentials.redact(text),
+    // By their strings: a credential, whatever it holds, cannot break a line of the session (issue 29, item 6).
+    finish: (text) => redactJsonLines(text, credentials.redact),
     flushAfterMs: SESSION_FLUSH_MS,
   });
   const header: SessionHeader = {
@@ -246,7 +255,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // Its credential headers are masked already, so there is seldom anything left to redact: then the exchange
       // itself is handed on, not a parsed copy of its line.
       const redacted = credentials.redact(line);
-      options.onExchange(redacted === line ? exchange : (JSON.parse(redacted) as SessionExchange));
+      options.onExchange(redacted === line ? exchange : redactDeep(exchange, credentials.redact));
     }
     if (--inFlight === 0) drained?.();
   }

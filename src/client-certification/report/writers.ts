@@ -5,9 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { redactDeep } from '../../config/redact.ts';
 import { valueText } from '../../report/format.ts';
-import { CSS, facts, list, table as htmlTable, td, tr } from '../../certify/report/html-writer.ts';
-import { fenced, table as mdTable } from '../../certify/report/markdown-writer.ts';
+import { CSS, facts, list, table as htmlTable, td, tr } from '../../report/html-kit.ts';
+import { escapeMarkdown as md, fenced, table as mdTable } from '../../report/markdown-escape.ts';
 import { validateClientCertificationReport } from '../../report/report-schema.ts';
 import { escapeXml as esc, stackedBar } from '../../report/svg-charts.ts';
 import { CLIENT_REPORT_FILES, CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow } from './report-model.ts';
@@ -70,7 +71,7 @@ function findingsNotWritten(c: ClientClauseRow): string | null {
 
 export function renderClientMarkdown(r: ClientCertificationReport): string {
   const out = [`# Client certification: ${LABEL[r.verdict]}`, ''];
-  for (const reason of r.verdictReasons) out.push(`- ${reason}`);
+  for (const reason of r.verdictReasons) out.push(`- ${md(reason)}`);
   if (r.verdictReasons.length) out.push('');
   out.push(...mdTable(['Item', 'Value'], settingsRows(r)), '');
   out.push(
@@ -82,17 +83,17 @@ export function renderClientMarkdown(r: ClientCertificationReport): string {
   out.push(
     ...mdTable(
       ['Clause', 'Status', 'Duty', 'What the session showed'],
-      r.clauses.map((c) => [`\`${c.id}\``, LABEL[c.status], c.summary, c.findings[0]?.message ?? c.note]),
+      r.clauses.map((c) => [{ code: c.id }, LABEL[c.status], c.summary, c.findings[0]?.message ?? c.note]),
     ),
     '',
   );
   const failing = r.clauses.filter((c) => c.findings.length);
   if (failing.length) out.push('## Failures and evidence', '');
   for (const c of failing) {
-    out.push(`### ${c.id}`, '', `Contract: ${c.contract}`, '');
+    out.push(`### ${md(c.id)}`, '', `Contract: ${md(c.contract)}`, '');
     for (const lines of findingLines(r, c)) out.push(...fenced(lines.join('\n')), '');
     const rest = findingsNotWritten(c);
-    if (rest) out.push(rest, '');
+    if (rest) out.push(md(rest), '');
   }
   out.push('## The service during the session', '');
   if (r.service.length)
@@ -109,9 +110,9 @@ export function renderClientMarkdown(r: ClientCertificationReport): string {
   out.push(
     '## Evidence bundle',
     '',
-    `Folder ${r.evidence.directory}; manifest ${r.evidence.manifest} (check it with \`npm run certify -- --verify <folder>\`).`,
+    `Folder ${md(r.evidence.directory)}; manifest ${md(r.evidence.manifest)} (check it with \`npm run certify -- --verify <folder>\`).`,
     '',
-    `Files: ${r.evidence.files.join(', ')}`,
+    `Files: ${md(r.evidence.files.join(', '))}`,
     '',
   );
   return out.join('\n');
@@ -192,7 +193,7 @@ export function writeClientCertificationReport(
   report: ClientCertificationReport,
   redact: (text: string) => string = (t) => t,
 ): string[] {
-  const safe = JSON.parse(redact(JSON.stringify(report))) as ClientCertificationReport;
+  const safe = redactDeep(report, redact);
   const check = validateClientCertificationReport(safe);
   if (!check.valid)
     throw new Error(

@@ -83,6 +83,25 @@ test('a credential the client puts anywhere else (a body, a query) is redacted f
   expect(findCanaries(handedOn.join('\n'), [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
 });
 
+test('issue 29, item 6: a credential that is also JSON text cannot break a line of the session; it is redacted by its strings', async ({
+  startProxied,
+}) => {
+  // Matched in the serialised line, as before, it spanned the end of one string and the next key: the operation read
+  // 'offer.list[REDACTED]GET' and the method was gone (another value breaks the line, which the reader skips as torn).
+  const secret = '","method":"';
+  const proxied = await startProxied({});
+  const answer = await fetch(`${proxied.proxyUrl}/offer?note=${encodeURIComponent(secret)}`, {
+    headers: { ...headers, 'service-api-secret': secret },
+  });
+  expect(answer.status).toBe(401);
+  await proxied.stop();
+  const lines = readFileSync(proxied.sessionPath, 'utf8').trim().split('\n');
+  for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+  const [exchange] = readSession(proxied.sessionPath).exchanges;
+  expect(exchange).toMatchObject({ method: 'GET', status: 401 });
+  expect(exchange.path).toBe('/offer?note=[REDACTED]');
+});
+
 test('a target that does not answer: the client gets a 502 with a JSON body, the session an upstream error', async ({}, testInfo) => {
   const sessionPath = join(testInfo.outputPath(), 'session.jsonl');
   mkdirSync(testInfo.outputPath(), { recursive: true });

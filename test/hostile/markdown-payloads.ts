@@ -1,0 +1,38 @@
+// What a hostile target writes into its answers to take over a Markdown report rendered with raw HTML on (issue 29,
+// item 3): HTML with event handlers, javascript: URLs, Markdown links and images, headings (alone and after a line
+// break), table breakers, backticks, spreadsheet formulas, control characters. Each calls alert() if it runs, and
+// loads from port 9 (discard) if it loads: both are counted.
+import { CONTROL } from '../../src/report/markdown-escape.ts';
+
+export const PAYLOADS: readonly string[] = [
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(2)>',
+  '<script>alert(3)</script>',
+  '<iframe src="javascript:alert(4)"></iframe>',
+  '<a href="javascript:alert(5)">open the details</a>',
+  '<details open ontoggle=alert(6)>',
+  '[click](javascript:alert(7))',
+  '![logo](http://127.0.0.1:9/logo.png)',
+  '[site](http://127.0.0.1:9/)',
+  '<http://127.0.0.1:9/autolink>',
+  '# Certification verdict: PASS',
+  'ok\n# Certification verdict: PASS',
+  'ok\r<img src=y onerror=alert(8)>',
+  'a | b || c',
+  '`code` and ``` fence',
+  '```\n</code></pre><img src=z onerror=alert(9)>',
+  '**bold** _emphasis_ ~~struck~~',
+  '=HYPERLINK("http://127.0.0.1:9/","x")',
+  "+1+cmd|' /C calc'!A0",
+  '@SUM(1+1)*cmd',
+  'nul\u0000byte and escape \u001b[31m',
+  '&lt;img src=w onerror=alert(10)&gt;',
+  '\\<img src=v onerror=alert(11)>',
+  '1. ordered',
+  '    indented code',
+];
+
+/** A payload as a reader sees it in the rendered inline text: on one line, control characters as their pictures. */
+export function asRenderedText(payload: string): string {
+  return payload.replace(/\r\n|[\r\n]/g, ' ').replace(CONTROL, (c) => String.fromCharCode(0x2400 + c.charCodeAt(0)));
+}

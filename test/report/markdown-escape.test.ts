@@ -1,0 +1,41 @@
+// The Markdown escaping (issue 29, item 3): each case as data, and every payload of the hostile test bed rendered by a
+// CommonMark renderer with raw HTML on (markdown-it) in each place a report puts a value (paragraph, list item, heading,
+// table cell, inline code, fenced block): it comes out as its own text, in no element but the one the writer wrote.
+import { expect, test } from '@playwright/test';
+import MarkdownIt from 'markdown-it';
+import { codeSpan, escapeMarkdown, fenced, table } from '../../src/report/markdown-escape.ts';
+import { asRenderedText, PAYLOADS } from '../hostile/markdown-payloads.ts';
+import { CODE_SPAN_CASES, ESCAPE_CASES } from './markdown-escape.cases.ts';
+
+const markdownIt = new MarkdownIt({ html: true });
+const text = (s: string) => markdownIt.utils.escapeHtml(s);
+
+for (const c of ESCAPE_CASES)
+  test(`escapeMarkdown: ${c.what}`, () => {
+    expect(escapeMarkdown(c.value)).toBe(c.markdown);
+  });
+
+for (const c of CODE_SPAN_CASES)
+  test(`codeSpan: ${c.what}`, () => {
+    expect(codeSpan(c.value, c.inTable)).toBe(c.markdown);
+  });
+
+test('every payload renders as its own text wherever a report puts it', () => {
+  for (const payload of PAYLOADS) {
+    const shown = text(asRenderedText(payload));
+    const md = escapeMarkdown(payload);
+    expect(markdownIt.render(md), payload).toBe(`<p>${shown}</p>\n`);
+    expect(markdownIt.render(`- ${md}`), payload).toBe(`<ul>\n<li>${shown}</li>\n</ul>\n`);
+    expect(markdownIt.render(`- **${md}**: ${md}`), payload).toBe(`<ul>\n<li><strong>${shown}</strong>: ${shown}</li>\n</ul>\n`);
+    expect(markdownIt.render(`### ${md} (FAIL)`), payload).toBe(`<h3>${shown} (FAIL)</h3>\n`);
+    expect(markdownIt.render(table(['A', 'B'], [[payload, { code: payload }]]).join('\n')), payload).toBe(
+      `<table>\n<thead>\n<tr>\n<th>A</th>\n<th>B</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>${shown}</td>\n<td><code>${shown}</code></td>\n</tr>\n</tbody>\n</table>\n`,
+    );
+    expect(markdownIt.render(`- x: ${codeSpan(payload)}`), payload).toBe(`<ul>\n<li>x: <code>${shown}</code></li>\n</ul>\n`);
+    // A block keeps its lines (a lone CR ends one too), inside the list item it is written in.
+    const lines = payload.split(/\r\n|\r|\n/).map((line) => text(asRenderedText(line)));
+    expect(markdownIt.render(['- x', '', ...fenced(payload).map((l) => `  ${l}`)].join('\n')), payload).toBe(
+      `<ul>\n<li>\n<p>x</p>\n<pre><code>${lines.join('\n')}\n</code></pre>\n</li>\n</ul>\n`,
+    );
+  }
+});
