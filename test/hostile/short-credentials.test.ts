@@ -31,7 +31,7 @@ const COMMANDS: Array<{ command: string; argv: (dir: string) => string[]; env?: 
     },
     {
       command: 'npm run load (before k6 starts)',
-      argv: () => [TSX, 'scripts/load/run.ts', 'pagination'],
+      argv: () => [TSX, 'src/cli/load.ts', 'pagination'],
       env: (dir) => {
         // A stand-in k6 that only says its version: the refusal must come before any run.
         const k6 = join(dir, 'k6');

@@ -40,8 +40,8 @@ function readBaseline(file: string): Baseline {
 function defaultConfig(scenario: ScenarioName) {
   const env = {
     API_BASE_URL: 'http://127.0.0.1:9',
-    API_SUBSCRIPTION_KEY: 'k',
-    API_SECRET: 's',
+    API_SUBSCRIPTION_KEY: 'baseline-test-key',
+    API_SECRET: 'baseline-test-secret',
     API_ENVIRONMENT: 'local',
     API_PROFILE: REFERENCE_PROFILE_PATH,
     ...LOCAL_DEFAULTS.all,

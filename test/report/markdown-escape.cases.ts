@@ -1,4 +1,4 @@
-// Cases for the Markdown escaping (src/report/certification/markdown-escape.ts), as data: what a value becomes.
+// Cases for the Markdown escaping (src/report/markdown-escape.ts), as data: what a value becomes.
 
 /** escapeMarkdown: a value, and the Markdown text it becomes. */
 export const ESCAPE_CASES: Array<{ what: string; value: string; markdown: string }> = [
