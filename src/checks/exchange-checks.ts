@@ -10,15 +10,27 @@ import type { CreatedRecord, RetriedAttempt } from '../client/api-client.ts';
 import { errorShapeOf, exchangeExcerpt, redirectNote, statusText, type Exchange, type Operation } from '../client/exchange.ts';
 import { extraProperties, extraPropertiesInList, validate, validateList, type SchemaIssue, type SchemaName } from '../schema/registry.ts';
 import { ZERO_OFFSET } from '../schema/vocabulary.ts';
+import { type Check, type CheckKind, type CheckSpec, checkRegistry, defineCheck } from './define-check.ts';
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
 import { VALUES_SEEN, valueAt } from './values-seen.ts';
 
-export interface ExchangeCheck {
-  name: string;
-  /** The clauses this check can report (for coverage and documentation). */
-  clauses: readonly ClauseId[];
-  run(ex: Exchange, ctx: CheckContext): Partial<CheckResult>;
+/** An exchange check: judges one answer the suite's client saw (defined with defineExchangeCheck, in the registry below). */
+export type ExchangeCheck = Check<Exchange, CheckContext, Partial<CheckResult>>;
+
+/** What an exchange check's run gets: `fail` builds a failure naming the check, the clause (its first by default) and the exchange. */
+interface ExchangeCheckTools {
+  fail(expected: unknown, received: unknown, message: string, clause?: ClauseId): CheckFailure;
 }
+
+const EXCHANGE_CHECK: CheckKind<Exchange, CheckContext, Partial<CheckResult>, ExchangeCheckTools> = {
+  notApplicable: () => ({}),
+  tools: (check, ex) => ({
+    fail: (expected, received, message, clause = check.clauses[0]) => failure(ex, clause, check.name, message, expected, received),
+  }),
+};
+
+const defineExchangeCheck = (spec: CheckSpec<Exchange, CheckContext, Partial<CheckResult>, ExchangeCheckTools>): ExchangeCheck =>
+  defineCheck(EXCHANGE_CHECK, spec);
 
 /** The model of each operation's success body; `list` = an array of it. Cancel's success body is not shown. */
 const SUCCESS_MODEL: Partial<Record<Operation, { model: SchemaName; list: boolean }>> = {
@@ -151,35 +163,32 @@ function firstZeroOffset(value: unknown): string | undefined {
 
 // Order matters only for speed: extraFields validates against the closed variant first, and a body that
 // passes it is not validated again by successBodyMatchesSchema (see the schema registry).
-export const exchangeChecks: readonly ExchangeCheck[] = [
-  {
+export const exchangeChecks = checkRegistry('exchange', [
+  defineExchangeCheck({
     // A broken answer (corrupt gzip, short of its content-length, over the size cap) is the target's failure on
     // this exchange, not "cannot be reached" (issue 10, defect 8). Its body is not judged any further.
     name: 'bodyReadWhole',
     clauses: ['GEN-JSON-CONTENT-TYPE'],
-    run(ex) {
-      if (ex.bodyError === undefined) return {};
+    appliesTo: (ex) => ex.bodyError !== undefined,
+    run(ex, _ctx, { fail }) {
       return {
         failures: [
-          failure(
-            ex,
-            'GEN-JSON-CONTENT-TYPE',
-            'bodyReadWhole',
-            `${ex.method} ${ex.path} answered ${ex.status} with a body that could not be read: ${ex.bodyError}`,
+          fail(
             'a complete JSON body',
             ex.bodyError,
+            `${ex.method} ${ex.path} answered ${ex.status} with a body that could not be read: ${ex.bodyError}`,
           ),
         ],
       };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'jsonContentType',
     clauses: ['GEN-JSON-CONTENT-TYPE'],
-    run(ex) {
-      // A 204 has no content (RFC 9110 15.3.5), so nothing to type: a cancel may answer so, its success response being
-      // "not shown". On a read it fails GEN-SUCCESS-200, and a create without its record fails the create's clauses.
-      if (ex.status === 204) return {};
+    // A 204 has no content (RFC 9110 15.3.5), so nothing to type: a cancel may answer so, its success response being
+    // "not shown". On a read it fails GEN-SUCCESS-200, and a create without its record fails the create's clauses.
+    appliesTo: (ex) => ex.status !== 204,
+    run(ex, _ctx, { fail }) {
       const ct = ex.responseHeaders['content-type'] ?? '';
       // For the same reason, a cancel's success with no content at all (a 202 Accepted of a queued cancel, say): no body,
       // no content type. A body, or a content type claiming one, is still judged.
@@ -187,72 +196,42 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       // application/json, optionally with parameters; not application/json-seq or the like.
       if (!/^application\/json\s*(?:;|$)/i.test(ct))
         return {
-          failures: [
-            failure(
-              ex,
-              'GEN-JSON-CONTENT-TYPE',
-              'jsonContentType',
-              `${ex.method} ${ex.path} answered with content-type "${ct || '(none)'}"`,
-              'application/json',
-              ct || '(none)',
-            ),
-          ],
+          failures: [fail('application/json', ct || '(none)', `${ex.method} ${ex.path} answered with content-type "${ct || '(none)'}"`)],
         };
       if (!ex.isJson && ex.bodyError === undefined)
         return {
           failures: [
-            failure(
-              ex,
-              'GEN-JSON-CONTENT-TYPE',
-              'jsonContentType',
-              `${ex.method} ${ex.path} answered with a body that is not JSON`,
-              'a JSON body',
-              ex.text.slice(0, 200) || '(empty body)',
-            ),
+            fail('a JSON body', ex.text.slice(0, 200) || '(empty body)', `${ex.method} ${ex.path} answered with a body that is not JSON`),
           ],
         };
       return {};
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'noServerError',
     clauses: ['GEN-FAILURE-4XX'],
-    run(ex) {
-      if (ex.status >= 500 || ex.status < 200 || (ex.status >= 300 && ex.status < 400)) {
-        return {
-          failures: [
-            failure(
-              ex,
-              'GEN-FAILURE-4XX',
-              'noServerError',
-              `${ex.method} ${ex.path} answered ${statusText(ex)}; a call either succeeds or fails with a 4xx`,
-              '2xx or 4xx',
-              ex.status,
-            ),
-          ],
-        };
-      }
-      return {};
+    // A 5xx, a 1xx, or a 3xx (a redirect, never followed: the credentials would go along to its host).
+    appliesTo: (ex) => ex.status >= 500 || ex.status < 200 || (ex.status >= 300 && ex.status < 400),
+    run(ex, _ctx, { fail }) {
+      return {
+        failures: [
+          fail('2xx or 4xx', ex.status, `${ex.method} ${ex.path} answered ${statusText(ex)}; a call either succeeds or fails with a 4xx`),
+        ],
+      };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'readSucceedsWith200',
     clauses: ['GEN-SUCCESS-200'],
-    run(ex) {
-      if (READS.has(ex.operation) && ex.status >= 200 && ex.status < 300 && ex.status !== 200) {
-        return {
-          failures: [
-            failure(ex, 'GEN-SUCCESS-200', 'readSucceedsWith200', `${ex.method} ${ex.path} succeeded with ${ex.status}`, 200, ex.status),
-          ],
-        };
-      }
-      return {};
+    appliesTo: (ex) => READS.has(ex.operation) && ex.status >= 200 && ex.status < 300 && ex.status !== 200,
+    run(ex, _ctx, { fail }) {
+      return { failures: [fail(200, ex.status, `${ex.method} ${ex.path} succeeded with ${ex.status}`)] };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'extraFields',
     clauses: ['GEN-EXTRA-FIELDS'],
-    run(ex, ctx) {
+    run(ex, ctx, { fail }) {
       const spec = SUCCESS_MODEL[ex.operation];
       let extras: string[] = [];
       if (spec && ex.status < 300 && ex.isJson)
@@ -267,7 +246,7 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       const message = `${ex.operation} carries field(s) the contract does not list: ${fields.join(', ')}`;
       if (ctx.strict)
         return {
-          failures: [failure(ex, 'GEN-EXTRA-FIELDS', 'extraFields', `${message} (strict mode)`, 'only the fields of the contract', fields)],
+          failures: [fail('only the fields of the contract', fields, `${message} (strict mode)`)],
         };
       return {
         observations: fields.map((f) => ({
@@ -278,11 +257,11 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
         })),
       };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'successBodyMatchesSchema',
     clauses: ['OFFER-SCHEMA', 'OFFER-ENUMS', 'ALLOC-SCHEMA', 'SUB-SCHEMA', 'SUB-STATUS-ENUM', 'HEALTH-SCHEMA', 'GEN-TIMESTAMP-UTC'],
-    run(ex) {
+    run(ex, _ctx, { fail }) {
       const spec = SUCCESS_MODEL[ex.operation];
       if (!spec || ex.status < 200 || ex.status >= 300 || !ex.isJson) return {};
       const result = spec.list ? validateList(spec.model, ex.body) : validate(spec.model, ex.body);
@@ -293,23 +272,21 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
         byClause.set(clause, [...(byClause.get(clause) ?? []), result.errors[i] ?? issue.message]);
       });
       const failures = [...byClause].map(([clause, lines]) =>
-        failure(
-          ex,
-          clause,
-          'successBodyMatchesSchema',
-          `${ex.method} ${ex.path}: ${lines.length} schema violation(s): ${lines[0]}`,
+        fail(
           `a valid ${spec.list ? 'array of ' : ''}${spec.model} (schemas/${spec.model}.schema.json)`,
           lines.slice(0, 8),
+          `${ex.method} ${ex.path}: ${lines.length} schema violation(s): ${lines[0]}`,
+          clause,
         ),
       );
       return { failures };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'errorBodyMatchesOperation',
     clauses: ['ERR-LIST-GET-BODY', 'ERR-CREATE-CANCEL-BODY'],
-    run(ex) {
-      if (ex.status < 400 || ex.status >= 500 || ex.bodyError !== undefined) return {};
+    appliesTo: (ex) => !(ex.status < 400 || ex.status >= 500 || ex.bodyError !== undefined),
+    run(ex, _ctx, { fail }) {
       const shape = errorShapeOf(ex.operation);
       if (shape === 'none') return {};
       const [model, clause]: [SchemaName, ClauseId] =
@@ -318,73 +295,60 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       const failures: CheckFailure[] = [];
       if (!result.valid)
         failures.push(
-          failure(
-            ex,
-            clause,
-            'errorBodyMatchesOperation',
-            `${ex.method} ${ex.path} ${ex.status}: error body is not the ${shape} shape: ${result.errors[0]}`,
+          fail(
             `the ${shape} error body (schemas/${model}.schema.json)`,
             result.errors.slice(0, 8),
+            `${ex.method} ${ex.path} ${ex.status}: error body is not the ${shape} shape: ${result.errors[0]}`,
+            clause,
           ),
         );
       else if (shape === 'create-cancel' && (ex.body as { status: unknown }).status !== ex.status) {
         failures.push(
-          failure(
-            ex,
-            clause,
-            'errorBodyMatchesOperation',
-            `${ex.method} ${ex.path}: body status ${String((ex.body as { status: unknown }).status)} differs from HTTP status ${ex.status}`,
+          fail(
             ex.status,
             (ex.body as { status: unknown }).status,
+            `${ex.method} ${ex.path}: body status ${String((ex.body as { status: unknown }).status)} differs from HTTP status ${ex.status}`,
+            clause,
           ),
         );
       }
       return { failures };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'badRequestMessage',
     clauses: ['ERR-400-MESSAGE'],
-    run(ex) {
-      if (ex.status !== 400 || ex.bodyError !== undefined) return {};
+    appliesTo: (ex) => !(ex.status !== 400 || ex.bodyError !== undefined),
+    run(ex, _ctx, { fail }) {
       const message = ex.isJson && typeof ex.body === 'object' && ex.body !== null ? (ex.body as { message?: unknown }).message : undefined;
       if (message === 'Bad Request') return {};
       return {
-        failures: [
-          failure(
-            ex,
-            'ERR-400-MESSAGE',
-            'badRequestMessage',
-            `${ex.method} ${ex.path} 400 carries message ${JSON.stringify(message)}`,
-            'Bad Request',
-            message,
-          ),
-        ],
+        failures: [fail('Bad Request', message, `${ex.method} ${ex.path} 400 carries message ${JSON.stringify(message)}`)],
       };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     // "ISO 8601 in UTC, for example ... YYYY-MM-DDTHH:MM:SSZ": a zero offset (+00:00) is UTC too, but not the
     // example's spelling, which a client's parser may expect: recorded (failed in strict mode).
     name: 'zeroOffsetTimestamps',
     clauses: ['GEN-TIMESTAMP-UTC'],
-    run(ex, ctx) {
-      // Every answer passes here: the body is walked only when its text holds a zero offset at all.
-      if (!SUCCESS_MODEL[ex.operation] || ex.status < 200 || ex.status >= 300 || !ex.isJson || !ex.text.includes('+00:00')) return {};
+    // Every answer passes here: the body is walked only when its text holds a zero offset at all.
+    appliesTo: (ex) => !(!SUCCESS_MODEL[ex.operation] || ex.status < 200 || ex.status >= 300 || !ex.isJson || !ex.text.includes('+00:00')),
+    run(ex, ctx, { fail }) {
       const found = firstZeroOffset(ex.body);
       if (found === undefined) return {};
       const message = `${ex.operation} writes timestamps with a zero offset (+00:00) instead of Z`;
       if (ctx.strict)
         return {
-          failures: [failure(ex, 'GEN-TIMESTAMP-UTC', 'zeroOffsetTimestamps', `${message} (strict mode)`, 'YYYY-MM-DDTHH:MM:SSZ', found)],
+          failures: [fail('YYYY-MM-DDTHH:MM:SSZ', found, `${message} (strict mode)`)],
         };
       return { observations: [{ clause: 'GEN-TIMESTAMP-UTC', key: `timestamps.zeroOffset.${ex.operation}`, message, value: found }] };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'valuesBeyondSeen',
     clauses: ['OFFER-VALUES-SEEN', 'HEALTH-STATUS-VALUES'],
-    run(ex, ctx) {
+    run(ex, ctx, { fail }) {
       const observations: Observation[] = [];
       const failures: CheckFailure[] = [];
       for (const rule of VALUES_SEEN) {
@@ -392,38 +356,35 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
           const v = valueAt(value, rule.pointer);
           if (typeof v !== 'string' || rule.seen.includes(v)) continue;
           const message = `${rule.pointer} = "${v}", beyond the values seen in the contract (${rule.seen.join(', ')})`;
-          if (ctx.strict) failures.push(failure(ex, rule.clause, 'valuesBeyondSeen', `${message} (strict mode)`, rule.seen, v));
+          if (ctx.strict) failures.push(fail(rule.seen, v, `${message} (strict mode)`, rule.clause));
           else observations.push({ clause: rule.clause, key: `values.${rule.model}${rule.pointer}.${v}`, message, value: v });
         }
       }
       return { failures, observations };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'offerOrderRange',
     clauses: ['OFFER-ORDER-RANGE'],
-    run(ex) {
+    run(ex, _ctx, { fail }) {
       const failures: CheckFailure[] = [];
       for (const { index, value } of instances(ex, 'offer')) {
         const min = valueAt(value, '/pricingAndOrderLimits/hardMinLimit');
         const max = valueAt(value, '/pricingAndOrderLimits/hardMaxLimit');
         if (typeof min === 'number' && typeof max === 'number' && min > max) {
           failures.push(
-            failure(
-              ex,
-              'OFFER-ORDER-RANGE',
-              'offerOrderRange',
-              `offer ${String(valueAt(value, '/id'))} (${index < 0 ? 'body' : `/${index}`}) has hardMinLimit ${min} above hardMaxLimit ${max}`,
+            fail(
               'hardMinLimit <= hardMaxLimit',
               { hardMinLimit: min, hardMaxLimit: max },
+              `offer ${String(valueAt(value, '/id'))} (${index < 0 ? 'body' : `/${index}`}) has hardMinLimit ${min} above hardMaxLimit ${max}`,
             ),
           );
         }
       }
       return { failures };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'offerShownValues',
     clauses: ['OFFER-EARLY-CLOSE', 'OFFER-DISCOUNT-NO-PRICE', 'OFFER-STATUS-TRANSITIONS'],
     run(ex) {
@@ -457,8 +418,8 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       }
       return { observations: [...found.values()] };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'shapesNotShown',
     clauses: ['ALLOC-ITEM-FIELDS', 'ERR-VALIDATION-ERROR-MODEL'],
     run(ex) {
@@ -488,8 +449,8 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
       }
       return { observations };
     },
-  },
-  {
+  }),
+  defineExchangeCheck({
     name: 'statusCodesBeyond200And400',
     clauses: ['ERR-STATUS-CODES', 'LIMIT-RATE'],
     run(ex) {
@@ -503,8 +464,8 @@ export const exchangeChecks: readonly ExchangeCheck[] = [
         ),
       };
     },
-  },
-];
+  }),
+]);
 
 /**
  * What an answer the client retried instead of returning tells (a 429 or 503 to a read): the service

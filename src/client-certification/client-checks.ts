@@ -5,6 +5,7 @@
  * a duty not seen is not a duty met.
  */
 import type { ClientClauseId } from '../contract/clauses/catalogue.ts';
+import { type Check, type CheckKind, checkRegistry, defineCheck } from '../checks/define-check.ts';
 import { canonicalJson } from '../report/evidence.ts';
 import { parseJsonBody } from '../client/exchange.ts';
 import { parseRetryAfter } from '../client/retry-policy.ts';
@@ -47,12 +48,29 @@ export const RETRY_AFTER_TOLERANCE_MS = 50;
 /** A request other than the one refused that arrives this soon after a 429 may have been sent before the client read it. */
 export const IN_FLIGHT_GRACE_MS = 100;
 
-export interface ClientCheck {
+/** A client check: one duty of the partner's client, judged on a recorded session (defineClientCheck, registry below). */
+export type ClientCheck = Check<Session, ClientCheckSettings, ClientCheckResult> & {
+  /** The one client clause it judges. */
+  readonly clause: ClientClauseId;
+  /** True when each request is judged on its own: the proxy then reports its findings as the request passes. */
+  readonly perRequest?: boolean;
+};
+
+/** Client checks say themselves when a session did not exercise their duty (INCOMPLETE), so they apply to every session. */
+const CLIENT_CHECK: CheckKind<Session, ClientCheckSettings, ClientCheckResult, Record<never, never>> = {
+  notApplicable: () => ({ verdict: 'incomplete', findings: [], exercisedBy: [], note: 'the session holds nothing this check judges' }),
+  tools: () => ({}),
+};
+
+function defineClientCheck(spec: {
   name: string;
   clause: ClientClauseId;
-  /** True when each request is judged on its own: the proxy then reports its findings as the request passes. */
   perRequest?: boolean;
+  appliesTo?: (session: Session, settings: ClientCheckSettings) => boolean;
   run(session: Session, settings: ClientCheckSettings): ClientCheckResult;
+}): ClientCheck {
+  const { clause, perRequest, ...rest } = spec;
+  return { ...defineCheck(CLIENT_CHECK, { ...rest, clauses: [clause] }), clause, ...(perRequest ? { perRequest } : {}) };
 }
 
 const CREDENTIAL_FREE = new Set(['health', 'other']);
@@ -119,7 +137,7 @@ function queryProblems(ex: SessionExchange): string[] {
 
 /** A check that judges each create body on its own: the schema problems it finds under `clause`. */
 function createBodyCheck(name: string, clause: ClientClauseId, what: string): ClientCheck {
-  return {
+  return defineClientCheck({
     name,
     clause,
     perRequest: true,
@@ -138,7 +156,7 @@ function createBodyCheck(name: string, clause: ClientClauseId, what: string): Cl
         'the session has no create (POST /subscription): nothing showed the duty',
       );
     },
-  };
+  });
 }
 
 function mediaTypes(accept: string | undefined): string[] {
@@ -176,8 +194,8 @@ function leadingCount<T>(sorted: readonly T[], leads: (item: T) => boolean): num
   return low;
 }
 
-export const clientChecks: readonly ClientCheck[] = [
-  {
+export const clientChecks = checkRegistry('client', [
+  defineClientCheck({
     name: 'acceptHeader',
     perRequest: true,
     clause: 'CLIENT-ACCEPT-HEADER',
@@ -193,8 +211,8 @@ export const clientChecks: readonly ClientCheck[] = [
         }));
       return result(exercised, findings, `${exercised.length} request(s) checked`, 'the session holds no request');
     },
-  },
-  {
+  }),
+  defineClientCheck({
     name: 'credentialHeaders',
     perRequest: true,
     clause: 'CLIENT-CREDENTIALS',
@@ -220,8 +238,8 @@ export const clientChecks: readonly ClientCheck[] = [
         'the session holds no call to an operation that needs credentials',
       );
     },
-  },
-  {
+  }),
+  defineClientCheck({
     name: 'requestSchema',
     perRequest: true,
     clause: 'CLIENT-REQUEST-SCHEMA',
@@ -257,9 +275,9 @@ export const clientChecks: readonly ClientCheck[] = [
         'the session has no create (POST /subscription): the request body was never shown',
       );
     },
-  },
+  }),
   createBodyCheck('createDecimals', 'CLIENT-DECIMALS', 'amountRequested with at most 6 decimal places'),
-  {
+  defineClientCheck({
     name: 'oneCurrency',
     clause: 'CLIENT-CURRENCY',
     run(session, settings) {
@@ -286,9 +304,9 @@ export const clientChecks: readonly ClientCheck[] = [
         'the session has no create with a currency',
       );
     },
-  },
+  }),
   createBodyCheck('createEnums', 'CLIENT-ENUMS', 'each enumerated field with one of its exact values'),
-  {
+  defineClientCheck({
     name: 'noDuplicateCreates',
     clause: 'CLIENT-NO-DUPLICATE-CREATES',
     run(session, settings) {
@@ -336,8 +354,8 @@ export const clientChecks: readonly ClientCheck[] = [
         'the session has no create (POST /subscription)',
       );
     },
-  },
-  {
+  }),
+  defineClientCheck({
     name: 'pollsWithModifiedAfter',
     clause: 'CLIENT-POLLS-MODIFIED-AFTER',
     run(session) {
@@ -369,8 +387,8 @@ export const clientChecks: readonly ClientCheck[] = [
         reads.length ? 'the client read the offers once and never polled for new ones' : 'the session has no read of the offers list',
       );
     },
-  },
-  {
+  }),
+  defineClientCheck({
     name: 'paginationWalk',
     clause: 'CLIENT-PAGINATION-WALK',
     run(session) {
@@ -440,8 +458,8 @@ export const clientChecks: readonly ClientCheck[] = [
         'the client never asked for a page after the first (no offset beyond 0 following a page of the same list)',
       );
     },
-  },
-  {
+  }),
+  defineClientCheck({
     name: 'honoursRetryAfter',
     clause: 'CLIENT-HONOURS-RETRY-AFTER',
     run(session) {
@@ -484,8 +502,8 @@ export const clientChecks: readonly ClientCheck[] = [
         'the service never answered 429 with Retry-After in this session (rehearse with a rate-limited reference: README, "Certify your own client")',
       );
     },
-  },
-  {
+  }),
+  defineClientCheck({
     name: 'agreedRate',
     clause: 'CLIENT-RATE',
     run(session, settings) {
@@ -514,8 +532,8 @@ export const clientChecks: readonly ClientCheck[] = [
           : [];
       return result(session.exchanges, findings, seen, 'the session holds no request');
     },
-  },
-];
+  }),
+]);
 
 /** The findings of the per-request checks on one exchange, as the proxy prints them while the client runs. */
 export function requestFindings(ex: SessionExchange): Array<{ clause: ClientClauseId; message: string }> {
