@@ -21,7 +21,7 @@ import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts
 import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
 import { openSession } from '../run/target-session.ts';
 import { schemaDigest } from '../schema/registry.ts';
-import { makeRedactor, redactedJson, redactFileText, type Redactor } from '../config/redact.ts';
+import { redactedJson, redactFileText, type Redactor } from '../config/redact.ts';
 import { assembleReport } from './assemble-report.ts';
 import { runDiscovery, type DiscoveryResult } from './discovery.ts';
 import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';

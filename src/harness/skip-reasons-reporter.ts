@@ -29,16 +29,22 @@ export default class SkipReasonsReporter implements Reporter {
 
   onEnd(_result: FullResult): void {
     if (this.skipped.length === 0) return;
-    // Tests skipped for the same reason are listed under it once.
+    // Tests skipped for the same reason are listed under it once; the load tests that did not run for want of k6 (the
+    // user's own install) close the output in a line of their own, where the reason is said once.
     const byReason = new Map<string, string[]>();
     for (const s of this.skipped) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.title]);
+    const noK6 = byReason.get(K6_TESTS_SKIPPED) ?? [];
+    byReason.delete(K6_TESTS_SKIPPED);
     const lines = [``, `Skipped: ${this.skipped.length} test(s), and why:`];
     for (const [reason, titles] of byReason) {
       lines.push(`  ${reason}`);
       for (const title of titles) lines.push(`    - ${title}`);
     }
-    const noK6 = byReason.get(K6_TESTS_SKIPPED)?.length ?? 0;
-    if (noK6 > 0) lines.push('', `Load: ${noK6} k6 test(s) did not run: ${NO_K6}; set K6_BIN, K6_BINS or put k6 on PATH to run them.`);
+    if (noK6.length > 0) {
+      lines.push(`  the load tests below (their reason closes this list)`);
+      for (const title of noK6) lines.push(`    - ${title}`);
+      lines.push('', `Load: ${noK6.length} k6 test(s) did not run: ${NO_K6}; set K6_BIN, K6_BINS or put k6 on PATH to run them.`);
+    }
     console.log(lines.join('\n'));
   }
 }

@@ -61,4 +61,7 @@ test('the load tests that did not run for want of k6 are counted in one closing 
   const lines = printedAtEnd(reporter).join('\n').split('\n');
   expect(lines.at(-1)).toBe('Load: 2 k6 test(s) did not run: no k6 (K6_BIN / PATH); set K6_BIN, K6_BINS or put k6 on PATH to run them.');
   expect(lines.filter((l) => l.startsWith('Load:'))).toHaveLength(1);
+  // The reason is said once, in the closing line; the tests are still listed by name.
+  expect(lines.filter((l) => l.includes('no k6'))).toHaveLength(1);
+  expect(lines).toContain('    - area › pagination');
 });
