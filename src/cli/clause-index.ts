@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RULE_CLAUSES } from '../../load/lib/rules.ts';
 import { FAULTS } from '../../reference/faults.ts';
+import { createChecks } from '../checks/create-checks.ts';
 import { exchangeChecks } from '../checks/exchange-checks.ts';
 import { clientChecks } from '../client-certification/client-checks.ts';
 import { type Clause, clauses, clientClauses } from '../contract/clauses/catalogue.ts';
@@ -56,6 +57,7 @@ export function clauseIndex(tests: Map<string, string[]>): ClauseIndexEntry[] {
     tests: tests.get(clause.id) ?? [],
     checks: [
       ...exchangeChecks.filter((c) => (c.clauses as readonly string[]).includes(clause.id)).map((c) => `exchange check ${c.name}`),
+      ...createChecks.filter((c) => (c.clauses as readonly string[]).includes(clause.id)).map((c) => `create check ${c.name}`),
       ...clientChecks.filter((c) => c.clause === clause.id).map((c) => `client check ${c.name}`),
     ],
     faults: FAULTS.filter((f) => (f.clauses as readonly string[]).includes(clause.id)).map((f) => `${f.name} (caught by ${f.catchBy})`),

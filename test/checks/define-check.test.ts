@@ -2,6 +2,7 @@
 // bound to the check, and a registry that refuses two checks of one name.
 import { expect, test } from '@playwright/test';
 import { type CheckKind, checkRegistry, defineCheck } from '../../src/checks/define-check.ts';
+import { createChecks } from '../../src/checks/create-checks.ts';
 import { exchangeChecks } from '../../src/checks/exchange-checks.ts';
 import { clientChecks } from '../../src/client-certification/client-checks.ts';
 
@@ -38,8 +39,8 @@ test('a check without a clause, and two checks of one name, are refused when the
   expect(() => checkRegistry('test', [one, one])).toThrow('Two test checks are named "same"');
 });
 
-test('the exchange and client registries are built with defineCheck: every check has a name, clauses and appliesTo', () => {
-  for (const check of [...exchangeChecks, ...clientChecks]) {
+test('the exchange, create and client registries are built with defineCheck: every check has a name, clauses and appliesTo', () => {
+  for (const check of [...exchangeChecks, ...createChecks, ...clientChecks]) {
     expect(check.name, JSON.stringify(check.clauses)).toMatch(/^[a-z][A-Za-z0-9]+$/);
     expect(check.clauses.length, check.name).toBeGreaterThan(0);
     expect(typeof check.appliesTo, check.name).toBe('function');

@@ -56,6 +56,7 @@ test('npm run clauses shows, for a clause, the tests tagged with it, the checks 
   expect(echo?.tests.some((t) => t.startsWith('conformance/subscriptions.spec.ts › '))).toBe(true);
   expect(echo?.faults).toContain('amount-rounded-in-echo (caught by conformance)');
   expect(echo?.loadRules).toEqual(['created-record']);
+  expect(echo?.checks).toEqual(['create check createEchoes']);
   const schema = clauseIndex(listedTags()).find((e) => e.clause.id === 'OFFER-SCHEMA');
   expect(schema?.checks).toContain('exchange check successBodyMatchesSchema');
 });
