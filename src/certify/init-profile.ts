@@ -86,7 +86,9 @@ export async function initProfile(path: string, root: string): Promise<number> {
     };
     writeFileSync(path, `${redactedJson(document, session.redact, 2)}\n`);
     written = true;
-    say(`Wrote ${relative(process.cwd(), path)}. Fill in "cancel" (see its "$comment"), then: npm run certify -- --profile ${relative(process.cwd(), path)}`);
+    say(
+      `Wrote ${relative(process.cwd(), path)}. Fill in "cancel" (see its "$comment"), then: npm run certify -- --profile ${relative(process.cwd(), path)}`,
+    );
     return 0;
   } finally {
     await reference?.close();
@@ -94,4 +96,3 @@ export async function initProfile(path: string, root: string): Promise<number> {
     if (!written) rmSync(path, { force: true });
   }
 }
-

@@ -67,7 +67,8 @@ function substituter(pattern: RegExp) {
 }
 const githubExpression = substituter(/\$\{\{\s*([\w.]+)\s*\}\}/g);
 const gitlabVariable = substituter(/\$([A-Z_]+)/g);
-const mapValues = (o: Record<string, unknown>, f: (v: string) => string) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(String(v))]));
+const mapValues = (o: Record<string, unknown>, f: (v: string) => string) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(String(v))]));
 
 /** `npm ci` would reach the registry, and the dependencies are installed: not what these tests are about. */
 const isInstall = (command: string) => command.trim() === 'npm ci';
@@ -77,7 +78,8 @@ const RECIPES: Recipe[] = [
     name: 'GitHub Actions',
     file: 'examples/ci/github-actions/certify-staging.yml',
     job(text, p) {
-      const job = (parse(text) as { jobs: Record<string, { env: Record<string, string>; steps: Array<Record<string, never>> }> }).jobs.certify;
+      const job = (parse(text) as { jobs: Record<string, { env: Record<string, string>; steps: Array<Record<string, never>> }> }).jobs
+        .certify;
       const values = {
         'vars.API_BASE_URL': p.baseUrl,
         'vars.CERTIFY_ACCEPT_INCOMPLETE': '',
@@ -185,9 +187,7 @@ for (const recipe of RECIPES) {
         if (runsCertify(step)) {
           // Half-way: the conformance run has records open on the target. Then the job is cancelled and its processes
           // killed before their teardown (SIGKILL to the group: what the runner ends with, and what a lost runner does).
-          await expect
-            .poll(async () => (await liveWithTag(hostile.reference.url, mine)).length, { timeout: 120_000 })
-            .toBeGreaterThan(0);
+          await expect.poll(async () => (await liveWithTag(hostile.reference.url, mine)).length, { timeout: 120_000 }).toBeGreaterThan(0);
           process.kill(-child.pid!, 'SIGKILL');
           await exit;
           status = 'cancelled';
@@ -236,12 +236,28 @@ for (const recipe of RECIPES) {
         runNumber: '1',
       });
       const step = job.steps.find(runsCertify)!;
-      const certifyLine = { ...step, script: step.script.split('\n').filter((l) => l.includes('certify-gate.sh')).join('\n') };
+      const certifyLine = {
+        ...step,
+        script: step.script
+          .split('\n')
+          .filter((l) => l.includes('certify-gate.sh'))
+          .join('\n'),
+      };
       for (const acceptIncomplete of ['', '1'])
         for (const code of tableCodes) {
           let output = '';
-          const env = { ...inherited(), ...recipe.runnerEnv(dir, 'success'), ...job.env, CERTIFY_ACCEPT_INCOMPLETE: acceptIncomplete };
-          const { exit } = runStep(certifyLine, dir, { ...env, PATH: `${bin}:${env.PATH}`, STAND_IN_EXIT: String(code) }, (t) => (output += t));
+          const env: Record<string, string> = {
+            ...inherited(),
+            ...recipe.runnerEnv(dir, 'success'),
+            ...job.env,
+            CERTIFY_ACCEPT_INCOMPLETE: acceptIncomplete,
+          };
+          const { exit } = runStep(
+            certifyLine,
+            dir,
+            { ...env, PATH: `${bin}:${env.PATH}`, STAND_IN_EXIT: String(code) },
+            (t) => (output += t),
+          );
           const jobPasses = code === 0 || (code === EXIT_CODES.incomplete && acceptIncomplete === '1');
           const passed = (await exit) === 0;
           expect(output, `exit ${code}`).toContain('npm run certify -- --profile profiles/staging.json --waivers waivers.json');
