@@ -48,7 +48,7 @@ test('--init-profile writes a valid profile from discovery, reads only, the canc
   expect(readFileSync(path, 'utf8')).toBe(before);
 });
 
-test('--init-profile against a target that does not answer: exit 2 in one sentence, and no file left behind', async () => {
+test('--init-profile against a target that does not answer: one sentence, no success, and no file left behind', async () => {
   const path = join(DIR, 'profiles/unreachable.json');
   const run = await runCertify({
     label: 'init-profile-out',

@@ -7,7 +7,7 @@
 // records" step looked in reports/certification/suite, found no journal there (a stopped run's stays under
 // reports/certification.partial/), and left every record of the run open.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { EXIT_CODES } from '../../src/config/command-line.ts';
@@ -160,6 +160,31 @@ function runStep(step: Step, dir: string, env: Record<string, string>, log: (tex
   return { child, exit: new Promise<number | null>((resolve) => child.on('close', resolve)) };
 }
 
+/**
+ * Runs a recipe's job as its runner would: each step whose condition holds for the job's status so far, in order; a
+ * step that fails makes the job failed. `certifying` may take over the certification step (to cancel it half-way)
+ * and return the job's status after it. Returns the names of the steps that ran, the job's status and its log.
+ */
+async function runJob(
+  recipe: Recipe,
+  job: { env: Record<string, string>; steps: Step[] },
+  dir: string,
+  env: Record<string, string>,
+  certifying?: (run: ReturnType<typeof runStep>) => Promise<JobStatus>,
+): Promise<{ ran: string[]; status: JobStatus; output: string }> {
+  let status: JobStatus = 'success';
+  let output = '';
+  const ran: string[] = [];
+  for (const step of job.steps) {
+    if (!step.runs(status)) continue;
+    ran.push(step.name);
+    const run = runStep(step, dir, { ...env, ...recipe.runnerEnv(dir, status), ...job.env }, (t) => (output += t));
+    if (certifying && runsCertify(step)) status = await certifying(run);
+    else if ((await run.exit) !== 0 && status === 'success') status = 'failure';
+  }
+  return { ran, status, output };
+}
+
 const runsCertify = (step: Step) => step.script.includes('certify-gate.sh');
 
 for (const recipe of RECIPES) {
@@ -175,27 +200,19 @@ for (const recipe of RECIPES) {
     const runId = job.env.RUN_ID;
     expect(runId, 'the recipe names its run').toMatch(/^[A-Za-z0-9_-]+$/);
     const mine = (r: string) => r.startsWith(`osd-suite.${runId}.`);
-    let status: JobStatus = 'success';
-    let output = '';
-    const ran: string[] = [];
     try {
       expect(job.steps.filter(runsCertify), 'one step certifies').toHaveLength(1);
-      for (const step of job.steps) {
-        if (!step.runs(status)) continue;
-        ran.push(step.name);
-        const { child, exit } = runStep(step, dir, { ...inherited(), ...recipe.runnerEnv(dir, status), ...job.env }, (t) => (output += t));
-        if (runsCertify(step)) {
-          // Half-way: the conformance run has records open on the target. Then the job is cancelled and its processes
-          // killed before their teardown (SIGKILL to the group: what the runner ends with, and what a lost runner does).
-          await expect.poll(async () => (await liveWithTag(hostile.reference.url, mine)).length, { timeout: 120_000 }).toBeGreaterThan(0);
-          process.kill(-child.pid!, 'SIGKILL');
-          await exit;
-          status = 'cancelled';
-          const open = (await liveWithTag(hostile.reference.url, mine)).length;
-          test.info().annotations.push({ type: 'killed half-way', description: `${open} record(s) of run ${runId} open` });
-          expect(open, 'the killed run left records open for the cleanup step').toBeGreaterThan(0);
-        } else if ((await exit) !== 0 && status === 'success') status = 'failure';
-      }
+      const { ran, output } = await runJob(recipe, job, dir, inherited(), async ({ child, exit }) => {
+        // Half-way: the conformance run has records open on the target. Then the job is cancelled and its processes
+        // killed before their teardown (SIGKILL to the group: what the runner ends with, and what a lost runner does).
+        await expect.poll(async () => (await liveWithTag(hostile.reference.url, mine)).length, { timeout: 120_000 }).toBeGreaterThan(0);
+        process.kill(-child.pid!, 'SIGKILL');
+        await exit;
+        const open = (await liveWithTag(hostile.reference.url, mine)).length;
+        test.info().annotations.push({ type: 'killed half-way', description: `${open} record(s) of run ${runId} open` });
+        expect(open, 'the killed run left records open for the cleanup step').toBeGreaterThan(0);
+        return 'cancelled';
+      });
       expect(ran).toEqual(recipe.afterCancel);
       expect(await liveWithTag(hostile.reference.url, mine), output).toEqual([]);
       expect(output).toMatch(new RegExp(`run ${runId}: [1-9]\\d* cancelled`));
@@ -206,9 +223,11 @@ for (const recipe of RECIPES) {
   });
 }
 
-// Each exit code of the README's table through the recipe's certification step, with `npm` a stand-in that exits with
-// it (the certification itself is what the test above runs): PASS passes the job, every other code fails it with a
-// line that says what the code means, and INCOMPLETE passes only where the recipe's variable says so.
+// Each exit code of the README's table through the recipe's whole job, with `npm` a stand-in that ends the certification
+// with it (writing a report for a verdict, as certify does) and does nothing else (the certification itself is what the
+// test above runs): PASS passes the job, every other code fails it with a line that says what the code means, and
+// INCOMPLETE passes only where the recipe's variable says so; a report is shown in the job whatever the outcome, and
+// the cleanup runs when the job did not pass.
 const MEANING: Record<number, RegExp> = {
   [EXIT_CODES.pass]: /PASS/,
   [EXIT_CODES.contractFailure]: /FAIL: the target broke the contract/,
@@ -217,6 +236,17 @@ const MEANING: Record<number, RegExp> = {
   [EXIT_CODES.incomplete]: /INCOMPLETE/,
   [EXIT_CODES.interrupted]: /interrupted/,
 };
+const VERDICT_CODES: number[] = [EXIT_CODES.pass, EXIT_CODES.contractFailure, EXIT_CODES.incomplete];
+
+const STAND_IN_NPM = `#!/usr/bin/env bash
+echo "npm $*"
+[ "$2" = certify ] || exit 0
+case " $VERDICT_CODES " in *" $STAND_IN_EXIT "*)
+  mkdir -p reports/certification/evidence
+  echo "# Certification report of the stand-in, exit $STAND_IN_EXIT" > reports/certification/certification.md ;;
+esac
+exit "$STAND_IN_EXIT"
+`;
 
 for (const recipe of RECIPES) {
   test(`${recipe.name} recipe: each exit code of the README's table passes or fails the job as the table says`, async () => {
@@ -227,42 +257,30 @@ for (const recipe of RECIPES) {
     try {
       const bin = join(dir, 'stand-in-bin');
       mkdirSync(bin);
-      writeFileSync(join(bin, 'npm'), '#!/usr/bin/env bash\necho "npm $*"\nexit "$STAND_IN_EXIT"\n');
+      writeFileSync(join(bin, 'npm'), STAND_IN_NPM);
       chmodSync(join(bin, 'npm'), 0o755);
-      const job = recipe.job(readFileSync(join(ROOT, recipe.file), 'utf8'), {
-        baseUrl: 'https://staging.example.com/api',
-        subscriptionKey: CANARY.subscriptionKey,
-        secret: CANARY.secret,
-        runNumber: '1',
-      });
-      const step = job.steps.find(runsCertify)!;
-      const certifyLine = {
-        ...step,
-        script: step.script
-          .split('\n')
-          .filter((l) => l.includes('certify-gate.sh'))
-          .join('\n'),
-      };
       for (const acceptIncomplete of ['', '1'])
         for (const code of tableCodes) {
-          let output = '';
-          const env: Record<string, string> = {
-            ...inherited(),
-            ...recipe.runnerEnv(dir, 'success'),
-            ...job.env,
-            CERTIFY_ACCEPT_INCOMPLETE: acceptIncomplete,
-          };
-          const { exit } = runStep(
-            certifyLine,
-            dir,
-            { ...env, PATH: `${bin}:${env.PATH}`, STAND_IN_EXIT: String(code) },
-            (t) => (output += t),
-          );
-          const jobPasses = code === 0 || (code === EXIT_CODES.incomplete && acceptIncomplete === '1');
-          const passed = (await exit) === 0;
-          expect(output, `exit ${code}`).toContain('npm run certify -- --profile profiles/staging.json --waivers waivers.json');
-          expect(output, `exit ${code}`).toMatch(MEANING[code]);
-          expect(passed, `exit ${code}, CERTIFY_ACCEPT_INCOMPLETE=${acceptIncomplete}: ${output}`).toBe(jobPasses);
+          rmSync(join(dir, 'reports/certification'), { recursive: true, force: true });
+          rmSync(join(dir, 'step-summary.md'), { force: true });
+          const job = recipe.job(readFileSync(join(ROOT, recipe.file), 'utf8'), {
+            baseUrl: 'https://staging.example.com/api',
+            subscriptionKey: CANARY.subscriptionKey,
+            secret: CANARY.secret,
+            runNumber: '1',
+          });
+          job.env.CERTIFY_ACCEPT_INCOMPLETE = acceptIncomplete;
+          const env: Record<string, string> = { ...inherited(), VERDICT_CODES: VERDICT_CODES.join(' '), STAND_IN_EXIT: String(code) };
+          const { status, output } = await runJob(recipe, job, dir, { ...env, PATH: `${bin}:${env.PATH}` });
+          const what = `exit ${code}, CERTIFY_ACCEPT_INCOMPLETE=${acceptIncomplete}:\n${output}`;
+          const jobPasses = code === EXIT_CODES.pass || (code === EXIT_CODES.incomplete && acceptIncomplete === '1');
+          expect(output, what).toContain('npm run certify -- --profile profiles/staging.json --waivers waivers.json');
+          expect(output, what).toMatch(MEANING[code]);
+          expect(status, what).toBe(jobPasses ? 'success' : 'failure');
+          // The report in the job: GitHub's step summary, GitLab's log.
+          const summary = output + (existsSync(join(dir, 'step-summary.md')) ? readFileSync(join(dir, 'step-summary.md'), 'utf8') : '');
+          expect(summary.includes(`Certification report of the stand-in, exit ${code}`), what).toBe(VERDICT_CODES.includes(code));
+          expect(output.includes('npm run cleanup'), what).toBe(!jobPasses);
         }
     } finally {
       rmSync(dir, { recursive: true, force: true });
