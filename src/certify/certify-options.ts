@@ -112,7 +112,8 @@ export function clausePatterns(text: string): string[] {
     .split(',')
     .map((p) => p.trim().replace(/^@/, '').toUpperCase())
     .filter(Boolean);
-  if (patterns.length === 0) throw new ConfigError('--clauses needs clause IDs, e.g. --clauses SUB-*,PAGE-*.');
+  if (patterns.length === 0)
+    throw new ConfigError("--clauses needs clause IDs, e.g. --clauses 'SUB-*,PAGE-*' (quoted: some shells expand *).");
   for (const p of patterns) {
     if (!ID_PATTERN.test(p))
       throw new ConfigError(`--clauses: "${p}" is not a clause ID or pattern (letters, digits, - and *), e.g. SUB-CREATE-*.`);
