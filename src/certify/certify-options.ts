@@ -7,6 +7,7 @@
  *   --workers <n>             tests run at once (Playwright workers; API_RATE is shared among them)
  *   --out <dir>               where the certification goes (default: ${REPORTS_DIR:-reports}/certification)
  *   --verify <dir>            check a certification folder against its manifest, nothing else
+ *   --init-profile <path>     write a first target profile from discovery (reads only), nothing else
  */
 import { join, resolve } from 'node:path';
 import { clauses as CATALOGUE } from '../contract/clauses/catalogue.ts';
@@ -24,6 +25,8 @@ export interface CertifyOptions {
   /** Absolute path of the certification folder. */
   out: string;
   verify: string | null;
+  /** Absolute path of the profile --init-profile writes; null = a certification. */
+  initProfile: string | null;
 }
 
 /**
@@ -57,6 +60,12 @@ export const CERTIFY_COMMAND = {
     },
     out: { type: 'string', value: '<dir>', description: 'where the certification goes (default: reports/certification)' },
     verify: { type: 'string', value: '<dir>', description: 'check a certification folder against its SHA-256 manifest, nothing else' },
+    'init-profile': {
+      type: 'string',
+      value: '<path>',
+      description:
+        'write a first target profile from discovery (reads only; never overwrites a file), the cancel route left for you to fill in, nothing else',
+    },
   },
   notes: [
     'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID, FUZZ_RUNS (see README).',
@@ -76,6 +85,7 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
     workers: values.workers === undefined ? null : workerCount(values.workers),
     out: resolve(values.out ?? join(env.REPORTS_DIR || 'reports', 'certification')),
     verify: values.verify ? resolve(values.verify) : null,
+    initProfile: values['init-profile'] ? resolve(values['init-profile']) : null,
   };
 }
 
@@ -102,7 +112,8 @@ export function clausePatterns(text: string): string[] {
     .split(',')
     .map((p) => p.trim().replace(/^@/, '').toUpperCase())
     .filter(Boolean);
-  if (patterns.length === 0) throw new ConfigError('--clauses needs clause IDs, e.g. --clauses SUB-*,PAGE-*.');
+  if (patterns.length === 0)
+    throw new ConfigError("--clauses needs clause IDs, e.g. --clauses 'SUB-*,PAGE-*' (quoted: some shells expand *).");
   for (const p of patterns) {
     if (!ID_PATTERN.test(p))
       throw new ConfigError(`--clauses: "${p}" is not a clause ID or pattern (letters, digits, - and *), e.g. SUB-CREATE-*.`);

@@ -95,9 +95,7 @@ export async function runLoadSmoke(o: LoadSmokeOptions): Promise<LoadSection> {
   if (o.skip) return notRun('skipped: --skip-load was given');
   const k6 = findK6(o.env);
   if (!k6.found)
-    return notRun(
-      `${k6.reason.replace(/\.$/, '')}; the load smoke needs the user's own k6 (the README's Load section says where to get it)`,
-    );
+    return notRun(`${k6.reason.replace(/\.$/, '')}; the load smoke needs the user's own k6 (docs/load.md says where to get it)`);
   if (!o.hasLoadScript) return notRun('this version of the suite has no `npm run load` script');
   mkdirSync(o.reportDir, { recursive: true });
   const env = { ...o.env, LOAD_DURATION: o.duration ?? LOAD_SMOKE.duration, LOAD_REPORT_DIR: o.reportDir };

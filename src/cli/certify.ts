@@ -1,6 +1,7 @@
 /**
  * `npm run certify [-- --profile pinned.json] [--waivers waivers.json] [--clauses SUB-*] [--skip-load] [--out dir]`
  * `npm run certify -- --verify reports/certification`   (check a certification against its manifest)
+ * `npm run certify -- --init-profile profiles/staging.json`   (a first target profile, from discovery)
  * `npm run certify -- --help`
  * Exit code: 0 passing verdict, 1 failing verdict (or a changed file under --verify), 2 configuration error, 4 incomplete, 130 interrupted.
  */
@@ -25,6 +26,13 @@ async function main(): Promise<void> {
   if (options.verify) {
     const { verifyCertification } = await import('../certify/verify.ts');
     process.exitCode = verifyCertification(options.verify);
+    return;
+  }
+  if (options.initProfile) {
+    fixRunLimits();
+    watchInterrupts();
+    const { initProfile } = await import('../certify/init-profile.ts');
+    process.exitCode = await initProfile(options.initProfile, ROOT);
     return;
   }
   // Run files (journal, request log) land under REPORTS_DIR, read once when src/run/run-paths.ts loads:

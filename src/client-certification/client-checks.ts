@@ -499,7 +499,7 @@ export const clientChecks = checkRegistry('client', [
         limited,
         findings,
         `${limited.length} answer(s) 429 with Retry-After${without ? ` (${without} without a usable Retry-After, not judged)` : ''}`,
-        'the service never answered 429 with Retry-After in this session (rehearse with a rate-limited reference: README, "Certify your own client")',
+        'the service never answered 429 with Retry-After in this session (rehearse with a rate-limited reference: docs/client-certification.md)',
       );
     },
   }),

@@ -1,6 +1,6 @@
 /**
  * The suite's configuration, read from the environment (and `.env` if present). One set of variable
- * names serves conformance, fuzz, load and certification; see README "Configuration".
+ * names serves conformance, fuzz, load and certification; see docs/configuration.md.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';

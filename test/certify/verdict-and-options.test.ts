@@ -101,6 +101,7 @@ test('command line: defaults, and every option', () => {
     workers: null,
     out: resolve('reports/certification'),
     verify: null,
+    initProfile: null,
   });
   expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
   expect(
@@ -125,6 +126,7 @@ test('command line: defaults, and every option', () => {
     workers: 3,
     out: resolve('o'),
     verify: null,
+    initProfile: null,
   });
   expect(parse(['--verify', 'reports/certification']).verify).toBe(join(resolve('reports'), 'certification'));
   expect(parseCertifyArgs(['--help'], {})).toBe('help');

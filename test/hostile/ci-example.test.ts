@@ -1,32 +1,50 @@
-// Issue 29, item 2: the CI example (examples/github-actions/certify-staging.yml) cleans up after the runs it exists
-// for. The workflow is read as GitHub reads it and its steps' commands run in order, as the runner runs them (bash,
-// the job's and the step's env, each step's `if:`), in a copy of the repository's layout, against a reference server
-// behind the hostile front: the certification is killed half-way (the runner's last resort after a cancel or a
-// timeout), and the job goes on as cancelled. Measured on main: the "Cancel left-over records" step looked in
-// reports/certification/suite, found no journal there (a stopped run's stays under reports/certification.partial/),
-// and left every record of the run open.
+// The CI recipes of examples/ci/ (issue 29, item 2; issue 32, item 2) clean up after the runs they exist for, and
+// treat every exit code as the README's table says. Each recipe is read as its CI reads it (GitHub Actions: the job's
+// steps, each with its `if:`; GitLab CI: the job's script, then its after_script with CI_JOB_STATUS), and its commands
+// run in order as the runner runs them (bash, the job's and the step's variables), in a clean checkout, against a
+// reference server behind the hostile front: the certification is killed half-way (the runner's last resort after a
+// cancel or a timeout), and the job goes on as cancelled. Measured on main before issue 29: the "Cancel left-over
+// records" step looked in reports/certification/suite, found no journal there (a stopped run's stays under
+// reports/certification.partial/), and left every record of the run open.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { EXIT_CODES } from '../../src/config/command-line.ts';
+import { cleanCheckout, ROOT } from '../checkout.ts';
 import { findCanaries } from './canary-scan.ts';
 import { CANARY, expect, liveWithTag, test } from './hostile-front.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const WORKFLOW = join(ROOT, 'examples/github-actions/certify-staging.yml');
-
-interface Step {
-  name?: string;
-  uses?: string;
-  run?: string;
-  if?: string;
-  env?: Record<string, string>;
-}
-
 type JobStatus = 'success' | 'failure' | 'cancelled';
 
-/** A step's `if:` as the runner evaluates it, for the status functions this workflow uses (and !, &&, ||). */
+/** One shell step of a recipe, as its runner would run it. */
+interface Step {
+  name: string;
+  script: string;
+  env: Record<string, string>;
+  runs(status: JobStatus): boolean;
+}
+
+/** What a recipe's CI provides: its settings (variables, secrets) and its own run identifiers. */
+interface Provided {
+  baseUrl: string;
+  subscriptionKey: string;
+  secret: string;
+  runNumber: string;
+}
+
+interface Recipe {
+  name: string;
+  file: string;
+  /** The job's variables and its steps, with everything the CI would substitute substituted. */
+  job(text: string, provided: Provided): { env: Record<string, string>; steps: Step[] };
+  /** Variables the runner itself sets for a step, given the job's status so far. */
+  runnerEnv(dir: string, status: JobStatus): Record<string, string>;
+  /** The steps that run when the certification is cancelled half-way. */
+  afterCancel: string[];
+}
+
+/** A step's `if:` as GitHub's runner evaluates it, for the status functions the recipe uses (and !, &&, ||). */
 function stepRuns(condition: string | undefined, status: JobStatus): boolean {
   if (!condition) return status === 'success';
   const js = condition
@@ -39,89 +57,233 @@ function stepRuns(condition: string | undefined, status: JobStatus): boolean {
   return Function(`return (${js});`)() as boolean;
 }
 
-/** `${{ context.name }}` replaced from `values`; an expression the test does not know is an error, never left in. */
-function substitute(text: string, values: Record<string, string>): string {
-  return text.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
-    if (!(name in values)) throw new Error(`the test has no value for \${{ ${name} }}`);
-    return values[name];
-  });
+/** `pattern` matches replaced from `values`; a name the test does not know is an error, never left in. */
+function substituter(pattern: RegExp) {
+  return (text: string, values: Record<string, string>) =>
+    text.replace(pattern, (_, name: string) => {
+      if (!(name in values)) throw new Error(`the test has no value for ${name}`);
+      return values[name];
+    });
+}
+const githubExpression = substituter(/\$\{\{\s*([\w.]+)\s*\}\}/g);
+const gitlabVariable = substituter(/\$([A-Z_]+)/g);
+const mapValues = (o: Record<string, unknown>, f: (v: string) => string) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(String(v))]));
+
+/** `npm ci` would reach the registry, and the dependencies are installed: not what these tests are about. */
+const isInstall = (command: string) => command.trim() === 'npm ci';
+
+const RECIPES: Recipe[] = [
+  {
+    name: 'GitHub Actions',
+    file: 'examples/ci/github-actions/certify-staging.yml',
+    job(text, p) {
+      const job = (parse(text) as { jobs: Record<string, { env: Record<string, string>; steps: Array<Record<string, never>> }> }).jobs
+        .certify;
+      const values = {
+        'vars.API_BASE_URL': p.baseUrl,
+        'vars.CERTIFY_ACCEPT_INCOMPLETE': '',
+        'secrets.API_SUBSCRIPTION_KEY': p.subscriptionKey,
+        'secrets.API_SECRET': p.secret,
+        'github.run_id': p.runNumber,
+        'github.run_attempt': '1',
+      };
+      const steps = (job.steps as Array<{ name?: string; uses?: string; run?: string; if?: string; env?: Record<string, string> }>)
+        // Actions (checkout, setup-node, k6, uploads) are the runner's.
+        .filter((s) => s.run && !isInstall(s.run))
+        .map((s) => ({
+          name: s.name ?? s.run!,
+          script: githubExpression(s.run!, values),
+          env: mapValues(s.env ?? {}, (v) => githubExpression(v, values)),
+          runs: (status: JobStatus) => stepRuns(s.if, status),
+        }));
+      return { env: mapValues(job.env, (v) => githubExpression(v, values)), steps };
+    },
+    runnerEnv: (dir) => ({ CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') }),
+    afterCancel: ['Certify', 'Report in the job summary', 'Cancel left-over records'],
+  },
+  {
+    name: 'GitLab CI',
+    file: 'examples/ci/gitlab/certify-staging.gitlab-ci.yml',
+    job(text, p) {
+      const job = (parse(text) as Record<string, { variables: Record<string, string>; script: string[]; after_script: string[] }>)[
+        'certify-staging'
+      ];
+      // CI/CD variables of the project's settings, and those GitLab predefines.
+      const settings = { API_BASE_URL: p.baseUrl, API_SUBSCRIPTION_KEY: p.subscriptionKey, API_SECRET: p.secret };
+      const predefined = { CI_PIPELINE_ID: p.runNumber, CI_JOB_ID: '1' };
+      const env = { ...settings, ...mapValues(job.variables, (v) => gitlabVariable(v, predefined)) };
+      // GitLab runs the script's lines in one shell, stopping at the first that fails; after_script always, in another.
+      return {
+        env,
+        steps: [
+          { name: 'script', script: job.script.filter((c) => !isInstall(c)).join('\n'), env: {}, runs: (s) => s === 'success' },
+          { name: 'after_script', script: job.after_script.join('\n'), env: {}, runs: () => true },
+        ],
+      };
+    },
+    runnerEnv: (_dir, status) => ({
+      CI: 'true',
+      GITLAB_CI: 'true',
+      CI_JOB_STATUS: { success: 'success', failure: 'failed', cancelled: 'canceled' }[status],
+    }),
+    afterCancel: ['script', 'after_script'],
+  },
+];
+
+/** The environment of the test process, without anything that would point a command elsewhere. */
+function inherited(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_|GITHUB_|GITLAB_|CI_)/.test(k)),
+  ) as Record<string, string>;
 }
 
-/** A checkout of the repository for the job: its files linked, with reports/, profiles/ and waivers.json of its own. */
-function checkout(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'osd-ci-example-'));
-  for (const name of readdirSync(ROOT))
-    if (!['reports', '.git', 'profiles', 'waivers.json'].includes(name) && !name.startsWith('.env'))
-      symlinkSync(join(ROOT, name), join(dir, name));
-  // What the example asks the repository to hold: a pinned profile and a waivers file.
-  mkdirSync(join(dir, 'profiles'));
-  copyFileSync(join(ROOT, 'reference/profile.json'), join(dir, 'profiles/staging.json'));
+/** A checkout as the recipe asks the repository to be: a pinned profile and a waivers file. */
+function recipeCheckout(): string {
+  const dir = cleanCheckout();
+  mkdirSync(join(dir, 'profiles'), { recursive: true });
+  writeFileSync(join(dir, 'profiles/staging.json'), readFileSync(join(ROOT, 'profiles/staging.example.json')));
   writeFileSync(join(dir, 'waivers.json'), '[]\n');
   return dir;
 }
 
-test('item 2: the CI example, its certification killed half-way: the cleanup step leaves 0 records open', async ({ hostile }) => {
-  test.setTimeout(180_000);
-  const workflow = parse(readFileSync(WORKFLOW, 'utf8')) as { jobs: Record<string, { env: Record<string, string>; steps: Step[] }> };
-  const job = workflow.jobs.certify;
-  const dir = checkout();
-  const values = {
-    'vars.API_BASE_URL': hostile.url,
-    'secrets.API_SUBSCRIPTION_KEY': CANARY.subscriptionKey,
-    'secrets.API_SECRET': CANARY.secret,
-    'github.run_id': String(process.pid),
-    'github.run_attempt': '1',
-  };
-  const jobEnv = Object.fromEntries(Object.entries(job.env).map(([k, v]) => [k, substitute(String(v), values)]));
-  const runId = jobEnv.RUN_ID;
-  const mine = (r: string) => r.startsWith(`osd-suite.${runId}.`);
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_|GITHUB_)/.test(k)),
-  );
+/** Runs a step as a runner runs a shell step: bash, stopping at the first failing command, in a process group of its own. */
+function runStep(step: Step, dir: string, env: Record<string, string>, log: (text: string) => void) {
+  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.script], {
+    cwd: dir,
+    env: { ...env, ...step.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => log(String(d)));
+  child.stderr.on('data', (d: Buffer) => log(String(d)));
+  return { child, exit: new Promise<number | null>((resolve) => child.on('close', resolve)) };
+}
+
+/**
+ * Runs a recipe's job as its runner would: each step whose condition holds for the job's status so far, in order; a
+ * step that fails makes the job failed. `certifying` may take over the certification step (to cancel it half-way)
+ * and return the job's status after it. Returns the names of the steps that ran, the job's status and its log.
+ */
+async function runJob(
+  recipe: Recipe,
+  job: { env: Record<string, string>; steps: Step[] },
+  dir: string,
+  env: Record<string, string>,
+  certifying?: (run: ReturnType<typeof runStep>) => Promise<JobStatus>,
+): Promise<{ ran: string[]; status: JobStatus; output: string }> {
   let status: JobStatus = 'success';
   let output = '';
   const ran: string[] = [];
-  try {
-    for (const step of job.steps) {
-      const name = step.name ?? step.run ?? step.uses ?? '';
-      // Actions (checkout, setup-node, k6, uploads) are the runner's; `npm ci` would reach the registry, and the
-      // dependencies are installed: neither is what this test is about.
-      if (step.uses || step.run?.trim() === 'npm ci' || !stepRuns(step.if, status)) continue;
-      ran.push(name);
-      const env = {
-        ...inherited,
-        CI: 'true',
-        GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
-        ...jobEnv,
-        ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, substitute(String(v), values)])),
-      };
-      // As the runner runs a `run:` step: bash, stopping at the first failing command; a process group of its own.
-      const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', substitute(step.run!, values)], {
-        cwd: dir,
-        env,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.on('data', (d: Buffer) => (output += d));
-      child.stderr.on('data', (d: Buffer) => (output += d));
-      const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
-      if (step.name === 'Certify') {
+  for (const step of job.steps) {
+    if (!step.runs(status)) continue;
+    ran.push(step.name);
+    const run = runStep(step, dir, { ...env, ...recipe.runnerEnv(dir, status), ...job.env }, (t) => (output += t));
+    if (certifying && runsCertify(step)) status = await certifying(run);
+    else if ((await run.exit) !== 0 && status === 'success') status = 'failure';
+  }
+  return { ran, status, output };
+}
+
+const runsCertify = (step: Step) => step.script.includes('certify-gate.sh');
+
+for (const recipe of RECIPES) {
+  test(`${recipe.name} recipe, its certification killed half-way: the cleanup step leaves 0 records open`, async ({ hostile }) => {
+    test.setTimeout(180_000);
+    const dir = recipeCheckout();
+    const job = recipe.job(readFileSync(join(ROOT, recipe.file), 'utf8'), {
+      baseUrl: hostile.url,
+      subscriptionKey: CANARY.subscriptionKey,
+      secret: CANARY.secret,
+      runNumber: String(process.pid),
+    });
+    const runId = job.env.RUN_ID;
+    expect(runId, 'the recipe names its run').toMatch(/^[A-Za-z0-9_-]+$/);
+    const mine = (r: string) => r.startsWith(`osd-suite.${runId}.`);
+    try {
+      expect(job.steps.filter(runsCertify), 'one step certifies').toHaveLength(1);
+      const { ran, output } = await runJob(recipe, job, dir, inherited(), async ({ child, exit }) => {
         // Half-way: the conformance run has records open on the target. Then the job is cancelled and its processes
         // killed before their teardown (SIGKILL to the group: what the runner ends with, and what a lost runner does).
         await expect.poll(async () => (await liveWithTag(hostile.reference.url, mine)).length, { timeout: 120_000 }).toBeGreaterThan(0);
         process.kill(-child.pid!, 'SIGKILL');
         await exit;
-        status = 'cancelled';
         const open = (await liveWithTag(hostile.reference.url, mine)).length;
         test.info().annotations.push({ type: 'killed half-way', description: `${open} record(s) of run ${runId} open` });
         expect(open, 'the killed run left records open for the cleanup step').toBeGreaterThan(0);
-      } else if ((await exit) !== 0 && status === 'success') status = 'failure';
+        return 'cancelled';
+      });
+      expect(ran).toEqual(recipe.afterCancel);
+      expect(await liveWithTag(hostile.reference.url, mine), output).toEqual([]);
+      expect(output).toMatch(new RegExp(`run ${runId}: [1-9]\\d* cancelled`));
+      expect(findCanaries(output, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    expect(ran).toEqual(['Certify', 'Report in the job summary', 'Cancel left-over records']);
-    expect(await liveWithTag(hostile.reference.url, mine), output).toEqual([]);
-    expect(output).toMatch(new RegExp(`run ${runId}: [1-9]\\d* cancelled`));
-    expect(findCanaries(output, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  });
+}
+
+// Each exit code of the README's table through the recipe's whole job, with `npm` a stand-in that ends the certification
+// with it (writing a report for a verdict, as certify does) and does nothing else (the certification itself is what the
+// test above runs): PASS passes the job, every other code fails it with a line that says what the code means, and
+// INCOMPLETE passes only where the recipe's variable says so; a report is shown in the job whatever the outcome, and
+// the cleanup runs when the job did not pass.
+const MEANING: Record<number, RegExp> = {
+  [EXIT_CODES.pass]: /PASS/,
+  [EXIT_CODES.contractFailure]: /FAIL: the target broke the contract/,
+  [EXIT_CODES.usage]: /configuration or usage error/,
+  [EXIT_CODES.toolMissing]: /a required tool is missing/,
+  [EXIT_CODES.incomplete]: /INCOMPLETE/,
+  [EXIT_CODES.interrupted]: /interrupted/,
+};
+const VERDICT_CODES: number[] = [EXIT_CODES.pass, EXIT_CODES.contractFailure, EXIT_CODES.incomplete];
+
+const STAND_IN_NPM = `#!/usr/bin/env bash
+echo "npm $*"
+[ "$2" = certify ] || exit 0
+case " $VERDICT_CODES " in *" $STAND_IN_EXIT "*)
+  mkdir -p reports/certification/evidence
+  echo "# Certification report of the stand-in, exit $STAND_IN_EXIT" > reports/certification/certification.md ;;
+esac
+exit "$STAND_IN_EXIT"
+`;
+
+for (const recipe of RECIPES) {
+  test(`${recipe.name} recipe: each exit code of the README's table passes or fails the job as the table says`, async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const tableCodes = [...readme.slice(readme.indexOf('## Exit codes')).matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
+    expect(tableCodes.sort((a, b) => a - b)).toEqual(Object.values(EXIT_CODES).sort((a, b) => a - b));
+    const dir = recipeCheckout();
+    try {
+      const bin = join(dir, 'stand-in-bin');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'npm'), STAND_IN_NPM);
+      chmodSync(join(bin, 'npm'), 0o755);
+      for (const acceptIncomplete of ['', '1'])
+        for (const code of tableCodes) {
+          rmSync(join(dir, 'reports/certification'), { recursive: true, force: true });
+          rmSync(join(dir, 'step-summary.md'), { force: true });
+          const job = recipe.job(readFileSync(join(ROOT, recipe.file), 'utf8'), {
+            baseUrl: 'https://staging.example.com/api',
+            subscriptionKey: CANARY.subscriptionKey,
+            secret: CANARY.secret,
+            runNumber: '1',
+          });
+          job.env.CERTIFY_ACCEPT_INCOMPLETE = acceptIncomplete;
+          const env: Record<string, string> = { ...inherited(), VERDICT_CODES: VERDICT_CODES.join(' '), STAND_IN_EXIT: String(code) };
+          const { status, output } = await runJob(recipe, job, dir, { ...env, PATH: `${bin}:${env.PATH}` });
+          const what = `exit ${code}, CERTIFY_ACCEPT_INCOMPLETE=${acceptIncomplete}:\n${output}`;
+          const jobPasses = code === EXIT_CODES.pass || (code === EXIT_CODES.incomplete && acceptIncomplete === '1');
+          expect(output, what).toContain('npm run certify -- --profile profiles/staging.json --waivers waivers.json');
+          expect(output, what).toMatch(MEANING[code]);
+          expect(status, what).toBe(jobPasses ? 'success' : 'failure');
+          // The report in the job: GitHub's step summary, GitLab's log.
+          const summary = output + (existsSync(join(dir, 'step-summary.md')) ? readFileSync(join(dir, 'step-summary.md'), 'utf8') : '');
+          expect(summary.includes(`Certification report of the stand-in, exit ${code}`), what).toBe(VERDICT_CODES.includes(code));
+          expect(output.includes('npm run cleanup'), what).toBe(!jobPasses);
+        }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
