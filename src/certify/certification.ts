@@ -13,7 +13,8 @@
 import { runContextOf } from '../config/run-context.ts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { ConfigError } from '../config/config-error.ts';
+import { ConfigError, kindOfExitCode } from '../config/config-error.ts';
+import { EXIT_CODES } from '../config/exit-codes.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
 import type { CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from './report/report-model.ts';
@@ -38,7 +39,11 @@ import { cancelOpenRecords } from '../run/cleanup.ts';
 import { openRecords } from '../run/journal.ts';
 
 /** The exit code of each verdict (README, "Exit codes"). */
-export const VERDICT_EXIT_CODE = { pass: 0, fail: 1, incomplete: 4 } as const satisfies Record<CertificationVerdict, number>;
+export const VERDICT_EXIT_CODE = {
+  pass: EXIT_CODES.pass,
+  fail: EXIT_CODES.contractFailure,
+  incomplete: EXIT_CODES.incomplete,
+} as const satisfies Record<CertificationVerdict, number>;
 
 export const OUTPUT = {
   observedProfile: 'observed-profile.json',
@@ -216,8 +221,10 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         workers: o.workers,
       });
       if (r.interrupted) throw new RunInterrupted('the conformance/fuzz run was stopped');
-      if (!r.report && r.exitCode === 2)
-        throw new ConfigError('The conformance/fuzz run stopped on a configuration error (its message is above).');
+      // Its global setup stopped on the target's state or the configuration: the same kind, the same exit code.
+      const kind = r.report ? null : kindOfExitCode(r.exitCode);
+      if (kind && kind !== 'interrupted')
+        throw new ConfigError(`The conformance/fuzz run stopped before its tests (${kind}; its message is above).`, kind);
       const outcomes = r.report?.outcomes ?? [];
       const failed = outcomes.filter((x) => x.status === 'failed' || x.status === 'timedOut').length;
       // A phase whose tests failed never shows "ok".
