@@ -145,6 +145,7 @@ export function inputs(over: Partial<ReportInputs> = {}): ReportInputs {
       files: ['evidence/requests.jsonl'],
       playwrightReport: 'suite/conformance/html/index.html',
     },
+    package: { suiteVersion: '0.1.0', contractSha256: 'c'.repeat(64), deploymentVersion: 'staging-2026.11.3', signedBy: null },
     ...over,
   };
 }
