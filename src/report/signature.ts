@@ -30,41 +30,33 @@ export function keyFingerprint(key: KeyObject): string {
   return `sha256:${sha256(publicKey.export({ type: 'spki', format: 'der' }))}`;
 }
 
-function readKeyFile(path: string, option: string): Buffer {
+/** The Ed25519 key of `kind` in the PEM file at `path` (a private key's file gives its public half too); a ConfigError in one sentence otherwise, never quoting the file. */
+function readKey(path: string, kind: 'private' | 'public'): KeyObject {
+  const option = kind === 'private' ? '--sign' : '--public-key';
+  let pem: Buffer;
   try {
-    return readFileSync(path);
+    pem = readFileSync(path);
   } catch (error) {
     throw new ConfigError(`${option} names "${path}", which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}).`);
   }
-}
-
-/** The Ed25519 private key in the PEM file at `path`; a ConfigError in one sentence otherwise (never quoting the file). */
-export function readSigningKey(path: string): KeyObject {
-  const pem = readKeyFile(path, '--sign');
   let key: KeyObject | null = null;
   try {
-    key = createPrivateKey(pem);
+    key = kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem);
   } catch {}
   if (key?.asymmetricKeyType !== 'ed25519')
     throw new ConfigError(
-      `--sign names "${path}", which is not an unencrypted Ed25519 private key in PEM (make one with: openssl genpkey -algorithm ed25519 -out key.pem).`,
+      kind === 'private'
+        ? `${option} names "${path}", which is not an unencrypted Ed25519 private key in PEM (make one with: openssl genpkey -algorithm ed25519 -out key.pem).`
+        : `${option} names "${path}", which is not an Ed25519 public key in PEM (make it from the private key with: openssl pkey -in key.pem -pubout -out key.pub.pem).`,
     );
   return key;
 }
 
-/** The Ed25519 public key in the PEM file at `path` (a private key's file gives its public half). */
-export function readPublicKey(path: string): KeyObject {
-  const pem = readKeyFile(path, '--public-key');
-  let key: KeyObject | null = null;
-  try {
-    key = createPublicKey(pem);
-  } catch {}
-  if (key?.asymmetricKeyType !== 'ed25519')
-    throw new ConfigError(
-      `--public-key names "${path}", which is not an Ed25519 public key in PEM (make it from the private key with: openssl pkey -in key.pem -pubout -out key.pub.pem).`,
-    );
-  return key;
-}
+/** The Ed25519 private key the manifest is signed with (--sign). */
+export const readSigningKey = (path: string): KeyObject => readKey(path, 'private');
+
+/** The Ed25519 public key a signature must verify with (--public-key). */
+export const readPublicKey = (path: string): KeyObject => readKey(path, 'public');
 
 /** Sign `dir`'s manifest as it is on disk; writes the signature file beside it. */
 export function signManifest(dir: string, key: KeyObject): SignatureFile {

@@ -3,7 +3,6 @@
 // is INCOMPLETE (or each such clause is waived), else "evidence only"; `--sign` writes a detached Ed25519 signature
 // over the manifest and `--verify --public-key` checks signature, files and mark. A good package verifies; a tampered
 // file, a wrong key, a manifest edited after signing and an INCOMPLETE run are each refused with one sentence.
-import { spawn } from 'node:child_process';
 import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { renderMarkdown } from '../../src/certify/report/markdown-writer.ts';
 import { validateCertificationReport } from '../../src/report/report-schema.ts';
 import { allFiles, type CertifyRun, FEW_FUZZ_CASES, ONE_WORKER, ROOT, runCertify, TESTS_DIR } from './run-certify.ts';
 import { reportWith, verdictReports } from './report-fixtures.ts';
+import { type NpmRun, npmRun } from '../cli/npm-run.ts';
 
 const DIR = join(TESTS_DIR, 'package');
 const CONTRACT_SHA256 = createHash('sha256')
@@ -58,26 +58,10 @@ test.describe('the package mark, from the verdict and the waivers', () => {
   });
 });
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function npmCertify(args: string[]): Promise<Ran> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
-  const child = spawn('npm', ['run', '--silent', 'certify', '--', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
-}
+const npmCertify = (args: string[]) => npmRun('certify', args);
 
 /** One sentence on stderr, nothing on stdout: how a refusal reads. */
-function expectRefused(ran: Ran, says: RegExp): void {
+function expectRefused(ran: NpmRun, says: RegExp): void {
   expect(ran.code, ran.stdout + ran.stderr).toBe(1);
   expect(ran.stdout).toBe('');
   expect(ran.stderr).toMatch(/^Refused: [^\n]+\n$/);

@@ -2,7 +2,6 @@
 // can produce it, run as a user runs it (`npm run --silent <script> -- ...`). The target's state: unreachable is a
 // closed loopback port (5), credentials refused is the bundled reference with other credentials (6); a bad flag or a
 // bad variable is a usage or configuration error (2). A cell no command can produce says why (cases as data).
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -11,6 +10,7 @@ import { EXIT_CODES, EXIT_CODE_MEANINGS, exitCodesLine, type ExitCodeName } from
 import { validateStoppedCertification } from '../../src/report/report-schema.ts';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
+import { npmRun } from './npm-run.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(PROJECT_TEST_OUTPUT, 'exit-codes');
@@ -133,26 +133,6 @@ function closedPort(): Promise<number> {
   });
 }
 
-function npmRun(
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_|K6_)/.test(k)) clean[k] = v;
-  const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-    cwd: ROOT,
-    env: { ...clean, CI: '1', FORCE_COLOR: '0', K6_BIN: '/nonexistent/k6', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
-}
-
 let reference: RunningReference;
 let closed: string;
 test.beforeAll(async () => {
@@ -183,7 +163,7 @@ for (const c of CASES) {
       writeFileSync(join(dir, 'reports', 'runs', 'left-1', 'journal.jsonl'), `${JSON.stringify(line)}\n`);
     }
     const args = [...(c.command === 'certify' ? ['--out', join(dir, 'certification')] : []), ...(c.args?.(world) ?? [])];
-    const ran = await npmRun(c.command, args, env);
+    const ran = await npmRun(c.command, args, { CI: '1', K6_BIN: '/nonexistent/k6', ...env });
     expect(ran.code, ran.stdout + ran.stderr).toBe(EXIT_CODES[c.code]);
     expect(ran.stderr).toMatch(c.says);
     for (const secret of Object.values(OTHER_CREDENTIALS)) expect(ran.stdout + ran.stderr).not.toContain(secret);

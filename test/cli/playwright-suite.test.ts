@@ -1,30 +1,18 @@
 // `npm run conformance` and `npm run fuzz` (src/cli/playwright-suite.ts): our --help first with Playwright's options
 // after it, exit 2 in one sentence on an option Playwright does not know (Playwright itself prints 115 lines of help and
 // exits 1), and every Playwright option passed through: `--grep @CLAUSE` still selects a clause's tests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { UsageError } from '../../src/config/config-error.ts';
 import { PLAYWRIGHT_TEST_OPTIONS, playwrightArgs } from '../../src/config/playwright-args.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
+import { npmRun as npmRunWith } from './npm-run.ts';
+
+const npmRun = (script: string, args: string[]) =>
+  npmRunWith(script, args, { REPORTS_DIR: join(PROJECT_TEST_OUTPUT, 'playwright-suite', script) });
 
 const ROOT = resolve(import.meta.dirname, '../..');
-
-function npmRun(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
-  const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-    cwd: ROOT,
-    env: { ...env, FORCE_COLOR: '0', REPORTS_DIR: join(PROJECT_TEST_OUTPUT, 'playwright-suite', script) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
-}
 
 test("the option table is Playwright's own: every option `playwright test --help` lists, with how it takes its value", () => {
   const help = spawnSync(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--help'], {
