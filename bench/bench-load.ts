@@ -16,6 +16,7 @@ import { describeK6Exit } from '../src/k6/k6-process.ts';
 import type { LoadReport } from '../load/lib/report.ts';
 import { DEMO_CREDENTIALS, startReferenceServer } from '../reference/server.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
+import { EXIT_CODES } from '../src/config/exit-codes.ts';
 import { type K6Binary, INSTALL_HINT, k6Binaries } from '../src/k6/k6-binary.ts';
 import { type CommandSpec, parseCommandLine } from '../src/config/command-line.ts';
 
@@ -157,14 +158,14 @@ async function benchBinary(bin: K6Binary, url: string): Promise<void> {
 async function main(): Promise<number> {
   const { binaries, errors, source } = k6Binaries();
   for (const e of errors) process.stderr.write(`${e.error}\n`);
-  if (errors.length > 0) return 2;
+  if (errors.length > 0) return EXIT_CODES.usage;
   if (binaries.length === 0) {
     process.stderr.write(`\n${source}\n${INSTALL_HINT}\n\n`);
-    return 3;
+    return EXIT_CODES.toolMissing;
   }
   if (!Number.isFinite(SECONDS) || SECONDS < 1 || SECONDS > 120) {
     process.stderr.write(`BENCH_SECONDS must be a number of seconds from 1 to 120, got "${process.env.BENCH_SECONDS}".\n`);
-    return 2;
+    return EXIT_CODES.usage;
   }
   const server = forkRole(import.meta.url, 'reference');
   const stop = (): void => {

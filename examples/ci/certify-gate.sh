@@ -9,9 +9,11 @@ code=$?
 case "$code" in
   0) meaning="PASS: the target met every clause the suite can confirm." ;;
   1) meaning="FAIL: the target broke the contract, or the run did not complete: the report (job summary, artifact) leads with the cause." ;;
-  2) meaning="configuration or usage error (the sentence above): fix the job's variables, secrets or profile, or check that the target is reachable; rerunning as is will not help." ;;
+  2) meaning="configuration or usage error (the sentence above): fix the job's variables, profile or base path; rerunning as is will not help." ;;
   3) meaning="a required tool is missing (the sentence above says which and how to get it)." ;;
   4) meaning="INCOMPLETE: nothing failed, but some clauses could not be confirmed: the report names each and why." ;;
+  5) meaning="the target cannot be reached, timed out or says it is unavailable: staging is down; retry later (nothing was judged)." ;;
+  6) meaning="the target refused the credentials: the secret was rotated or is wrong; renew API_SUBSCRIPTION_KEY / API_SECRET." ;;
   130) meaning="interrupted: the run's teardown cancelled what it created; the cleanup step sweeps what is left." ;;
   *) meaning="an exit code the README's table does not list." ;;
 esac

@@ -30,7 +30,8 @@ import {
 } from './observed-profile.ts';
 import type { FuzzRecord, RunFailure } from './run-files.ts';
 import { decideVerdict } from './certification-verdict.ts';
-import { judgeWaivers, type Waiver } from './waivers.ts';
+import { type PackageFacts, packageRecord } from './certification-package.ts';
+import { isUnconfirmed, judgeWaivers, type Waiver } from './waivers.ts';
 
 export interface ReportInputs {
   startedAt: Date;
@@ -54,6 +55,8 @@ export interface ReportInputs {
   load: LoadSection;
   phases: PhaseRow[];
   evidence: EvidenceSection;
+  /** Versions, the contract's digest, the signer: what the package records beside its mark. */
+  package: PackageFacts;
 }
 
 export function assembleReport(i: ReportInputs): { report: CertificationReport; observed: TargetProfile } {
@@ -65,7 +68,8 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
   const outcomes = i.clauseReport?.outcomes ?? [];
   const results = i.clauseReport?.results ?? clauseResults([]);
   const before = clauseRows(results, i.failures, drift, []);
-  const waivers = judgeWaivers(i.waivers, new Map(before.map((r) => [r.id, r.verdict])), i.today);
+  const unconfirmed = new Set(before.filter(isUnconfirmed).map((r) => r.id));
+  const waivers = judgeWaivers(i.waivers, new Map(before.map((r) => [r.id, r.verdict])), i.today, unconfirmed);
   const clauses = clauseRows(results, i.failures, drift, waivers);
   const { verdict, reasons } = decideVerdict(clauses, waivers, { problem: i.runProblem, outcomes });
 
@@ -116,6 +120,7 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     fuzz: fuzzFigures(outcomes, i.fuzz.records, i.fuzz.notRun),
     load: i.load,
     evidence: i.evidence,
+    package: packageRecord(verdict, clauses, i.package),
   };
   return { report, observed };
 }

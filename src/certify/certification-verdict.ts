@@ -39,7 +39,9 @@ export function decideVerdict(
   }
   const notes: string[] = [];
   for (const c of clauses.filter((x) => x.status === 'waived'))
-    notes.push(`${c.id} fails but is waived until ${c.waiver!.expires} (owner ${c.waiver!.owner}): ${c.waiver!.reason}`);
+    notes.push(
+      `${c.id} ${c.verdict === 'fail' ? 'fails' : 'is not confirmed'} but is waived until ${c.waiver!.expires} (owner ${c.waiver!.owner}): ${c.waiver!.reason}`,
+    );
   for (const w of waivers.filter((x) => x.state !== 'applied')) notes.push(`waiver for ${w.clause}: ${w.note}`);
   const unconfirmed = clauses.filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered'));
   const incomplete = unconfirmed.map((c) => `${c.id} not confirmed: ${whyUnconfirmed(c)}`);

@@ -13,18 +13,28 @@
 import { runContextOf } from '../config/run-context.ts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { ConfigError } from '../config/config-error.ts';
+import { ConfigError, kindOfExitCode } from '../config/config-error.ts';
+import { EXIT_CODES } from '../config/exit-codes.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
-import type { CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from './report/report-model.ts';
+import {
+  type CertificationVerdict,
+  type EvidenceSection,
+  type LoadSection,
+  PACKAGE_STATUS_TEXT,
+  type PhaseRow,
+} from './report/report-model.ts';
 import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts';
 import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
 import { openSession } from '../run/target-session.ts';
 import { schemaDigest } from '../schema/registry.ts';
+import { validateStoppedCertification } from '../report/report-schema.ts';
 import { redactedJson, redactFileText, type Redactor } from '../config/redact.ts';
 import { assembleReport } from './assemble-report.ts';
 import { runDiscovery, type DiscoveryResult } from './discovery.ts';
-import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
+import { configDigest, MANIFEST_FILE, SIGNATURE_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
+import { keyFingerprint, readSigningKey, signManifest } from '../report/signature.ts';
+import { renderStoppedMarkdown, type StoppedCertification, type StoppedContext, stoppedCertification } from './stopped-report.ts';
 import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
 import { clauseGrep, selectedClauses, stagingDir, type CertifyOptions } from './certify-options.ts';
 import { preflight } from './preflight.ts';
@@ -38,7 +48,11 @@ import { cancelOpenRecords } from '../run/cleanup.ts';
 import { openRecords } from '../run/journal.ts';
 
 /** The exit code of each verdict (README, "Exit codes"). */
-export const VERDICT_EXIT_CODE = { pass: 0, fail: 1, incomplete: 4 } as const satisfies Record<CertificationVerdict, number>;
+export const VERDICT_EXIT_CODE = {
+  pass: EXIT_CODES.pass,
+  fail: EXIT_CODES.contractFailure,
+  incomplete: EXIT_CODES.incomplete,
+} as const satisfies Record<CertificationVerdict, number>;
 
 export const OUTPUT = {
   observedProfile: 'observed-profile.json',
@@ -63,6 +77,7 @@ function prepareOutDir(out: string): void {
     OUTPUT.discovery,
     OUTPUT.evidence,
     MANIFEST_FILE,
+    SIGNATURE_FILE,
     'screenshots',
   ])
     rmSync(join(out, name), { recursive: true, force: true });
@@ -126,6 +141,7 @@ function certificationConfig(
     clauses: o.clauses ?? 'all',
     workers: o.workers ?? 'default',
     suiteVersion,
+    deploymentVersion: o.deploymentVersion,
   };
 }
 
@@ -136,8 +152,43 @@ function copyRedacted(from: string, to: string, redact: Redactor): boolean {
   return true;
 }
 
+/** The contract's text the run checks against: its SHA-256 goes in the package. */
+export const CONTRACT_FILE = 'spec/offer-subscription-api.md';
+
 export async function certify(o: CertifyOptions, root: string): Promise<number> {
   const startedAt = new Date();
+  const phases = new Phases();
+  let stoppedContext: StoppedContext = { target: null, runId: null };
+  try {
+    return await certifyRun(o, root, startedAt, phases, (context) => {
+      stoppedContext = context;
+    });
+  } catch (error) {
+    // Stopped on the configuration or the target's state: the package says so (certification.json, verdict "stopped",
+    // with the kind), in place of the previous one, so no pipeline reads an older verdict as this run's.
+    if (error instanceof ConfigError && error.kind !== 'interrupted' && error.kind !== 'usage')
+      writeStoppedCertification(
+        o.out,
+        stoppedCertification({ ...stoppedContext, error, startedAt, finishedAt: new Date(), suite: readSuite(root), phases: phases.rows }),
+      );
+    throw error;
+  }
+}
+
+function readSuite(root: string): { name: string; version: string } {
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  return { name, version };
+}
+
+async function certifyRun(
+  o: CertifyOptions,
+  root: string,
+  startedAt: Date,
+  phases: Phases,
+  started: (context: StoppedContext) => void,
+): Promise<number> {
+  // Read first: a key that is not one stops the run before anything is sent. Held in memory, written nowhere.
+  const signingKey = o.sign ? readSigningKey(o.sign) : null;
   if (o.profile) {
     if (!existsSync(o.profile)) throw new ConfigError(`--profile names "${o.profile}", which does not exist.`);
     process.env.API_PROFILE = o.profile;
@@ -146,12 +197,11 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
   let config = readSuiteConfig();
   const bundled = config.baseUrl === null;
   const faults = bundled ? referenceFaults() : [];
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  const pkg = readSuite(root);
   // Written to a staging folder and swapped in when complete: until then the previous certification stays.
   const stage = stagingDir(o.out);
   prepareOutDir(stage);
   const suiteDir = join(stage, OUTPUT.suite);
-  const phases = new Phases();
 
   let reference: { close(): Promise<void> } | null = null;
   try {
@@ -170,6 +220,11 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     const context = runContextOf(config);
     const pinned = config.profilePath ? { path: shown(config.profilePath, root), profile: context.profile } : null;
     const { redact } = context;
+    started({
+      target: { baseUrl: bundled ? baseUrl : config.baseUrl!, environment: config.environment, bundledReference: bundled },
+      runId: config.runId,
+      redact,
+    });
 
     // 1-2. Preflight and discovery share one session (one paced client, one request log).
     const session = await openSession(config);
@@ -216,8 +271,10 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         workers: o.workers,
       });
       if (r.interrupted) throw new RunInterrupted('the conformance/fuzz run was stopped');
-      if (!r.report && r.exitCode === 2)
-        throw new ConfigError('The conformance/fuzz run stopped on a configuration error (its message is above).');
+      // Its global setup stopped on the target's state or the configuration: the same kind, the same exit code.
+      const kind = r.report ? null : kindOfExitCode(r.exitCode);
+      if (kind && kind !== 'interrupted')
+        throw new ConfigError(`The conformance/fuzz run stopped before its tests (${kind}; its message is above).`, kind);
       const outcomes = r.report?.outcomes ?? [];
       const failed = outcomes.filter((x) => x.status === 'failed' || x.status === 'timedOut').length;
       // A phase whose tests failed never shows "ok".
@@ -322,6 +379,12 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         load,
         phases: phases.rows,
         evidence,
+        package: {
+          suiteVersion: pkg.version,
+          contractSha256: sha256(readFileSync(join(root, CONTRACT_FILE))),
+          deploymentVersion: o.deploymentVersion,
+          signedBy: signingKey && keyFingerprint(signingKey),
+        },
       });
       writeFileSync(join(stage, OUTPUT.observedProfile), `${redactedJson(observed, redact, 2)}\n`);
       writeFileSync(
@@ -337,8 +400,9 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     report.phases = phases.rows;
     writeCertificationReport(stage, report, redact);
     const keepRun = `${OUTPUT.suite}/runs/${config.runId}/`;
-    const manifest = writeManifest(stage, (rel) => rel.startsWith(`${OUTPUT.suite}/runs/`) && !rel.startsWith(keepRun));
+    const manifest = writeManifest(stage, (rel) => rel.startsWith(`${OUTPUT.suite}/runs/`) && !rel.startsWith(keepRun), report.package);
     const manifestDigest = sha256(readFileSync(join(stage, MANIFEST_FILE)));
+    if (signingKey) signManifest(stage, signingKey);
     swapIn(stage, o.out);
 
     const c = report.summary.clauses;
@@ -350,6 +414,9 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     say(`  report:   ${shown(join(o.out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
     say(`  profile:  ${shown(join(o.out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
     say(`  evidence: ${shown(join(o.out, OUTPUT.evidence))}/, manifest of ${manifest.files.length} files, sha256 ${manifestDigest}`);
+    say(
+      `  package:  ${PACKAGE_STATUS_TEXT[report.package.status].toLowerCase()}${report.package.status === 'certification' ? '' : ` (${report.package.reason})`}; ${signingKey ? `signed (${SIGNATURE_FILE}, key ${report.package.signedBy})` : 'not signed (--sign key.pem)'}`,
+    );
     return VERDICT_EXIT_CODE[report.verdict];
   } catch (error) {
     if (!interruptSignal()?.aborted) throw error;
@@ -395,6 +462,21 @@ async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
   } finally {
     await session?.dispose();
   }
+}
+
+/**
+ * A stopped run's certification.json and certification.md, in place of the previous certification (through the
+ * staging folder, so the journals of this run and earlier ones stay for `npm run cleanup`).
+ */
+function writeStoppedCertification(out: string, report: StoppedCertification): void {
+  const stage = stagingDir(out);
+  prepareOutDir(stage);
+  rmSync(join(stage, OUTPUT.evidence), { recursive: true, force: true });
+  const check = validateStoppedCertification(report);
+  if (!check.valid) throw new Error(`The stopped certification does not match its schema: ${check.errors.slice(0, 5).join('; ')}`);
+  writeFileSync(join(stage, REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(stage, REPORT_FILES.markdown), renderStoppedMarkdown(report));
+  swapIn(stage, out);
 }
 
 /**

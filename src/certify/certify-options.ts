@@ -6,12 +6,14 @@
  *   --skip-load               do not run the load smoke (reported as not run)
  *   --workers <n>             tests run at once (Playwright workers; API_RATE is shared among them)
  *   --out <dir>               where the certification goes (default: ${REPORTS_DIR:-reports}/certification)
- *   --verify <dir>            check a certification folder against its manifest, nothing else
+ *   --deployment-version <v>  the partner's own version of the deployment certified (recorded in the package)
+ *   --sign <key.pem>          sign the manifest with this Ed25519 private key (detached signature beside it)
+ *   --verify <dir>            check a certification folder (signature with --public-key, files, mark), nothing else
  *   --init-profile <path>     write a first target profile from discovery (reads only), nothing else
  */
 import { join, resolve } from 'node:path';
 import { clauses as CATALOGUE } from '../contract/clauses/catalogue.ts';
-import { ConfigError } from '../config/config-error.ts';
+import { ConfigError, UsageError } from '../config/config-error.ts';
 import { type CommandSpec, numberOption, parseCommandLineOrHelp } from '../config/command-line.ts';
 
 export interface CertifyOptions {
@@ -24,9 +26,15 @@ export interface CertifyOptions {
   workers: number | null;
   /** Absolute path of the certification folder. */
   out: string;
+  /** The partner's own version of the deployment certified (--deployment-version); null when not given. */
+  deploymentVersion: string | null;
+  /** Absolute path of the Ed25519 private key the manifest is signed with (--sign); the key itself is read once, kept in memory. */
+  sign: string | null;
   verify: string | null;
   /** Absolute path of the profile --init-profile writes; null = a certification. */
   initProfile: string | null;
+  /** With --verify: the Ed25519 public key the manifest's signature must verify with. */
+  publicKey: string | null;
 }
 
 /**
@@ -59,7 +67,26 @@ export const CERTIFY_COMMAND = {
       description: 'tests run at once (default: 2 with CI set, else half the cores); API_RATE is shared among them',
     },
     out: { type: 'string', value: '<dir>', description: 'where the certification goes (default: reports/certification)' },
-    verify: { type: 'string', value: '<dir>', description: 'check a certification folder against its SHA-256 manifest, nothing else' },
+    'deployment-version': {
+      type: 'string',
+      value: '<version>',
+      description: "your deployment's own version (a tag, a build number, a commit), recorded in the package",
+    },
+    sign: {
+      type: 'string',
+      value: '<key.pem>',
+      description: 'sign the manifest with this Ed25519 private key (PEM): manifest.json.sig; the key goes nowhere else',
+    },
+    verify: {
+      type: 'string',
+      value: '<dir>',
+      description: 'check a certification folder: its signature (with --public-key), every file, and that it is a certification',
+    },
+    'public-key': {
+      type: 'string',
+      value: '<key.pub.pem>',
+      description: 'with --verify: the Ed25519 public key (PEM) it must be signed with',
+    },
     'init-profile': {
       type: 'string',
       value: '<path>',
@@ -70,6 +97,8 @@ export const CERTIFY_COMMAND = {
   notes: [
     'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID, FUZZ_RUNS (see README).',
     'Before the long phase it prints how many requests it expects and how long they take at API_RATE.',
+    'The package is marked "certification" only when nothing failed and nothing is INCOMPLETE (or each such clause is waived with a reason and an expiry), else "evidence only".',
+    'A key pair: openssl genpkey -algorithm ed25519 -out key.pem && openssl pkey -in key.pem -pubout -out key.pub.pem',
   ],
 } as const satisfies CommandSpec;
 
@@ -77,6 +106,9 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
   const parsed = parseCommandLineOrHelp(CERTIFY_COMMAND, argv);
   if (parsed === 'help') return 'help';
   const { values } = parsed;
+  if (values.verify && (values.sign || values['deployment-version'] || values.clauses || values.profile || values.waivers))
+    throw new UsageError('--verify checks a package and runs nothing: give it alone, with --public-key if the package is signed.');
+  if (values['public-key'] && !values.verify) throw new UsageError('--public-key goes with --verify <dir>.');
   return {
     profile: values.profile ? resolve(values.profile) : null,
     waivers: values.waivers ? resolve(values.waivers) : null,
@@ -84,8 +116,11 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
     skipLoad: values['skip-load'] === true,
     workers: values.workers === undefined ? null : workerCount(values.workers),
     out: resolve(values.out ?? join(env.REPORTS_DIR || 'reports', 'certification')),
+    deploymentVersion: values['deployment-version']?.trim() || null,
+    sign: values.sign ? resolve(values.sign) : null,
     verify: values.verify ? resolve(values.verify) : null,
     initProfile: values['init-profile'] ? resolve(values['init-profile']) : null,
+    publicKey: values['public-key'] ? resolve(values['public-key']) : null,
   };
 }
 

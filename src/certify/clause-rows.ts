@@ -6,6 +6,7 @@
 import type { ClauseResult } from '../report/clause-results.ts';
 import type { ClauseFailureRow, ClauseRow, DriftRow, EvidenceExcerpt, WaiverRow } from './report/report-model.ts';
 import type { RunFailure } from './run-files.ts';
+import { isUnconfirmed } from './waivers.ts';
 
 function excerpt(raw: Record<string, unknown> | undefined): EvidenceExcerpt | null {
   if (!raw) return null;
@@ -76,7 +77,8 @@ export function clauseRows(
       kind: r.clause.kind,
       section: r.clause.section,
       summary: r.clause.summary,
-      status: verdict === 'fail' && waiver?.state === 'applied' ? 'waived' : verdict,
+      // A waiver in force covers a failure, or a must clause the run could not confirm (src/certify/waivers.ts).
+      status: waiver?.state === 'applied' && (verdict === 'fail' || isUnconfirmed({ kind: r.clause.kind, verdict })) ? 'waived' : verdict,
       verdict,
       tests: r.tests,
       failures: rows,

@@ -1,6 +1,6 @@
 /**
  * Preflight of a certification: the target answers, accepts the credentials, and its health check
- * works. Anything else stops the certification with one sentence (ConfigError, exit 2): a report on
+ * works. Anything else stops the certification with one sentence (a ConfigError of its kind): a report on
  * a target that cannot be reached would only be a list of failures that say nothing.
  */
 import { ConfigError } from '../config/config-error.ts';
@@ -35,6 +35,7 @@ export async function preflight(session: Session, baseUrl: string): Promise<Pref
       };
     throw new ConfigError(
       `The health check ${health.method} ${health.path} of ${baseUrl} answered HTTP ${health.status} (and ${withCredentials.status} with credentials); the target does not report itself available, so it cannot be certified now.`,
+      'target-unavailable',
     );
   });
 }

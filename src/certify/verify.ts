@@ -1,21 +1,60 @@
-/** `npm run certify -- --verify <dir>`: re-digest a certification's files against its manifest. */
+/**
+ * `npm run certify -- --verify <dir> [--public-key <pub.pem>]`: may an operator trust this package?
+ * In order: the manifest is signed by the key given (with --public-key), every file it lists is unchanged, and the
+ * package is marked a certification (nothing failed, nothing INCOMPLETE unless waived). The first that does not hold is
+ * the refusal: one sentence on stderr, exit 1. A folder with no manifest, or a key file that is not one, is exit 2.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
-import { MANIFEST_FILE, verifyManifest } from '../report/evidence.ts';
+import { EXIT_CODES } from '../config/exit-codes.ts';
+import { MANIFEST_FILE, readManifest, SIGNATURE_FILE, verifyManifest } from '../report/evidence.ts';
+import { readPublicKey, signatureProblem } from '../report/signature.ts';
+import { REPORT_FILES } from './report/write-report.ts';
 
-export function verifyCertification(dir: string): number {
+export interface Verification {
+  exitCode: number;
+  /** The one sentence: what was verified, or why the package is refused. */
+  sentence: string;
+}
+
+const listed = (files: readonly string[]) => `${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}`;
+
+export function verifyPackage(dir: string, publicKeyPath: string | null): Verification {
   if (!existsSync(join(dir, MANIFEST_FILE)))
     throw new ConfigError(`${dir} holds no ${MANIFEST_FILE}; point --verify at a certification folder.`);
-  const check = verifyManifest(dir);
-  if (check.ok) {
-    process.stdout.write(`All ${check.checked} files of ${dir} match ${MANIFEST_FILE}.\n`);
-    return 0;
+  const key = publicKeyPath ? readPublicKey(publicKeyPath) : null;
+  const refuse = (sentence: string): Verification => ({ exitCode: EXIT_CODES.contractFailure, sentence: `Refused: ${sentence}` });
+  const signed = key ? signatureProblem(dir, key) : null;
+  if (signed) return refuse(signed);
+  const manifest = readManifest(dir);
+  const files = verifyManifest(dir, manifest);
+  if (!files.ok) {
+    const parts = [
+      files.changed.length ? `${files.changed.length} changed (${listed(files.changed)})` : '',
+      files.missing.length ? `${files.missing.length} missing (${listed(files.missing)})` : '',
+    ].filter(Boolean);
+    return refuse(`of the ${files.checked} files ${MANIFEST_FILE} lists in ${dir}, ${parts.join(' and ')} since it was written.`);
   }
-  for (const f of check.changed) process.stdout.write(`changed: ${f}\n`);
-  for (const f of check.missing) process.stdout.write(`missing: ${f}\n`);
-  process.stdout.write(
-    `${check.changed.length} changed and ${check.missing.length} missing of ${check.checked} files listed in ${MANIFEST_FILE}.\n`,
-  );
-  return 1;
+  const record = manifest.package;
+  // A service certification's manifest records what the package is; a client certification's records none.
+  if (!record && existsSync(join(dir, REPORT_FILES.json)))
+    return refuse(`${dir}'s ${MANIFEST_FILE} records no certification mark (written by a suite older than the mark).`);
+  if (record && record.status !== 'certification') return refuse(`${dir} is evidence only, not a certification: ${record.reason}`);
+  const who = key
+    ? `signed by ${record?.signedBy ?? 'the key given'}`
+    : existsSync(join(dir, SIGNATURE_FILE))
+      ? 'signature not checked (give --public-key)'
+      : 'not signed';
+  const what = record
+    ? `a certification (suite ${record.suiteVersion}, contract sha256:${record.contractSha256.slice(0, 12)}…, deployment ${record.deploymentVersion ?? 'version not given'})`
+    : 'a package';
+  return { exitCode: EXIT_CODES.pass, sentence: `Verified: ${dir} is ${what}, ${who}; all ${files.checked} files match ${MANIFEST_FILE}.` };
+}
+
+/** The command: the sentence on stdout (verified) or stderr (refused), and the exit code. */
+export function verifyCertification(dir: string, publicKeyPath: string | null = null): number {
+  const result = verifyPackage(dir, publicKeyPath);
+  (result.exitCode === EXIT_CODES.pass ? process.stdout : process.stderr).write(`${result.sentence}\n`);
+  return result.exitCode;
 }

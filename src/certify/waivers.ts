@@ -1,7 +1,8 @@
 /**
- * Waivers: a known failure, accepted for a time by a named owner. A waived failure shows as `waived`
- * and does not fail the verdict until its expiry date has passed; an expired waiver, or one for a
- * clause that did not fail, is reported (so waivers do not outlive the problem they covered).
+ * Waivers: a known failure, or a `must` clause the target cannot let the run confirm (INCOMPLETE), accepted for a
+ * time by a named owner with a reason. A waived clause shows as `waived` and counts neither as a failure nor as
+ * incomplete until its expiry date has passed; an expired waiver, or one for a clause that passed, is reported (so
+ * waivers do not outlive the problem they covered).
  *
  * waivers.json: [{ "clause": "SUB-CREATE-NO-DEDUP", "reason": "...", "owner": "...", "expires": "2026-12-31" }]
  * (or { "waivers": [...] }). A bad file is a configuration error: one sentence, exit 2.
@@ -79,20 +80,34 @@ export function isExpired(waiver: Waiver, today: string): boolean {
 }
 
 /**
- * What each waiver does in this run, given the clause verdicts: `applied` (a failing clause, waiver
- * in force), `expired` (past its date: the failure counts again), `not-needed` (the clause did not fail).
+ * What each waiver does in this run, given the clause verdicts and the `must` clauses left unconfirmed: `applied` (a
+ * failing or unconfirmed clause, waiver in force), `expired` (past its date: the clause counts again), `not-needed`
+ * (the clause passed, or is not one the verdict counts).
  */
-export function judgeWaivers(waivers: readonly Waiver[], verdicts: ReadonlyMap<string, ClauseVerdict>, today: string): WaiverRow[] {
+export function judgeWaivers(
+  waivers: readonly Waiver[],
+  verdicts: ReadonlyMap<string, ClauseVerdict>,
+  today: string,
+  unconfirmed: ReadonlySet<string> = new Set(),
+): WaiverRow[] {
   return waivers.map((w): WaiverRow => {
     const verdict = verdicts.get(w.clause);
+    const open = verdict === 'fail' ? 'failure' : unconfirmed.has(w.clause) ? 'unconfirmed clause' : null;
     if (isExpired(w, today)) {
       const effect =
-        verdict === 'fail'
+        open === 'failure'
           ? 'the failure counts against the verdict'
-          : `the clause did not fail (${verdict ?? 'not run'}); remove the waiver`;
+          : open
+            ? 'the clause counts as not confirmed (INCOMPLETE)'
+            : `the clause did not fail (${verdict ?? 'not run'}); remove the waiver`;
       return { ...w, state: 'expired', note: `expired on ${w.expires}: ${effect}` };
     }
-    if (verdict === 'fail') return { ...w, state: 'applied', note: `failure waived until ${w.expires} (owner ${w.owner})` };
+    if (open) return { ...w, state: 'applied', note: `${open} waived until ${w.expires} (owner ${w.owner})` };
     return { ...w, state: 'not-needed', note: `the clause did not fail in this run (${verdict ?? 'not run'}); the waiver can be removed` };
   });
+}
+
+/** A `must` clause no passing test confirmed: what makes a verdict INCOMPLETE, unless waived. */
+export function isUnconfirmed(c: { kind: string; verdict: ClauseVerdict }): boolean {
+  return c.kind === 'must' && (c.verdict === 'skipped' || c.verdict === 'not-covered');
 }

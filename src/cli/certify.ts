@@ -1,9 +1,11 @@
 /**
  * `npm run certify [-- --profile pinned.json] [--waivers waivers.json] [--clauses SUB-*] [--skip-load] [--out dir]`
- * `npm run certify -- --verify reports/certification`   (check a certification against its manifest)
+ * `npm run certify -- [--deployment-version v1.2.3] [--sign key.pem]`   (record the deployment, sign the manifest)
+ * `npm run certify -- --verify reports/certification [--public-key key.pub.pem]`   (may an operator trust it?)
  * `npm run certify -- --init-profile profiles/staging.json`   (a first target profile, from discovery)
  * `npm run certify -- --help`
- * Exit code: 0 passing verdict, 1 failing verdict (or a changed file under --verify), 2 configuration error, 4 incomplete, 130 interrupted.
+ * Exit codes (src/config/exit-codes.ts): 0 pass, 1 fail (or a package --verify refuses), 2 usage or configuration,
+ * 4 incomplete, 5 target unavailable, 6 credentials refused, 130 interrupted.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
   loadDotEnv();
   if (options.verify) {
     const { verifyCertification } = await import('../certify/verify.ts');
-    process.exitCode = verifyCertification(options.verify);
+    process.exitCode = verifyCertification(options.verify, options.publicKey);
     return;
   }
   if (options.initProfile) {

@@ -5,6 +5,7 @@
  * downloads or builds it. Exit: 0 a usable k6 (v1.x or v2.x) was found; 2 K6_BIN or K6_BINS names something that is not
  * a k6 that runs, or a version the scripts were not written for; 3 no k6 at all (with how to install one).
  */
+import { EXIT_CODES } from '../config/exit-codes.ts';
 import { INSTALL_HINT, k6Binaries } from '../k6/k6-binary.ts';
 
 /** The majors the scripts are written and tested for (k6 1.x and 2.x run TypeScript natively). */
@@ -15,17 +16,17 @@ function main(argv: string[]): number {
     process.stdout.write(
       'Usage: npm run check:k6\n\nSays which k6 `npm run load` and the k6 tests use (K6_BINS, K6_BIN, else PATH) and its version.\n\nExit codes: 0 found, 2 K6_BIN/K6_BINS names no usable k6, 3 no k6 (prints how to install it).\n',
     );
-    return 0;
+    return EXIT_CODES.pass;
   }
   if (argv.length > 0) {
     process.stderr.write(`\nUsage error: Unknown option ${argv[0]}; see npm run check:k6 -- --help.\n\n`);
-    return 2;
+    return EXIT_CODES.usage;
   }
   const { binaries, errors, source } = k6Binaries();
   for (const e of errors) process.stderr.write(`check:k6: ${e.error}\n`);
   if (binaries.length === 0 && errors.length === 0) {
     process.stderr.write(`\n${source}\n${INSTALL_HINT}\n\n`);
-    return 3;
+    return EXIT_CODES.toolMissing;
   }
   let unsupported = 0;
   for (const bin of binaries) {
@@ -36,7 +37,7 @@ function main(argv: string[]): number {
       `k6 v${bin.version ?? '?'} at ${bin.path} (from ${source})${ok ? '' : `: not a version the scripts support (k6 ${SUPPORTED_MAJORS.map((m) => `${m}.x`).join(' or ')})`}\n`,
     );
   }
-  return errors.length > 0 || unsupported > 0 ? 2 : 0;
+  return errors.length > 0 || unsupported > 0 ? EXIT_CODES.usage : EXIT_CODES.pass;
 }
 
 process.exitCode = main(process.argv.slice(2));

@@ -5,6 +5,7 @@
  * finds records whose outcome was never written by listing subscriptions and matching their run tag, reads each record
  * and cancels it only when it still carries the run's tag.
  * Uses the same configuration as the suite (API_BASE_URL, credentials, API_PROFILE for the cancel route).
+ * Exit code: 0 done, 1 a record could not be cancelled, 2 configuration, 5 target unavailable, 6 credentials refused.
  */
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
 import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const { findJournals, journalTarget } = await import('../run/journal.ts');
   const { REPORTS_DIR } = await import('../run/run-paths.ts');
   const { openSession } = await import('../run/target-session.ts');
+  const { checkTargetReachable } = await import('../run/target-reachable.ts');
   loadDotEnv();
   const config = readSuiteConfig();
   if (!config.baseUrl || !config.credentials)
@@ -39,9 +41,11 @@ async function main(): Promise<void> {
     return;
   }
   const session = await openSession(config, { teardown: true });
-  if (!session.profile.cancel)
-    throw new ConfigError('The cancel route is not shown in the contract; name it in API_PROFILE ("cancel") to clean up.');
   try {
+    if (!session.profile.cancel)
+      throw new ConfigError('The cancel route is not shown in the contract; name it in API_PROFILE ("cancel") to clean up.');
+    // A target that is down (exit 5) or refuses the credentials (exit 6) is said once, before any journal is read.
+    await checkTargetReachable(session.client, config.baseUrl);
     // Only the journals of this target (base URL, environment, credentials) are swept.
     const target = journalTarget({ ...config, baseUrl: config.baseUrl, credentials: config.credentials });
     const errors = await cleanupRuns(session.client, journals, (line) => console.log(line), { readSettleMs: session.readSettleMs, target });

@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
+import { EXIT_CODES } from '../config/exit-codes.ts';
 import { READS_ONLY_ENV } from '../run/client-currency.ts';
 import { parseDurationMs } from '../../load/lib/durations.ts';
 import { parseContractArgs } from '../k6/args.ts';
@@ -67,7 +68,7 @@ async function main(): Promise<number> {
   const k6 = findK6();
   if (!k6.found) {
     process.stderr.write(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
-    return 3;
+    return EXIT_CODES.toolMissing;
   }
   const maxDuration = process.env.CONTRACT_MAX_DURATION ?? '5m';
   if (parseDurationMs(maxDuration) === null)
@@ -138,7 +139,7 @@ async function main(): Promise<number> {
     ].join('\n');
     writeFileSync(mdPath, md);
     process.stdout.write(`\n${md}\nReports: ${jsonPath}\n         ${mdPath}\n`);
-    return report.passed ? 0 : 1;
+    return report.passed ? EXIT_CODES.pass : EXIT_CODES.contractFailure;
   } finally {
     await run.close();
   }

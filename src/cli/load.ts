@@ -4,10 +4,11 @@
  * Runs load/<scenario>.ts with the user's own k6 (K6_BIN, else PATH; src/k6/k6-binary.ts). With API_BASE_URL unset it starts the bundled
  * reference server, with its rate limit on, and uses small local defaults. The verdict comes from
  * the run report (reports/load/<scenario>.json): 0 passed, 1 failed or invalid, 2 bad arguments or
- * configuration, 3 no k6.
+ * configuration, 3 no k6, 5 target unavailable, 6 credentials refused (src/config/exit-codes.ts).
  */
 import { existsSync } from 'node:fs';
-import { exitOnConfigError } from '../../src/config/config-error.ts';
+import { exitOnConfigError } from '../config/config-error.ts';
+import { EXIT_CODES } from '../config/exit-codes.ts';
 import { parseRunArgs } from '../k6/args.ts';
 import { INSTALL_HINT, findK6, k6Version, startK6 } from '../k6/k6-process.ts';
 import { readReport, runOutcome } from '../k6/outcome.ts';
@@ -25,7 +26,7 @@ async function main(): Promise<number> {
     const k6 = findK6();
     if (!k6.found) {
       process.stderr.write(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
-      return 3;
+      return EXIT_CODES.toolMissing;
     }
     const version = k6Version(k6.path);
     if (version !== null) run.env.LOAD_K6_VERSION = version;

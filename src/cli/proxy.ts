@@ -3,16 +3,19 @@
  * The recording, validating proxy a partner puts between their own client and the API. With no --target (and no
  * API_BASE_URL) it starts the bundled reference (REFERENCE_FAULTS / REFERENCE_VARIANTS rehearse a service's bad
  * days). On Ctrl-C, SIGTERM or --stop-after it stops, and certifies the client from the session it recorded.
- * Exit code: the client certification's (0 pass, 1 fail, 4 incomplete); 2 usage or configuration error;
- * 130 when interrupted a second time (the session is kept, nothing certified).
+ * Exit code: the client certification's (0 pass, 1 fail, 4 incomplete); 2 usage or configuration error; 5 the target
+ * cannot be reached at start; 130 when interrupted a second time (the session is kept, nothing certified).
  */
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv } from '../config/suite-config.ts';
+import { readRunLimits } from '../config/run-limits.ts';
 import { loadProfile } from '../config/target-profile.ts';
 import { startBundledReference } from '../run/bundled-reference.ts';
+import { checkTargetConnects } from '../run/target-reachable.ts';
+import { EXIT_CODES } from '../config/exit-codes.ts';
 import { certifyClient } from '../client-certification/certify-client.ts';
 import { parseProxyArgs, PROXY_HELP, wantsHelp } from '../client-certification/proxy-options.ts';
 import { printClientVerdict } from '../client-certification/print.ts';
@@ -29,6 +32,8 @@ async function main(): Promise<void> {
   }
   const options = parseProxyArgs(process.argv.slice(2));
   const targetUrl = options.target ?? process.env.API_BASE_URL?.trim() ?? null;
+  // A target that cannot be reached is said now (exit 5), not as a 502 to every request of the partner's client.
+  if (targetUrl) await checkTargetConnects(targetUrl, readRunLimits().requestTimeoutMs);
   const reference = targetUrl ? null : await startBundledReference();
   const profile = loadProfile(options.profile ?? process.env.API_PROFILE ?? null);
   mkdirSync(options.out, { recursive: true });
@@ -66,7 +71,7 @@ async function main(): Promise<void> {
       process.stderr.write(
         `\nInterrupted again: the session is kept in ${sessionPath}; certify it with npm run certify:client -- --session ${sessionPath}\n`,
       );
-      process.exit(130);
+      process.exit(EXIT_CODES.interrupted);
     }
     stopping = true;
     process.stdout.write(`\nStopping: ${running.count} request(s) recorded; certifying the client.\n`);

@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { clientClauses, getClause } from '../contract/clauses/catalogue.ts';
 import { makeRedactor, redactedJson } from '../config/redact.ts';
 import { refuseShortCredentials } from '../config/suite-config.ts';
+import { EXIT_CODES } from '../config/exit-codes.ts';
 import { MANIFEST_FILE, versions, writeManifest } from '../report/evidence.ts';
 import { CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow, type ServiceFindingRow } from './report/report-model.ts';
 import { writeClientCertificationReport } from './report/writers.ts';
@@ -15,8 +16,12 @@ import { schemaDigest } from '../schema/registry.ts';
 import { clientChecks, requestLine, type ClientCheckSettings, type ClientVerdict } from './client-checks.ts';
 import { readSession, type Session } from './recorded-session.ts';
 
-/** Exit codes agreed for every command: 0 pass, 1 fail, 4 incomplete. */
-export const CLIENT_EXIT_CODE: Record<ClientVerdict, number> = { pass: 0, fail: 1, incomplete: 4 };
+/** The exit code of each verdict (src/config/exit-codes.ts, the same for every command). */
+export const CLIENT_EXIT_CODE: Record<ClientVerdict, number> = {
+  pass: EXIT_CODES.pass,
+  fail: EXIT_CODES.contractFailure,
+  incomplete: EXIT_CODES.incomplete,
+};
 
 const EVIDENCE_DIR = 'evidence';
 

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { numberOption } from '../config/command-line.ts';
 import { ConfigError } from '../config/config-error.ts';
+import { exitCodesLine } from '../config/exit-codes.ts';
 import { enumFieldsOf } from '../schema/registry.ts';
 import { DEFAULT_SETTINGS, type ClientCheckSettings } from './client-checks.ts';
 
@@ -22,7 +23,7 @@ export const DEFAULT_PROXY_PORT = 8089;
 const SETTINGS_HELP = `  --agreed-rate <n>          requests per second agreed with the operator (CLIENT-RATE; without it: incomplete)
   --currency <code>          the client's currency (CLIENT-CURRENCY; default: the first create's)
   --duplicate-window <s>     identical create bodies closer than this are duplicates (default 60)
-Exit code: 0 pass, 1 fail, 2 usage or configuration error, 4 incomplete (a duty the session never exercised).`;
+${exitCodesLine()} (4: a duty the session never exercised)`;
 
 export const PROXY_HELP = `Usage: ${PROXY_USAGE}
 A recording, validating proxy between your own client and the API; certifies the client when it stops.

@@ -87,6 +87,13 @@ export interface CreatedRecord {
 /** Raised when the target cannot be reached at all; its message is already redacted. */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
+  constructor(
+    message: string,
+    /** Node's fetch refuses the URL's port outright (a configuration to change, not a target to wait for). */
+    readonly badPort = false,
+  ) {
+    super(message);
+  }
 }
 
 /** `L`: the ledger the run hands the client (the run's journal), kept with its own type for those who read it back. */
@@ -254,7 +261,7 @@ export class ApiClient<L extends Ledger = Ledger> {
           await sleep(delay);
           continue;
         }
-        throw new TransportError(this.opts.redact(`${o.method} ${path} failed: ${first}`));
+        throw new TransportError(this.opts.redact(`${o.method} ${path} failed: ${first}`), error.badPort);
       }
       const responseHeaders = answer.headers;
       if (answer.status === 429) this.opts.pace.rateLimited?.(parseRetryAfter(responseHeaders['retry-after']));

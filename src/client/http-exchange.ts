@@ -33,7 +33,15 @@ export interface RawAnswer {
 /** The target did not answer (no status line). `message` is one line, not yet redacted. */
 export class NoAnswerError extends Error {
   override readonly name = 'NoAnswerError';
+  /** Node's fetch refused the port before connecting: the URL needs changing, waiting does not help. */
+  readonly badPort: boolean;
+  constructor(message: string, badPort = false) {
+    super(message);
+    this.badPort = badPort;
+  }
 }
+
+const BAD_PORT = 'bad port';
 
 /** Why a request was aborted or failed, in one line: the cause's code and message, or the limit that fired. */
 function reason(error: unknown, url: string, req: HttpRequest, timeout: AbortSignal): string {
@@ -43,7 +51,7 @@ function reason(error: unknown, url: string, req: HttpRequest, timeout: AbortSig
   const code = (cause as { code?: unknown })?.code;
   const message = cause instanceof Error ? cause.message : String(cause);
   // Node's fetch refuses the ports browsers block (WHATWG fetch "bad ports": 6000, 10080, ...) before connecting.
-  if (message === 'bad port')
+  if (message === BAD_PORT)
     return `port ${new URL(url).port} is one Node's fetch refuses to connect to (a "bad port" of the fetch standard); serve the API on another port`;
   return (typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message).split('\n')[0];
 }
@@ -55,7 +63,8 @@ export async function httpExchange(url: string, req: HttpRequest): Promise<RawAn
   try {
     response = await fetch(url, { method: req.method, headers: req.headers, body: req.body, redirect: 'manual', signal });
   } catch (error) {
-    throw new NoAnswerError(reason(error, url, req, timeout));
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+    throw new NoAnswerError(reason(error, url, req, timeout), cause === BAD_PORT);
   }
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {

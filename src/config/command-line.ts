@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, exitOnConfigError, UsageError } from './config-error.ts';
+import { exitCodesLine } from './exit-codes.ts';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -41,9 +42,6 @@ export interface CommandLine<O extends Record<string, OptionSpec>> {
   positionals: string[];
 }
 
-/** Exit codes shared by every command (documented once, in the README's table). */
-export const EXIT_CODES = { pass: 0, contractFailure: 1, usage: 2, toolMissing: 3, incomplete: 4, interrupted: 130 } as const;
-
 export function helpText(spec: CommandSpec): string {
   const names = Object.entries(spec.options).map(
     ([name, o]) => `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`,
@@ -62,10 +60,7 @@ export function helpText(spec: CommandSpec): string {
   });
   lines.push(`  ${'-h, --help'.padEnd(width)}show this help and exit`);
   if (spec.notes?.length) lines.push('', ...spec.notes);
-  lines.push(
-    '',
-    'Exit codes: 0 pass, 1 contract failure, 2 usage or configuration error, 3 required tool missing, 4 incomplete, 130 interrupted.',
-  );
+  lines.push('', exitCodesLine());
   return `${lines.join('\n')}\n`;
 }
 

@@ -9,6 +9,8 @@ import { join, relative, sep } from 'node:path';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT = 'osd-suite/certification-manifest@1';
+/** The detached Ed25519 signature over the manifest's bytes (src/report/signature.ts); not itself in the manifest. */
+export const SIGNATURE_FILE = 'manifest.json.sig';
 
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -76,25 +78,49 @@ export interface ManifestEntry {
   bytes: number;
 }
 
+/**
+ * What a package is worth to the operator who receives it, recorded in the manifest (so a signature covers it) and in
+ * the report: a `certification` only when nothing failed and nothing is INCOMPLETE (or each such clause is waived with
+ * a reason and an expiry), else `evidence-only`.
+ */
+export interface PackageRecord {
+  status: 'certification' | 'evidence-only';
+  /** One sentence: why it is, or is not, a certification. */
+  reason: string;
+  suiteVersion: string;
+  /** SHA-256 of the contract's text (spec/offer-subscription-api.md) the run checked against. */
+  contractSha256: string;
+  /** The partner's own version of the deployment certified (--deployment-version); null when not given. */
+  deploymentVersion: string | null;
+  /** The key the manifest is signed with: `sha256:` of its public key (SPKI, DER); null when not signed. */
+  signedBy: string | null;
+}
+
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
   algorithm: 'sha256';
+  /** Present in a service certification's manifest. */
+  package?: PackageRecord;
   files: ManifestEntry[];
 }
 
 const posix = (p: string) => p.split(sep).join('/');
 
-/** Digest every file under `dir` (but the manifest itself and what `exclude` rejects) and write the manifest. */
-export function writeManifest(dir: string, exclude: (relativePath: string) => boolean = () => false): Manifest {
+/** Digest every file under `dir` (but the manifest, its signature and what `exclude` rejects) and write the manifest. */
+export function writeManifest(
+  dir: string,
+  exclude: (relativePath: string) => boolean = () => false,
+  record: PackageRecord | null = null,
+): Manifest {
   const files = filesUnder(dir)
     .map((path) => ({ path, rel: posix(relative(dir, path)) }))
-    .filter(({ rel }) => rel !== MANIFEST_FILE && !exclude(rel))
+    .filter(({ rel }) => rel !== MANIFEST_FILE && rel !== SIGNATURE_FILE && !exclude(rel))
     .sort((a, b) => (a.rel < b.rel ? -1 : 1))
     .map(({ path, rel }): ManifestEntry => {
       const data = readFileSync(path);
       return { path: rel, sha256: sha256(data), bytes: statSync(path).size };
     });
-  const manifest: Manifest = { format: MANIFEST_FORMAT, algorithm: 'sha256', files };
+  const manifest: Manifest = { format: MANIFEST_FORMAT, algorithm: 'sha256', ...(record ? { package: record } : {}), files };
   writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -107,8 +133,7 @@ export interface ManifestCheck {
 }
 
 /** Re-digest the files a manifest lists: which changed, which are gone. */
-export function verifyManifest(dir: string): ManifestCheck {
-  const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+export function verifyManifest(dir: string, manifest: Manifest = readManifest(dir)): ManifestCheck {
   const changed: string[] = [];
   const missing: string[] = [];
   for (const f of manifest.files) {
@@ -117,4 +142,9 @@ export function verifyManifest(dir: string): ManifestCheck {
     else if (sha256(readFileSync(path)) !== f.sha256) changed.push(f.path);
   }
   return { ok: changed.length === 0 && missing.length === 0, changed, missing, checked: manifest.files.length };
+}
+
+/** The manifest of a package folder, as written. */
+export function readManifest(dir: string): Manifest {
+  return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
 }

@@ -8,6 +8,7 @@ import reportSchema from '../../schemas/certification-report.schema.json' with {
 import { projectAjv } from '../schema/project-ajv.ts';
 import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
 import clientReportSchema from '../../schemas/client-certification-report.schema.json' with { type: 'json' };
+import stoppedSchema from '../../schemas/certification-stopped.schema.json' with { type: 'json' };
 
 const ajv = projectAjv({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats(ajv);
@@ -15,6 +16,8 @@ ajv.addSchema(profileSchema);
 const check = ajv.compile(reportSchema);
 // The client certification's report (npm run certify:client) is the suite's own output too.
 const checkClient = ajv.compile(clientReportSchema);
+// A certification that stopped before judging the target (verdict "stopped", with the kind): its own small shape.
+const checkStopped = ajv.compile(stoppedSchema);
 
 export interface ReportValidation {
   valid: boolean;
@@ -30,6 +33,11 @@ function validateWith(validator: typeof check, data: unknown): ReportValidation 
 
 export function validateCertificationReport(data: unknown): ReportValidation {
   return validateWith(check, data);
+}
+
+/** Validates the certification.json of a run that stopped (schemas/certification-stopped.schema.json). */
+export function validateStoppedCertification(data: unknown): ReportValidation {
+  return validateWith(checkStopped, data);
 }
 
 /** Validates client-certification.json against schemas/client-certification-report.schema.json. */

@@ -8,8 +8,9 @@
  * Playwright runs (conformance, fuzz) have Playwright's own handling and do not install this.
  */
 import { ConfigError } from '../config/config-error.ts';
+import { EXIT_CODES } from '../config/exit-codes.ts';
 
-export const INTERRUPTED_EXIT_CODE = 130;
+export const INTERRUPTED_EXIT_CODE = EXIT_CODES.interrupted;
 
 /** Signals this soon after the first are copies of it (the group's and a relay's), not a second interrupt. */
 export const SAME_INTERRUPT_MS = 1000;
@@ -17,7 +18,7 @@ export const SAME_INTERRUPT_MS = 1000;
 /** The run was stopped by a signal; printed as "Interrupted: ..." and exit code 130. */
 export class RunInterrupted extends ConfigError {
   constructor(message: string) {
-    super(message, INTERRUPTED_EXIT_CODE);
+    super(message, 'interrupted');
   }
 }
 

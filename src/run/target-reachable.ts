@@ -1,8 +1,11 @@
 /**
  * The first request of every run: the target answers, and accepts the credentials. Otherwise the run
- * stops with one sentence (ConfigError, exit 2) instead of a wall of failures that say nothing.
- * Conformance/fuzz global setup and the certification preflight both start here.
+ * stops with one sentence (a ConfigError of its kind) instead of a wall of failures that say nothing:
+ * unreachable, timed out or answering 5xx is `target-unavailable` (exit 5, retry later), 401/403 is
+ * `credentials-refused` (exit 6), anything else (a wrong base path, a port fetch refuses) `configuration` (exit 2).
+ * Conformance/fuzz global setup, the certification preflight, load and cleanup all start here.
  */
+import { connect } from 'node:net';
 import { TransportError, type ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { ConfigError } from '../config/config-error.ts';
@@ -13,7 +16,10 @@ export async function unreachableAsConfigError<T>(baseUrl: string, work: () => P
     return await work();
   } catch (error) {
     if (error instanceof TransportError)
-      throw new ConfigError(`The target ${baseUrl} cannot be reached: ${error.message.replace(/^\S+ \S+ failed: /, '')}`);
+      throw new ConfigError(
+        `The target ${baseUrl} cannot be reached: ${error.message.replace(/^\S+ \S+ failed: /, '')}`,
+        error.badPort ? 'configuration' : 'target-unavailable',
+      );
     throw error;
   }
 }
@@ -38,10 +44,14 @@ export async function checkTargetReachable(client: ApiClient, baseUrl: string): 
   if (ex.status === 401 || ex.status === 403) {
     throw new ConfigError(
       `The target ${baseUrl} refused the credentials (HTTP ${ex.status} on GET /offer); check API_SUBSCRIPTION_KEY and API_SECRET.`,
+      'credentials-refused',
     );
   }
   if (ex.status >= 500)
-    throw new ConfigError(`The target ${baseUrl} answered HTTP ${ex.status} on GET /offer; it is not in a state to be tested now.`);
+    throw new ConfigError(
+      `The target ${baseUrl} answered HTTP ${ex.status} on GET /offer; it is not in a state to be tested now.`,
+      'target-unavailable',
+    );
   if (ex.status === 429) return ex;
   if (ex.status < 200 || ex.status >= 300)
     throw new ConfigError(`The target answered HTTP ${ex.status} on GET ${baseUrl}/offer with credentials: ${BASE_PATH_HINT}`);
@@ -61,4 +71,30 @@ export async function checkTargetReachable(client: ApiClient, baseUrl: string): 
 function describeBody(ex: Exchange): string {
   if (ex.isJson) return `JSON ${Array.isArray(ex.body) ? 'list' : ex.body === null ? 'null' : typeof ex.body}`;
   return ex.text.length ? `a ${ex.responseHeaders['content-type'] ?? 'body of unknown type'} body` : 'an empty body';
+}
+
+/**
+ * For a command that relays a client's requests and holds no credentials of its own (the proxy): the target's host
+ * accepts a connection within `timeoutMs`. A refusal or silence is `target-unavailable` (exit 5), said before the
+ * partner's client is pointed at a proxy that could only answer 502.
+ */
+export async function checkTargetConnects(baseUrl: string, timeoutMs: number): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`The target "${baseUrl}" is not a valid URL; give one such as https://staging.example.com/api.`);
+  }
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const problem = await new Promise<string | null>((resolve) => {
+    const socket = connect({ host: url.hostname, port });
+    const done = (result: string | null) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.setTimeout(timeoutMs, () => done(`no connection within ${timeoutMs} ms`));
+    socket.once('connect', () => done(null));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+  });
+  if (problem) throw new ConfigError(`The target ${url.origin} cannot be reached: ${problem}.`, 'target-unavailable');
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
 import { FILL_IN_MARKER } from '../../src/certify/init-profile.ts';
-import { EXIT_CODES } from '../../src/config/command-line.ts';
+import { EXIT_CODES } from '../../src/config/exit-codes.ts';
 import { parseProfile } from '../../src/config/target-profile.ts';
 import { ROOT, runCertify, TESTS_DIR } from './run-certify.ts';
 

@@ -145,6 +145,7 @@ export function inputs(over: Partial<ReportInputs> = {}): ReportInputs {
       files: ['evidence/requests.jsonl'],
       playwrightReport: 'suite/conformance/html/index.html',
     },
+    package: { suiteVersion: '0.1.0', contractSha256: 'c'.repeat(64), deploymentVersion: 'staging-2026.11.3', signedBy: null },
     ...over,
   };
 }
@@ -171,8 +172,11 @@ export function catalogueOutcomes(): TestOutcome[] {
     });
 }
 
-/** The catalogue run with some tests changed: failing on a clause (with the failure's evidence), or skipped for a reason. */
-function reportWith(change: { fail?: ClauseId[]; skip?: Array<[ClauseId, string]>; waive?: boolean }): CertificationReport {
+/**
+ * The catalogue run with some tests changed: failing on a clause (with the failure's evidence), or skipped for a reason;
+ * `waive` waives each failing and each skipped clause (with a reason and an expiry).
+ */
+export function reportWith(change: { fail?: ClauseId[]; skip?: Array<[ClauseId, string]>; waive?: boolean }): CertificationReport {
   const failing = new Set(change.fail ?? []);
   const skipped = new Map(change.skip ?? []);
   const all = catalogueOutcomes().map((o): TestOutcome => {
@@ -205,7 +209,7 @@ function reportWith(change: { fail?: ClauseId[]; skip?: Array<[ClauseId, string]
     })),
   );
   const waivers = change.waive
-    ? [...failing].map((clause) => ({
+    ? [...new Set([...failing, ...skipped.keys()])].map((clause) => ({
         clause,
         reason: 'Known on staging until release 2.4 (OPS-1234).',
         owner: 'integration@example.com',

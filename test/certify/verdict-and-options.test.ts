@@ -100,8 +100,11 @@ test('command line: defaults, and every option', () => {
     skipLoad: false,
     workers: null,
     out: resolve('reports/certification'),
+    deploymentVersion: null,
+    sign: null,
     verify: null,
     initProfile: null,
+    publicKey: null,
   });
   expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
   expect(
@@ -117,6 +120,10 @@ test('command line: defaults, and every option', () => {
       'sub-*, PAGE-MAX-LIMIT',
       '--workers',
       '3',
+      '--deployment-version',
+      ' 4.2.0 ',
+      '--sign',
+      'k.pem',
     ]),
   ).toEqual({
     profile: resolve('p.json'),
@@ -125,10 +132,14 @@ test('command line: defaults, and every option', () => {
     skipLoad: true,
     workers: 3,
     out: resolve('o'),
+    deploymentVersion: '4.2.0',
+    sign: resolve('k.pem'),
     verify: null,
     initProfile: null,
+    publicKey: null,
   });
   expect(parse(['--verify', 'reports/certification']).verify).toBe(join(resolve('reports'), 'certification'));
+  expect(parse(['--verify', 'd', '--public-key', 'p.pem'])).toMatchObject({ verify: resolve('d'), publicKey: resolve('p.pem') });
   expect(parseCertifyArgs(['--help'], {})).toBe('help');
   const bad = [
     ['--nope'],
@@ -140,6 +151,8 @@ test('command line: defaults, and every option', () => {
     ['--clauses', 'SUB CREATE'],
     ['--clauses', ','],
     ['--workers', '0'],
+    ['--public-key', 'p.pem'],
+    ['--verify', 'd', '--sign', 'k.pem'],
     ['--workers', '2.5'],
     ['--workers', 'two'],
     ['--workers', '17'],

@@ -55,18 +55,40 @@ test('calendar dates: leap years and month lengths', () => {
   expect(isCalendarDate('2030-4-01')).toBe(false);
 });
 
-const JUDGE_CASES: Array<{ description: string; expires: string; verdict: 'fail' | 'pass' | 'skipped'; state: string }> = [
+const JUDGE_CASES: Array<{
+  description: string;
+  expires: string;
+  verdict: 'fail' | 'pass' | 'skipped';
+  /** A must clause no passing test confirmed (INCOMPLETE): a waiver covers it too. */
+  unconfirmed?: boolean;
+  state: string;
+}> = [
   { description: 'a failing clause, waiver in force', expires: '2030-06-30', verdict: 'fail', state: 'applied' },
   { description: 'a failing clause, waiver expiring today (still in force)', expires: '2030-01-15', verdict: 'fail', state: 'applied' },
   { description: 'a failing clause, waiver expired yesterday', expires: '2030-01-14', verdict: 'fail', state: 'expired' },
   { description: 'a clause that now passes', expires: '2030-06-30', verdict: 'pass', state: 'not-needed' },
-  { description: 'a clause that was skipped', expires: '2030-06-30', verdict: 'skipped', state: 'not-needed' },
+  { description: 'a clause that was skipped (not a must clause)', expires: '2030-06-30', verdict: 'skipped', state: 'not-needed' },
+  {
+    description: 'an unconfirmed must clause, waiver in force',
+    expires: '2030-06-30',
+    verdict: 'skipped',
+    unconfirmed: true,
+    state: 'applied',
+  },
+  {
+    description: 'an unconfirmed must clause, waiver expired',
+    expires: '2030-01-14',
+    verdict: 'skipped',
+    unconfirmed: true,
+    state: 'expired',
+  },
   { description: 'an expired waiver on a passing clause', expires: '2029-01-01', verdict: 'pass', state: 'expired' },
 ];
 
 for (const c of JUDGE_CASES) {
   test(`judging a waiver: ${c.description} -> ${c.state}`, () => {
-    const [row] = judgeWaivers([{ ...ok, expires: c.expires }], new Map([[ok.clause, c.verdict]]), '2030-01-15');
+    const unconfirmed = new Set(c.unconfirmed ? [ok.clause] : []);
+    const [row] = judgeWaivers([{ ...ok, expires: c.expires }], new Map([[ok.clause, c.verdict]]), '2030-01-15', unconfirmed);
     expect(row.state).toBe(c.state);
     expect(row.note.length).toBeGreaterThan(10);
   });

@@ -4,7 +4,13 @@ import { expect, test } from '@playwright/test';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { runSuite } from '../selftest/run-suite.ts';
 
-const CASES: Array<{ description: string; env: (ref: RunningReference) => Record<string, string>; says: RegExp }> = [
+// Exit 2 unless said: the target's state has codes of its own (5 unreachable, 6 credentials refused), and its own label.
+const CASES: Array<{
+  description: string;
+  env: (ref: RunningReference) => Record<string, string>;
+  says: RegExp;
+  exit?: { code: number; label: string };
+}> = [
   { description: 'a malformed URL', env: () => ({ API_BASE_URL: 'not a url' }), says: /API_BASE_URL "not a url" is not a valid URL/ },
   {
     description: 'a remote target without credentials',
@@ -32,6 +38,7 @@ const CASES: Array<{ description: string; env: (ref: RunningReference) => Record
     description: 'an unreachable host',
     env: () => ({ API_BASE_URL: 'http://127.0.0.1:59', API_SUBSCRIPTION_KEY: 'k-123456', API_SECRET: 's-123456' }),
     says: /cannot be reached: connect ECONNREFUSED/,
+    exit: { code: 5, label: 'Target unavailable' },
   },
   {
     description: "a port Node's fetch refuses",
@@ -42,6 +49,7 @@ const CASES: Array<{ description: string; env: (ref: RunningReference) => Record
     description: 'credentials the target refuses',
     env: (ref) => ({ API_BASE_URL: ref.url, API_SUBSCRIPTION_KEY: 'osd-wrong-key-1', API_SECRET: 'osd-wrong-secret-1' }),
     says: /refused the credentials \(HTTP 401 on GET \/offer\)/,
+    exit: { code: 6, label: 'Credentials refused' },
   },
   {
     description: 'a remote environment with no target URL',
@@ -73,10 +81,11 @@ for (const c of CASES) {
       label: `bad-config-${c.description.replace(/\W+/g, '-')}`,
       env: c.env(reference),
     });
-    expect(run.exitCode).toBe(2);
+    const { code, label } = c.exit ?? { code: 2, label: 'Configuration error' };
+    expect(run.exitCode).toBe(code);
     expect(run.output).toMatch(c.says);
     expect(run.output, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
     expect(run.output, 'no test ran').not.toMatch(/\d+ (passed|failed)/);
-    expect(run.output.match(/Configuration error:/g)).toHaveLength(1);
+    expect(run.output.match(new RegExp(`${label}:`, 'g'))).toHaveLength(1);
   });
 }

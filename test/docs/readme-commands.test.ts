@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startReferenceServer } from '../../reference/server.ts';
-import { EXIT_CODES } from '../../src/config/command-line.ts';
+import { EXIT_CODES } from '../../src/config/exit-codes.ts';
 import { FILL_IN_MARKER } from '../../src/certify/init-profile.ts';
 import { findK6 } from '../../src/k6/k6-binary.ts';
 import { cleanCheckout, ROOT } from '../checkout.ts';

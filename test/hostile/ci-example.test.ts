@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { EXIT_CODES } from '../../src/config/command-line.ts';
+import { EXIT_CODES } from '../../src/config/exit-codes.ts';
 import { cleanCheckout, ROOT } from '../checkout.ts';
 import { findCanaries } from './canary-scan.ts';
 import { CANARY, expect, liveWithTag, test } from './hostile-front.ts';
@@ -234,6 +234,8 @@ const MEANING: Record<number, RegExp> = {
   [EXIT_CODES.usage]: /configuration or usage error/,
   [EXIT_CODES.toolMissing]: /a required tool is missing/,
   [EXIT_CODES.incomplete]: /INCOMPLETE/,
+  [EXIT_CODES.targetUnavailable]: /cannot be reached.*retry later/,
+  [EXIT_CODES.credentialsRefused]: /refused the credentials/,
   [EXIT_CODES.interrupted]: /interrupted/,
 };
 const VERDICT_CODES: number[] = [EXIT_CODES.pass, EXIT_CODES.contractFailure, EXIT_CODES.incomplete];

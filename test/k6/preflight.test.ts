@@ -83,26 +83,30 @@ test.describe('npm run load: preflight of the target before k6', () => {
     await ref?.close();
   });
 
-  const CASES: Array<{ what: string; target: () => Promise<Record<string, string>>; says: RegExp }> = [
+  // Each with the exit code of its kind (src/config/exit-codes.ts): 5 retry later, 6 renew the credentials, 2 fix the job.
+  const CASES: Array<{ what: string; target: () => Promise<Record<string, string>>; says: RegExp; code: number }> = [
     {
       what: 'an unreachable host',
       target: async () => ({ API_BASE_URL: `http://127.0.0.1:${await closedPort()}`, ...creds(PLANTED) }),
-      says: /^Configuration error: The target http:\/\/127\.0\.0\.1:\d+ cannot be reached: .*ECONNREFUSED/,
+      says: /^Target unavailable: The target http:\/\/127\.0\.0\.1:\d+ cannot be reached: .*ECONNREFUSED/,
+      code: 5,
     },
     {
       what: 'wrong credentials',
       target: async () => ({ API_BASE_URL: ref.url, ...creds({ ...PLANTED, secret: 'not-the-secret-of-this-target' }) }),
-      says: /^Configuration error: The target http:\/\/127\.0\.0\.1:\d+ refused the credentials \(HTTP 401 on GET \/offer\); check API_SUBSCRIPTION_KEY and API_SECRET\.$/,
+      says: /^Credentials refused: The target http:\/\/127\.0\.0\.1:\d+ refused the credentials \(HTTP 401 on GET \/offer\); check API_SUBSCRIPTION_KEY and API_SECRET\.$/,
+      code: 6,
     },
     {
       what: 'a wrong base path',
       target: async () => ({ API_BASE_URL: `${ref.url}/commercial/v2`, ...creds(PLANTED) }),
       says: /^Configuration error: The target answered HTTP 404 on GET http:\/\/127\.0\.0\.1:\d+\/commercial\/v2\/offer with credentials: is API_BASE_URL the API's base path/,
+      code: 2,
     },
   ];
 
   for (const c of CASES) {
-    test(`${c.what}: one sentence, exit 2, k6 not started, the last report untouched`, async () => {
+    test(`${c.what}: one sentence, exit ${c.code}, k6 not started, the last report untouched`, async () => {
       const dir = reportDirWithLastRun();
       const k6 = stubK6(mkdtempSync(join(tmpdir(), 'stub-k6-')));
       const env = { ...(await c.target()), K6_BIN: k6.bin, LOAD_REPORT_DIR: dir };
@@ -112,7 +116,7 @@ test.describe('npm run load: preflight of the target before k6', () => {
       expect(floor.code).toBe(2);
       const r = await load(env);
       const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
-      expect({ code: r.code, lines }).toEqual({ code: 2, lines: [expect.stringMatching(c.says)] });
+      expect({ code: r.code, lines }).toEqual({ code: c.code, lines: [expect.stringMatching(c.says)] });
       // Timed, not asserted (a shared machine stretches any wall time): quiet, the whole command takes about 1 s.
       test.info().annotations.push({ type: 'wall time', description: `${r.ms} ms (start-up alone ${floor.ms} ms)` });
       expect(existsSync(k6.calls)).toBe(false);
@@ -133,7 +137,8 @@ test.describe('npm run load: preflight of the target before k6', () => {
       );
       const ms = performance.now() - started;
       expect(error).toBeInstanceOf(ConfigError);
-      expect(`Configuration error: ${(error as Error).message}`).toMatch(c.says);
+      expect(`${(error as ConfigError).label}: ${(error as Error).message}`).toMatch(c.says);
+      expect((error as ConfigError).exitCode).toBe(c.code);
       test.info().annotations.push({ type: 'preflight time', description: `${c.what}: ${Math.round(ms)} ms` });
     }
   });

@@ -10,6 +10,7 @@ import { durationText, ms, percent, valueText } from '../../report/format.ts';
 import { STATUS_LABEL } from './status-label.ts';
 import {
   evidenceRows,
+  PACKAGE_STATUS_TEXT,
   type CertificationReport,
   type ClauseFailureRow,
   type ClauseRow,
@@ -242,6 +243,19 @@ function evidenceLinks(r: CertificationReport): string {
   return `<ul class="tight" id="evidence-links">${links.map(([href, text]) => `<li><a href="${esc(href)}">${esc(text)}</a></li>`).join('')}</ul>`;
 }
 
+/** The package's mark under the verdict: a certification, or evidence only and why; what it records; who signed it. */
+function packageBanner(r: CertificationReport): string {
+  const p = r.package;
+  const facts = [
+    `suite ${p.suiteVersion}`,
+    `contract sha256 ${p.contractSha256.slice(0, 12)}…`,
+    `deployment ${p.deploymentVersion ?? 'version not given'}`,
+    p.signedBy ? `signed by ${p.signedBy.slice(0, 19)}…` : 'not signed',
+  ];
+  const why = p.status === 'certification' ? '' : ` (not a certification): ${p.reason}`;
+  return `<div class="package" id="package" data-package="${p.status}"><strong>Package: ${esc(PACKAGE_STATUS_TEXT[p.status])}</strong>${esc(why)} <span title="${esc(`contract sha256 ${p.contractSha256}${p.signedBy ? `; key ${p.signedBy}` : ''}`)}">· ${esc(facts.join(' · '))}</span></div>`;
+}
+
 export function renderHtml(r: CertificationReport): string {
   const verdictText = r.verdict.toUpperCase();
   const c = r.summary.clauses;
@@ -325,6 +339,7 @@ ${filterCss(GROUP_ORDER, areas)}</style>
 <body>
 <header class="verdict ${r.verdict}" id="verdict" data-verdict="${r.verdict}">
 <h1>Certification verdict: ${verdictText}</h1>
+${packageBanner(r)}
 <div>${esc(`${c.fail} failing clause(s), ${r.clauses.filter((x) => clauseGroup(x) === 'incomplete').length} not confirmed, ${c.waived} waived, ${r.summary.drift} drift item(s); ${r.summary.tests.total} tests (${r.summary.tests.failed} failed)`)}</div>
 ${bannerList(r)}
 <div class="links">${esc(r.target.baseUrl)}${r.target.bundledReference ? ' (bundled reference server)' : ''} · ${esc(r.finishedAt)}${reportLink} · <a href="#evidence">evidence files</a></div>

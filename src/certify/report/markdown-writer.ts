@@ -6,7 +6,7 @@
 import { durationText, ms, percent, valueText } from '../../report/format.ts';
 import { STATUS_LABEL } from './status-label.ts';
 import { type Cell, codeSpan, escapeMarkdown as md, fenced, table } from '../../report/markdown-escape.ts';
-import { evidenceRows, type CertificationReport, type ClauseRow } from './report-model.ts';
+import { evidenceRows, PACKAGE_STATUS_TEXT, type CertificationReport, type ClauseRow } from './report-model.ts';
 
 function failureDetails(c: ClauseRow): string[] {
   const out = [`### ${md(c.id)} (${STATUS_LABEL[c.status]})`, '', md(c.summary), ''];
@@ -29,9 +29,15 @@ function failureDetails(c: ClauseRow): string[] {
   return out;
 }
 
+/** What the package is: a certification, or evidence only and why (src/certify/certification-package.ts). */
+function packageLine(r: CertificationReport): string {
+  const p = r.package;
+  return `**Package: ${PACKAGE_STATUS_TEXT[p.status]}**${p.status === 'certification' ? '' : ` (not a certification): ${md(p.reason)}`}`;
+}
+
 export function renderMarkdown(r: CertificationReport): string {
   const out: string[] = [];
-  out.push(`# Certification: ${r.verdict.toUpperCase()}`, '');
+  out.push(`# Certification: ${r.verdict.toUpperCase()}`, '', packageLine(r), '');
   for (const reason of r.verdictReasons) out.push(`- ${md(reason)}`);
   if (r.load.status === 'not-run') out.push(`- Load smoke not run: ${md(r.load.reason ?? '')}`);
   if (r.verdictReasons.length || r.load.status === 'not-run') out.push('');
@@ -46,6 +52,9 @@ export function renderMarkdown(r: CertificationReport): string {
         ['Time', `${r.startedAt} to ${r.finishedAt}`],
         ['Duration', durationText(r.durationMs)],
         ['Suite version', `${r.suite.name} ${r.suite.version}`],
+        ['Deployment version', r.package.deploymentVersion ?? 'not given (--deployment-version)'],
+        ['Contract digest (SHA-256)', { code: r.package.contractSha256 }],
+        ['Signed by', r.package.signedBy ? { code: r.package.signedBy } : 'not signed (--sign)'],
         ['Schema digest', { code: r.schemaDigest }],
         ['Environment', r.environment],
         ['Run ID', r.runId],

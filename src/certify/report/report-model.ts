@@ -7,6 +7,7 @@ import type { ClauseKind } from '../../contract/clauses/catalogue.ts';
 import type { ClauseVerdict } from '../../report/clause-results.ts';
 import type { TargetProfile } from '../../config/target-profile.ts';
 import type { EndpointLatency } from '../../../load/lib/results.ts';
+import type { PackageRecord } from '../../report/evidence.ts';
 
 export const REPORT_FORMAT = 'osd-suite/certification@1';
 
@@ -215,6 +216,12 @@ export function evidenceRows<Code = string>(
   ];
 }
 
+/** How a package's mark reads in every format. */
+export const PACKAGE_STATUS_TEXT: Readonly<Record<PackageRecord['status'], string>> = {
+  certification: 'Certification',
+  'evidence-only': 'Evidence only',
+};
+
 export interface CertificationReport {
   format: typeof REPORT_FORMAT;
   verdict: CertificationVerdict;
@@ -240,4 +247,6 @@ export interface CertificationReport {
   fuzz: FuzzSection;
   load: LoadSection;
   evidence: EvidenceSection;
+  /** Certification or evidence only, with the versions and digests the package records (also in the manifest). */
+  package: PackageRecord;
 }

@@ -1,0 +1,77 @@
+/**
+ * `npm run conformance [-- playwright options] [test-filter...]` and `npm run fuzz [-- ...]`: the product's two
+ * Playwright suites, run as `playwright test --project=<suite>` with the options given passed through unchanged
+ * (`--grep @SUB-CREATE-ECHO`, `--workers 1`, `--list`, ...). `--help` prints ours, then Playwright's options; an
+ * option Playwright does not know is one sentence and exit 2 (src/config/playwright-args.ts), where Playwright
+ * itself prints its whole help and exits 1. The run's exit code is Playwright's: 0 pass, 1 a failure, and the global
+ * setup's for a target that is unavailable (5), refuses the credentials (6) or a configuration error (2).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exitOnConfigError, UsageError } from '../config/config-error.ts';
+import { EXIT_CODES, exitCodesLine } from '../config/exit-codes.ts';
+import { playwrightArgs } from '../config/playwright-args.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const PLAYWRIGHT_CLI = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+
+const SUITES = {
+  conformance:
+    'The conformance suite (Playwright + Ajv): every clause of the contract, against API_BASE_URL (unset: the bundled reference).',
+  fuzz: 'The fuzz suite (fast-check properties), against API_BASE_URL (unset: the bundled reference). FUZZ_SEED and FUZZ_PATH replay a case.',
+} as const;
+type Suite = keyof typeof SUITES;
+
+function helpText(suite: Suite): string {
+  const command = `npm run ${suite} --`;
+  const playwright = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--help'], { encoding: 'utf8' }).stdout ?? '';
+  // Playwright's option lines, without its own -h (ours says the same) and without its usage and examples.
+  const options = /\nOptions:\n([\s\S]*?)\n\S/.exec(playwright)?.[1].replace(/^ {2}-h, --help +display help for command\n?/m, '') ?? '';
+  return [
+    `Usage: ${command} [options] [test-filter...]`,
+    '',
+    SUITES[suite],
+    '',
+    'Options:',
+    '  -g, --grep <regex>      only the tests whose title matches: a clause tag selects its tests, e.g. --grep @SUB-CREATE-ECHO',
+    '  -j, --workers <n>       tests run at once (default: 2 with CI set, else half the cores); API_RATE is shared among them',
+    '  --list                  list the tests (and their clause tags) without running them',
+    '  -h, --help              show this help and exit',
+    '  test-filter             a regular expression matched against the spec files, e.g. offers',
+    '',
+    'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID (see README).',
+    'Reports: reports/conformance/ (list, html/, junit.xml, results.json, clauses.json).',
+    '',
+    exitCodesLine(),
+    '',
+    "Playwright's own options, passed through to `playwright test` as given:",
+    options.trimEnd(),
+    '',
+  ].join('\n');
+}
+
+function main(argv: readonly string[]): void {
+  const [suite, ...rest] = argv;
+  if (!(suite in SUITES)) throw new UsageError(`Name the suite, one of ${Object.keys(SUITES).join(', ')}; got "${suite ?? ''}".`);
+  const args = playwrightArgs(rest, `npm run ${suite} --`);
+  if (args === 'help') {
+    process.stdout.write(helpText(suite as Suite));
+    return;
+  }
+  const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', `--project=${suite}`, ...args], { cwd: ROOT, stdio: 'inherit' });
+  // Ctrl-C reaches Playwright from the terminal (one process group); a SIGTERM sent to this process alone is passed on,
+  // so its teardown still cancels what the run created.
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', forward);
+  child.on('close', (code, signal) => {
+    process.exitCode = code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? EXIT_CODES.interrupted : EXIT_CODES.contractFailure);
+  });
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (error) {
+  exitOnConfigError(error);
+}

@@ -1,0 +1,81 @@
+/**
+ * The command lines of `npm run conformance` and `npm run fuzz`: our own --help, then Playwright's `test` options
+ * passed through as given. An option Playwright does not know is a UsageError (one sentence, exit 2) instead of
+ * Playwright's 115-line help and exit 1. The table is Playwright's, as `playwright test --help` lists it for the
+ * pinned version; test/cli/playwright-suite.test.ts compares the two, so an upgrade that changes it is seen.
+ */
+import { UsageError } from './config-error.ts';
+
+/** How an option takes its value: none, a required one, an optional one (`[mode]`), or several (`<names...>`). */
+export type PlaywrightValue = 'none' | 'required' | 'optional' | 'variadic';
+
+/** `playwright test` options (@playwright/test 1.65) as its help lists them: their flags, and how each takes its value. */
+export const PLAYWRIGHT_TEST_OPTIONS: readonly { flags: readonly string[]; value: PlaywrightValue }[] = [
+  { flags: ['--add-reporter'], value: 'required' },
+  { flags: ['--browser'], value: 'required' },
+  { flags: ['-c', '--config'], value: 'required' },
+  { flags: ['--debug'], value: 'optional' },
+  { flags: ['--fail-on-flaky-tests'], value: 'none' },
+  { flags: ['--forbid-only'], value: 'none' },
+  { flags: ['--fully-parallel'], value: 'none' },
+  { flags: ['-g', '--grep'], value: 'required' },
+  { flags: ['-G', '--grep-invert'], value: 'required' },
+  { flags: ['--global-timeout'], value: 'required' },
+  { flags: ['--headed'], value: 'none' },
+  { flags: ['--ignore-snapshots'], value: 'none' },
+  { flags: ['-j', '--workers'], value: 'required' },
+  { flags: ['--last-failed'], value: 'none' },
+  { flags: ['--last-failed-file'], value: 'required' },
+  { flags: ['--list'], value: 'none' },
+  { flags: ['--max-failures'], value: 'required' },
+  { flags: ['--no-deps'], value: 'none' },
+  { flags: ['--only-changed'], value: 'optional' },
+  { flags: ['--output'], value: 'required' },
+  { flags: ['--pass-with-no-tests'], value: 'none' },
+  { flags: ['--project'], value: 'variadic' },
+  { flags: ['--quiet'], value: 'none' },
+  { flags: ['--repeat-each'], value: 'required' },
+  { flags: ['--reporter'], value: 'required' },
+  { flags: ['--retries'], value: 'required' },
+  { flags: ['--run-agents'], value: 'required' },
+  { flags: ['--shard'], value: 'required' },
+  { flags: ['--shuffle'], value: 'optional' },
+  { flags: ['--test-list'], value: 'required' },
+  { flags: ['--test-list-invert'], value: 'required' },
+  { flags: ['--timeout'], value: 'required' },
+  { flags: ['--trace'], value: 'required' },
+  { flags: ['--tsconfig'], value: 'required' },
+  { flags: ['-u', '--update-snapshots'], value: 'optional' },
+  { flags: ['--ui'], value: 'none' },
+  { flags: ['--ui-host'], value: 'required' },
+  { flags: ['--ui-port'], value: 'required' },
+  { flags: ['--update-source-method'], value: 'required' },
+  { flags: ['-x'], value: 'none' },
+];
+
+const byFlag = new Map(PLAYWRIGHT_TEST_OPTIONS.flatMap((o) => o.flags.map((flag) => [flag, o.value] as const)));
+
+/**
+ * Checks a command line for `playwright test`: 'help' when it asks for help (-h, --help), else the arguments to pass
+ * on, unchanged. Throws UsageError naming the first option Playwright does not know, or one missing its value.
+ */
+export function playwrightArgs(argv: readonly string[], command: string): string[] | 'help' {
+  const hint = `see ${command} --help`;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') break; // the rest are test filters
+    if (arg === '--help' || arg === '-h') return 'help';
+    if (!arg.startsWith('-') || arg === '-') continue; // a test filter
+    // `--grep=@X` and `-g@X` carry their value inline; `--grep @X` and `-g @X` in the next argument.
+    const flag = arg.startsWith('--') ? arg.split('=')[0] : arg.slice(0, 2);
+    const inline = arg.length > flag.length;
+    const value = byFlag.get(flag);
+    if (value === undefined || (inline && value === 'none'))
+      throw new UsageError(`Unknown option '${arg.startsWith('--') ? flag : arg}'; ${hint}.`);
+    if (value === 'required' && !inline) {
+      if (i + 1 >= argv.length) throw new UsageError(`Option '${flag}' needs a value; ${hint}.`);
+      i += 1; // its value, whatever it looks like (`--grep -x` greps for "-x", as Playwright reads it)
+    }
+  }
+  return [...argv];
+}
