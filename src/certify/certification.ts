@@ -16,7 +16,8 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
-import type { CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from './report/report-model.ts';
+import type { CertificationReport, CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from './report/report-model.ts';
+import { foldUnconfirmed, wrapIds } from './report/unconfirmed.ts';
 import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts';
 import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
 import { openSession } from '../run/target-session.ts';
@@ -296,7 +297,8 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         requestCount: requests.length,
         files,
         ...(existsSync(join(paths.html, 'index.html'))
-          ? { playwrightReport: relative(o.out, join(paths.html, 'index.html')).split(sep).join('/') }
+          ? // Relative to the staging folder: it becomes o.out when the run is swapped in, and the link with it.
+            { playwrightReport: relative(stage, join(paths.html, 'index.html')).split(sep).join('/') }
           : {}),
       };
       const { report, observed } = assembleReport({
@@ -346,7 +348,7 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
     say(
       `Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`,
     );
-    for (const reason of report.verdictReasons.slice(0, 12)) say(`  - ${reason}`);
+    for (const line of reasonConsoleLines(report)) say(line);
     say(`  report:   ${shown(join(o.out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
     say(`  profile:  ${shown(join(o.out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
     say(`  evidence: ${shown(join(o.out, OUTPUT.evidence))}/, manifest of ${manifest.files.length} files, sha256 ${manifestDigest}`);
@@ -361,6 +363,21 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
   } finally {
     await reference?.close();
   }
+}
+
+/**
+ * The verdict's reasons for the console: at most 12 items, the "not confirmed" ones told once per reason with their
+ * clause IDs folded into a few lines under it (src/certify/report/unconfirmed.ts).
+ */
+export function reasonConsoleLines(report: Pick<CertificationReport, 'verdictReasons' | 'clauses'>): string[] {
+  const items = foldUnconfirmed(report);
+  const lines = items.slice(0, 12).flatMap((item) => {
+    if ('reason' in item) return [`  - ${item.reason}`];
+    const g = item.group;
+    return g.ids.length === 1 ? [`  - ${g.sentence}`] : [`  - ${g.sentence}`, ...wrapIds(g.ids).map((l) => `      ${l}`)];
+  });
+  if (items.length > 12) lines.push(`  (${items.length - 12} more in the report)`);
+  return lines;
 }
 
 /**
