@@ -24,7 +24,7 @@ import { openSession } from '../run/target-session.ts';
 import { schemaDigest } from '../schema/registry.ts';
 import { makeRedactor, redactedJson, redactFileText, type Redactor } from '../config/redact.ts';
 import { assembleReport } from './assemble-report.ts';
-import { runDiscovery, type DiscoveryResult } from './discovery.ts';
+import { probeProgressNote, runDiscovery, type DiscoveryResult } from './discovery.ts';
 import { configDigest, MANIFEST_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
 import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
 import { clauseGrep, selectedClauses, stagingDir, type CertifyOptions } from './certify-options.ts';
@@ -182,8 +182,17 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
           writes: writePolicy(config, session.profile),
           runId: config.runId,
           clientCurrency: config.clientCurrency,
-          onProbe: (done, total, probe) =>
-            say(progressLine({ phase: 'discovery', done, total, unit: 'probes', elapsedMs: Date.now() - started, note: probe.title })),
+          onProbe: (done, total, probe, record) =>
+            say(
+              progressLine({
+                phase: 'discovery',
+                done,
+                total,
+                unit: 'probes',
+                elapsedMs: Date.now() - started,
+                note: probeProgressNote(probe, record),
+              }),
+            ),
         });
         const observed = result.records.filter((r) => r.value).length;
         const c = result.cleanup;
