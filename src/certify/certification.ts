@@ -16,8 +16,8 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
-import type { CertificationReport, CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from './report/report-model.ts';
-import { foldUnconfirmed, wrapIds } from './report/unconfirmed.ts';
+import type { CertificationVerdict, EvidenceSection, LoadSection, PhaseRow } from './report/report-model.ts';
+import { reasonConsoleLines } from './report/unconfirmed.ts';
 import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts';
 import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
 import { openSession } from '../run/target-session.ts';
@@ -372,21 +372,6 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
   } finally {
     await reference?.close();
   }
-}
-
-/**
- * The verdict's reasons for the console: at most 12 items, the "not confirmed" ones told once per reason with their
- * clause IDs folded into a few lines under it (src/certify/report/unconfirmed.ts).
- */
-export function reasonConsoleLines(report: Pick<CertificationReport, 'verdictReasons' | 'clauses'>): string[] {
-  const items = foldUnconfirmed(report);
-  const lines = items.slice(0, 12).flatMap((item) => {
-    if ('reason' in item) return [`  - ${item.reason}`];
-    const g = item.group;
-    return g.ids.length === 1 ? [`  - ${g.sentence}`] : [`  - ${g.sentence}`, ...wrapIds(g.ids).map((l) => `      ${l}`)];
-  });
-  if (items.length > 12) lines.push(`  (${items.length - 12} more in the report)`);
-  return lines;
 }
 
 /**

@@ -56,6 +56,9 @@ export const clauseArea = (id: string) => id.split('-')[0];
 /** The anchor of a clause's row. */
 export const clauseAnchor = (id: string) => `clause-${id}`;
 
+/** On a phone the 760 px status chart shrinks to a legend nobody can read; the status filter buttons carry its counts. */
+const PHONE_CSS = '@media (max-width:760px){#clauses figure.status-chart{display:none}}';
+
 /** Tests listed in full up to this many; more are folded. */
 const TESTS_SHOWN = 2;
 /** Findings of one clause shown in full; more are folded. */
@@ -243,7 +246,7 @@ function clauseSection(r: CertificationReport): string {
     '<colgroup><col class="c-id"><col class="c-kind"><col class="c-status"><col class="c-summary"><col class="c-tests"><col class="c-findings"></colgroup>';
   const head = ['Clause', 'Kind', 'Status', 'Statement', 'Tests', 'Findings'].map((h) => `<th>${h}</th>`).join('');
   return `<section id="clauses"><h2>Clauses</h2>
-<figure>${statusChart}</figure>
+<figure class="status-chart">${statusChart}</figure>
 <p class="muted">Sorted by what needs attention: failing, then not confirmed, waived; then pass, observed, and what this run could not see. Filters keep the rows of one status or one area.</p>
 ${filters}
 <table id="clause-table">${colgroup}<thead><tr>${head}</tr></thead><tbody>${rows.map((row) => clauseRow(row, r.target.baseUrl)).join('')}</tbody></table>
@@ -335,7 +338,8 @@ export function renderHtml(r: CertificationReport): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>Certification ${verdictText}: ${esc(r.target.baseUrl)}</title>
 <style>${CSS}
-${filterCss(GROUP_ORDER, areas)}</style>
+${filterCss(GROUP_ORDER, areas)}
+${PHONE_CSS}</style>
 </head>
 <body>
 <header class="verdict ${r.verdict}" id="verdict" data-verdict="${r.verdict}">

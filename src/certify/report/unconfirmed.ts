@@ -69,3 +69,18 @@ export function wrapIds(ids: readonly string[], width = 96): string[] {
   if (line) lines.push(line);
   return lines;
 }
+
+/**
+ * The verdict's reasons for the console: at most 12 items, the "not confirmed" ones told once per reason with their
+ * clause IDs folded into a few lines under it.
+ */
+export function reasonConsoleLines(report: Pick<CertificationReport, 'verdictReasons' | 'clauses'>): string[] {
+  const items = foldUnconfirmed(report);
+  const lines = items.slice(0, 12).flatMap((item) => {
+    if ('reason' in item) return [`  - ${item.reason}`];
+    const g = item.group;
+    return g.ids.length === 1 ? [`  - ${g.sentence}`] : [`  - ${g.sentence}`, ...wrapIds(g.ids).map((l) => `      ${l}`)];
+  });
+  if (items.length > 12) lines.push(`  (${items.length - 12} more in the report)`);
+  return lines;
+}
