@@ -21,7 +21,8 @@ function reasonLines(r: CertificationReport): string[] {
     const g = item.group;
     if (g.ids.length === 1) return [`- ${md(g.sentence)}`];
     return [
-      `- <details><summary>${escapeXml(g.sentence)}</summary>`,
+      // One line: a line break would end the HTML block, and what follows would be read as Markdown.
+      `- <details><summary>${escapeXml(g.sentence.replace(/\s+/g, ' '))}</summary>`,
       '',
       `  ${g.ids.map((id) => codeSpan(id)).join(', ')}`,
       '',
