@@ -5,8 +5,9 @@
 // what the contract leaves open, so a partner's codegen or mock server does not mistake it for the contract.
 import { STATUS_CODES } from 'node:http';
 import { loadSchema, SCHEMA_NAMES, type SchemaName } from '../src/schema/registry.ts';
-import { SCHEMA_BASE_URI } from '../src/schema/vocabulary.ts';
+import { MAX_DECIMAL_PLACES_KEYWORD, SCHEMA_BASE_URI, UTC_DATE_TIME_FORMAT, UTC_DATE_TIME_PATTERN } from '../src/schema/vocabulary.ts';
 import type { Behaviour, OperationName } from './behaviour.ts';
+import { errorExample, OPERATION_EXAMPLES } from './openapi-examples.ts';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -49,9 +50,30 @@ function notShown(item: keyof typeof NOT_SHOWN, choice: unknown): JsonObject {
 }
 
 /**
+ * The suite's vocabulary in keywords every OpenAPI tool knows (issue 32, item 6: Portman stopped at the unknown format):
+ * - `format: utc-date-time` -> `format: date-time` (RFC 3339) with a `pattern` for the UTC form the contract asks;
+ * - `maxDecimalPlaces: N` -> `multipleOf: 10^-N`, the standard keyword validators apply, and the exact rule kept as
+ *   `x-max-decimal-places: N`. Exact in decimal arithmetic; a validator that divides in binary floating point (Ajv
+ *   without multipleOfPrecision) also refuses some numbers of N places (0.1 among them): the extension is the rule.
+ */
+function standardKeywords(key: string, value: unknown): Array<[string, unknown]> {
+  if (key === 'format' && value === UTC_DATE_TIME_FORMAT)
+    return [
+      ['format', 'date-time'],
+      ['pattern', UTC_DATE_TIME_PATTERN],
+    ];
+  if (key === MAX_DECIMAL_PLACES_KEYWORD && typeof value === 'number')
+    return [
+      ['multipleOf', Number(`1e-${value}`)],
+      ['x-max-decimal-places', value],
+    ];
+  return [[key, value]];
+}
+
+/**
  * A schema of schemas/ as an OpenAPI 3.1 schema object: `$schema`/`$id` dropped (the document's dialect
- * is 2020-12), references between files turned into component references, the suite's own keyword
- * `maxDecimalPlaces` kept as `x-max-decimal-places`. Applied recursively; any loaded schema met inside a
+ * is 2020-12), references between files turned into component references, the suite's own format and
+ * keyword in standard keywords (`standardKeywords`). Applied recursively; any loaded schema met inside a
  * route schema (it still has its `$id`) becomes a reference to its component.
  */
 function toOpenApi(value: unknown, top = false): unknown {
@@ -64,7 +86,7 @@ function toOpenApi(value: unknown, top = false): unknown {
   const out: JsonObject = {};
   for (const [key, v] of Object.entries(o)) {
     if (key === '$schema' || key === '$id') continue;
-    out[key === 'maxDecimalPlaces' ? 'x-max-decimal-places' : key] = toOpenApi(v);
+    for (const [k, converted] of standardKeywords(key, v)) out[k] = toOpenApi(converted);
   }
   return out;
 }
@@ -77,7 +99,12 @@ function schemaNameOf(ref: string): SchemaName | null {
 }
 
 /** Query or path parameters from a route's object schema. */
-function parameters(where: 'path' | 'query', schema: JsonObject | undefined, choices: ReferenceChoices): JsonObject[] {
+function parameters(
+  where: 'path' | 'query',
+  schema: JsonObject | undefined,
+  choices: ReferenceChoices,
+  examples: Record<string, string>,
+): JsonObject[] {
   const properties = (schema?.properties ?? {}) as Record<string, JsonObject>;
   const required = new Set((schema?.required ?? []) as string[]);
   return Object.entries(properties).map(([name, s]) => {
@@ -88,6 +115,7 @@ function parameters(where: 'path' | 'query', schema: JsonObject | undefined, cho
       required: where === 'path' || required.has(name),
       ...(description ? { description } : {}),
       schema: toOpenApi(rest),
+      ...(name in examples ? { example: examples[name] } : {}),
       ...(where === 'query' && name === 'limit'
         ? notShown('maxLimit', { maxLimit: choices.maxLimit, larger: 'capped to the maximum, not an error' })
         : {}),
@@ -128,9 +156,11 @@ function responses(route: RegisteredRoute, choices: ReferenceChoices): JsonObjec
     for (const status of remap ? remap.statuses : [declared]) {
       const existing = out[status] as JsonObject | undefined;
       const description = [existing?.description, remap?.what ?? STATUS_CODES[Number(status)] ?? 'answer'].filter(Boolean).join('; ');
+      const example =
+        Number(status) < 300 ? OPERATION_EXAMPLES[route.operation].responses.success : errorExample(route.operation, Number(status));
       out[status] = {
         description,
-        content: { 'application/json': { schema: toOpenApi(schema) } },
+        content: { 'application/json': { schema: toOpenApi(schema), example } },
         ...(remap ? notShown(remap.item, Number(status)) : {}),
       };
     }
@@ -158,13 +188,22 @@ function operation(route: RegisteredRoute, choices: ReferenceChoices, isPublic: 
       : route.operation === 'health'
         ? notShown('healthRoute', `${p.healthRoute.method} ${openApiPath(p.healthRoute.path)}`)
         : {};
-  const params = [...parameters('path', route.schema.params, choices), ...parameters('query', route.schema.querystring, choices)];
+  const examples = OPERATION_EXAMPLES[route.operation];
+  const params = [
+    ...parameters('path', route.schema.params, choices, examples.parameters),
+    ...parameters('query', route.schema.querystring, choices, examples.parameters),
+  ];
   return {
     operationId: route.operation,
     summary: SUMMARY[route.operation],
     ...(params.length ? { parameters: params } : {}),
     ...(route.schema.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: toOpenApi(route.schema.body) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toOpenApi(route.schema.body), example: examples.body } },
+          },
+        }
       : {}),
     responses: responses(route, choices),
     ...(isPublic ? { security: [] } : {}),
@@ -194,7 +233,9 @@ export function openApiDocument(
       version: choices.version,
       description:
         "Generated from the JSON Schemas in schemas/ and the reference server's routes (npm run openapi). The contract is spec/offer-subscription-api.md; " +
-        'where it says "not shown", the value here is the reference server\'s choice, marked x-not-shown. x-max-decimal-places: at most that many decimal places.',
+        'where it says "not shown", the value here is the reference server\'s choice, marked x-not-shown. x-max-decimal-places: at most that many decimal places ' +
+        '(the exact rule; multipleOf beside it says the same for validators that divide in decimal). Timestamps: date-time in UTC, as their pattern says. ' +
+        "Examples are the reference's own data: an open offer, a create body it accepts.",
     },
     'x-contract': 'spec/offer-subscription-api.md',
     ...notShown(

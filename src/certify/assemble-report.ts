@@ -67,10 +67,10 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
 
   const outcomes = i.clauseReport?.outcomes ?? [];
   const results = i.clauseReport?.results ?? clauseResults([]);
-  const before = clauseRows(results, i.failures, drift, []);
+  const before = clauseRows(results, i.failures, drift, [], outcomes);
   const unconfirmed = new Set(before.filter(isUnconfirmed).map((r) => r.id));
   const waivers = judgeWaivers(i.waivers, new Map(before.map((r) => [r.id, r.verdict])), i.today, unconfirmed);
-  const clauses = clauseRows(results, i.failures, drift, waivers);
+  const clauses = clauseRows(results, i.failures, drift, waivers, outcomes);
   const { verdict, reasons } = decideVerdict(clauses, waivers, { problem: i.runProblem, outcomes });
 
   const counts = Object.fromEntries(CLAUSE_STATUSES.map((s) => [s, 0])) as Record<ClauseStatus, number>;

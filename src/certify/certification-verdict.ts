@@ -44,15 +44,35 @@ export function decideVerdict(
     );
   for (const w of waivers.filter((x) => x.state !== 'applied')) notes.push(`waiver for ${w.clause}: ${w.note}`);
   const unconfirmed = clauses.filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered'));
-  const incomplete = unconfirmed.map((c) => `${c.id} not confirmed: ${whyUnconfirmed(c)}`);
+  const incomplete = unconfirmed.map((c) => `${c.id} not confirmed: ${whyUnconfirmed(c, blockedBy(c.id, run.outcomes))}`);
   if (failing.length) return { verdict: 'fail', reasons: [...failing, ...incomplete, ...notes] };
   if (incomplete.length) return { verdict: 'incomplete', reasons: [...incomplete, ...notes] };
   return { verdict: 'pass', reasons: notes };
 }
 
-/** Why a must clause has no confirmation: its tests' skip reasons, or that none of its tests ran to a pass. */
-function whyUnconfirmed(c: ClauseRow): string {
+/**
+ * The clauses whose failures stopped the tests that name `id`: a test checks every response it gets, so one fault
+ * (offer prices as strings) fails the tests of many other clauses on the one clause it breaks (OFFER-SCHEMA).
+ */
+export function blockedBy(id: string, outcomes: readonly TestOutcome[]): string[] {
+  const failedElsewhere = outcomes.filter(
+    (o) => (o.status === 'failed' || o.status === 'timedOut') && o.clauses.some((c) => c === id) && o.clauseFailures.length > 0,
+  );
+  return [...new Set(failedElsewhere.flatMap((o) => o.clauseFailures.map((f) => f.clause as string)))].filter((c) => c !== id).sort();
+}
+
+/** "A", "A and B", "A, B and C". */
+const andList = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/**
+ * Why a must clause has no confirmation: the clauses its tests failed on (the cause a reader acts on), its tests' skip
+ * reasons, or that none of its tests ran to a pass. Clauses with the same reason are told once, folded
+ * (src/certify/report/unconfirmed.ts): the wording names the cause, not the clause.
+ */
+function whyUnconfirmed(c: ClauseRow, blockers: readonly string[]): string {
+  if (blockers.length) return `its tests failed on ${andList(blockers)}`;
   const skipped = c.notes.filter((n) => n.startsWith('skipped: ')).map((n) => n.slice('skipped: '.length));
   if (skipped.length) return [...new Set(skipped)].join('; ');
-  return c.tests.length ? 'its tests did not pass (they failed on another clause or did not run)' : 'no test of this run covers it';
+  return c.tests.length ? 'its tests did not run to the end' : 'no test of this run covers it';
 }

@@ -24,6 +24,7 @@ import {
   PACKAGE_STATUS_TEXT,
   type PhaseRow,
 } from './report/report-model.ts';
+import { reasonConsoleLines } from './report/unconfirmed.ts';
 import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts';
 import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
 import { openSession } from '../run/target-session.ts';
@@ -31,7 +32,7 @@ import { schemaDigest } from '../schema/registry.ts';
 import { validateStoppedCertification } from '../report/report-schema.ts';
 import { redactedJson, redactFileText, type Redactor } from '../config/redact.ts';
 import { assembleReport } from './assemble-report.ts';
-import { runDiscovery, type DiscoveryResult } from './discovery.ts';
+import { probeProgressNote, runDiscovery, type DiscoveryResult } from './discovery.ts';
 import { configDigest, MANIFEST_FILE, SIGNATURE_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
 import { keyFingerprint, readSigningKey, signManifest } from '../report/signature.ts';
 import { renderStoppedMarkdown, type StoppedCertification, type StoppedContext, stoppedCertification } from './stopped-report.ts';
@@ -236,8 +237,17 @@ async function certifyRun(
           writes: writePolicy(config, session.profile),
           runId: config.runId,
           clientCurrency: config.clientCurrency,
-          onProbe: (done, total, probe) =>
-            say(progressLine({ phase: 'discovery', done, total, unit: 'probes', elapsedMs: Date.now() - started, note: probe.title })),
+          onProbe: (done, total, probe, record) =>
+            say(
+              progressLine({
+                phase: 'discovery',
+                done,
+                total,
+                unit: 'probes',
+                elapsedMs: Date.now() - started,
+                note: probeProgressNote(probe, record),
+              }),
+            ),
         });
         const observed = result.records.filter((r) => r.value).length;
         const c = result.cleanup;
@@ -353,7 +363,8 @@ async function certifyRun(
         requestCount: requests.length,
         files,
         ...(existsSync(join(paths.html, 'index.html'))
-          ? { playwrightReport: relative(o.out, join(paths.html, 'index.html')).split(sep).join('/') }
+          ? // Relative to the staging folder: it becomes o.out when the run is swapped in, and the link with it.
+            { playwrightReport: relative(stage, join(paths.html, 'index.html')).split(sep).join('/') }
           : {}),
       };
       const { report, observed } = assembleReport({
@@ -410,7 +421,7 @@ async function certifyRun(
     say(
       `Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`,
     );
-    for (const reason of report.verdictReasons.slice(0, 12)) say(`  - ${reason}`);
+    for (const line of reasonConsoleLines(report)) say(line);
     say(`  report:   ${shown(join(o.out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
     say(`  profile:  ${shown(join(o.out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
     say(`  evidence: ${shown(join(o.out, OUTPUT.evidence))}/, manifest of ${manifest.files.length} files, sha256 ${manifestDigest}`);

@@ -3,7 +3,7 @@
  * failure with its evidence (failures.jsonl), drift from the profile comparison, and the waiver that
  * covers it. Pure module.
  */
-import type { ClauseResult } from '../report/clause-results.ts';
+import type { ClauseResult, TestOutcome } from '../report/clause-results.ts';
 import type { ClauseFailureRow, ClauseRow, DriftRow, EvidenceExcerpt, WaiverRow } from './report/report-model.ts';
 import type { RunFailure } from './run-files.ts';
 import { isUnconfirmed } from './waivers.ts';
@@ -49,9 +49,15 @@ export function clauseRows(
   failures: readonly RunFailure[],
   drift: readonly DriftRow[],
   waivers: readonly WaiverRow[],
+  outcomes: readonly TestOutcome[] = [],
 ): ClauseRow[] {
   return results.map((r): ClauseRow => {
     const id = r.clause.id;
+    // Every test checks every response it gets, so a clause's failures come from tests of other clauses too (an
+    // allocations test reads the offers list): its own tests' findings lead (the verdict, the banner and the evidence
+    // shown first), the others follow in run order.
+    const own = new Set(outcomes.filter((o) => o.clauses.some((c) => c === id)).map((o) => o.title));
+    const ownFirst = (xs: readonly RunFailure[]) => [...xs.filter((x) => own.has(x.test)), ...xs.filter((x) => !own.has(x.test))];
     const rows: ClauseFailureRow[] = [];
     const seen = new Set<string>();
     const push = (row: ClauseFailureRow) => {
@@ -60,7 +66,7 @@ export function clauseRows(
       rows.push(row);
       seen.add(key);
     };
-    for (const f of failures.filter((x) => x.clause === id)) push(fromRunFailure(f));
+    for (const f of ownFirst(failures.filter((x) => x.clause === id))) push(fromRunFailure(f));
     // Failures the clause report knows but the run files do not (a test that threw): message only.
     for (const f of r.failures)
       if (!rows.some((x) => x.test === f.test && x.message === f.message))

@@ -24,7 +24,8 @@ export async function runDiscovery(
     runId: string;
     clientCurrency?: string | null;
     probes?: readonly Probe[];
-    onProbe?: (done: number, total: number, probe: Probe) => void;
+    /** After each probe, with what it did (a probe that sent nothing says so: see `probeProgressNote`). */
+    onProbe?: (done: number, total: number, probe: Probe, record: ProbeRecord) => void;
   },
 ): Promise<DiscoveryResult> {
   const probes = opts.probes ?? PROBES;
@@ -65,7 +66,7 @@ export async function runDiscovery(
       } finally {
         stop();
       }
-      opts.onProbe?.(i + 1, probes.length, probe);
+      opts.onProbe?.(i + 1, probes.length, probe, records[records.length - 1]);
     }
   } finally {
     stopRateWatch();
@@ -85,4 +86,14 @@ async function cancelWhatWasCreated(session: Session): Promise<{ cleanup: Cleanu
   if (!session.profile.cancel) return { cleanup: null, cleanupNote: 'the cancel route is unknown: records created by discovery stay open' };
   const cleanup = await cancelOpenRecords(session.client, entries, { readSettleMs: session.readSettleMs });
   return { cleanup, cleanupNote: null };
+}
+
+/**
+ * A probe's progress note: its title when it sent requests, else that it was not sent and why (first sentence). A shared
+ * environment with no cancel route sends no create and no cancel: the console must not say it created one.
+ */
+export function probeProgressNote(probe: Probe, record: Pick<ProbeRecord, 'requests' | 'note'>): string {
+  if (record.requests.length) return probe.title;
+  const why = (record.note ?? 'nothing to probe').split(/(?<=[.;:])\s/)[0].replace(/[.;:]$/, '');
+  return `${probe.item}: not probed (${why})`;
 }

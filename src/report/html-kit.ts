@@ -52,6 +52,7 @@ tr.drift td{background:#fff3e0}
 .filters input:checked+label{background:#0d47a1;border-color:#0d47a1;color:#fff}
 .filters input:focus-visible+label{outline:2px solid #ef8f00}
 a.download{display:inline-block;margin:2px 0 6px;font-weight:600}
+header.verdict li.folded .ids{display:flex;flex-wrap:wrap;gap:2px 12px;margin:4px 0}
 @media (max-width:760px){
   main{padding:0 10px 30px}
   header.verdict{padding:14px 10px}

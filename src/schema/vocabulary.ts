@@ -21,6 +21,12 @@ export const MAX_DECIMAL_PLACES_KEYWORD = 'maxDecimalPlaces';
  */
 const UTC_DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|\+00:00)$/;
 
+/**
+ * The shape as a JSON Schema `pattern` (ECMA-262), for documents read by tools that do not know `utc-date-time`: the
+ * OpenAPI document writes `format: date-time` with this pattern (reference/openapi.ts).
+ */
+export const UTC_DATE_TIME_PATTERN = UTC_DATE_TIME_SHAPE.source;
+
 /** A UTC timestamp written with a zero offset for `Z`. */
 export const ZERO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?\+00:00$/;
 

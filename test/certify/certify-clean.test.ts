@@ -156,4 +156,22 @@ test.describe('index.html in headless Chromium', () => {
     expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
     await page.close();
   });
+
+  // Issue 32, item 4: the link pointed into <out>.partial/, the staging folder renamed to <out> when the run ends: a dead
+  // link in every report and CI artifact. Followed as a reader would: a click, and Playwright's own report opens.
+  test('the "Playwright report" link opens the run\'s Playwright report', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    await page.goto(`file://${join(run.out, 'index.html')}`);
+    const link = page.locator('#verdict a', { hasText: 'Playwright report' });
+    expect(await link.getAttribute('href')).not.toContain('.partial');
+    await link.click();
+    await page.waitForLoadState('load');
+    expect(page.url()).toBe(`file://${join(run.out, run.report!.evidence.playwrightReport!)}`);
+    expect(existsSync(new URL(page.url()).pathname), 'the file the link names exists').toBe(true);
+    await expect(page).toHaveTitle(/Playwright Test Report/);
+    expect(failed).toEqual([]);
+    await page.close();
+  });
 });

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { renderHtml } from '../../src/certify/report/html-writer.ts';
 import type { CertificationReport } from '../../src/certify/report/report-model.ts';
 import { horizontalOverflow, openFile, SCREENSHOTS, useChromium, WIDTHS } from '../browser.ts';
-import { verdictReports } from './report-fixtures.ts';
+import { BLOCKED_BY_OFFER_SCHEMA, oneFaultReport, verdictReports } from './report-fixtures.ts';
 
 const chromium = useChromium('certification-report-');
 const reports = verdictReports();
@@ -40,9 +40,9 @@ async function checkBothWidths(name: string, report: CertificationReport, atDesk
 }
 
 /** Each banner link lands on its clause's row, in view, in one click. */
-async function bannerLinksReachRows(page: Page, listId: string, ids: string[]): Promise<void> {
+async function bannerLinksReachRows(page: Page, listId: string, ids: string[], linkCount = ids.length): Promise<void> {
   const links = page.locator(`#${listId} a`);
-  await expect(links).toHaveCount(ids.length);
+  await expect(links).toHaveCount(linkCount);
   for (const id of ids) {
     await page.locator(`#${listId} a[href="#clause-${id}"]`).click();
     const row = page.locator(`#clause-table tr[data-clause="${id}"]`);
@@ -56,6 +56,10 @@ test('PASS: verdict, folded test lists, links to the Playwright report and every
   expect(report.verdict).toBe('pass');
   await checkBothWidths('pass', report, async (page) => {
     await expect(page.locator('#banner-failures')).toHaveCount(0);
+    // A passing report leads with what it confirmed, not with LIMIT-RATE "not covered" (never provoked).
+    const groups = await page.locator('#clause-table tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-group')));
+    expect(groups[0]).toBe('pass');
+    expect(groups.indexOf('not-covered')).toBe(groups.length - 1);
     const echo = page.locator('#clause-table tr[data-clause="SUB-CREATE-ECHO"] td[data-label="Tests"] details');
     await expect(echo.locator('summary')).toHaveText('6 tests');
     await expect(echo).not.toHaveAttribute('open', '');
@@ -100,7 +104,7 @@ test('FAIL: each failing clause one click from the banner; filters by status and
       env: { PATH: process.env.PATH, API_SUBSCRIPTION_KEY: 'key-from-env', API_SECRET: 'secret-from-env' },
       encoding: 'utf8',
     }).split('\n');
-    expect(args.slice(0, 12)).toEqual([
+    expect(args.slice(0, 14)).toEqual([
       '-sS',
       '-i',
       '-X',
@@ -111,10 +115,12 @@ test('FAIL: each failing clause one click from the banner; filters by status and
       '-H',
       'service-api-secret: secret-from-env',
       '-H',
+      'accept: application/json',
+      '-H',
       'content-type: application/json',
       '--data-raw',
     ]);
-    expect(args[12]).toBe('{"offerId":"o-1","amount":"0.1"}');
+    expect(args[14]).toBe('{"offerId":"o-1","amount":"0.1"}');
   });
 });
 
@@ -145,5 +151,25 @@ test('waived: a pass that names each waived failure in the banner, one click fro
   await checkBothWidths('waived', report, async (page) => {
     await expect(page.locator('#banner-waived li').first()).toContainText('waived until 2030-12-31 (owner integration@example.com)');
     await bannerLinksReachRows(page, 'banner-waived', waived);
+  });
+});
+
+test('one fault: the cause in the banner, the clauses it left unconfirmed said once and folded, each one click away', async () => {
+  const report = oneFaultReport();
+  await checkBothWidths('one-fault', report, async (page) => {
+    await expect(page.locator('#banner-failures li')).toHaveCount(1);
+    const folded = page.locator('#banner-unconfirmed > li');
+    await expect(folded).toHaveCount(1);
+    await expect(folded.locator('summary')).toHaveText(
+      `${BLOCKED_BY_OFFER_SCHEMA.length} clauses not confirmed: their tests failed on OFFER-SCHEMA`,
+    );
+    await expect(folded.locator('details')).not.toHaveAttribute('open', '');
+    await expect(folded.locator('a').first()).toBeHidden();
+    // The banner fits the first screen: the clause table starts within it.
+    const tableTop = await page.locator('#clauses').evaluate((e) => e.getBoundingClientRect().top);
+    expect(tableTop).toBeLessThan(900);
+    await folded.locator('summary').click();
+    await page.screenshot({ path: join(SCREENSHOTS, 'certification-one-fault-1280-unfolded.png') });
+    await bannerLinksReachRows(page, 'banner-unconfirmed', BLOCKED_BY_OFFER_SCHEMA.slice(0, 3), BLOCKED_BY_OFFER_SCHEMA.length);
   });
 });

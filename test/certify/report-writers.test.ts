@@ -12,7 +12,10 @@ import { renderMarkdown } from '../../src/certify/report/markdown-writer.ts';
 import type { CertificationReport } from '../../src/certify/report/report-model.ts';
 import { validateCertificationReport } from '../../src/report/report-schema.ts';
 import { writeCertificationReport } from '../../src/certify/report/write-report.ts';
-import { inputs, outcomes } from './report-fixtures.ts';
+import MarkdownIt from 'markdown-it';
+import { reasonConsoleLines } from '../../src/certify/report/unconfirmed.ts';
+import { curlScript } from '../../src/certify/report/curl.ts';
+import { BLOCKED_BY_OFFER_SCHEMA, catalogueOutcomes, inputs, oneFaultReport, outcomes, verdictReports } from './report-fixtures.ts';
 
 let report: CertificationReport;
 test.beforeAll(() => {
@@ -134,4 +137,86 @@ test('the writer redacts on the way out and refuses a report that does not match
     expect(readFileSync(join(dir, f), 'utf8')).not.toContain(secret);
   const bad = { ...report, verdict: 'maybe' } as unknown as CertificationReport;
   expect(() => writeCertificationReport(dir, bad)).toThrow(/does not match schemas\/certification-report.schema.json/);
+});
+
+// Issue 32, item 4: reports that lead with the cause. One fault every test meets (offer prices as strings) fails
+// OFFER-SCHEMA, and the tests it stopped leave 41 must clauses unconfirmed for that one reason.
+test.describe('one fault, many red tests: the cause once, the unconfirmed clauses folded', () => {
+  const r = oneFaultReport();
+  const folded = `${BLOCKED_BY_OFFER_SCHEMA.length} clauses not confirmed: their tests failed on OFFER-SCHEMA`;
+
+  test('certification.json keeps one reason per clause, naming the clause its tests failed on', () => {
+    expect(validateCertificationReport(r).errors).toEqual([]);
+    expect(r.verdictReasons[0]).toMatch(/^OFFER-SCHEMA fails/);
+    expect(r.verdictReasons.slice(1)).toEqual(BLOCKED_BY_OFFER_SCHEMA.map((id) => `${id} not confirmed: its tests failed on OFFER-SCHEMA`));
+  });
+
+  test("a clause's own test leads its evidence, not the allocations test that met the fault first", () => {
+    const failures = r.clauses.find((c) => c.id === 'OFFER-SCHEMA')!.failures;
+    expect(failures[0].test).toMatch(/^offer schema ›/);
+    expect(failures[1].test).toMatch(/^alloc one per offer ›/);
+  });
+
+  test('console: the cause, then one line for the unconfirmed clauses and their IDs in a few lines', () => {
+    const lines = reasonConsoleLines(r);
+    expect(lines[0]).toMatch(/^ {2}- OFFER-SCHEMA fails/);
+    expect(lines[1]).toBe(`  - ${folded}`);
+    expect(lines.length).toBeLessThanOrEqual(2 + Math.ceil(BLOCKED_BY_OFFER_SCHEMA.length / 5));
+    expect(
+      lines
+        .slice(2)
+        .map((l) => l.trim())
+        .join(' '),
+    ).toBe(BLOCKED_BY_OFFER_SCHEMA.join(', '));
+    expect(lines.join('\n')).not.toContain('not confirmed: its tests');
+  });
+
+  test('certification.md: one folded <details> under the cause, every clause inside it', () => {
+    const md = renderMarkdown(r);
+    const html = new MarkdownIt({ html: true }).render(md);
+    const head = md.slice(0, md.indexOf('| Item |'));
+    expect(head.match(/not confirmed/g)).toHaveLength(1);
+    expect(head).toContain(`<details><summary>${folded}</summary>`);
+    const details = html.slice(html.indexOf('<details>'), html.indexOf('</details>'));
+    for (const id of BLOCKED_BY_OFFER_SCHEMA) expect(details).toContain(`<code>${id}</code>`);
+  });
+
+  test('index.html: one banner item, folded, its links reaching every clause row', () => {
+    const html = renderHtml(r);
+    const banner = html.slice(
+      html.indexOf('<ol id="banner-unconfirmed">'),
+      html.indexOf('</ol>', html.indexOf('<ol id="banner-unconfirmed">')),
+    );
+    expect(banner.match(/<li/g)).toHaveLength(1);
+    expect(banner).toContain(`<li class="folded"><details><summary>${folded}</summary>`);
+    for (const id of BLOCKED_BY_OFFER_SCHEMA) expect(banner).toContain(`<a href="#clause-${id}">`);
+  });
+
+  test('a --clauses run: the clauses it did not select told once, not one line each', () => {
+    const offersOnly = catalogueOutcomes().filter((o) => o.clauses[0].startsWith('OFFER-'));
+    const run = assembleReport(
+      inputs({ clauseReport: { status: 'passed', outcomes: offersOnly, results: clauseResults(offersOnly) }, failures: [] }),
+    ).report;
+    const notRun = run.verdictReasons.filter((x) => x.endsWith('not confirmed: no test of this run covers it'));
+    expect(notRun.length).toBeGreaterThan(30);
+    const lines = reasonConsoleLines(run);
+    expect(lines[0]).toBe(`  - ${notRun.length} clauses not confirmed: no test of this run covers it`);
+    expect(renderMarkdown(run).match(/not confirmed/g)).toHaveLength(1);
+  });
+});
+
+test('certification.md gives each failing clause a curl reproduction, fenced so it comes out as it goes in', () => {
+  const r = verdictReports().fail;
+  const md = renderMarkdown(r);
+  const blocks = [...new MarkdownIt().parse(md, {})].filter((t) => t.type === 'fence' && t.info === 'sh').map((t) => t.content);
+  for (const id of ['SUB-CREATE-ECHO', 'PAGE-MAX-LIMIT']) {
+    const c = r.clauses.find((x) => x.id === id)!;
+    const f = c.failures[0];
+    const script = curlScript(r.target.baseUrl, f.evidence!, `Reproduces the exchange behind ${id} (${f.test}): ${f.message}`)!;
+    expect(blocks, id).toContain(script);
+    const section = md.slice(md.indexOf(`### ${id} (FAIL)`));
+    expect(section.indexOf('Reproduce (set `API_SUBSCRIPTION_KEY` and `API_SECRET` first):')).toBeLessThan(section.indexOf('- **'));
+  }
+  expect(blocks[0]).toContain(`-H 'accept: application/json'`);
+  expect(blocks[0]).toContain(`'https://staging.example.com/api/subscription?note=it'\\''s'`);
 });

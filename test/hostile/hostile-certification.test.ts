@@ -132,8 +132,27 @@ test('item 3: certification.md rendered with raw HTML on, in Chromium: 0 dialogs
   })()`)) as { tags: Record<string, number>; h1: string[]; h2: string[]; h3: string[]; text: string };
   expect.soft(dialogs, 'script dialogs').toEqual([]);
   expect.soft(requests, 'requests beyond the file itself').toEqual([`file://${file}`]);
-  // What renderMarkdown writes: headings, paragraphs, lists, tables, code, bold. No a, img, svg, script, iframe, details...
-  const written = ['code', 'h1', 'h2', 'h3', 'li', 'p', 'pre', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul'];
+  // What renderMarkdown writes: headings, paragraphs, lists, tables, code, bold, and the details/summary that fold a
+  // clause's findings past the third and the clauses unconfirmed for one reason (issue 32). No a, img, svg, script, iframe...
+  const written = [
+    'code',
+    'details',
+    'h1',
+    'h2',
+    'h3',
+    'li',
+    'p',
+    'pre',
+    'strong',
+    'summary',
+    'table',
+    'tbody',
+    'td',
+    'th',
+    'thead',
+    'tr',
+    'ul',
+  ];
   const unwritten = Object.fromEntries(Object.entries(found.tags).filter(([tag]) => !written.includes(tag)));
   expect.soft(unwritten, 'elements the report did not write, by name').toEqual({});
   expect.soft(found.h1).toEqual(['Certification: FAIL']);

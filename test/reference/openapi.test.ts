@@ -6,7 +6,9 @@
 import { expect, test } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { componentName } from '../../reference/openapi.ts';
-import { loadSchema, SCHEMA_NAMES } from '../../src/schema/registry.ts';
+import { loadSchema, SCHEMA_NAMES, type SchemaName, validate, validateList } from '../../src/schema/registry.ts';
+import { UTC_DATE_TIME_PATTERN } from '../../src/schema/vocabulary.ts';
+import { EXAMPLE_CREATE_BODY } from '../../reference/openapi-examples.ts';
 import { buildServer, call, openOffer } from './helpers.ts';
 
 type Doc = { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, unknown> } } & Record<
@@ -129,4 +131,66 @@ test("with cancel-204 the cancel operation answers 204 with no content, marked a
   expect(Object.keys(responses)).not.toContain('200');
   expect(responses['204'].content).toBeUndefined();
   expect(responses['204']['x-not-shown']).toMatchObject({ reference: 204 });
+});
+
+// Issue 32, item 6: standard keywords where they exist, and an example for every parameter and body.
+test('standard keywords: date-time with the UTC pattern instead of utc-date-time; multipleOf beside x-max-decimal-places', async () => {
+  const doc = await served();
+  const text = JSON.stringify(doc);
+  expect(text).not.toContain('utc-date-time');
+  const dates = doc.components.schemas.OfferDates as { properties: Record<string, { format?: string; pattern?: string }> };
+  expect(dates.properties.lastModifiedOn).toMatchObject({ format: 'date-time', pattern: UTC_DATE_TIME_PATTERN });
+  const pattern = new RegExp(UTC_DATE_TIME_PATTERN, 'u');
+  for (const ok of ['2026-01-15T09:30:00Z', '2026-01-15T09:30:00.125Z', '2026-01-15T09:30:00+00:00'])
+    expect(pattern.test(ok), ok).toBe(true);
+  for (const no of ['2026-01-15T10:30:00+01:00', '2026-01-15 09:30:00Z', '2026-01-15T09:30:00']) expect(pattern.test(no), no).toBe(false);
+  const modifiedAfter = (doc.paths['/offer'].get.parameters as Array<{ name: string; schema: unknown }>).find(
+    (p) => p.name === 'modifiedAfter',
+  );
+  expect(modifiedAfter?.schema).toMatchObject({ format: 'date-time', pattern: UTC_DATE_TIME_PATTERN });
+  for (const name of ['SubscriptionCreateRequest', 'Subscription']) {
+    const amount = (doc.components.schemas[name] as { properties: Record<string, unknown> }).properties.amountRequested;
+    expect(amount, name).toMatchObject({ type: 'number', multipleOf: 0.000001, 'x-max-decimal-places': 6 });
+  }
+});
+
+test("an example for every parameter, request body and response, each valid by the contract's schemas", async () => {
+  const doc = await served();
+  const success: Record<string, [SchemaName, 'list' | 'one']> = {
+    listOffers: ['offer', 'list'],
+    getOffer: ['offer', 'one'],
+    listAllocations: ['allocation-record', 'list'],
+    getAllocation: ['allocation-record', 'one'],
+    listSubscriptions: ['subscription', 'list'],
+    createSubscription: ['subscription', 'one'],
+    getSubscription: ['subscription', 'one'],
+    cancelSubscription: ['subscription', 'one'],
+    health: ['health-check-result', 'one'],
+  };
+  for (const [path, operations] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(operations)) {
+      const where = `${method} ${path}`;
+      for (const p of (op.parameters ?? []) as Array<{ name: string; example?: unknown }>)
+        expect(p.example, `${where}: parameter ${p.name}`).toBeDefined();
+      const body = (op.requestBody as { content: Record<string, { example?: unknown }> } | undefined)?.content['application/json'];
+      if (body) expect(validate('subscription-create-request', body.example).errors, `${where}: body example`).toEqual([]);
+      for (const [status, response] of Object.entries(
+        op.responses as Record<string, { content?: Record<string, { example?: unknown }> }>,
+      )) {
+        const example = response.content?.['application/json'].example;
+        if (!response.content) continue;
+        expect(example, `${where} ${status}: example`).toBeDefined();
+        const [schema, shape] =
+          Number(status) < 300
+            ? success[op.operationId as string]
+            : ([
+                op.operationId === 'createSubscription' || op.operationId === 'cancelSubscription' ? 'validation-error-body' : 'error-body',
+                'one',
+              ] as const);
+        const check = shape === 'list' ? validateList(schema, example) : validate(schema, example);
+        expect(check.errors, `${where} ${status}: example valid as ${schema}`).toEqual([]);
+      }
+    }
+  // The create body is one the reference accepts (the proof that it does: test/reference/openapi-prism.test.ts).
+  expect(EXAMPLE_CREATE_BODY.offerId).toBe(openOffer().id);
 });

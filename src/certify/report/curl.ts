@@ -31,6 +31,8 @@ export function curlScript(baseUrl: string, ev: EvidenceExcerpt, about: string):
     `curl -sS -i -X ${method} ${quote(url)}`,
     `-H "${SUBSCRIPTION_KEY_HEADER}: $API_SUBSCRIPTION_KEY"`,
     `-H "${SECRET_HEADER}: $API_SECRET"`,
+    // The suite's client sends it on every call (src/client/api-client.ts): the replay asks for the same representation.
+    `-H 'accept: application/json'`,
   ];
   if (body) args.push(`-H 'content-type: application/json'`, `--data-raw ${quote(body)}`);
   lines.push(args.join(' \\\n  '));

@@ -19,6 +19,7 @@ import {
 } from './report-model.ts';
 import { escapeXml as esc, groupedBars, stackedBar } from '../../report/svg-charts.ts';
 import { curlScript } from './curl.ts';
+import { unconfirmedGroups } from './unconfirmed.ts';
 import { CSS, facts, list, table, td, tr } from '../../report/html-kit.ts';
 
 export { CSS, facts, list, table, td, tr } from '../../report/html-kit.ts';
@@ -36,8 +37,11 @@ const STATUS_COLOR: Record<ClauseStatus, string> = {
 /** Filter groups of the clause table: the status, with a must clause nobody confirmed as `incomplete`. */
 type ClauseGroup = ClauseStatus | 'incomplete';
 
-/** Order of the table and of the filter buttons: what needs attention first. */
-const GROUP_ORDER: readonly ClauseGroup[] = ['fail', 'incomplete', 'waived', 'not-covered', 'skipped', 'observed', 'not-testable', 'pass'];
+/**
+ * Order of the table and of the filter buttons: what needs attention first, then what the run confirmed and observed;
+ * an observe clause the run had no occasion to see (LIMIT-RATE is never provoked) last, not first in a passing report.
+ */
+const GROUP_ORDER: readonly ClauseGroup[] = ['fail', 'incomplete', 'waived', 'pass', 'observed', 'not-testable', 'skipped', 'not-covered'];
 /** Groups that always get a filter button, even when empty: a reader looks for them by name. */
 const ALWAYS_SHOWN: readonly ClauseGroup[] = ['fail', 'incomplete', 'observed', 'pass'];
 
@@ -52,6 +56,9 @@ export const clauseArea = (id: string) => id.split('-')[0];
 
 /** The anchor of a clause's row. */
 export const clauseAnchor = (id: string) => `clause-${id}`;
+
+/** On a phone the 760 px status chart shrinks to a legend nobody can read; the status filter buttons carry its counts. */
+const PHONE_CSS = '@media (max-width:760px){#clauses figure.status-chart{display:none}}';
 
 /** Tests listed in full up to this many; more are folded. */
 const TESTS_SHOWN = 2;
@@ -126,11 +133,24 @@ function clauseRow(c: ClauseRow, baseUrl: string): string {
   );
 }
 
-/** Why a must clause was not confirmed, as the verdict gave it ("ID not confirmed: why"), else its first note. */
-function unconfirmedReason(r: CertificationReport, c: ClauseRow): string {
-  const prefix = `${c.id} not confirmed: `;
-  const given = r.verdictReasons.find((reason) => reason.startsWith(prefix));
-  return given ? given.slice(prefix.length) : (c.notes[0] ?? 'no passing test in this run');
+/**
+ * The must clauses nobody confirmed, one item per reason (src/certify/report/unconfirmed.ts): a clause alone with its
+ * reason, several with one reason said once and their links folded. A clause the verdict gave no reason for (a report
+ * put together by hand) gets its first note.
+ */
+function unconfirmedItems(r: CertificationReport, link: (c: ClauseRow, text: string) => string): string[] {
+  const byId = new Map(r.clauses.map((c) => [c.id, c]));
+  const groups = unconfirmedGroups(r).filter((g) => g.ids.every((id) => byId.has(id)));
+  const grouped = new Set(groups.flatMap((g) => g.ids));
+  for (const c of r.clauses.filter((x) => clauseGroup(x) === 'incomplete' && !grouped.has(x.id))) {
+    const why = c.notes[0] ?? 'no passing test in this run';
+    groups.push({ why, ids: [c.id], sentence: `${c.id} not confirmed: ${why}` });
+  }
+  return groups.map((g) => {
+    if (g.ids.length === 1) return link(byId.get(g.ids[0])!, g.why);
+    const links = g.ids.map((id) => `<a href="#${esc(clauseAnchor(id))}"><code>${esc(id)}</code></a>`).join(' ');
+    return `<li class="folded"><details><summary>${esc(g.sentence)}</summary><div class="ids">${links}</div></details></li>`;
+  });
 }
 
 /** The banner's list: each failing clause, then each must clause nobody confirmed, each a link to its row. */
@@ -138,16 +158,14 @@ function bannerList(r: CertificationReport): string {
   const link = (c: ClauseRow, text: string) => `<li><a href="#${esc(clauseAnchor(c.id))}"><code>${esc(c.id)}</code></a> ${esc(text)}</li>`;
   const failing = r.clauses.filter((c) => c.status === 'fail');
   const unconfirmed = r.clauses.filter((c) => clauseGroup(c) === 'incomplete');
+  const unconfirmedList = unconfirmedItems(r, link);
   const waived = r.clauses.filter((c) => c.status === 'waived');
   const parts: string[] = [];
   if (failing.length)
     parts.push(
       `<div>Failing clauses:</div><ol id="banner-failures">${failing.map((c) => link(c, c.failures[0] ? c.failures[0].message.split('\n')[0] : 'see its row')).join('')}</ol>`,
     );
-  if (unconfirmed.length)
-    parts.push(
-      `<div>Not confirmed by this run:</div><ol id="banner-unconfirmed">${unconfirmed.map((c) => link(c, unconfirmedReason(r, c))).join('')}</ol>`,
-    );
+  if (unconfirmed.length) parts.push(`<div>Not confirmed by this run:</div><ol id="banner-unconfirmed">${unconfirmedList.join('')}</ol>`);
   if (waived.length)
     parts.push(
       `<div>Waived failures:</div><ol id="banner-waived">${waived.map((c) => link(c, `waived until ${c.waiver?.expires ?? '?'} (owner ${c.waiver?.owner ?? '?'})`)).join('')}</ol>`,
@@ -229,8 +247,8 @@ function clauseSection(r: CertificationReport): string {
     '<colgroup><col class="c-id"><col class="c-kind"><col class="c-status"><col class="c-summary"><col class="c-tests"><col class="c-findings"></colgroup>';
   const head = ['Clause', 'Kind', 'Status', 'Statement', 'Tests', 'Findings'].map((h) => `<th>${h}</th>`).join('');
   return `<section id="clauses"><h2>Clauses</h2>
-<figure>${statusChart}</figure>
-<p class="muted">Sorted by what needs attention: failing, then not confirmed, waived, observed, pass. Filters keep the rows of one status or one area.</p>
+<figure class="status-chart">${statusChart}</figure>
+<p class="muted">Sorted by what needs attention: failing, then not confirmed, waived; then pass, observed, and what this run could not see. Filters keep the rows of one status or one area.</p>
 ${filters}
 <table id="clause-table">${colgroup}<thead><tr>${head}</tr></thead><tbody>${rows.map((row) => clauseRow(row, r.target.baseUrl)).join('')}</tbody></table>
 </section>`;
@@ -334,7 +352,8 @@ export function renderHtml(r: CertificationReport): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>Certification ${verdictText}: ${esc(r.target.baseUrl)}</title>
 <style>${CSS}
-${filterCss(GROUP_ORDER, areas)}</style>
+${filterCss(GROUP_ORDER, areas)}
+${PHONE_CSS}</style>
 </head>
 <body>
 <header class="verdict ${r.verdict}" id="verdict" data-verdict="${r.verdict}">

@@ -7,24 +7,75 @@ import { durationText, ms, percent, valueText } from '../../report/format.ts';
 import { STATUS_LABEL } from './status-label.ts';
 import { type Cell, codeSpan, escapeMarkdown as md, fenced, table } from '../../report/markdown-escape.ts';
 import { evidenceRows, PACKAGE_STATUS_TEXT, type CertificationReport, type ClauseRow } from './report-model.ts';
+import { escapeXml } from '../../report/svg-charts.ts';
+import { curlScript } from './curl.ts';
+import { foldUnconfirmed } from './unconfirmed.ts';
 
-function failureDetails(c: ClauseRow): string[] {
+/**
+ * The verdict's reasons as a list, the "not confirmed" ones told once per reason with their clauses folded: a
+ * `<details>` block (GitHub and GitLab render it; its summary is HTML, so it is escaped as HTML, not as Markdown).
+ */
+function reasonLines(r: CertificationReport): string[] {
+  return foldUnconfirmed(r).flatMap((item) => {
+    if ('reason' in item) return [`- ${md(item.reason)}`];
+    const g = item.group;
+    if (g.ids.length === 1) return [`- ${md(g.sentence)}`];
+    return [
+      // One line: a line break would end the HTML block, and what follows would be read as Markdown.
+      `- <details><summary>${escapeXml(g.sentence.replace(/\s+/g, ' '))}</summary>`,
+      '',
+      `  ${g.ids.map((id) => codeSpan(id)).join(', ')}`,
+      '',
+      '  </details>',
+    ];
+  });
+}
+
+/** The first failing exchange of a clause as a curl script (credentials from the caller's environment), fenced. */
+function reproduction(c: ClauseRow, baseUrl: string): string[] {
+  for (const f of c.failures) {
+    const script =
+      f.evidence && curlScript(baseUrl, f.evidence, `Reproduces the exchange behind ${c.id} (${f.test}): ${f.message.split('\n')[0]}`);
+    if (script) return ['Reproduce (set `API_SUBSCRIPTION_KEY` and `API_SECRET` first):', '', ...fenced(script.trimEnd(), 'sh'), ''];
+  }
+  return [];
+}
+
+/** Findings of one clause written in full; the others folded (one fault can give a clause dozens). */
+const FINDINGS_SHOWN = 3;
+
+function findingLines(f: ClauseRow['failures'][number]): string[] {
+  const out = [`- **${md(f.test)}**${f.drift ? ' (drift from the pinned profile)' : ''}: ${md(f.message)}`];
+  if (f.expected !== undefined || f.received !== undefined)
+    out.push(`  - expected: ${codeSpan(valueText(f.expected))}`, `  - received: ${codeSpan(valueText(f.received))}`);
+  if (f.evidence) {
+    const e = f.evidence;
+    const lines = [
+      `${e.request ?? ''}${e.requestBody ? `\n${e.requestBody}` : ''}`,
+      `-> ${e.status ?? '?'} ${e.contentType ?? ''}`,
+      e.responseBody ?? '',
+    ].filter((l) => l.trim());
+    out.push('', ...fenced(lines.join('\n')).map((l) => `  ${l}`));
+  }
+  return out;
+}
+
+function failureDetails(c: ClauseRow, baseUrl: string): string[] {
   const out = [`### ${md(c.id)} (${STATUS_LABEL[c.status]})`, '', md(c.summary), ''];
   if (c.waiver) out.push(`Waiver: ${md(c.waiver.state)} — ${md(c.waiver.note)}. Reason: ${md(c.waiver.reason)}`, '');
-  for (const f of c.failures) {
-    out.push(`- **${md(f.test)}**${f.drift ? ' (drift from the pinned profile)' : ''}: ${md(f.message)}`);
-    if (f.expected !== undefined || f.received !== undefined)
-      out.push(`  - expected: ${codeSpan(valueText(f.expected))}`, `  - received: ${codeSpan(valueText(f.received))}`);
-    if (f.evidence) {
-      const e = f.evidence;
-      const lines = [
-        `${e.request ?? ''}${e.requestBody ? `\n${e.requestBody}` : ''}`,
-        `-> ${e.status ?? '?'} ${e.contentType ?? ''}`,
-        e.responseBody ?? '',
-      ].filter((l) => l.trim());
-      out.push('', ...fenced(lines.join('\n')).map((l) => `  ${l}`));
-    }
-  }
+  // What to run first, then what was found.
+  if (c.status === 'fail') out.push(...reproduction(c, baseUrl));
+  out.push(...c.failures.slice(0, FINDINGS_SHOWN).flatMap(findingLines));
+  const more = c.failures.slice(FINDINGS_SHOWN);
+  if (more.length)
+    out.push(
+      '',
+      `<details><summary>${more.length} more finding(s) of ${escapeXml(c.id)}</summary>`,
+      '',
+      ...more.flatMap(findingLines),
+      '',
+      '</details>',
+    );
   out.push('');
   return out;
 }
@@ -38,7 +89,7 @@ function packageLine(r: CertificationReport): string {
 export function renderMarkdown(r: CertificationReport): string {
   const out: string[] = [];
   out.push(`# Certification: ${r.verdict.toUpperCase()}`, '', packageLine(r), '');
-  for (const reason of r.verdictReasons) out.push(`- ${md(reason)}`);
+  out.push(...reasonLines(r));
   if (r.load.status === 'not-run') out.push(`- Load smoke not run: ${md(r.load.reason ?? '')}`);
   if (r.verdictReasons.length || r.load.status === 'not-run') out.push('');
   out.push(
@@ -111,7 +162,7 @@ export function renderMarkdown(r: CertificationReport): string {
     '',
   );
   const withFailures = r.clauses.filter((x) => x.failures.length);
-  if (withFailures.length) out.push('## Failures and evidence', '', ...withFailures.flatMap(failureDetails));
+  if (withFailures.length) out.push('## Failures and evidence', '', ...withFailures.flatMap((c) => failureDetails(c, r.target.baseUrl)));
 
   out.push('## Observed profile and drift', '');
   out.push(

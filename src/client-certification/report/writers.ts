@@ -122,6 +122,22 @@ function badge(status: ClientClauseRow['status']): string {
   return `<span class="badge" style="background:${COLOR[status]}">${esc(LABEL[status])}</span>`;
 }
 
+/**
+ * The clause table: fixed column widths, words kept whole (a column too narrow for a word broke it mid-word: "Contrac t",
+ * "Statu s"), and on a phone one card per clause, as the certification's clause table does.
+ */
+const CLIENT_TABLE_CSS = `#client-clause-table{table-layout:fixed}
+#client-clause-table th,#client-clause-table td{overflow-wrap:break-word}
+#client-clause-table th:nth-child(1){width:17%}#client-clause-table th:nth-child(2){width:10%}
+#client-clause-table th:nth-child(3){width:22%}#client-clause-table th:nth-child(4){width:19%}#client-clause-table th:nth-child(5){width:32%}
+@media (max-width:760px){
+  #client-clause-table,#client-clause-table tbody,#client-clause-table tr,#client-clause-table td{display:block;width:auto}
+  #client-clause-table thead{display:none}
+  #client-clause-table tr{border:1px solid #ccc;margin:0 0 10px;background:#fff}
+  #client-clause-table td{border:0;border-top:1px solid #eee}
+  #client-clause-table td::before{content:attr(data-label);display:block;font-size:11px;color:#666;text-transform:uppercase}
+}`;
+
 export function renderClientHtml(r: ClientCertificationReport): string {
   const chart = stackedBar(
     CLIENT_STATUSES.map((s) => ({ label: LABEL[s], value: r.summary[s], color: COLOR[s] })),
@@ -135,11 +151,11 @@ export function renderClientHtml(r: ClientCertificationReport): string {
         .join('') + (rest ? `<p class="muted">${esc(rest)}</p>` : '');
     return tr(
       [
-        `<td><code>${esc(c.id)}</code><div class="muted">${esc(c.section)}</div></td>`,
-        `<td>${badge(c.status)}</td>`,
-        td(c.summary),
-        `<td class="muted">${esc(c.contract)}</td>`,
-        `<td>${findings || esc(c.note)}</td>`,
+        `<td data-label="Clause"><code>${esc(c.id)}</code><div class="muted">${esc(c.section)}</div></td>`,
+        `<td data-label="Status">${badge(c.status)}</td>`,
+        `<td data-label="Duty">${esc(c.summary)}</td>`,
+        `<td data-label="Contract" class="muted">${esc(c.contract)}</td>`,
+        `<td data-label="Findings and evidence">${findings || esc(c.note)}</td>`,
       ],
       ` data-clause="${esc(c.id)}" data-status="${esc(c.status)}"`,
     );
@@ -158,7 +174,7 @@ export function renderClientHtml(r: ClientCertificationReport): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>Client certification ${LABEL[r.verdict]}</title>
-<style>${CSS}header.verdict.incomplete{background:${COLOR.incomplete}}#client-clause-table td:nth-child(4){max-width:260px}#client-clause-table td:nth-child(5){min-width:460px}</style>
+<style>${CSS}header.verdict.incomplete{background:${COLOR.incomplete}}${CLIENT_TABLE_CSS}</style>
 </head>
 <body>
 <header class="verdict ${r.verdict === 'incomplete' ? 'incomplete' : verdictClass}" id="verdict" data-verdict="${r.verdict}">
