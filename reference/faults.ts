@@ -650,6 +650,21 @@ export const FAULTS = [
       }))(behaviour);
     },
   },
+
+  // ---- Verdicts, round three (issue 31) ---------------------------------------------------------------
+  {
+    name: 'offers-order-unstable',
+    description:
+      'GET /offer has no ORDER BY and is answered by whichever of several replicas is free, each holding the rows in its own order: the same offers, each unchanged, come back in another order from one read to the next.',
+    clauses: ['PAGE-STABLE-ORDER'],
+    catchBy: 'both',
+    apply: (behaviour) => {
+      let reads = 0; // one counter per server instance
+      return patch('offers', (current) => ({
+        published: (seed, startedAt, now) => shuffled(current.published(seed, startedAt, now), ++reads),
+      }))(behaviour);
+    },
+  },
 ] as const satisfies readonly FaultSwitch[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];
@@ -685,4 +700,16 @@ function unlimitedOpenOffer(offers: ReadonlyMap<string, Offer>, offerId: string)
     id: offerId,
     pricingAndOrderLimits: { ...template.pricingAndOrderLimits, hardMinLimit: 0, hardMaxLimit: Number.MAX_VALUE },
   };
+}
+
+/** A copy of `items` in an order drawn from `seed` (Fisher-Yates over a small LCG): another order for another seed. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = (seed * 2_654_435_761) >>> 0;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }

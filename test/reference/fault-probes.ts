@@ -433,4 +433,13 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result(ids(first) === ids(answer), `${ids(first)} then ${ids(answer)}`);
     },
   },
+  'offers-order-unstable': {
+    expectation: 'three reads of the unchanged offers give them in the same order',
+    run: async (app) => {
+      const reads = [await offers(app), await offers(app), await offers(app)];
+      const ids = reads.map(({ list }) => list.map((o) => o.id).join(','));
+      const sameSet = reads.every(({ list }) => list.length === ALL);
+      return result(sameSet && ids.every((order) => order === ids[0]), ids.join(' then '));
+    },
+  },
 };
