@@ -80,7 +80,14 @@ async function fullList(list: Pageable): Promise<FullList> {
 
 // The maximum page size is the profile's, or inferred from a capped page (unknown is not unlimited).
 for (const c of COLLECTIONS) {
-  const pageClauses = ['PAGE-LIMIT', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT', 'PAGE-ALL-WHEN-OMITTED', 'PAGE-STABLE-ORDER'] as const;
+  const pageClauses = [
+    'PAGE-LIMIT',
+    'PAGE-OFFSET-ZERO-BASED',
+    'PAGE-OFFSET-PAST-END',
+    'PAGE-MAX-LIMIT',
+    'PAGE-ALL-WHEN-OMITTED',
+    'PAGE-STABLE-ORDER',
+  ] as const;
 
   test(
     `${c.name}: every page is the slice of the full list its offset and limit name`,

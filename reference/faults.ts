@@ -665,6 +665,39 @@ export const FAULTS = [
       }))(behaviour);
     },
   },
+  {
+    name: 'id-sequence-per-connection',
+    description:
+      'Each connection gets its own session with its own id sequence (SUB-000001, SUB-000002, ... on every connection): creates on one connection get ids of their own, but a second client (another worker, another process) is given the ids the first already carries.',
+    clauses: ['SUB-CREATE-ID'],
+    catchBy: 'conformance',
+    apply: (behaviour) => {
+      const sequences = new Map<number, number>(); // per server instance: the next id of each connection
+      return patch('subscriptions', () => ({
+        newId: (_store, _request, caller) => {
+          const next = (sequences.get(caller.connection) ?? 0) + 1;
+          sequences.set(caller.connection, next);
+          return `SUB-${String(next).padStart(6, '0')}`;
+        },
+      }))(behaviour);
+    },
+  },
+  {
+    name: 'records-shared-across-partners',
+    description:
+      "Subscriptions are kept in one table without the partner: GET /subscription?offerId=, GET /subscription/{id} and cancel find every partner's records, so a partner reads, lists and cancels another partner's subscriptions.",
+    clauses: ['SEC-PARTNER-ISOLATION'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', () => ({ recordsOf: (store) => store.unscoped() })),
+  },
+  {
+    name: 'cancel-ignores-partner',
+    description:
+      "Reads and lists are scoped to the partner, but cancel looks the record up by id alone: a partner cancels another partner's subscription (answered 200, the record cancelled).",
+    clauses: ['SEC-PARTNER-ISOLATION'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({ cancel: (store, id) => current.cancel(store.unscoped(), id) })),
+  },
 ] as const satisfies readonly FaultSwitch[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

@@ -40,7 +40,13 @@ export function compareReadings(before: ListReading, now: ListReading): 'same' |
 }
 
 /** The PAGE-STABLE-ORDER failure of two readings with the same content in different orders. */
-export function reorderedFailure(verdict: Verdict, what: string, before: ListReading, now: ListReading, keyOf: (entry: string) => string): void {
+export function reorderedFailure(
+  verdict: Verdict,
+  what: string,
+  before: ListReading,
+  now: ListReading,
+  keyOf: (entry: string) => string,
+): void {
   const first = before.findIndex((entry, i) => entry !== now[i]);
   const clause: ClauseId = 'PAGE-STABLE-ORDER';
   verdict.check(
