@@ -2,6 +2,7 @@
 // and the clauses a correct conformance suite must report failing when it is on. A fault changes
 // the reference by wrapping or replacing ONE strategy of the behaviour table (reference/behaviour.ts);
 // several faults compose in the order given.
+import { createHash } from 'node:crypto';
 import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
 import { enumFieldsOf } from '../src/schema/registry.ts';
 import { ApiError } from './errors.ts';
@@ -681,6 +682,20 @@ export const FAULTS = [
         },
       }))(behaviour);
     },
+  },
+  {
+    name: 'id-from-client-reference',
+    description:
+      "The id is a digest of the partner's clientSubscriptionReference, as if the reference were an idempotency key: two different orders carrying the same reference (sent from different workers, days apart, or by two desks of one partner) get one id, and the second overwrites the first.",
+    clauses: ['SUB-CREATE-ID'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      newId: (store, request, caller) => {
+        if (request.clientSubscriptionReference === undefined) return current.newId(store, request, caller);
+        const hex = createHash('sha256').update(`ref:${request.clientSubscriptionReference}`).digest('hex');
+        return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+      },
+    })),
   },
   {
     name: 'records-shared-across-partners',

@@ -456,6 +456,15 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result(typeof a.record.id === 'string' && a.record.id !== b.record.id, `${a.record.id} then ${b.record.id}`);
     },
   },
+  'id-from-client-reference': {
+    expectation: 'two different orders with the same clientSubscriptionReference get two ids',
+    run: async (app) => {
+      const body = minimalCreateBody(openOffer(), { clientSubscriptionReference: 'desk-7' });
+      const a = await created(app, body);
+      const b = await created(app, { ...body, amountRequested: Number(body.amountRequested) + 1 });
+      return result(typeof a.record.id === 'string' && a.record.id !== b.record.id, `${a.record.id} then ${b.record.id}`);
+    },
+  },
   'records-shared-across-partners': {
     expectation: "the second partner neither reads nor lists the first partner's record",
     run: async (app) => {
