@@ -77,23 +77,14 @@ test.describe('partner isolation (beyond the contract)', () => {
         list,
       );
 
-      const read = await api.getSubscription(id, asSecond);
-      leak(
-        verdict,
-        isRefusal(read),
-        `the second partner's GET /subscription/${id} (the first partner's record) was not refused`,
-        'a 4xx',
-        read,
-      );
-
-      const cancel = await api.cancelSubscription(id, asSecond);
-      leak(
-        verdict,
-        isRefusal(cancel),
-        `the second partner's cancel of ${id} (the first partner's record) was not refused`,
-        'a 4xx',
-        cancel,
-      );
+      // A read, then a cancel, of the first partner's record: each refused.
+      for (const attempt of [
+        { what: `GET /subscription/${id}`, send: () => api.getSubscription(id, asSecond) },
+        { what: `cancel of ${id}`, send: () => api.cancelSubscription(id, asSecond) },
+      ]) {
+        const ex = await attempt.send();
+        leak(verdict, isRefusal(ex), `the second partner's ${attempt.what} (the first partner's record) was not refused`, 'a 4xx', ex);
+      }
       const after = await api.getSubscription(id);
       verdict.check(
         'SEC-PARTNER-ISOLATION',
