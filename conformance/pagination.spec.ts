@@ -8,7 +8,7 @@ import {
   subscriptionsPageable,
   type Pageable,
 } from '../src/harness/pageables.ts';
-import { judgeOnSteadyList } from '../src/checks/steady-list.ts';
+import { judgeOnSteadyList, type ListReading } from '../src/checks/steady-list.ts';
 import type { Verdict } from '../src/checks/test-verdict.ts';
 import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 
@@ -21,7 +21,7 @@ const same = (a: string[], b: string[]) => a.length === b.length && a.every((k, 
  * with a huge limit that holds fewer than all entries); every page the walk asks for stays at or below
  * it, because above it "increase offset by limit" no longer names the next page.
  */
-async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFixture): Promise<string[] | null> {
+async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFixture): Promise<ListReading | null> {
   const all = await p.page({});
   if (
     !verdict.check('PAGE-ALL-WHEN-OMITTED', all.items !== null, `${p.name}: no offset and no limit must return the whole list`, {
@@ -146,7 +146,7 @@ async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFi
       value: count,
     });
   }
-  return omitted;
+  return all.items!.map(p.content);
 }
 
 /**
@@ -154,14 +154,15 @@ async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFi
  * service publishes offers) is judged again on the list as it is now (src/checks/steady-list.ts).
  */
 async function judgePaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFixture): Promise<void> {
-  const outcome = await judgeOnSteadyList<string[]>({
+  const outcome = await judgeOnSteadyList({
     verdict,
+    what: p.name,
     law: (scratch) => checkPaginationLaws(p, scratch, suite),
     reread: async () => {
       const { items } = await p.page({});
-      return items === null ? null : keys(p, items);
+      return items === null ? null : items.map(p.content);
     },
-    same,
+    keyOf: (entry) => p.key(JSON.parse(entry)),
   });
   test.skip(
     !outcome.judged,
@@ -171,6 +172,7 @@ async function judgePaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFi
 
 /** The clauses checkPaginationLaws judges on every list. */
 const PAGE_LAWS = [
+  'PAGE-STABLE-ORDER',
   'PAGE-ALL-WHEN-OMITTED',
   'PAGE-OFFSET-ZERO-BASED',
   'PAGE-LIMIT',

@@ -174,7 +174,7 @@ test.describe('create a subscription', () => {
   );
 
   test(
-    'identical bodies sent twice create two records with different ids',
+    'identical bodies sent twice create two records with different ids, and another order with the same reference a third',
     covers('write', 'SUB-CREATE-NO-DEDUP', 'SUB-CREATE-ID'),
     async ({ api, facts, verdict }) => {
       const first = await createOnOpenOffer(api, facts, (offer) => ({
@@ -195,6 +195,18 @@ test.describe('create a subscription', () => {
           received: [a.id, b.id],
           exchange: second.exchange,
         });
+      // Another order carrying the same clientSubscriptionReference (the partner's own reference, not a key the contract
+      // makes unique): a record of its own, with an id of its own. The run-wide check judges it on the journal too.
+      const third = await api.createSubscription({ ...first.body, accountType: 'general_investment' });
+      await skipIfOfferClosed(api, third.exchange, first.offer.id);
+      const c = record(third.exchange);
+      if (a && c)
+        verdict.check(
+          'SUB-CREATE-ID',
+          c.id !== a.id && c.id !== b?.id,
+          'another order with the same clientSubscriptionReference was given the id of an earlier record',
+          { expected: 'an id no other record of the run has', received: [a.id, b?.id, c.id], exchange: third.exchange },
+        );
     },
   );
 

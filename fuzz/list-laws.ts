@@ -2,7 +2,8 @@
  * The list laws as fuzz properties, for any paginated collection behind a Pageable
  * (src/harness/pageables.ts): a page is the slice of the full list its offset and limit name, and
  * walking the pages rebuilds the full list. "Full" is the collection read with no offset and no limit
- * (Limits 2: all entries). A case that sees the list change under it is skipped, not failed.
+ * (Limits 2: all entries). A case that sees the list change under it (an entry added, removed or edited) is skipped,
+ * not failed; one that sees the same entries in another order fails PAGE-STABLE-ORDER as well (src/checks/steady-list.ts).
  */
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
@@ -12,6 +13,7 @@ import type { Verdict } from '../src/checks/test-verdict.ts';
 import { checkListLaw, pageQuery } from '../src/arbitraries/index.ts';
 import type { ListQuery, PageLaw } from '../src/arbitraries/index.ts';
 import { CaseSkipped, type FuzzProperty, type FuzzRunner } from './runner.ts';
+import { compareReadings, reorderedFailure, type ListReading } from '../src/checks/steady-list.ts';
 
 const sameKeys = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((k, i) => k === b[i]);
 const byKey = { key: (k: string) => k };
@@ -28,23 +30,42 @@ export function pageLawClause(law: PageLaw, full: readonly string[], page: reado
   return law.kind === 'capped' ? 'PAGE-MAX-LIMIT' : 'PAGE-LIMIT';
 }
 
-/** The full list of a collection as entry keys, read fresh; null when it cannot be read (its checks say why). */
-export async function readFull(list: Pageable): Promise<string[] | null> {
-  const { items } = await list.page({});
-  return items === null ? null : items.map(list.key);
+/** The full list of a collection: its entry keys in list order, and its reading (each entry whole, to tell an edit). */
+export interface FullList {
+  keys: string[];
+  reading: ListReading;
 }
 
-/** Reads the full list again (aside: it is the reference, not the subject): when it changed since `full`, the case cannot be judged. */
-async function confirmUnchanged(fuzz: FuzzRunner, list: Pageable, full: string[]): Promise<void> {
+/** The full list of a collection, read fresh; null when it cannot be read (its checks say why). */
+export async function readFull(list: Pageable): Promise<FullList | null> {
+  const { items } = await list.page({});
+  return items === null ? null : { keys: items.map(list.key), reading: items.map(list.content) };
+}
+
+/**
+ * Reads the full list again (aside: it is the reference, not the subject): when its content changed since `full`, the
+ * case cannot be judged; the same entries in another order are no change, and fail PAGE-STABLE-ORDER.
+ */
+async function confirmUnchanged(fuzz: FuzzRunner, list: Pageable, full: FullList, verdict: Verdict): Promise<void> {
   const now = await fuzz.aside(() => readFull(list));
-  if (now !== null && !sameKeys(now, full)) {
-    full.splice(0, full.length, ...now); // later cases compare with the list as it is now
-    throw new CaseSkipped(`${list.name} changed while a case read it`);
-  }
+  if (now === null) return;
+  const change = compareReadings(full.reading, now.reading);
+  if (change === 'reordered') reorderedFailure(verdict, list.name, full.reading, now.reading, (entry) => list.key(JSON.parse(entry)));
+  if (change !== 'moved') return;
+  // later cases compare with the list as it is now
+  full.keys.splice(0, full.keys.length, ...now.keys);
+  full.reading = now.reading;
+  throw new CaseSkipped(`${list.name} changed while a case read it`);
 }
 
 /** page(offset, limit) equals the slice of the full list (PAGE-LIMIT and the clauses around it). */
-export function pageIsSliceProperty(fuzz: FuzzRunner, list: Pageable, full: string[], maxLimit: number | null): FuzzProperty<ListQuery> {
+export function pageIsSliceProperty(
+  fuzz: FuzzRunner,
+  list: Pageable,
+  fullList: FullList,
+  maxLimit: number | null,
+): FuzzProperty<ListQuery> {
+  const full = fullList.keys;
   return {
     arbitrary: pageQuery({ maxLimit, verdict: 'valid' }),
     async run(q, verdict: Verdict) {
@@ -62,7 +83,7 @@ export function pageIsSliceProperty(fuzz: FuzzRunner, list: Pageable, full: stri
       }
       const failure = checkListLaw(full, page, law, byKey);
       if (!failure) return;
-      await confirmUnchanged(fuzz, list, full);
+      await confirmUnchanged(fuzz, list, fullList, verdict);
       verdict.check(pageLawClause(law.page, full, page), false, `${list.name}: ${q.description}: ${failure.check}`, {
         expected: failure.expected,
         received: failure.received,
@@ -82,7 +103,8 @@ export function walkLimit(total: number, maxLimit: number | null): Arbitrary<num
 }
 
 /** Walking pages by offset += limit from 0 until a short page rebuilds the full list (PAGE-WALK). */
-export function walkRebuildsProperty(fuzz: FuzzRunner, list: Pageable, full: string[], maxLimit: number | null): FuzzProperty<number> {
+export function walkRebuildsProperty(fuzz: FuzzRunner, list: Pageable, fullList: FullList, maxLimit: number | null): FuzzProperty<number> {
+  const full = fullList.keys;
   return {
     arbitrary: walkLimit(full.length, maxLimit),
     async run(limit, verdict: Verdict) {
@@ -117,7 +139,7 @@ export function walkRebuildsProperty(fuzz: FuzzRunner, list: Pageable, full: str
         }
       }
       if (sameKeys(walked, full)) return;
-      await confirmUnchanged(fuzz, list, full);
+      await confirmUnchanged(fuzz, list, fullList, verdict);
       const duplicated = walked.filter((k, i) => walked.indexOf(k) !== i).length;
       verdict.check(
         'PAGE-WALK',

@@ -1,18 +1,18 @@
 // List laws (contract, Limits 1-3, and "Get all offers": modifiedAfter), as properties over generated
 // queries: for offers, for the subscriptions of one offer, and for the allocations of one offer.
-import { isDeepStrictEqual } from 'node:util';
 import { allocationsPageable, maxPageSize, offersPageable, subscriptionsPageable, type Pageable } from '../src/harness/pageables.ts';
 import { checkListLaw, modifiedAfterParam } from '../src/arbitraries/index.ts';
 import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 import type { Offer } from '../src/contract/types.ts';
 import { property, requireWrites, test } from './fixtures.ts';
 import { CaseSkipped, type FuzzRunner } from './runner.ts';
-import { pageIsSliceProperty, readFull, walkRebuildsProperty } from './list-laws.ts';
+import { type FullList, pageIsSliceProperty, readFull, walkRebuildsProperty } from './list-laws.ts';
 import { fuzzOffers } from './offers.ts';
 import { WriteBudgetSpent } from './write-budget.ts';
 import type { SuiteFixture } from '../src/harness/fixtures.ts';
 import type { ReadSettle } from '../src/checks/read-settle.ts';
 import type { Verdict } from '../src/checks/test-verdict.ts';
+import { compareReadings, reorderedFailure } from '../src/checks/steady-list.ts';
 import { arrayOrNull, type TargetFacts } from '../src/harness/target-facts.ts';
 
 /** Records the subscription laws need on their offer, at least (created only when missing). */
@@ -38,7 +38,7 @@ const COLLECTIONS: Collection[] = [
         'Needs at least four open offers the run writes to (in a currency the target takes creates in): one is kept free of other writes for these laws.',
       );
       const list = subscriptionsPageable(fuzz.api, listOffer!.id);
-      const have = (await readFull(list))?.length ?? 0;
+      const have = (await readFull(list))?.keys.length ?? 0;
       const created: string[] = [];
       try {
         for (let i = have; i < SUBSCRIPTIONS_TO_PAGE; i++) {
@@ -53,7 +53,7 @@ const COLLECTIONS: Collection[] = [
       // The laws compare pages with the full list: read it, within API_READ_SETTLE, until it holds what was just created.
       await reads.read({
         read: () => readFull(list),
-        shows: (full) => full !== null && created.every((id) => full.includes(id)),
+        shows: (full) => full !== null && created.every((id) => full.keys.includes(id)),
         what: `the subscriptions of offer ${listOffer!.id} after ${created.length} creates`,
         verdict,
       });
@@ -72,7 +72,7 @@ const COLLECTIONS: Collection[] = [
   },
 ];
 
-async function fullList(list: Pageable): Promise<string[]> {
+async function fullList(list: Pageable): Promise<FullList> {
   const full = await readFull(list);
   if (full === null) throw new Error(`${list.name}: the full list could not be read; the checks of that request say why`);
   return full;
@@ -80,7 +80,14 @@ async function fullList(list: Pageable): Promise<string[]> {
 
 // The maximum page size is the profile's, or inferred from a capped page (unknown is not unlimited).
 for (const c of COLLECTIONS) {
-  const pageClauses = ['PAGE-LIMIT', 'PAGE-OFFSET-ZERO-BASED', 'PAGE-OFFSET-PAST-END', 'PAGE-MAX-LIMIT', 'PAGE-ALL-WHEN-OMITTED'] as const;
+  const pageClauses = [
+    'PAGE-LIMIT',
+    'PAGE-OFFSET-ZERO-BASED',
+    'PAGE-OFFSET-PAST-END',
+    'PAGE-MAX-LIMIT',
+    'PAGE-ALL-WHEN-OMITTED',
+    'PAGE-STABLE-ORDER',
+  ] as const;
 
   test(
     `${c.name}: every page is the slice of the full list its offset and limit name`,
@@ -88,32 +95,39 @@ for (const c of COLLECTIONS) {
     async ({ fuzz, facts, suite, reads, verdict }) => {
       const list = await c.open({ fuzz, facts, suite, reads, verdict });
       const full = await fullList(list);
-      await fuzz.check(pageIsSliceProperty(fuzz, list, full, (await maxPageSize(list, full.length, suite.profile.maxLimit)).value));
+      await fuzz.check(pageIsSliceProperty(fuzz, list, full, (await maxPageSize(list, full.keys.length, suite.profile.maxLimit)).value));
     },
   );
 
   test(
     `${c.name}: walking the pages rebuilds the full list`,
-    property(c.mode, 'PAGE-WALK'),
+    property(c.mode, 'PAGE-WALK', 'PAGE-STABLE-ORDER'),
     async ({ fuzz, facts, suite, reads, verdict }) => {
       const list = await c.open({ fuzz, facts, suite, reads, verdict });
       const full = await fullList(list);
-      await fuzz.check(walkRebuildsProperty(fuzz, list, full, (await maxPageSize(list, full.length, suite.profile.maxLimit)).value));
+      await fuzz.check(walkRebuildsProperty(fuzz, list, full, (await maxPageSize(list, full.keys.length, suite.profile.maxLimit)).value));
     },
   );
 }
 
 test(
   'offers modified on or after modifiedAfter are exactly the full list filtered by lastModifiedOn',
-  property('read', 'OFFER-MODIFIED-AFTER'),
+  property('read', 'OFFER-MODIFIED-AFTER', 'PAGE-STABLE-ORDER'),
   async ({ fuzz, facts }) => {
     let offers = await facts.offers();
     test.skip(offers.length === 0, 'The target lists no offer.');
     const list = offersPageable(fuzz.api);
-    /** On a deviation: when the offers changed since `offers` (edited, published), the case read a list in motion. */
-    const confirmOffersUnchanged = async () => {
+    /**
+     * On a deviation: when the offers changed since `offers` (edited, published), the case read a list in motion; the
+     * same offers in another order are no change, and fail PAGE-STABLE-ORDER (src/checks/steady-list.ts).
+     */
+    const confirmOffersUnchanged = async (verdict: Verdict) => {
       const now = arrayOrNull<Offer>(await fuzz.aside(() => fuzz.api.listOffers()));
-      if (now === null || isDeepStrictEqual(now, offers)) return;
+      if (now === null) return;
+      const [before, after] = [offers.map(list.content), now.map(list.content)];
+      const change = compareReadings(before, after);
+      if (change === 'reordered') reorderedFailure(verdict, list.name, before, after, (entry) => list.key(JSON.parse(entry)));
+      if (change !== 'moved') return;
       offers = now; // later cases compare with the offers as they are now
       throw new CaseSkipped('the offers changed while a case read them');
     };
@@ -139,7 +153,7 @@ test(
           { key: (o) => o.id, lastModifiedOn: (o) => o.dates.lastModifiedOn },
         );
         if (!failure) return;
-        await confirmOffersUnchanged();
+        await confirmOffersUnchanged(verdict);
         verdict.check('OFFER-MODIFIED-AFTER', false, `${param.description}: ${failure.check}`, {
           expected: failure.expected,
           received: failure.received,

@@ -1,6 +1,6 @@
 // What the routes of one server instance share, and the one way they answer successfully.
 import type { FastifyReply } from 'fastify';
-import type { Behaviour, OperationName } from './behaviour.ts';
+import type { Behaviour, Caller, OperationName } from './behaviour.ts';
 import type { AllocationRecord } from './data/types.ts';
 import type { OfferCatalogue } from './offer-catalogue.ts';
 import type { SubscriptionStore } from './store.ts';
@@ -9,6 +9,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which operation a route is: picks its error body shape and whether it needs credentials. */
     operation?: OperationName;
+  }
+  interface FastifyRequest {
+    /** Who sent it, once the credential check passed (null on the public routes). */
+    caller: Caller | null;
   }
 }
 

@@ -81,12 +81,21 @@ async function main(): Promise<void> {
   const demo = areDemoCredentials(server.credentials);
   const key = demo ? server.credentials.subscriptionKey : '"$REFERENCE_SUBSCRIPTION_KEY"';
   const secret = demo ? server.credentials.secret : '"$REFERENCE_SECRET"';
+  // The second partner (its own records: the suite's partner-isolation check uses it).
+  const secondDemo = areDemoCredentials(server.secondCredentials);
+  const secondKey = secondDemo ? server.secondCredentials.subscriptionKey : '"$REFERENCE_SECOND_SUBSCRIPTION_KEY"';
+  const secondSecret = secondDemo ? server.secondCredentials.secret : '"$REFERENCE_SECOND_SECRET"';
 
   console.log(`Reference server listening on ${server.url}`);
   console.log(
     demo
       ? `  credentials: service-api-subscription=${key}  service-api-secret=${secret}  (demo values; set REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET to change)`
       : '  credentials: taken from REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET (not printed)',
+  );
+  console.log(
+    secondDemo
+      ? `  second partner: service-api-subscription=${secondKey}  service-api-secret=${secondSecret}  (demo values; REFERENCE_SECOND_SUBSCRIPTION_KEY / REFERENCE_SECOND_SECRET to change)`
+      : '  second partner: taken from REFERENCE_SECOND_SUBSCRIPTION_KEY / REFERENCE_SECOND_SECRET (not printed)',
   );
   console.log(`  profile:     ${profilePath}${profile ? ' (routes only)' : ''}`);
   console.log(
@@ -98,7 +107,7 @@ async function main(): Promise<void> {
   }
   console.log('Point the suite at it:');
   console.log(
-    `  API_BASE_URL=${server.url} API_SUBSCRIPTION_KEY=${key} API_SECRET=${secret} API_PROFILE=${profilePath} npm run conformance`,
+    `  API_BASE_URL=${server.url} API_SUBSCRIPTION_KEY=${key} API_SECRET=${secret} API_SECOND_SUBSCRIPTION_KEY=${secondKey} API_SECOND_SECRET=${secondSecret} API_PROFILE=${profilePath} npm run conformance`,
   );
 
   const stop = (): void => {

@@ -44,10 +44,29 @@ export const DEMO_CREDENTIALS: ReferenceCredentials = Object.freeze({
   secret: process.env.REFERENCE_SECRET || DEMO_SECRET,
 });
 
-/** True when the credentials are the published demo values (safe to print). */
+const DEMO_SECOND_SUBSCRIPTION_KEY = 'demo-second-partner-key';
+const DEMO_SECOND_SECRET = 'demo-second-partner-secret';
+
+/**
+ * A second partner's demo credentials, unless REFERENCE_SECOND_SUBSCRIPTION_KEY / REFERENCE_SECOND_SECRET say
+ * otherwise: the reference serves two partners, each with its own records, so the suite can check one partner never
+ * sees or cancels another's (issue 31, class 5).
+ */
+export const DEMO_SECOND_CREDENTIALS: ReferenceCredentials = Object.freeze({
+  subscriptionKey: process.env.REFERENCE_SECOND_SUBSCRIPTION_KEY || DEMO_SECOND_SUBSCRIPTION_KEY,
+  secret: process.env.REFERENCE_SECOND_SECRET || DEMO_SECOND_SECRET,
+});
+
+/** True when the credentials are the published demo values (safe to print), the first partner's or the second's. */
 export function areDemoCredentials(credentials: ReferenceCredentials): boolean {
-  return credentials.subscriptionKey === DEMO_SUBSCRIPTION_KEY && credentials.secret === DEMO_SECRET;
+  return (
+    (credentials.subscriptionKey === DEMO_SUBSCRIPTION_KEY && credentials.secret === DEMO_SECRET) ||
+    (credentials.subscriptionKey === DEMO_SECOND_SUBSCRIPTION_KEY && credentials.secret === DEMO_SECOND_SECRET)
+  );
 }
+
+/** The partners' names in the store: the first is the one `credentials` names, the second `secondCredentials`. */
+export const PARTNERS = ['first', 'second'] as const;
 
 export const DEFAULT_MAX_LIMIT = 100;
 /** Bodies above this size get a 413 (a create body is well under 2 KiB). */
@@ -57,6 +76,8 @@ const MAX_PARAM_LENGTH = 1024;
 
 export interface ReferenceOptions {
   credentials?: ReferenceCredentials;
+  /** The second partner's credentials (its own records); default DEMO_SECOND_CREDENTIALS. */
+  secondCredentials?: ReferenceCredentials;
   /** Largest page a limit can ask for; a larger limit is capped. Default 100. */
   maxLimit?: number;
   /** Requests per second per client (fixed 1 s window); default off. */
@@ -79,6 +100,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 export interface RunningReference {
   url: string;
   credentials: ReferenceCredentials;
+  secondCredentials: ReferenceCredentials;
   close(): Promise<void>;
 }
 
@@ -163,6 +185,10 @@ function validatePositiveInteger(name: string, value: number | false | undefined
 /** Builds the server (not listening): for `inject` in tests, or `startReferenceServer`. */
 export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise<FastifyInstance> {
   const credentials = opts.credentials ?? DEMO_CREDENTIALS;
+  const partners = [
+    { partner: PARTNERS[0], credentials },
+    { partner: PARTNERS[1], credentials: opts.secondCredentials ?? DEMO_SECOND_CREDENTIALS },
+  ];
   const behaviour = behaviourWith(opts.faults ?? [], withVariations(opts.variants ?? []));
   const { protocol } = behaviour;
   const maxLimit = opts.maxLimit ?? protocol.maxLimit ?? DEFAULT_MAX_LIMIT;
@@ -265,12 +291,30 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
       return Readable.from([bytes.subarray(0, half), bytes.subarray(half)], { objectMode: false });
     });
 
-  // Credentials on every route but the public ones (health), before the body is even read.
+  // Credentials on every route but the public ones (health), before the body is even read; the partner whose
+  // credentials match is the caller, with the connection the request came on.
+  app.decorateRequest('caller', null);
+  const connections = new WeakMap<object, number>();
+  let nextConnection = 1;
+  const connectionOf = (request: FastifyRequest) => {
+    const socket = request.raw.socket;
+    if (!connections.has(socket)) connections.set(socket, nextConnection++);
+    return connections.get(socket)!;
+  };
   app.addHook('onRequest', (request, _reply, done) => {
     // The OpenAPI document is public: partners' tools fetch it before they have credentials set up.
     if (request.routeOptions?.url === OPENAPI_PATH || behaviour.auth.isPublic(request.routeOptions?.config?.operation)) return done();
-    const verdict = behaviour.auth.verify(presentedCredentials(request), credentials);
-    if (verdict === 'ok') return done();
+    const presented = presentedCredentials(request);
+    const verdicts = partners.map(({ partner, credentials: expected }) => ({
+      partner,
+      verdict: behaviour.auth.verify(presented, expected),
+    }));
+    const matched = verdicts.find((v) => v.verdict === 'ok');
+    if (matched) {
+      request.caller = { partner: matched.partner, connection: connectionOf(request) };
+      return done();
+    }
+    const verdict = verdicts[0].verdict;
     const detail =
       verdict === 'missing'
         ? `Both credential headers ${SUBSCRIPTION_KEY_HEADER} and ${SECRET_HEADER} are required`
@@ -341,6 +385,7 @@ export async function startReferenceServer(opts: ReferenceOptions & { port?: num
   return {
     url: `http://${shownHost}:${address.port}`,
     credentials: options.credentials ?? DEMO_CREDENTIALS,
+    secondCredentials: options.secondCredentials ?? DEMO_SECOND_CREDENTIALS,
     close: () => app.close(),
   };
 }

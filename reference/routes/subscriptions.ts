@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendJson } from '../context.ts';
 import type { RouteOptions } from '../context.ts';
 import type { Subscription, SubscriptionRequest } from '../data/types.ts';
@@ -9,7 +9,9 @@ import type { RawPageQuery } from '../paging.ts';
 import { ROUTE_SCHEMAS } from '../route-schemas.ts';
 
 export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  const { behaviour, store } = ctx;
+  const { behaviour } = ctx;
+  /** The records of the partner whose credentials the request carried (every route here needs credentials). */
+  const recordsOf = (request: FastifyRequest) => behaviour.subscriptions.recordsOf(ctx.store, request.caller!.partner);
   const answer = (records: readonly Subscription[]): string => JSON.stringify(records.map(behaviour.wire.subscription));
 
   app.get<{ Querystring: RawPageQuery & { offerId?: string } }>(
@@ -17,7 +19,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
     { schema: ROUTE_SCHEMAS.listSubscriptions, config: { operation: 'listSubscriptions' } },
     (request, reply) => {
       const { offerId, offset, limit } = request.query;
-      const records = behaviour.subscriptions.forOffer(store.all(), offerId);
+      const records = behaviour.subscriptions.forOffer(recordsOf(request).all(), offerId);
       const window = behaviour.paging.window(pageQuery({ offset, limit }), records.length, ctx.maxLimit);
       sendJson(reply, ctx, 200, answer(slicePage(records, window)));
     },
@@ -36,8 +38,9 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
         ]);
       }
       const withDefaults = behaviour.subscriptions.applyDefaults(request.body);
+      const store = recordsOf(request);
       const record: Subscription = {
-        id: behaviour.subscriptions.newId(store, withDefaults),
+        id: behaviour.subscriptions.newId(store, withDefaults, request.caller!),
         ...withDefaults,
         status: behaviour.subscriptions.outcome(withDefaults, offer),
       };
@@ -51,7 +54,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
     '/subscription/:subscriptionId',
     { schema: ROUTE_SCHEMAS.getSubscription, config: { operation: 'getSubscription' } },
     (request, reply) => {
-      const record = behaviour.subscriptions.lookup(store, request.params.subscriptionId);
+      const record = behaviour.subscriptions.lookup(recordsOf(request), request.params.subscriptionId);
       if (!record) throw unknownSubscription(request.params.subscriptionId);
       sendJson(reply, ctx, 200, JSON.stringify(behaviour.wire.subscription(record)));
     },
@@ -73,7 +76,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
       schema: ROUTE_SCHEMAS.cancelSubscription,
       config: { operation: 'cancelSubscription' },
       handler: (request, reply) => {
-        const cancelled = behaviour.subscriptions.cancel(store, request.params.subscriptionId);
+        const cancelled = behaviour.subscriptions.cancel(recordsOf(request), request.params.subscriptionId);
         if (behaviour.protocol.cancelAnswer === 'no-content') reply.code(204).send();
         else if (behaviour.protocol.cancelAnswer === 'accepted') reply.code(202).send();
         else if (behaviour.protocol.cancelAnswer === 'message')

@@ -9,6 +9,7 @@
  * - pass: otherwise.
  * Pure module.
  */
+import { isBinding } from '../contract/clauses/catalogue.ts';
 import type { TestOutcome } from '../report/clause-results.ts';
 import type { CertificationVerdict, ClauseRow, WaiverRow } from './report/report-model.ts';
 
@@ -29,7 +30,7 @@ export function decideVerdict(
   for (const c of clauses.filter((x) => x.status === 'fail')) {
     const f = c.failures[0];
     failing.push(
-      `${c.id} fails${c.failures.length > 1 ? ` (${c.failures.length} findings)` : ''}: ${f ? firstLine(f.message) : 'see the clause table'}`,
+      `${named(c)} fails${c.failures.length > 1 ? ` (${c.failures.length} findings)` : ''}: ${f ? firstLine(f.message) : 'see the clause table'}`,
     );
   }
   if (run.problem) failing.push(run.problem);
@@ -43,12 +44,15 @@ export function decideVerdict(
       `${c.id} ${c.verdict === 'fail' ? 'fails' : 'is not confirmed'} but is waived until ${c.waiver!.expires} (owner ${c.waiver!.owner}): ${c.waiver!.reason}`,
     );
   for (const w of waivers.filter((x) => x.state !== 'applied')) notes.push(`waiver for ${w.clause}: ${w.note}`);
-  const unconfirmed = clauses.filter((c) => c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered'));
-  const incomplete = unconfirmed.map((c) => `${c.id} not confirmed: ${whyUnconfirmed(c, blockedBy(c.id, run.outcomes))}`);
+  const unconfirmed = clauses.filter((c) => isBinding(c.kind) && (c.status === 'skipped' || c.status === 'not-covered'));
+  const incomplete = unconfirmed.map((c) => `${named(c)} not confirmed: ${whyUnconfirmed(c, blockedBy(c.id, run.outcomes))}`);
   if (failing.length) return { verdict: 'fail', reasons: [...failing, ...incomplete, ...notes] };
   if (incomplete.length) return { verdict: 'incomplete', reasons: [...incomplete, ...notes] };
   return { verdict: 'pass', reasons: notes };
 }
+
+/** A clause as a reason names it: a security finding says it is one, beyond the contract's words. */
+const named = (c: ClauseRow) => (c.kind === 'security' ? `${c.id} (security finding, beyond the contract's words)` : c.id);
 
 /**
  * The clauses whose failures stopped the tests that name `id`: a test checks every response it gets, so one fault

@@ -75,6 +75,9 @@ export function clauseRows(
     const verdict = rows.length ? 'fail' : r.verdict;
     const waiver = waivers.find((w) => w.clause === id) ?? null;
     const notes = [
+      ...('beyondContract' in r.clause && r.clause.beyondContract
+        ? [`security finding, beyond the contract's words: ${r.clause.beyondContract}`]
+        : []),
       ...('notTestable' in r.clause && r.clause.notTestable ? [`not testable: ${r.clause.notTestable}`] : []),
       ...r.skipReasons.map((s) => `skipped: ${s}`),
     ];

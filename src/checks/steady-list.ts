@@ -4,27 +4,75 @@
  * compares an answer with the full list read a moment earlier can see the change and take it for a deviation.
  *
  * The law runs into a scratch verdict. When it finds no deviation, its observations pass on. When it finds one, the
- * list is read again: the same list as the law read means the deviation stands; another list means the law read a
- * list in motion, and it runs again on the list as it is now, up to `attempts` times. A list that changed under
- * every attempt leaves the law not judged (the caller says so, visibly), never failed on a race. The fuzz laws do
- * the same per case (fuzz/list-laws.ts, confirmUnchanged).
+ * list is read again. A list is in motion only when its CONTENT changed (an entry added, removed or modified): then
+ * the law runs again on the list as it is now, up to `attempts` times, and a list that changed under every attempt
+ * leaves the law not judged (the caller says so, visibly), never failed on a race. The same content (the same
+ * entries, each as it was) means the deviation stands; given in another order, it is also a failure of
+ * PAGE-STABLE-ORDER: two reads of a list with no change to its entries give them in the same order (issue 31,
+ * class 3: a reordering is never taken for motion). The fuzz laws do the same per case (fuzz/list-laws.ts).
  */
+import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import { Verdict } from './test-verdict.ts';
 
-export interface SteadyListLaw<S> {
+/** One reading of a list: each entry whole (its content, in a canonical text), in the order the list gave them. */
+export type ListReading = readonly string[];
+
+/** The same entries, each as it was, in any order (a multiset: a duplicated entry counts twice). */
+export function sameContent(a: ListReading, b: ListReading): boolean {
+  if (a.length !== b.length) return false;
+  const sorted = (r: ListReading) => [...r].sort();
+  const [x, y] = [sorted(a), sorted(b)];
+  return x.every((entry, i) => entry === y[i]);
+}
+
+/** The same entries in the same order. */
+export function sameOrder(a: ListReading, b: ListReading): boolean {
+  return a.length === b.length && a.every((entry, i) => entry === b[i]);
+}
+
+/**
+ * What two readings of a list say of each other: `moved` (its content changed: a list in motion), `same`, or
+ * `reordered` (the same content in another order: PAGE-STABLE-ORDER).
+ */
+export function compareReadings(before: ListReading, now: ListReading): 'same' | 'reordered' | 'moved' {
+  if (!sameContent(before, now)) return 'moved';
+  return sameOrder(before, now) ? 'same' : 'reordered';
+}
+
+/** The PAGE-STABLE-ORDER failure of two readings with the same content in different orders. */
+export function reorderedFailure(
+  verdict: Verdict,
+  what: string,
+  before: ListReading,
+  now: ListReading,
+  keyOf: (entry: string) => string,
+): void {
+  const first = before.findIndex((entry, i) => entry !== now[i]);
+  const clause: ClauseId = 'PAGE-STABLE-ORDER';
+  verdict.check(
+    clause,
+    false,
+    `${what}: two reads with no change to any entry gave the same ${before.length} entries in different orders (first difference at position ${first}): a list that changes only its order is not in motion, and offset paging over it skips and repeats entries`,
+    { expected: before.map(keyOf), received: now.map(keyOf) },
+  );
+}
+
+export interface SteadyListLaw {
   verdict: Verdict;
+  /** What the list is, for a message. */
+  what: string;
   /** Runs the law into `scratch` and returns the reading of the list it judged against (null: none was read). */
-  law(scratch: Verdict, attempt: number): Promise<S | null>;
+  law(scratch: Verdict, attempt: number): Promise<ListReading | null>;
   /** The list as it is now (null: it could not be read; the law's deviations then stand). */
-  reread(): Promise<S | null>;
-  /** The two readings are the same list (for the law: its entries, and what the law reads of them). */
-  same(a: S, b: S): boolean;
+  reread(): Promise<ListReading | null>;
+  /** The identity of an entry of a reading, for the order failure's message (default: the entry's text). */
+  keyOf?: (entry: string) => string;
   attempts?: number;
 }
 
 export type SteadyListOutcome = { judged: true } | { judged: false; attempts: number };
 
-export async function judgeOnSteadyList<S>(o: SteadyListLaw<S>): Promise<SteadyListOutcome> {
+export async function judgeOnSteadyList(o: SteadyListLaw): Promise<SteadyListOutcome> {
   const attempts = o.attempts ?? 3;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const scratch = new Verdict(o.verdict.ctx);
@@ -34,10 +82,11 @@ export async function judgeOnSteadyList<S>(o: SteadyListLaw<S>): Promise<SteadyL
       return { judged: true };
     }
     const now = await o.reread();
-    if (now === null || o.same(judged, now)) {
-      o.verdict.add({ failures: [...scratch.failures], observations: [...scratch.observations] });
-      return { judged: true };
-    }
+    const change = now === null ? 'same' : compareReadings(judged, now);
+    if (change === 'moved') continue;
+    o.verdict.add({ failures: [...scratch.failures], observations: [...scratch.observations] });
+    if (change === 'reordered') reorderedFailure(o.verdict, o.what, judged, now!, o.keyOf ?? ((e) => e));
+    return { judged: true };
   }
   return { judged: false, attempts };
 }

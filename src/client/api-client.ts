@@ -13,7 +13,8 @@ import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } fro
 import { maskCredentialHeaders, redactDeep, type Redactor } from '../config/redact.ts';
 import { parseRetryAfter, retryDelay } from './retry-policy.ts';
 import { httpExchange, NoAnswerError, type RawAnswer } from './http-exchange.ts';
-import type { Ledger } from './ledger.ts';
+import { createHash } from 'node:crypto';
+import type { CreatedEntry, Ledger } from './ledger.ts';
 import type { Credentials } from '../config/suite-config.ts';
 import { fillPath, type RouteSpec, type TargetProfile } from '../config/target-profile.ts';
 
@@ -80,8 +81,10 @@ export interface CreatedRecord {
   exchange: Exchange;
   id: string;
   tag: string;
-  /** Tags of the run's earlier creates (any worker) the service gave this same id. */
-  earlierTagsWithId: string[];
+  /** This create as journalled (its unique key and the digest of its body). */
+  entry: CreatedEntry;
+  /** The run's earlier creates (any worker, any test) the service gave this same id. */
+  earlierWithId: CreatedEntry[];
 }
 
 /** Raised when the target cannot be reached at all; its message is already redacted. */
@@ -180,8 +183,18 @@ export class ApiClient<L extends Ledger = Ledger> {
     }
     const record = exchange.body;
     if (exchange.status < 300 && isPlainObject(record) && typeof record.id === 'string') {
-      const earlierTagsWithId = this.journal.recordCreated({ tag: journalTag, id: record.id, status: String(record.status) });
-      for (const listener of this.createdListeners) listener({ exchange, id: record.id, tag: journalTag, earlierTagsWithId });
+      const entry: CreatedEntry = {
+        tag: journalTag,
+        id: record.id,
+        status: String(record.status),
+        create: tag, // unique to this create, whatever reference the body carried
+        body: createHash('sha256')
+          .update(opts.rawBody ?? JSON.stringify(sent) ?? '')
+          .digest('hex')
+          .slice(0, 32),
+      };
+      const earlierWithId = this.journal.recordCreated(entry);
+      for (const listener of this.createdListeners) listener({ exchange, id: record.id, tag: journalTag, entry, earlierWithId });
     } else if (exchange.status >= 400 && exchange.status < 500) {
       // Only a 4xx is a clear refusal: a 5xx (e.g. a gateway timeout) may come after the service saved the order.
       this.journal.record({ event: 'create-refused', tag: journalTag, httpStatus: exchange.status });

@@ -5,7 +5,7 @@
  */
 export type LedgerEntry =
   | { at: string; event: 'create-sent'; tag: string }
-  | { at: string; event: 'created'; tag: string; id: string; status: string }
+  | { at: string; event: 'created'; tag: string; id: string; status: string; create?: string; body?: string }
   | { at: string; event: 'create-refused'; tag: string; httpStatus: number }
   | { at: string; event: 'create-unknown'; tag: string; reason: string }
   | { at: string; event: 'cancelled'; id: string; httpStatus: number }
@@ -20,6 +20,30 @@ export interface Ledger {
   /** A fresh tag for the next create, unique across the run's workers. */
   nextTag(): string;
   record(entry: NewLedgerEntry): void;
-  /** Writes down a create answered with a record; returns the tags of the run's earlier creates given the same id. */
-  recordCreated(entry: { tag: string; id: string; status: string }): string[];
+  /** Writes down a create answered with a record; returns the run's earlier creates given the same id. */
+  recordCreated(entry: CreatedEntry): CreatedEntry[];
+}
+
+/**
+ * A create answered with a record, as the ledger holds it: the reference it carried (`tag`), the id it was given, and
+ * what tells two creates apart whatever reference they carried: `create`, unique to each create of the run, and `body`,
+ * a digest of the body sent (two creates of one body given one id are duplicate detection, SUB-CREATE-NO-DEDUP's
+ * finding; of two bodies, two records under one id, SUB-CREATE-ID's). Older journals lack the last two.
+ */
+export interface CreatedEntry {
+  tag: string;
+  id: string;
+  status: string;
+  create?: string;
+  body?: string;
+}
+
+/**
+ * Two creates of the run are different creates: their unique keys differ, or (older journals) their tags do; and they
+ * sent different bodies (one body sent twice and given one id is duplicate detection, not an id given twice).
+ */
+export function differentCreates(a: CreatedEntry, b: CreatedEntry): boolean {
+  const sameCreate = a.create !== undefined && b.create !== undefined ? a.create === b.create : a.tag === b.tag;
+  if (sameCreate) return false;
+  return a.body === undefined || b.body === undefined ? a.tag !== b.tag : a.body !== b.body;
 }

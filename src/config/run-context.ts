@@ -18,7 +18,12 @@ export function runContextOf(config: SuiteConfig): RunContext {
   return {
     config,
     profile: loadProfile(config.profilePath),
-    redact: makeRedactor([config.credentials?.subscriptionKey, config.credentials?.secret]),
+    redact: makeRedactor([
+      config.credentials?.subscriptionKey,
+      config.credentials?.secret,
+      config.secondCredentials?.subscriptionKey,
+      config.secondCredentials?.secret,
+    ]),
   };
 }
 

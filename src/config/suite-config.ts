@@ -21,6 +21,11 @@ export interface SuiteConfig {
   /** Target base URL without trailing slash; null means "start the bundled reference server". */
   baseUrl: string | null;
   credentials: Credentials | null;
+  /**
+   * A second partner's credentials (API_SECOND_SUBSCRIPTION_KEY / API_SECOND_SECRET), optional: with them the run checks
+   * that one partner cannot read, list or cancel another's records (SEC-PARTNER-ISOLATION); redacted like the first's.
+   */
+  secondCredentials: Credentials | null;
   environment: TargetEnvironment;
   /** Path of the target profile JSON; null means the default (widest honest) profile. */
   profilePath: string | null;
@@ -109,6 +114,7 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
   }
   refuseShortCredentials({ API_SUBSCRIPTION_KEY: key, API_SECRET: secret });
   const credentials = key && secret ? { subscriptionKey: key, secret } : null;
+  const secondCredentials = readSecondCredentials(env, credentials);
 
   const profilePath = env.API_PROFILE?.trim() || null;
   if (profilePath && !existsSync(profilePath)) throw new ConfigError(`API_PROFILE names "${profilePath}", which does not exist.`);
@@ -128,6 +134,7 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
   return {
     baseUrl,
     credentials,
+    secondCredentials,
     environment,
     profilePath,
     rate: parseRate(env.API_RATE, local ? 0 : 10),
@@ -136,6 +143,23 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
     limits: readRunLimits(env),
     clientCurrency: currencyRaw || null,
   };
+}
+
+/** The second partner's credentials: both variables or neither, each long enough to redact, not the first's. */
+function readSecondCredentials(env: Env, first: Credentials | null): Credentials | null {
+  const key = env.API_SECOND_SUBSCRIPTION_KEY ?? '';
+  const secret = env.API_SECOND_SECRET ?? '';
+  if (!key && !secret) return null;
+  if (!key || !secret) {
+    const missing = !key ? 'API_SECOND_SUBSCRIPTION_KEY' : 'API_SECOND_SECRET';
+    throw new ConfigError(`${missing} is not set but the other half of the second partner's credentials is; set both, or neither.`);
+  }
+  refuseShortCredentials({ API_SECOND_SUBSCRIPTION_KEY: key, API_SECOND_SECRET: secret });
+  if (first && first.subscriptionKey === key && first.secret === secret)
+    throw new ConfigError(
+      "API_SECOND_SUBSCRIPTION_KEY and API_SECOND_SECRET are the first partner's credentials; the second partner's must be its own.",
+    );
+  return { subscriptionKey: key, secret };
 }
 
 /** A run ID that sorts by time and is unique enough to tag records: 20261122T101500-3fa2c1. */

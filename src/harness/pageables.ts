@@ -15,6 +15,8 @@ export interface Pageable {
   page(query: Query): Promise<{ ex: Exchange; items: unknown[] | null }>;
   /** Identity of an entry, to compare pages with the full list. */
   key(item: unknown): string;
+  /** An entry whole, in a canonical text: two readings with the same contents hold the same entries, each as it was. */
+  content(item: unknown): string;
 }
 
 const byId = (item: unknown) => String((item as { id?: unknown })?.id);
@@ -26,6 +28,7 @@ export const offersPageable = (api: ApiClient): Pageable => ({
     return { ex, items: arrayOrNull<unknown>(ex) };
   },
   key: byId,
+  content: canonicalJson,
 });
 
 export const subscriptionsPageable = (api: ApiClient, offerId: string): Pageable => ({
@@ -35,6 +38,7 @@ export const subscriptionsPageable = (api: ApiClient, offerId: string): Pageable
     return { ex, items: arrayOrNull<unknown>(ex) };
   },
   key: byId,
+  content: canonicalJson,
 });
 
 /**
@@ -49,6 +53,7 @@ export const allocationsPageable = (api: ApiClient, offerId: string): Pageable =
     return { ex, items: Array.isArray(items) ? items : null };
   },
   key: (item) => canonicalJson(item),
+  content: canonicalJson,
 });
 
 /** A limit above any plausible maximum (Limits 3: the service applies its own maximum instead). */

@@ -3,7 +3,7 @@
  * reference server, started on a free loopback port. REFERENCE_FAULTS (comma-separated fault names),
  * REFERENCE_VARIANTS (comma-separated legitimate variations, reference/variations.ts), REFERENCE_RATE_LIMIT
  * and REFERENCE_MAX_LIMIT configure it (the self-tests use the first two).
- * Sets API_BASE_URL, the credentials, API_PROFILE (the reference's pinned profile, unless one is given)
+ * Sets API_BASE_URL, the credentials (the second partner's too, API_SECOND_*), API_PROFILE (the reference's pinned profile, unless one is given)
  * and API_ENVIRONMENT=local in process.env, so child processes and Playwright workers inherit them.
  */
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,9 @@ export function refuseRemoteSettingsWithoutUrl(env: NodeJS.ProcessEnv): void {
       `API_ENVIRONMENT=${environment} names a remote target, but API_BASE_URL is not set: set it to the target's base URL (without it the suite would test its own bundled reference server).`,
     );
   }
-  const credentials = ['API_SUBSCRIPTION_KEY', 'API_SECRET'].filter((name) => env[name]?.trim());
+  const credentials = ['API_SUBSCRIPTION_KEY', 'API_SECRET', 'API_SECOND_SUBSCRIPTION_KEY', 'API_SECOND_SECRET'].filter((name) =>
+    env[name]?.trim(),
+  );
   if (credentials.length > 0) {
     throw new ConfigError(
       `${credentials.join(' and ')} ${credentials.length > 1 ? 'are' : 'is'} set, but API_BASE_URL is not: set it to the target's base URL, or unset the credentials to test the bundled reference server.`,
@@ -76,6 +78,9 @@ export async function startBundledReference(): Promise<{ url: string; close: () 
   process.env.API_BASE_URL = running.url;
   process.env.API_SUBSCRIPTION_KEY = running.credentials.subscriptionKey;
   process.env.API_SECRET = running.credentials.secret;
+  // The reference serves a second partner: its credentials make the partner-isolation check run by default here.
+  process.env.API_SECOND_SUBSCRIPTION_KEY = running.secondCredentials.subscriptionKey;
+  process.env.API_SECOND_SECRET = running.secondCredentials.secret;
   process.env.API_PROFILE ||= REFERENCE_PROFILE_PATH;
   process.env.API_ENVIRONMENT = 'local';
   return { url: running.url, close: () => running.close() };

@@ -6,7 +6,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO_CREDENTIALS, startReferenceServer, type RunningReference } from '../../reference/server.ts';
+import { DEMO_CREDENTIALS, DEMO_SECOND_CREDENTIALS, startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { ONE_WORKER, runCertify, tail, TESTS_DIR } from './run-certify.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
@@ -28,7 +28,8 @@ const PROFILES = {
   'no-routes': { name: 'no-routes' },
 };
 
-function stagingEnv(profile: keyof typeof PROFILES, environment = 'staging'): Record<string, string> {
+/** A staging run's environment; `second`: with the second partner's credentials (the reference serves two partners). */
+function stagingEnv(profile: keyof typeof PROFILES, environment = 'staging', second = true): Record<string, string> {
   const dir = join(TESTS_DIR, 'profiles');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${profile}.json`);
@@ -39,6 +40,9 @@ function stagingEnv(profile: keyof typeof PROFILES, environment = 'staging'): Re
     API_PROFILE: path,
     API_SUBSCRIPTION_KEY: DEMO_CREDENTIALS.subscriptionKey,
     API_SECRET: DEMO_CREDENTIALS.secret,
+    ...(second
+      ? { API_SECOND_SUBSCRIPTION_KEY: DEMO_SECOND_CREDENTIALS.subscriptionKey, API_SECOND_SECRET: DEMO_SECOND_CREDENTIALS.secret }
+      : {}),
     FUZZ_RUNS: '5',
   };
 }
@@ -51,14 +55,21 @@ test('staging, routes-only profile: certify --skip-load PASSes (exit 0)', async 
   expect(run.exitCode, tail(run)).toBe(0);
 });
 
-test('staging, no routes in the profile: the health tests run on the route discovery found; INCOMPLETE (exit 4) for the cancel clauses, naming why', async () => {
-  const run = await runCertify({ label: 'staging-no-routes', args: ['--skip-load', ...ONE_WORKER], env: stagingEnv('no-routes') });
+test('staging, no routes in the profile, no second partner: the health tests run on the route discovery found; INCOMPLETE (exit 4) for the cancel clauses and partner isolation, naming why', async () => {
+  const run = await runCertify({
+    label: 'staging-no-routes',
+    args: ['--skip-load', ...ONE_WORKER],
+    env: stagingEnv('no-routes', 'staging', false),
+  });
   expect(run.report, tail(run)).not.toBeNull();
   expect(run.report!.verdict, tail(run)).toBe('incomplete');
   expect(run.exitCode, tail(run)).toBe(4);
   expect(run.output).toContain('Certification INCOMPLETE');
   const reasons = run.report!.verdictReasons.join('\n');
   expect(reasons).toMatch(/SUB-CANCEL not confirmed: .*cancel route/);
+  expect(reasons).toMatch(
+    /SEC-PARTNER-ISOLATION \(security finding, beyond the contract's words\) not confirmed: No second partner's credentials \(API_SECOND_SUBSCRIPTION_KEY and API_SECOND_SECRET\)/,
+  );
   expect(run.report!.clauses.filter((c) => c.status === 'fail')).toEqual([]);
   const health = run.report!.clauses.filter((c) => c.id.startsWith('HEALTH-') && c.kind === 'must');
   expect(health.length).toBeGreaterThan(0);

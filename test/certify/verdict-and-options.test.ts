@@ -79,6 +79,26 @@ test('nothing failed but a must clause unconfirmed: INCOMPLETE, naming each clau
   ).toBe('fail');
 });
 
+test('the partner-isolation finding (security, beyond the contract): not exercised is INCOMPLETE with why, failing is FAIL, both named as such', () => {
+  const why = "No second partner's credentials (API_SECOND_SUBSCRIPTION_KEY and API_SECOND_SECRET): not checked.";
+  const skipped: TestOutcome = { ...passed, title: 'isolation', status: 'skipped', clauses: ['SEC-PARTNER-ISOLATION'], skipReason: why };
+  const pick = (outcomes: TestOutcome[]) =>
+    clauseRows(clauseResults(outcomes), [], [], []).filter((r) => ['OFFER-LIST', 'SEC-PARTNER-ISOLATION'].includes(r.id));
+  const rows = pick([passed, skipped]);
+  expect(rows.find((r) => r.id === 'SEC-PARTNER-ISOLATION')).toMatchObject({ kind: 'security', status: 'skipped' });
+  expect(rows.find((r) => r.id === 'SEC-PARTNER-ISOLATION')!.notes[0]).toMatch(/^security finding, beyond the contract's words: /);
+  expect(decideVerdict(rows, [], { problem: null, outcomes: [passed, skipped] })).toEqual({
+    verdict: 'incomplete',
+    reasons: [`SEC-PARTNER-ISOLATION (security finding, beyond the contract's words) not confirmed: ${why}`],
+  });
+  const leaked: TestOutcome = { ...skipped, status: 'failed', clauseFailures: [{ clause: 'SEC-PARTNER-ISOLATION', message: 'listed 1' }] };
+  const decided = decideVerdict(pick([passed, leaked]), [], { problem: null, outcomes: [passed, leaked] });
+  expect(decided).toEqual({
+    verdict: 'fail',
+    reasons: ["SEC-PARTNER-ISOLATION (security finding, beyond the contract's words) fails: listed 1"],
+  });
+});
+
 test('a failed test that names no clause fails the verdict, by name', () => {
   const stray: TestOutcome = { ...passed, title: 'helper blew up', status: 'failed', clauses: [], error: 'TypeError: x is undefined' };
   const rows = clauseRows(clauseResults([passed, stray]), [], [], []);

@@ -1,5 +1,7 @@
 // judgeOnSteadyList (src/checks/steady-list.ts): a deviation stands when the list did not change under the law; a
-// list in motion is judged again as it is now; one that changes under every attempt is not judged. Cases as data.
+// list in motion (its content changed) is judged again as it is now; one that changes under every attempt is not
+// judged; the same content in another order is no motion: the deviation stands and PAGE-STABLE-ORDER fails. Cases as
+// data; a list is written as its entries, one letter each ('ab': entry a, then entry b).
 import { expect, test } from '@playwright/test';
 import { judgeOnSteadyList } from '../../src/checks/steady-list.ts';
 import { Verdict } from '../../src/checks/test-verdict.ts';
@@ -11,7 +13,7 @@ interface Case {
   attempts: { list: string; deviates: boolean }[];
   /** The list as read again after each attempt that deviated (null: it could not be read). */
   rereads: (string | null)[];
-  expected: { judged: boolean; failures: number; lawRuns: number };
+  expected: { judged: boolean; failures: number; lawRuns: number; clauses?: string[] };
 }
 
 const CASES: Case[] = [
@@ -61,6 +63,40 @@ const CASES: Case[] = [
     rereads: [null],
     expected: { judged: true, failures: 1, lawRuns: 1 },
   },
+  {
+    description: 'the same entries in another order: not in motion; the deviation stands and PAGE-STABLE-ORDER fails',
+    attempts: [{ list: 'abc', deviates: true }],
+    rereads: ['cab'],
+    expected: { judged: true, failures: 2, lawRuns: 1, clauses: ['PAGE-WALK', 'PAGE-STABLE-ORDER'] },
+  },
+  {
+    description: 'reordered on every read: never taken for motion, judged at the first attempt',
+    attempts: [
+      { list: 'abc', deviates: true },
+      { list: 'bca', deviates: true },
+      { list: 'cab', deviates: true },
+    ],
+    rereads: ['bca', 'cab', 'abc'],
+    expected: { judged: true, failures: 2, lawRuns: 1, clauses: ['PAGE-WALK', 'PAGE-STABLE-ORDER'] },
+  },
+  {
+    description: 'an entry edited (and the order changed with it): in motion, judged again',
+    attempts: [
+      { list: 'abc', deviates: true },
+      { list: 'Bac', deviates: false },
+    ],
+    rereads: ['Bac'],
+    expected: { judged: true, failures: 0, lawRuns: 2 },
+  },
+  {
+    description: 'an entry added at the end: in motion, judged again',
+    attempts: [
+      { list: 'abc', deviates: true },
+      { list: 'abcd', deviates: false },
+    ],
+    rereads: ['abcd'],
+    expected: { judged: true, failures: 0, lawRuns: 2 },
+  },
 ];
 
 for (const c of CASES) {
@@ -68,21 +104,25 @@ for (const c of CASES) {
     const verdict = new Verdict({ profile: DEFAULT_PROFILE, strict: false });
     let lawRuns = 0;
     let rereads = 0;
-    const outcome = await judgeOnSteadyList<string>({
+    const outcome = await judgeOnSteadyList({
       verdict,
+      what: 'the list',
       law: async (scratch, attempt) => {
         lawRuns++;
         const { list, deviates } = c.attempts[attempt];
         scratch.observe({ clause: 'PAGE-WALK', key: `seen.${list}`, message: `read ${list}`, value: list });
         scratch.check('PAGE-WALK', !deviates, `deviation on ${list}`, { expected: 'none', received: list });
-        return list;
+        return [...list];
       },
-      reread: async () => c.rereads[rereads++] ?? null,
-      same: (a, b) => a === b,
+      reread: async () => {
+        const again = c.rereads[rereads++] ?? null;
+        return again === null ? null : [...again];
+      },
     });
     expect(outcome.judged).toBe(c.expected.judged);
     expect(lawRuns).toBe(c.expected.lawRuns);
     expect(verdict.failures).toHaveLength(c.expected.failures);
+    if (c.expected.clauses) expect(verdict.failures.map((f) => f.clause)).toEqual(c.expected.clauses);
     // What is kept comes from one attempt: the one judged (its observations with it).
     if (c.expected.judged) expect(verdict.observations).toHaveLength(1);
     else expect(verdict.observations).toHaveLength(0);

@@ -366,8 +366,20 @@ test("a 429 where a test judged an answer is rate limiting (LIMIT-RATE), not a d
 test("ids unique across the run: a different create given an earlier id fails SUB-CREATE-ID; the same body sent again is SUB-CREATE-NO-DEDUP's", () => {
   const created = exchange({ operation: 'subscription.create', status: 201, body: { id: 'sub-1', status: 'accepted' } });
   const v = verdict();
-  v.inspectCreated({ exchange: created, id: 'sub-1', tag: 'osd-suite.run.1-2', earlierTagsWithId: ['osd-suite.run.1-2'] });
+  const first = { tag: 'osd-suite.run.1-2', id: 'sub-1', status: 'accepted', create: 'osd-suite.run.1-2', body: 'digest-a' };
+  // One body sent again (its reference too), given the same id: duplicate detection, not this check's.
+  const resent = { ...first, create: 'osd-suite.run.1-3' };
+  v.inspectCreated({ exchange: created, id: 'sub-1', tag: first.tag, entry: resent, earlierWithId: [first] });
   expect(v.failures).toEqual([]);
-  v.inspectCreated({ exchange: created, id: 'sub-1', tag: 'osd-suite.run.1-3', earlierTagsWithId: ['osd-suite.run.1-2'] });
-  expect(v.failures.map((f) => [f.clause, f.check])).toEqual([['SUB-CREATE-ID', 'idUniqueInRun']]);
+  // Another body given the same id: fails, whether it carried another reference or the same one (two orders of one
+  // clientSubscriptionReference, from another worker or property, are two orders).
+  for (const tag of ['osd-suite.run.2-7', first.tag]) {
+    const other = { tag, id: 'sub-1', status: 'accepted', create: 'osd-suite.run.2-7', body: 'digest-b' };
+    const w = verdict();
+    w.inspectCreated({ exchange: created, id: 'sub-1', tag, entry: other, earlierWithId: [first] });
+    expect(
+      w.failures.map((f) => [f.clause, f.check]),
+      tag,
+    ).toEqual([['SUB-CREATE-ID', 'idUniqueInRun']]);
+  }
 });

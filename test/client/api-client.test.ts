@@ -318,7 +318,7 @@ test.describe('the journal of creates and cancels', () => {
     const id = (exchange.body as { id: string }).id;
     expect(api.journal.entries().map(({ at: _, ...e }) => e)).toEqual([
       { event: 'create-sent', tag },
-      { event: 'created', tag, id, status: 'accepted' },
+      { event: 'created', tag, id, status: 'accepted', create: tag, body: expect.stringMatching(/^[0-9a-f]{32}$/) },
     ]);
   });
 

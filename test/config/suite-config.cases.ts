@@ -89,6 +89,25 @@ export const badConfigCases: BadConfigCase[] = [
     names: 'API_SUBSCRIPTION_KEY',
     says: /^API_SUBSCRIPTION_KEY is shorter than 8 characters/,
   },
+  // Issue 31, class 5: a second partner's credentials, optional, held to the same rules as the first's.
+  {
+    description: "half of the second partner's credentials",
+    env: { ...REMOTE, API_SECOND_SUBSCRIPTION_KEY: 'second-key-01' },
+    names: 'API_SECOND_SECRET',
+    says: /^API_SECOND_SECRET is not set but the other half/,
+  },
+  {
+    description: "a second partner's secret shorter than 8 characters",
+    env: { ...REMOTE, API_SECOND_SUBSCRIPTION_KEY: 'second-key-01', API_SECOND_SECRET: 'sec2' },
+    names: 'API_SECOND_SECRET',
+    says: /^API_SECOND_SECRET is shorter than 8 characters/,
+  },
+  {
+    description: "the first partner's credentials given again as the second's",
+    env: { ...REMOTE, API_SECOND_SUBSCRIPTION_KEY: REMOTE.API_SUBSCRIPTION_KEY, API_SECOND_SECRET: REMOTE.API_SECRET },
+    names: 'API_SECOND_SUBSCRIPTION_KEY and API_SECOND_SECRET',
+    says: /are the first partner's credentials/,
+  },
   {
     description: 'a remote target without a secret',
     env: { ...REMOTE, API_SECRET: undefined },
@@ -157,7 +176,15 @@ export const goodConfigCases: GoodConfigCase[] = [
   {
     description: 'nothing set: bundled reference, local, unpaced, not strict',
     env: {},
-    expected: { baseUrl: null, credentials: null, environment: 'local', rate: 0, strict: false, profilePath: null },
+    expected: {
+      baseUrl: null,
+      credentials: null,
+      secondCredentials: null,
+      environment: 'local',
+      rate: 0,
+      strict: false,
+      profilePath: null,
+    },
   },
   {
     description: 'a remote target defaults to staging at 10 requests per second',
@@ -168,6 +195,11 @@ export const goodConfigCases: GoodConfigCase[] = [
       rate: 10,
       credentials: { subscriptionKey: 'key-0001', secret: 'secret-0001' },
     },
+  },
+  {
+    description: "a second partner's credentials are read (none without them)",
+    env: { ...REMOTE, API_SECOND_SUBSCRIPTION_KEY: 'second-key-01', API_SECOND_SECRET: 'second-secret-01' },
+    expected: { secondCredentials: { subscriptionKey: 'second-key-01', secret: 'second-secret-01' } },
   },
   {
     description: 'a loopback IPv4 target defaults to local and unpaced',

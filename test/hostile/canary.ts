@@ -10,6 +10,9 @@ import { type JournalTarget, journalTarget } from '../../src/run/journal.ts';
  */
 export const CANARY = { subscriptionKey: 'cNq7Zt2Hx9KfW3vR8pLm', secret: 'sVx9Lp4Qj6Yd1Bn5Gt0Ew' };
 
+/** A second partner's canary credentials (API_SECOND_*: the partner-isolation check), redacted like the first's. */
+export const CANARY_SECOND = { subscriptionKey: 'kJ4wQz8Tn2Xv6Rb0Hm5D', secret: 'pF3yVc7Ls1Wg9Nq4Ze8Ua' };
+
 /** The reference server's own profile (cancel and health routes). */
 export const REFERENCE_PROFILE = loadProfile(join(import.meta.dirname, '../../reference/profile.json'));
 

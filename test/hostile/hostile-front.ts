@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { test as base } from '@playwright/test';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { clientFor } from '../client/client-for.ts';
-import { CANARY, REFERENCE_PROFILE } from './canary.ts';
+import { CANARY, CANARY_SECOND, REFERENCE_PROFILE } from './canary.ts';
 
-export { CANARY, canaryTarget, REFERENCE_PROFILE } from './canary.ts';
+export { CANARY, CANARY_SECOND, canaryTarget, REFERENCE_PROFILE } from './canary.ts';
 
 /** What reached the reference through the front, and what the front answered. */
 export interface Passed {
@@ -47,7 +47,7 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startHostileTarget(): Promise<HostileTarget & { close(): Promise<void> }> {
-  const reference = await startReferenceServer({ credentials: CANARY });
+  const reference = await startReferenceServer({ credentials: CANARY, secondCredentials: CANARY_SECOND });
   const upstream = new URL(reference.url);
   const target = { misbehave: (() => null) as Misbehaviour, swallow: (() => false) as HostileTarget['swallow'], passed: [] as Passed[] };
   const server = createServer(async (req, res) => {

@@ -13,12 +13,16 @@ import { findCanaries, scanTree } from './canary-scan.ts';
 import { cleanupRuns } from '../../src/run/cleanup.ts';
 import { findJournals } from '../../src/run/journal.ts';
 import { clientFor } from '../client/stub-target.ts';
-import { CANARY, canaryTarget, expect, liveWithTag, REFERENCE_PROFILE, test, type HostileTarget } from './hostile-front.ts';
+import { CANARY, CANARY_SECOND, canaryTarget, expect, liveWithTag, REFERENCE_PROFILE, test, type HostileTarget } from './hostile-front.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const SECRETS = [CANARY.subscriptionKey, CANARY.secret];
-/** Three tests: an offer list, the health check, a create (so teardown has work). A run costs about 5 s of CPU. */
-const GREP = 'returns an array of valid offers|health check result|only the required fields';
+/** Both partners' credentials: the run is given a second partner's (the partner-isolation check sends them). */
+const SECRETS = [CANARY.subscriptionKey, CANARY.secret, CANARY_SECOND.subscriptionKey, CANARY_SECOND.secret];
+/**
+ * Four tests: an offer list, the health check, a create (so teardown has work), and the partner-isolation check (a
+ * create, and the second partner's credentials on the wire). A run costs about 5 s of CPU.
+ */
+const GREP = 'returns an array of valid offers|health check result|only the required fields|second partner cannot';
 
 interface SuiteRun {
   exitCode: number | null;
@@ -42,6 +46,8 @@ async function runConformance(front: HostileTarget, name: string, env: Record<st
       API_BASE_URL: front.url,
       API_SUBSCRIPTION_KEY: CANARY.subscriptionKey,
       API_SECRET: CANARY.secret,
+      API_SECOND_SUBSCRIPTION_KEY: CANARY_SECOND.subscriptionKey,
+      API_SECOND_SECRET: CANARY_SECOND.secret,
       API_PROFILE: join(ROOT, 'reference/profile.json'),
       REPORTS_DIR: reports,
       RUN_ID: runId,
@@ -69,28 +75,29 @@ function expectNoCanary(run: SuiteRun): void {
 
 /**
  * Records a run creates against the reference: the global setup's one create per currency of the open offers
- * (src/run/client-currency.ts), and the one test's. Each is cancelled by the teardown.
+ * (src/run/client-currency.ts), and the two tests'. Each is cancelled by the teardown.
  */
 const CREATED =
-  1 + new Set(SEED_OFFERS.filter((o) => o.details.status === 'open_for_subscription').map((o) => o.pricingAndOrderLimits.currency)).size;
+  2 + new Set(SEED_OFFERS.filter((o) => o.details.status === 'open_for_subscription').map((o) => o.pricingAndOrderLimits.currency)).size;
 
 const SCENARIOS: Array<{ name: string; expectExit: number; setUp(front: HostileTarget): void; shows: RegExp[] }> = [
   {
     name: 'passing',
     expectExit: 0,
     setUp: () => {},
-    shows: [/3 passed/, new RegExp(`\\[cleanup\\] run hostile-passing-\\d+: ${CREATED} cancelled`)],
+    shows: [/4 passed/, new RegExp(`\\[cleanup\\] run hostile-passing-\\d+: ${CREATED} cancelled`)],
   },
   {
     // One run for both (each whole run costs seconds): it fails on its contract and meets transport errors.
     name: 'failing-transport',
     expectExit: 1,
     setUp: (front) => {
-      // The health check echoes both credentials, inside and across every evidence cut: the run fails on its schema.
+      // The health check echoes both partners' credentials, inside and across every evidence cut: the run fails on its schema.
       const echo = JSON.stringify({
         status: `${'x'.repeat(590)}${CANARY.subscriptionKey}`,
         note: CANARY.secret,
         more: `${'y'.repeat(1990)}${CANARY.secret}`,
+        second: `${'z'.repeat(585)}${CANARY_SECOND.subscriptionKey}${CANARY_SECOND.secret}`,
       });
       front.misbehave = (req) => {
         if (req.url.startsWith('/health')) return { status: 200, body: echo };

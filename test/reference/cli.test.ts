@@ -19,6 +19,8 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env, ...extra };
   if (!('REFERENCE_SUBSCRIPTION_KEY' in extra)) delete env.REFERENCE_SUBSCRIPTION_KEY;
   if (!('REFERENCE_SECRET' in extra)) delete env.REFERENCE_SECRET;
+  if (!('REFERENCE_SECOND_SUBSCRIPTION_KEY' in extra)) delete env.REFERENCE_SECOND_SUBSCRIPTION_KEY;
+  if (!('REFERENCE_SECOND_SECRET' in extra)) delete env.REFERENCE_SECOND_SECRET;
   return env;
 }
 
@@ -65,8 +67,9 @@ test('serve prints URL, demo credentials, profile and the suite command, and ans
     expect(served.stdout).toContain('service-api-subscription=demo-subscription-key');
     expect(served.stdout).toContain('reference/profile.json');
     expect(served.stdout).toContain(
-      `API_BASE_URL=${served.url} API_SUBSCRIPTION_KEY=demo-subscription-key API_SECRET=demo-api-secret API_PROFILE=reference/profile.json`,
+      `API_BASE_URL=${served.url} API_SUBSCRIPTION_KEY=demo-subscription-key API_SECRET=demo-api-secret API_SECOND_SUBSCRIPTION_KEY=demo-second-partner-key API_SECOND_SECRET=demo-second-partner-secret API_PROFILE=reference/profile.json`,
     );
+    expect(served.stdout).toContain('second partner: service-api-subscription=demo-second-partner-key');
 
     const headers = {
       'service-api-subscription': 'demo-subscription-key',
@@ -108,13 +111,23 @@ test('serve prints URL, demo credentials, profile and the suite command, and ans
 test('serve takes credentials from REFERENCE_* and never prints them', async () => {
   const key = 'env-planted-key-5150';
   const secret = 'env-planted-secret-6160';
+  const [secondKey, secondSecret] = ['env-planted-second-key-7170', 'env-planted-second-secret-8180'];
   const served = await serve(
     ['--port', '0', '--rate-limit', '50', '--max-limit', '20', '--fault', 'limit-ignored'],
-    cleanEnv({ REFERENCE_SUBSCRIPTION_KEY: key, REFERENCE_SECRET: secret }),
+    cleanEnv({
+      REFERENCE_SUBSCRIPTION_KEY: key,
+      REFERENCE_SECRET: secret,
+      REFERENCE_SECOND_SUBSCRIPTION_KEY: secondKey,
+      REFERENCE_SECOND_SECRET: secondSecret,
+    }),
   );
   try {
-    expect(served.stdout).not.toContain(key);
-    expect(served.stdout).not.toContain(secret);
+    for (const value of [key, secret, secondKey, secondSecret]) expect(served.stdout).not.toContain(value);
+    expect(served.stdout).toContain('second partner: taken from REFERENCE_SECOND_SUBSCRIPTION_KEY');
+    const asSecond = await fetch(`${served.url}/offer?limit=1`, {
+      headers: { 'service-api-subscription': secondKey, 'service-api-secret': secondSecret },
+    });
+    expect(asSecond.status).toBe(200);
     expect(served.stdout).toContain('faults: limit-ignored');
     expect(served.stdout).toContain('"maxLimit": 20');
     const answer = await fetch(`${served.url}/offer?limit=1`, {

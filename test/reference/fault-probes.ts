@@ -7,7 +7,7 @@ import { SEED_ALLOCATIONS } from '../../reference/data/allocations.ts';
 import { SEED_OFFERS, SHARED_MODIFIED_PAIR } from '../../reference/data/offers.ts';
 import { CURRENCIES, OFFER_TYPES, SUBSCRIPTION_STATUSES } from '../../reference/data/types.ts';
 import type { FaultName } from '../../reference/faults.ts';
-import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../../reference/server.ts';
+import { DEMO_SECOND_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../../reference/server.ts';
 import {
   call,
   create,
@@ -59,6 +59,12 @@ async function refusedCreate(app: FastifyInstance, body: unknown): Promise<Probe
   const list = await call(app, { url: '/subscription' });
   return result(answer.status >= 400 && answer.status < 500 && Array.isArray(list.json) && list.json.length === 0, answer);
 }
+
+/** The second partner's credential headers (the reference serves two partners, each with its own records). */
+const AS_SECOND = {
+  [SUBSCRIPTION_KEY_HEADER]: DEMO_SECOND_CREDENTIALS.subscriptionKey,
+  [SECRET_HEADER]: DEMO_SECOND_CREDENTIALS.secret,
+};
 
 export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
   'offer-field-renamed': {
@@ -431,6 +437,51 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       const answer = await call(app, { url: '/subscription' });
       const ids = (a: Answer) => (a.json as Json[]).map((s) => s.id).join(',');
       return result(ids(first) === ids(answer), `${ids(first)} then ${ids(answer)}`);
+    },
+  },
+  'offers-order-unstable': {
+    expectation: 'three reads of the unchanged offers give them in the same order',
+    run: async (app) => {
+      const reads = [await offers(app), await offers(app), await offers(app)];
+      const ids = reads.map(({ list }) => list.map((o) => o.id).join(','));
+      const sameSet = reads.every(({ list }) => list.length === ALL);
+      return result(sameSet && ids.every((order) => order === ids[0]), ids.join(' then '));
+    },
+  },
+  'id-sequence-per-connection': {
+    expectation: 'two creates on two connections get two ids',
+    run: async (app) => {
+      // inject opens a connection per request
+      const [a, b] = [await created(app, minimalCreateBody()), await created(app, minimalCreateBody())];
+      return result(typeof a.record.id === 'string' && a.record.id !== b.record.id, `${a.record.id} then ${b.record.id}`);
+    },
+  },
+  'id-from-client-reference': {
+    expectation: 'two different orders with the same clientSubscriptionReference get two ids',
+    run: async (app) => {
+      const body = minimalCreateBody(openOffer(), { clientSubscriptionReference: 'desk-7' });
+      const a = await created(app, body);
+      const b = await created(app, { ...body, amountRequested: Number(body.amountRequested) + 1 });
+      return result(typeof a.record.id === 'string' && a.record.id !== b.record.id, `${a.record.id} then ${b.record.id}`);
+    },
+  },
+  'records-shared-across-partners': {
+    expectation: "the second partner neither reads nor lists the first partner's record",
+    run: async (app) => {
+      const { record } = await created(app, minimalCreateBody());
+      const read = await call(app, { url: `/subscription/${record.id}`, headers: AS_SECOND });
+      const list = await call(app, { url: `/subscription?offerId=${record.offerId}`, headers: AS_SECOND });
+      const listed = Array.isArray(list.json) ? (list.json as Json[]) : [];
+      return result(read.status === 404 && listed.length === 0, `read ${read.status}, listed ${listed.length}`);
+    },
+  },
+  'cancel-ignores-partner': {
+    expectation: "the second partner's cancel of the first partner's record is refused and changes nothing",
+    run: async (app) => {
+      const { record } = await created(app, minimalCreateBody());
+      const cancel = await call(app, { method: 'POST', url: `/subscription/${record.id}/cancel`, headers: AS_SECOND });
+      const after = await call(app, { url: `/subscription/${record.id}` });
+      return result(cancel.status === 404 && (after.json as Json)?.status === 'accepted', `cancel ${cancel.status}, then ${after.text}`);
     },
   },
 };

@@ -4,7 +4,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { findJournals, Journal, PROJECT_TESTS_FOLDER, TAG_PREFIX, openRecords } from '../../src/run/journal.ts';
+import { duplicateIds, findJournals, Journal, PROJECT_TESTS_FOLDER, TAG_PREFIX, openRecords } from '../../src/run/journal.ts';
 import { appendJsonl, openJsonlAppender, readJsonl } from '../../src/run/jsonl.ts';
 import { openRecordCases } from './journal.cases.ts';
 
@@ -144,12 +144,45 @@ test.describe('openJsonlAppender (the per-request log)', () => {
 test("recordCreated names the run's earlier creates given the same id, by any journal on the file (any worker)", () => {
   const file = join(dir, 'journal.jsonl');
   const [a, b] = [new Journal('run-1', file), new Journal('run-1', file)];
+  const tags = (entries: { tag: string }[]) => entries.map((e) => e.tag);
   expect(a.recordCreated({ tag: 't1', id: 'id-1', status: 'accepted' })).toEqual([]);
   expect(b.recordCreated({ tag: 't2', id: 'id-2', status: 'accepted' })).toEqual([]);
-  expect(b.recordCreated({ tag: 't3', id: 'id-1', status: 'accepted' })).toEqual(['t1']);
+  expect(tags(b.recordCreated({ tag: 't3', id: 'id-1', status: 'accepted' }))).toEqual(['t1']);
   appendJsonl(file, { event: 'created', tag: 't4', id: 'id-2', status: 'accepted' }); // another process
-  expect(a.recordCreated({ tag: 't5', id: 'id-2', status: 'rejected' })).toEqual(['t2', 't4']);
+  expect(tags(a.recordCreated({ tag: 't5', id: 'id-2', status: 'rejected' }))).toEqual(['t2', 't4']);
   expect(b.recordCreated({ tag: 't6', id: 'id-3', status: 'accepted' })).toEqual([]);
+});
+
+test('duplicateIds: at the end of the run, every id two different creates got, across workers, however their reads raced', () => {
+  const created = (tag: string, id: string, create: string, body: string) => ({
+    at: 'now',
+    event: 'created' as const,
+    tag,
+    id,
+    status: 'accepted',
+    create,
+    body,
+  });
+  const entries = [
+    created('w1-1', 'SUB-1', 'w1-1', 'a'), // worker 1 and worker 2 wrote these without either reading the other's
+    created('w2-1', 'SUB-1', 'w2-1', 'b'),
+    created('ref-x', 'SUB-2', 'w1-2', 'c'), // two orders with one reference, from two properties
+    created('ref-x', 'SUB-2', 'w2-5', 'd'),
+    created('t-9', 'SUB-3', 'w1-3', 'e'), // one body sent twice and given one id: duplicate detection, not counted here
+    created('t-9', 'SUB-3', 'w1-4', 'e'),
+    created('t-10', 'SUB-4', 'w1-5', 'f'),
+  ];
+  expect(duplicateIds(entries)).toEqual([
+    { id: 'SUB-1', tags: ['w1-1', 'w2-1'] },
+    { id: 'SUB-2', tags: ['ref-x', 'ref-x'] },
+  ]);
+  // Older journals (no create key, no digest): told apart by their tags.
+  expect(
+    duplicateIds([
+      { at: 'now', event: 'created', tag: 'a', id: 'X', status: 'accepted' },
+      { at: 'now', event: 'created', tag: 'b', id: 'X', status: 'accepted' },
+    ]),
+  ).toEqual([{ id: 'X', tags: ['a', 'b'] }]);
 });
 
 test("cleanup's journal search skips the project's own test output (reports/project-tests/), finds users' runs", () => {

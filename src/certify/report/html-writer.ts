@@ -6,6 +6,7 @@
  * sorted by how much a row needs attention, and its filters (status, area) are radio buttons and CSS
  * alone. Each failing exchange carries a curl script to reproduce it, with credentials as placeholders.
  */
+import { isBinding } from '../../contract/clauses/catalogue.ts';
 import { durationText, ms, percent, valueText } from '../../report/format.ts';
 import { STATUS_LABEL } from './status-label.ts';
 import {
@@ -48,7 +49,7 @@ const ALWAYS_SHOWN: readonly ClauseGroup[] = ['fail', 'incomplete', 'observed', 
 const GROUP_LABEL: Record<ClauseGroup, string> = { ...STATUS_LABEL, fail: 'fail', incomplete: 'not confirmed' };
 
 export function clauseGroup(c: Pick<ClauseRow, 'kind' | 'status'>): ClauseGroup {
-  return c.kind === 'must' && (c.status === 'skipped' || c.status === 'not-covered') ? 'incomplete' : c.status;
+  return isBinding(c.kind) && (c.status === 'skipped' || c.status === 'not-covered') ? 'incomplete' : c.status;
 }
 
 /** The area of a clause: its ID's first word (`SUB`, `PAGE`, ...). */

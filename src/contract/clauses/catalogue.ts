@@ -17,8 +17,10 @@ import { LIMIT_CLAUSES } from './limits.ts';
 import { EVENT_CLAUSES } from './events.ts';
 import { VERSIONING_CLAUSES } from './versioning.ts';
 import { CLIENT_CLAUSES } from './client.ts';
+import { SECURITY_CLAUSES } from './security.ts';
 
 export type { Clause, ClauseKind } from './clause.ts';
+export { isBinding } from './clause.ts';
 
 /** The service's clauses, area by area. */
 export const clauses = [
@@ -33,6 +35,8 @@ export const clauses = [
   ...LIMIT_CLAUSES,
   ...EVENT_CLAUSES,
   ...VERSIONING_CLAUSES,
+  // Beyond the contract's words: security findings of their own kind (./security.ts).
+  ...SECURITY_CLAUSES,
 ] as const satisfies readonly Clause[];
 
 /** The client's side of the contract (./client.ts). */

@@ -9,10 +9,13 @@
  * - `client`: a duty the contract puts on the partner's client (`clientClauses`, below). No test of the service
  *   can see it: the client certification (`npm run proxy`, `npm run certify:client`) checks it on a recorded
  *   session. Client clauses are never service must-clauses and never appear in a service certification.
+ * - `security`: a security finding beyond the contract's words (`beyondContract` says why the suite checks it anyway).
+ *   Not a contract clause: the report shows it as a finding of its own kind; it fails the certification when it
+ *   fails, and leaves it INCOMPLETE when it could not be exercised, like a `must`.
  *
  * IDs are stable: tests, fault switches, waivers and reports refer to them. Add, never renumber.
  */
-export type ClauseKind = 'must' | 'observe' | 'client';
+export type ClauseKind = 'must' | 'observe' | 'client' | 'security';
 
 export interface Clause {
   /** Stable identifier, AREA-WHAT, e.g. `SUB-CREATE-DECIMALS`. */
@@ -26,6 +29,13 @@ export interface Clause {
   notTestable?: string;
   /** The contract's own words the clause comes from (client clauses quote them in their report). */
   contract?: string;
+  /** A `security` finding: why the suite checks what the contract does not say in words. */
+  beyondContract?: string;
+}
+
+/** Kinds a target must satisfy: a failure fails the certification, and one not confirmed leaves it INCOMPLETE. */
+export function isBinding(kind: ClauseKind): boolean {
+  return kind === 'must' || kind === 'security';
 }
 
 /** The contract's sections, as clause files cite them. */
