@@ -84,6 +84,7 @@ export async function initProfile(path: string, root: string): Promise<number> {
       $comment: fillInComment(profile, baseUrl),
       ...profile,
     };
+    mkdirSync(dirname(path), { recursive: true }); // a new folder of the partner's (profiles/, say) is made, not refused
     writeFileSync(path, `${redactedJson(document, session.redact, 2)}\n`);
     written = true;
     say(
