@@ -11,13 +11,19 @@ import { parseProfile } from '../../src/config/target-profile.ts';
 import { ROOT, runCertify, TESTS_DIR } from './run-certify.ts';
 
 const DIR = join(TESTS_DIR, 'init-profile');
-const REPORTS = join(DIR, 'reports');
 
-test.beforeAll(() => rmSync(DIR, { recursive: true, force: true }));
+/** A fresh folder of the test's own (the tests run in parallel workers: none may clear another's). */
+function freshDir(name: string): string {
+  const dir = join(DIR, name);
+  rmSync(dir, { recursive: true, force: true });
+  return dir;
+}
 
 test('--init-profile writes a valid profile from discovery, reads only, the cancel route marked for the partner', async () => {
-  const path = join(DIR, 'profiles/staging.json');
-  const run = await runCertify({ label: 'init-profile-out', args: ['--init-profile', path], env: { REPORTS_DIR: REPORTS } });
+  const dir = freshDir('written');
+  const REPORTS = join(dir, 'reports');
+  const path = join(dir, 'profiles/staging.json');
+  const run = await runCertify({ label: 'init-profile-written', args: ['--init-profile', path], env: { REPORTS_DIR: REPORTS } });
   expect(run.exitCode, run.output).toBe(EXIT_CODES.pass);
   const written = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   const profile = parseProfile(written, path);
@@ -41,7 +47,7 @@ test('--init-profile writes a valid profile from discovery, reads only, the canc
 
   // Run again: refused in one sentence, the file as it was.
   const before = readFileSync(path, 'utf8');
-  const again = await runCertify({ label: 'init-profile-out', args: ['--init-profile', path], env: { REPORTS_DIR: REPORTS } });
+  const again = await runCertify({ label: 'init-profile-written', args: ['--init-profile', path], env: { REPORTS_DIR: REPORTS } });
   expect(again.exitCode, again.output).toBe(EXIT_CODES.usage);
   expect(again.output).toMatch(/--init-profile: .*staging\.json already exists; it is never overwritten/);
   expect(again.output).not.toMatch(/\n\s+at /);
@@ -49,12 +55,13 @@ test('--init-profile writes a valid profile from discovery, reads only, the canc
 });
 
 test('--init-profile against a target that does not answer: one sentence, no success, and no file left behind', async () => {
-  const path = join(DIR, 'profiles/unreachable.json');
+  const dir = freshDir('unreachable');
+  const path = join(dir, 'profiles/unreachable.json');
   const run = await runCertify({
-    label: 'init-profile-out',
+    label: 'init-profile-unreachable',
     args: ['--init-profile', path],
     env: {
-      REPORTS_DIR: REPORTS,
+      REPORTS_DIR: join(dir, 'reports'),
       API_BASE_URL: 'http://127.0.0.1:1',
       API_SUBSCRIPTION_KEY: 'init-profile-key',
       API_SECRET: 'init-profile-secret',
