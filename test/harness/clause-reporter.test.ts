@@ -1,6 +1,6 @@
 // The clause reporter's end-of-run judgement of ids (issue 31, class 4): every id the run's journal holds, across
 // workers and properties, given to two different creates fails SUB-CREATE-ID, and the run with it.
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import ClauseReporter, { RUN_IDS_UNIQUE, runIdsOutcome } from '../../src/harness/clause-reporter.ts';
@@ -22,6 +22,7 @@ const created = (tag: string, id: string, body: string) => ({
 function journalOf(name: string, entries: object[]): string {
   const path = join(PROJECT_TEST_OUTPUT, 'harness', `${name}.jsonl`);
   rmSync(path, { force: true });
+  mkdirSync(dirname(path), { recursive: true }); // a clean clone has no output folder yet
   for (const e of entries) appendJsonl(path, e);
   return path;
 }
