@@ -137,6 +137,7 @@ test('the README commands of the bundled reference, the staging recipes and the 
   const reference = await startReferenceServer({
     port: 0,
     credentials: { subscriptionKey: 'readme-test-key-7Hq2', secret: 'readme-test-secret-9Zx4' },
+    secondCredentials: { subscriptionKey: 'readme-test-second-key-4Fp8', secret: 'readme-test-second-secret-2Wn6' },
   });
   try {
     const staging = {
@@ -144,6 +145,9 @@ test('the README commands of the bundled reference, the staging recipes and the 
       API_BASE_URL: reference.url,
       API_SUBSCRIPTION_KEY: 'readme-test-key-7Hq2',
       API_SECRET: 'readme-test-secret-9Zx4',
+      // Recipe 1, step 3: a second partner's credentials, for the partner-isolation check.
+      API_SECOND_SUBSCRIPTION_KEY: 'readme-test-second-key-4Fp8',
+      API_SECOND_SECRET: 'readme-test-second-secret-2Wn6',
       API_ENVIRONMENT: 'staging',
     };
     let profileWritten = false;
