@@ -672,7 +672,7 @@ export const FAULTS = [
     name: 'cancel-skips-credentials',
     description:
       'The cancel route is registered outside the scope that checks credentials: a cancel with no, or wrong, credentials cancels the record.',
-    clauses: ['AUTH-REQUIRED'],
+    clauses: ['AUTH-CANCEL'],
     catchBy: 'conformance',
     apply: patch('auth', (current) => ({ isPublic: (operation) => operation === 'cancelSubscription' || current.isPublic(operation) })),
   },
