@@ -13,6 +13,7 @@ import {
   type ClauseStatus,
   type EvidenceSection,
   type LoadSection,
+  type RequestCoverageSection,
   type PhaseRow,
 } from './report/report-model.ts';
 import { clauseRows } from './clause-rows.ts';
@@ -52,6 +53,7 @@ export interface ReportInputs {
   today: string;
   fuzz: { records: readonly FuzzRecord[]; notRun: string | null };
   load: LoadSection;
+  requestCoverage: RequestCoverageSection;
   phases: PhaseRow[];
   evidence: EvidenceSection;
 }
@@ -115,6 +117,7 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     },
     fuzz: fuzzFigures(outcomes, i.fuzz.records, i.fuzz.notRun),
     load: i.load,
+    requestCoverage: i.requestCoverage,
     evidence: i.evidence,
   };
   return { report, observed };

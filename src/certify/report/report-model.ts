@@ -119,6 +119,24 @@ export interface FuzzRecord {
 
 export type FuzzSeedRow = FuzzRecord;
 
+/** One operation's requests, by what they exercised (src/contract/request-cases.ts); each list is `case (count)`. */
+export interface RequestCoverageRowOut {
+  operation: string;
+  requests: number;
+  credentials: string[];
+  parameters: string[];
+  invalidValues: string[];
+  body: string[];
+  /** Cases a full run sends (EXPECTED_REQUEST_CASES) that this run never sent. */
+  missing: string[];
+}
+
+/** What the run sent, per operation of the contract: a deviation on a request never sent cannot be caught. */
+export interface RequestCoverageSection {
+  rows: RequestCoverageRowOut[];
+  note: string;
+}
+
 export interface FuzzSection {
   status: 'run' | 'not-run';
   reason: string | null;
@@ -239,5 +257,6 @@ export interface CertificationReport {
   profile: ProfileSection;
   fuzz: FuzzSection;
   load: LoadSection;
+  requestCoverage: RequestCoverageSection;
   evidence: EvidenceSection;
 }
