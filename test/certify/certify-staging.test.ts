@@ -59,6 +59,11 @@ test('staging, no routes in the profile: the health tests run on the route disco
   expect(run.output).toContain('Certification INCOMPLETE');
   const reasons = run.report!.verdictReasons.join('\n');
   expect(reasons).toMatch(/SUB-CANCEL not confirmed: .*cancel route/);
+  // A cancel with wrong credentials cannot be probed without the route: not passed unexercised (issue 31, class 6).
+  expect(reasons).toMatch(/AUTH-CANCEL not confirmed: .*cancel route/);
+  // What the run could not send shows in the request-coverage table too.
+  const cancelRow = run.report!.requestCoverage.rows.find((r) => r.operation === 'subscription.cancel');
+  expect(cancelRow?.missing).toContain('credentials:wrong-secret');
   expect(run.report!.clauses.filter((c) => c.status === 'fail')).toEqual([]);
   const health = run.report!.clauses.filter((c) => c.id.startsWith('HEALTH-') && c.kind === 'must');
   expect(health.length).toBeGreaterThan(0);
