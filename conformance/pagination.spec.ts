@@ -187,6 +187,23 @@ test.describe('pagination', () => {
   });
 
   test(
+    'offers filtered by modifiedAfter paginate by offset and limit (filter first, then page)',
+    covers('read', ...PAGE_LAWS, 'OFFER-MODIFIED-AFTER'),
+    async ({ api, facts, verdict, suite }) => {
+      // The median lastModifiedOn: about half the offers in the filtered list, the others out of it, so a service that
+      // pages before it filters shows short pages.
+      const instants = (await facts.offers()).map((o) => o.dates.lastModifiedOn).sort((a, b) => Date.parse(a) - Date.parse(b));
+      const instant = instants[Math.floor(instants.length / 2)];
+      const selected = instants.filter((t) => Date.parse(t) >= Date.parse(instant ?? '')).length;
+      test.skip(
+        selected < 3 || selected === instants.length,
+        'Needs at least 3 offers modified on or after the median instant, and some before it.',
+      );
+      await judgePaginationLaws(offersPageable(api, { modifiedAfter: instant }), verdict, suite);
+    },
+  );
+
+  test(
     'the allocations of an offer paginate by offset and limit',
     covers('read', ...PAGE_LAWS, 'PAGE-MAX-LIMIT-VALUE'),
     async ({ api, facts, verdict, suite }) => {

@@ -12,6 +12,7 @@ import {
   without,
 } from '../src/arbitraries/fixed-create-bodies.ts';
 import { enumFieldsOf } from '../src/schema/registry.ts';
+import { REQUIRED_CREATE_BODY_FIELDS } from '../src/contract/vocabulary.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
 import type { Offer, Subscription } from '../src/contract/types.ts';
 import type { Exchange } from '../src/client/exchange.ts';
@@ -242,8 +243,19 @@ test.describe('refused creates', () => {
       clause: 'SUB-CREATE-DECIMALS',
       make: (o) => ({ ...minimalCreateBody(o), amountRequested: Math.floor(o.pricingAndOrderLimits.hardMinLimit) + 1.0000001 }),
     },
-    { description: 'currency missing', clause: 'SUB-CREATE-VALIDATION', make: (o) => without(minimalCreateBody(o), 'currency') },
-    { description: 'accountType missing', clause: 'SUB-CREATE-VALIDATION', make: (o) => without(minimalCreateBody(o), 'accountType') },
+    // Every required field left out alone (REQUIRED_CREATE_BODY_FIELDS; the pair subscriptionType/subscriptionCategory
+    // has the contract's defaults): a service that fills one in (its own clock for the timestamp) must fail.
+    ...REQUIRED_CREATE_BODY_FIELDS.map((field) => ({
+      description: `${field} missing`,
+      clause: 'SUB-CREATE-VALIDATION' as const,
+      make: (o: Offer) => without(minimalCreateBody(o), field),
+    })),
+    // Numbers and booleans given as strings: the contract's types are strict ("true" is not true).
+    ...(['isExistingShareholder', 'isIssuerEmployee', 'numExistingShares'] as const).map((field) => ({
+      description: `${field} as a string`,
+      clause: 'SUB-CREATE-VALIDATION' as const,
+      make: (o: Offer) => ({ ...minimalCreateBody(o), [field]: String(fullCreateBody(o)[field]) }),
+    })),
     {
       description: 'amountRequested as a string',
       clause: 'SUB-CREATE-VALIDATION',

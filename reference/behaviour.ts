@@ -76,6 +76,12 @@ export interface HealthResult {
 /** What a subscription looks like when answered (a full record, or what a buggy cancel makes up). */
 export type SubscriptionView = Partial<Subscription> & Pick<Subscription, 'id' | 'status'>;
 
+/** A compiled query or path validator, as Fastify calls it. */
+export interface ParameterValidator {
+  (data: Record<string, unknown>): boolean;
+  errors?: Array<{ message?: string; instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown> }> | null;
+}
+
 /** A route the reference serves, in Fastify's notation (`:param`). */
 export interface ServedRoute {
   method: 'GET' | 'POST' | 'DELETE';
@@ -148,7 +154,20 @@ export interface Behaviour {
     /** May throw an ApiError. */
     window(query: PageQuery, total: number, maxLimit: number): PageWindow;
   };
+  /** Query strings and path parameters. */
+  parameters: {
+    /**
+     * The validator of one route's query string or path parameters, from the strict one its schema compiles to (a
+     * validator returns false and sets `errors` on a refusal). Correct: the strict one.
+     */
+    validator(strict: ParameterValidator): ParameterValidator;
+  };
   offers: {
+    /**
+     * The positions of the offers GET /offer lists, of `count` in catalogue order: those `kept` by modifiedAfter, then
+     * the page `window` cuts from them (window takes the number of entries it pages over).
+     */
+    select(count: number, kept: (position: number) => boolean, window: (total: number) => PageWindow): number[];
     /**
      * The offers published at `now` (epoch ms), for a server started at `startedAt` with `seed`: the same array while
      * nothing changed (the catalogue renders again only when it gets another one). Correct: the seed, always (the
@@ -307,7 +326,13 @@ export function correctBehaviour(): Behaviour {
       isPublic: (operation) => operation === 'health',
     },
     paging: { window: pageWindow },
+    parameters: { validator: (strict) => strict },
     offers: {
+      select: (count, kept, window) => {
+        const positions = Array.from({ length: count }, (_, i) => i).filter(kept);
+        const { start, count: most } = window(positions.length);
+        return positions.slice(start, most === Infinity ? undefined : start + most);
+      },
       published: (seed) => seed,
       modifiedOnOrAfter: (lastModifiedOn, instant) => compareUtc(lastModifiedOn, instant) >= 0,
       missing: (offerId) => {

@@ -7,7 +7,7 @@ import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
 import { enumFieldsOf } from '../src/schema/registry.ts';
 import { ApiError } from './errors.ts';
 import { correctBehaviour } from './behaviour.ts';
-import type { Behaviour } from './behaviour.ts';
+import type { Behaviour, ParameterValidator } from './behaviour.ts';
 import type { Offer, Subscription } from './data/types.ts';
 
 export type CatchBy = 'conformance' | 'fuzz' | 'both';
@@ -74,6 +74,22 @@ export function respellTimestamps(spell: TimestampSpelling) {
         return out;
       },
     }),
+  }));
+}
+
+/** A parameters patch that edits the query (or path parameters) as parsed before the route's validator sees them. */
+function editParametersFirst(edit: (data: Record<string, unknown>) => void) {
+  return patch('parameters', (current) => ({
+    validator: (strict) => {
+      const validate = current.validator(strict);
+      const edited: ParameterValidator = (data) => {
+        edit(data);
+        const ok = validate(data);
+        edited.errors = validate.errors;
+        return ok;
+      };
+      return edited;
+    },
   }));
 }
 
@@ -712,6 +728,99 @@ export const FAULTS = [
     clauses: ['SEC-PARTNER-ISOLATION'],
     catchBy: 'conformance',
     apply: patch('subscriptions', (current) => ({ cancel: (store, id) => current.cancel(store.unscoped(), id) })),
+  },
+
+  // ---- Requests the suite must send (issue 31): every operation's credentials, filters with paging, strict types ----
+  {
+    name: 'cancel-skips-credentials',
+    description:
+      'The cancel route is registered outside the scope that checks credentials: a cancel with no, or wrong, credentials cancels the record.',
+    clauses: ['AUTH-CANCEL'],
+    catchBy: 'conformance',
+    apply: patch('auth', (current) => ({ isPublic: (operation) => operation === 'cancelSubscription' || current.isPublic(operation) })),
+  },
+  {
+    name: 'get-subscription-skips-credentials',
+    description: 'GET /subscription/{id} is served by a handler mounted before the credential check: anyone can read a record by its id.',
+    clauses: ['AUTH-REQUIRED'],
+    catchBy: 'conformance',
+    apply: patch('auth', (current) => ({ isPublic: (operation) => operation === 'getSubscription' || current.isPublic(operation) })),
+  },
+  {
+    name: 'modified-after-paged-first',
+    description: 'GET /offer cuts the page (offset, limit) before it applies modifiedAfter: filtered pages come back short or empty.',
+    clauses: ['PAGE-WALK'],
+    catchBy: 'conformance',
+    apply: patch('offers', () => ({
+      select: (count, kept, window) => {
+        const { start, count: most } = window(count);
+        return Array.from({ length: count }, (_, i) => i)
+          .slice(start, most === Infinity ? undefined : start + most)
+          .filter(kept);
+      },
+    })),
+  },
+  {
+    name: 'investor-reference-uppercased',
+    description: 'investorReference is normalised to upper case before it is stored: "ab123456c" comes back as "AB123456C".',
+    clauses: ['SUB-CREATE-ECHO'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      insert: (store, record) =>
+        current.insert(
+          store,
+          record.investorReference === undefined ? record : { ...record, investorReference: record.investorReference.toUpperCase() },
+        ),
+    })),
+  },
+  {
+    name: 'boolean-strings-accepted',
+    description: 'isExistingShareholder and isIssuerEmployee given as "true" or "false" are converted to booleans instead of refused.',
+    clauses: ['SUB-CREATE-VALIDATION'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      validate: (body) => {
+        if (!isRecord(body)) return current.validate(body);
+        const converted: Json = { ...body };
+        for (const field of ['isExistingShareholder', 'isIssuerEmployee'])
+          if (body[field] === 'true' || body[field] === 'false') converted[field] = body[field] === 'true';
+        return current.validate(converted);
+      },
+    })),
+  },
+
+  // ---- Invalid input that is accepted (issue 31) ------------------------------------------------------------
+  {
+    name: 'unparseable-modified-after-ignored',
+    description: 'A modifiedAfter that does not parse as a date is dropped (a lenient date parser returns null): 200 with every offer.',
+    clauses: ['GEN-QUERY-INVALID'],
+    catchBy: 'conformance',
+    apply: editParametersFirst((data) => {
+      if (typeof data.modifiedAfter === 'string' && Number.isNaN(Date.parse(data.modifiedAfter))) delete data.modifiedAfter;
+    }),
+  },
+  {
+    name: 'repeated-page-param-last-wins',
+    description: 'A repeated offset or limit (offset=0&offset=5) is not refused: the last value wins, as a naive query parser does.',
+    clauses: ['GEN-QUERY-INVALID'],
+    catchBy: 'conformance',
+    apply: editParametersFirst((data) => {
+      for (const key of ['offset', 'limit']) if (Array.isArray(data[key])) data[key] = (data[key] as unknown[]).at(-1);
+    }),
+  },
+  {
+    name: 'missing-timestamp-stamped',
+    description: 'A create without clientSubscriptionTimestamp is not refused: the service stamps it with its own clock.',
+    clauses: ['SUB-CREATE-VALIDATION'],
+    catchBy: 'conformance',
+    apply: patch('subscriptions', (current) => ({
+      validate: (body) =>
+        current.validate(
+          isRecord(body) && !Object.hasOwn(body, 'clientSubscriptionTimestamp')
+            ? { ...body, clientSubscriptionTimestamp: new Date().toISOString() }
+            : body,
+        ),
+    })),
   },
 ] as const satisfies readonly FaultSwitch[];
 

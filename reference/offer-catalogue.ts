@@ -4,7 +4,6 @@
 // passes (behaviour.offers.published) gets them rendered again, and the cache emptied, when they do.
 import type { Behaviour, PageQuery } from './behaviour.ts';
 import type { Offer } from './data/types.ts';
-import { slicePage } from './paging.ts';
 
 const MAX_CACHED_PAGES = 512;
 
@@ -59,18 +58,12 @@ export class OfferCatalogue {
     const cached = this.#pages.get(key);
     if (cached) return cached;
 
-    const positions: number[] = [];
-    this.#offers.forEach((offer, i) => {
-      if (modifiedAfter === undefined || this.#behaviour.offers.modifiedOnOrAfter(offer.dates.lastModifiedOn, modifiedAfter))
-        positions.push(i);
-    });
-    const window = this.#behaviour.paging.window(query, positions.length, maxLimit);
-    const body = Buffer.from(
-      `[${slicePage(positions, window)
-        .map((i) => this.#json[i])
-        .join(',')}]`,
-      'utf8',
+    const positions = this.#behaviour.offers.select(
+      this.#offers.length,
+      (i) => modifiedAfter === undefined || this.#behaviour.offers.modifiedOnOrAfter(this.#offers[i].dates.lastModifiedOn, modifiedAfter),
+      (total) => this.#behaviour.paging.window(query, total, maxLimit),
     );
+    const body = Buffer.from(`[${positions.map((i) => this.#json[i]).join(',')}]`, 'utf8');
 
     if (this.#pages.size >= MAX_CACHED_PAGES) this.#pages.delete(this.#pages.keys().next().value!);
     this.#pages.set(key, body);

@@ -28,7 +28,7 @@ import { offerRoutes } from './routes/offers.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { SubscriptionStore } from './store.ts';
 import { OPENAPI_PATH, openApiDocument, type RegisteredRoute } from './openapi.ts';
-import type { OperationName } from './behaviour.ts';
+import type { OperationName, ParameterValidator } from './behaviour.ts';
 
 export type { ReferenceCredentials } from './behaviour.ts';
 
@@ -230,7 +230,7 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
           : { error: new ApiError(400, 'validation', 'The request body is invalid', result.errors) };
       };
     }
-    return parameterAjv.compile(schema);
+    return behaviour.parameters.validator(parameterAjv.compile(schema) as ParameterValidator);
   });
 
   // Only JSON bodies: text/plain gets a 415 like every other media type.

@@ -72,7 +72,8 @@ const REFERENCE_EXAMPLES: Record<string, string> = {
   passport_number: '502135326',
   concat: 'GB19800101JOHN#SMITH',
   ssn: '536-22-1874',
-  other: 'CLIENT-000123',
+  // In lower case: a reference's letter case is the client's, and a service that upper-cases it must fail the echo.
+  other: 'client-000123',
 };
 
 /** Enum fields the coverage leaves at a fixed value, and why. */

@@ -13,6 +13,7 @@ import {
   type ClauseStatus,
   type EvidenceSection,
   type LoadSection,
+  type RequestCoverageSection,
   type PhaseRow,
 } from './report/report-model.ts';
 import { clauseRows } from './clause-rows.ts';
@@ -53,6 +54,7 @@ export interface ReportInputs {
   today: string;
   fuzz: { records: readonly FuzzRecord[]; notRun: string | null };
   load: LoadSection;
+  requestCoverage: RequestCoverageSection;
   phases: PhaseRow[];
   evidence: EvidenceSection;
   /** Versions, the contract's digest, the signer: what the package records beside its mark. */
@@ -119,6 +121,7 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     },
     fuzz: fuzzFigures(outcomes, i.fuzz.records, i.fuzz.notRun),
     load: i.load,
+    requestCoverage: i.requestCoverage,
     evidence: i.evidence,
     package: packageRecord(verdict, clauses, i.package),
   };

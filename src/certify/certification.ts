@@ -41,6 +41,7 @@ import { clauseGrep, selectedClauses, stagingDir, type CertifyOptions } from './
 import { preflight } from './preflight.ts';
 import { progressLine, type PhaseName } from './progress.ts';
 import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, runPaths } from './run-files.ts';
+import { requestCoverageSection } from './request-coverage.ts';
 import { runProblem, runSuite } from './suite-run.ts';
 import { utcDate, loadWaivers } from './waivers.ts';
 import { writePolicy } from '../run/write-policy.ts';
@@ -388,6 +389,7 @@ async function certifyRun(
         today: utcDate(new Date()),
         fuzz: { records: fuzzRecords, notRun: null },
         load,
+        requestCoverage: requestCoverageSection(requests),
         phases: phases.rows,
         evidence,
         package: {

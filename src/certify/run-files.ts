@@ -33,6 +33,8 @@ export type RequestLine =
       status: number;
       ms: number;
       attempts: number;
+      /** What the request exercised (src/contract/request-cases.ts); absent in logs written before it was recorded. */
+      cases?: string[];
       retried?: undefined;
     }
   | {

@@ -15,6 +15,7 @@ import { parseRetryAfter, retryDelay } from './retry-policy.ts';
 import { httpExchange, NoAnswerError, type RawAnswer } from './http-exchange.ts';
 import { createHash } from 'node:crypto';
 import type { CreatedEntry, Ledger } from './ledger.ts';
+import type { CredentialCase } from '../contract/request-cases.ts';
 import type { Credentials } from '../config/suite-config.ts';
 import { fillPath, type RouteSpec, type TargetProfile } from '../config/target-profile.ts';
 
@@ -311,6 +312,7 @@ export class ApiClient<L extends Ledger = Ledger> {
         method: o.method,
         path: this.opts.redact(path),
         requestHeaders: maskCredentialHeaders(headers),
+        credentials: credentialCaseOf(o.auth ?? 'valid'),
         requestBody: o.rawBody ?? o.body,
         status: answer.status,
         responseHeaders: redactDeep(responseHeaders, this.opts.redact),
@@ -344,6 +346,15 @@ export class ApiClient<L extends Ledger = Ledger> {
     }
     return { ...headers, ...o.headers };
   }
+}
+
+/** Which credential case a request was sent with (the masked headers no longer tell a wrong value from the right one). */
+export function credentialCaseOf(auth: AuthMode): CredentialCase {
+  if (auth === 'valid' || auth === 'none') return auth;
+  if (auth.subscriptionKey === null) return 'no-key';
+  if (auth.secret === null) return 'no-secret';
+  if (auth.subscriptionKey !== undefined) return 'wrong-key';
+  return auth.secret !== undefined ? 'wrong-secret' : 'valid';
 }
 
 function queryString(query: Query | undefined): string {

@@ -5,6 +5,8 @@
  * that sorts or edits a body must copy it first.
  */
 
+import type { CredentialCase } from '../contract/request-cases.ts';
+
 /** The contract's operations; each decides the schema of its success body and the shape of its errors. */
 export type Operation =
   | 'offer.list'
@@ -36,6 +38,8 @@ export interface Exchange {
   path: string;
   /** Request headers as sent, credential values masked. */
   requestHeaders: Record<string, string>;
+  /** The credential case the request was sent with (absent: built outside the client, as valid). */
+  credentials?: CredentialCase;
   requestBody?: unknown;
   status: number;
   responseHeaders: Record<string, string>;

@@ -21,10 +21,11 @@ export interface Pageable {
 
 const byId = (item: unknown) => String((item as { id?: unknown })?.id);
 
-export const offersPageable = (api: ApiClient): Pageable => ({
-  name: 'offers',
+/** The offers, or with `filter` (modifiedAfter) the offers it selects: the list laws hold for a filtered list too. */
+export const offersPageable = (api: ApiClient, filter?: { modifiedAfter: string }): Pageable => ({
+  name: filter ? `offers modified on or after ${filter.modifiedAfter}` : 'offers',
   page: async (q) => {
-    const ex = await api.listOffers(q);
+    const ex = await api.listOffers({ ...filter, ...q });
     return { ex, items: arrayOrNull<unknown>(ex) };
   },
   key: byId,

@@ -15,6 +15,7 @@ import type { TargetProfile } from '../config/target-profile.ts';
 import { Journal, journalTarget } from './journal.ts';
 import { openJsonlAppender } from './jsonl.ts';
 import { runFile } from './run-paths.ts';
+import { requestCasesOf } from '../contract/request-cases.ts';
 
 export interface Session {
   client: ApiClient<Journal>;
@@ -36,6 +37,8 @@ function requestLogLine(ex: Exchange) {
     status: ex.status,
     ms: ex.durationMs,
     attempts: ex.attempts,
+    // What the request exercised (src/contract/request-cases.ts): the certification's request-coverage table counts these.
+    cases: requestCasesOf({ operation: ex.operation, path: ex.path, credentials: ex.credentials, requestBody: ex.requestBody }),
   };
 }
 

@@ -70,6 +70,11 @@ test('staging, no routes in the profile, no second partner: the health tests run
   expect(reasons).toMatch(
     /SEC-PARTNER-ISOLATION \(security finding, beyond the contract's words\) not confirmed: No second partner's credentials \(API_SECOND_SUBSCRIPTION_KEY and API_SECOND_SECRET\)/,
   );
+  // A cancel with wrong credentials cannot be probed without the route: not passed unexercised (issue 31, class 6).
+  expect(reasons).toMatch(/AUTH-CANCEL not confirmed: .*cancel route/);
+  // What the run could not send shows in the request-coverage table too.
+  const cancelRow = run.report!.requestCoverage.rows.find((r) => r.operation === 'subscription.cancel');
+  expect(cancelRow?.missing).toContain('credentials:wrong-secret');
   expect(run.report!.clauses.filter((c) => c.status === 'fail')).toEqual([]);
   const health = run.report!.clauses.filter((c) => c.id.startsWith('HEALTH-') && c.kind === 'must');
   expect(health.length).toBeGreaterThan(0);

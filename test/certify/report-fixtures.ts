@@ -133,6 +133,20 @@ export function inputs(over: Partial<ReportInputs> = {}): ReportInputs {
       notRun: null,
     },
     load,
+    requestCoverage: {
+      note: 'What the run sent.',
+      rows: [
+        {
+          operation: 'offer.list',
+          requests: 12,
+          credentials: ['valid (10)', 'none (1)', 'wrong-secret (1)'],
+          parameters: ['offset (4)', 'limit (4)', 'combined:modifiedAfter+offset (2)'],
+          invalidValues: ['offset:negative (1)', `modifiedAfter:${HOSTILE} (1)`],
+          body: [],
+          missing: ['credentials:no-key', `invalid:limit:${HOSTILE}`],
+        },
+      ],
+    },
     phases: [{ name: 'preflight', status: 'ok', durationMs: 12, detail: 'target answers' }],
     evidence: {
       directory: 'evidence',

@@ -74,6 +74,19 @@ test('index.html escapes text from the target and loads nothing from outside', (
   expect(html).toContain('Content-Security-Policy" content="default-src \'none\'');
 });
 
+test('the request-coverage table is in both writers, each text escaped, an operation with missing cases marked', () => {
+  expect(report.requestCoverage.rows[0]).toMatchObject({ operation: 'offer.list', missing: ['credentials:no-key', expect.any(String)] });
+  const html = renderHtml(report);
+  const section = html.slice(html.indexOf('<section id="requests">'), html.indexOf('<section id="fuzz">'));
+  expect(section).toContain('<tr data-operation="offer.list" class="drift">');
+  expect(section).toContain('combined:modifiedAfter+offset (2)');
+  expect(section).toContain('invalid:limit:&lt;script&gt;');
+  expect(section).not.toContain('<script');
+  const md = renderMarkdown(report);
+  expect(md).toContain('## Requests sent');
+  expect(md).toMatch(/\| offer\.list \| 12 \|/);
+});
+
 test('load figures get inline SVG charts; every endpoint is a bar group', () => {
   const html = renderHtml(report);
   const section = html.slice(html.indexOf('<section id="load">'), html.indexOf('<section id="evidence">'));

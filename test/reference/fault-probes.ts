@@ -484,4 +484,66 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result(cancel.status === 404 && (after.json as Json)?.status === 'accepted', `cancel ${cancel.status}, then ${after.text}`);
     },
   },
+  'cancel-skips-credentials': {
+    expectation: 'a cancel without credentials gets 401 and leaves the record accepted',
+    run: async (app) => {
+      const { record } = await created(app, minimalCreateBody());
+      const answer = await call(app, { method: 'POST', url: `/subscription/${record.id}/cancel`, anonymous: true });
+      const after = await call(app, { url: `/subscription/${record.id}` });
+      return result(answer.status === 401 && (after.json as Json)?.status === 'accepted', answer);
+    },
+  },
+  'get-subscription-skips-credentials': {
+    expectation: 'GET /subscription/{id} without credentials gets 401',
+    run: async (app) => {
+      const { record } = await created(app, minimalCreateBody());
+      const answer = await call(app, { url: `/subscription/${record.id}`, anonymous: true });
+      return result(answer.status === 401, answer);
+    },
+  },
+  'modified-after-paged-first': {
+    expectation: 'modifiedAfter filters before offset/limit page: the first page of a filtered list is full',
+    run: async (app) => {
+      const instants = SEED_OFFERS.map((o) => o.dates.lastModifiedOn).sort();
+      const instant = instants[Math.floor(instants.length / 2)];
+      const matching = SEED_OFFERS.filter((o) => o.dates.lastModifiedOn >= instant).length;
+      const { answer, list } = await offers(app, `?modifiedAfter=${instant}&offset=0&limit=${matching}`);
+      return result(list.length === matching, `${answer.status}: ${list.length} of ${matching} offers`);
+    },
+  },
+  'investor-reference-uppercased': {
+    expectation: 'investorReference comes back in the letter case sent',
+    run: async (app) => {
+      const { answer, record } = await created(
+        app,
+        minimalCreateBody(openOffer(), { investorReferenceType: 'other', investorReference: 'client-ab12c' }),
+      );
+      return result(record.investorReference === 'client-ab12c', answer);
+    },
+  },
+  'boolean-strings-accepted': {
+    expectation: 'isExistingShareholder "true" (a string) is refused',
+    run: (app) => refusedCreate(app, minimalCreateBody(openOffer(), { isExistingShareholder: 'true' })),
+  },
+  'unparseable-modified-after-ignored': {
+    expectation: 'modifiedAfter=not-a-date gets a 4xx',
+    run: async (app) => {
+      const { answer } = await offers(app, '?modifiedAfter=not-a-date');
+      return result(answer.status >= 400 && answer.status < 500, answer);
+    },
+  },
+  'repeated-page-param-last-wins': {
+    expectation: 'a repeated limit gets a 4xx',
+    run: async (app) => {
+      const { answer } = await offers(app, '?limit=1&limit=2');
+      return result(answer.status >= 400 && answer.status < 500, answer);
+    },
+  },
+  'missing-timestamp-stamped': {
+    expectation: 'a body without clientSubscriptionTimestamp is refused',
+    run: (app) => {
+      const { clientSubscriptionTimestamp: _dropped, ...body } = minimalCreateBody();
+      return refusedCreate(app, body);
+    },
+  },
 };

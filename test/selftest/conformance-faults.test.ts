@@ -3,7 +3,8 @@
 import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../reference/faults.ts';
 import { clauseGrep } from '../../src/certify/certify-options.ts';
-import { failingClauses, failsOn, runSuite, tail, type SuiteRun } from './run-suite.ts';
+import { failingClauses, failsOn, requestLines, runSuite, tail, type SuiteRun } from './run-suite.ts';
+import { requestCoverage } from '../../src/contract/request-cases.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -17,6 +18,11 @@ test('the conformance suite passes against the correct reference', async () => {
   ).toEqual([]);
   expect(run.report!.outcomes.filter((o) => o.status === 'passed').length).toBeGreaterThan(40);
   expect(run.exitCode, tail(run)).toBe(0);
+  // Every case of every operation the contract has (src/contract/request-cases.ts) was sent: a deviation on a request
+  // the suite never sends cannot be caught.
+  const sent = requestLines(run).flatMap((l) => (l.retried ? [] : [{ operation: l.operation, path: '', cases: l.cases ?? [] }]));
+  const missing = requestCoverage(sent).filter((row) => row.missing.length > 0);
+  expect(missing.map((row) => ({ operation: row.operation, missing: row.missing }))).toEqual([]);
 });
 
 const MAX_FAILURES = 12;

@@ -6,7 +6,7 @@
  * test started itself.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from '@playwright/test';
 import { readRunRecords, type FuzzRunRecord } from '../../fuzz/record.ts';
@@ -80,6 +80,21 @@ export async function runSuite(opts: RunOptions): Promise<SuiteRun> {
   const file = join(reportsDir, 'conformance', 'clauses.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ClauseReport) : null;
   return { exitCode, report, output, reportsDir };
+}
+
+/** The lines of the run's request log (reports/runs/<runId>/requests.jsonl; a child run has one run folder). */
+export function requestLines(run: SuiteRun): Array<{ operation: string; cases?: string[]; retried?: boolean }> {
+  const runs = join(run.reportsDir, 'runs');
+  if (!existsSync(runs)) return [];
+  return readdirSync(runs).flatMap((id) => {
+    const file = join(runs, id, 'requests.jsonl');
+    return existsSync(file)
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l))
+      : [];
+  });
 }
 
 /** The end of a run's console output, for a failing self-test's message. */

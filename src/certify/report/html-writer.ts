@@ -316,6 +316,24 @@ export function renderHtml(r: CertificationReport): string {
             : ''
         }${f.failures.map((x) => `<div class="failure"><strong>${esc(x.property)}</strong><div>${esc(x.message)}</div>${x.counterexample ? `<div>counterexample: <code>${esc(x.counterexample)}</code></div>` : ''}${x.replay ? `<div>replay:</div><pre>${esc(x.replay)}</pre>` : ''}</div>`).join('')}`;
 
+  const requests = `<p class="muted">${esc(r.requestCoverage.note)}</p>${table(
+    ['Operation', 'Requests', 'Credentials', 'Parameters', 'Invalid values', 'Body', 'Missing'],
+    r.requestCoverage.rows.map((row) =>
+      tr(
+        [
+          `<td><code>${esc(row.operation)}</code></td>`,
+          td(String(row.requests)),
+          `<td>${list(row.credentials, 'none')}</td>`,
+          `<td>${list(row.parameters, 'none')}</td>`,
+          `<td>${list(row.invalidValues, 'none')}</td>`,
+          `<td>${list(row.body, '—')}</td>`,
+          `<td>${list(row.missing, 'nothing')}</td>`,
+        ],
+        ` data-operation="${esc(row.operation)}"${row.missing.length ? ' class="drift"' : ''}`,
+      ),
+    ),
+  )}`;
+
   const load =
     r.load.status === 'not-run'
       ? `<p id="load-status">Not run: ${esc(r.load.reason ?? '')}.</p>`
@@ -338,6 +356,7 @@ export function renderHtml(r: CertificationReport): string {
     ['clauses', `Clauses (${c.fail} failing)`],
     ['profile', 'Observed profile'],
     ['waivers', `Waivers (${r.waivers.length})`],
+    ['requests', 'Requests sent'],
     ['fuzz', 'Fuzz'],
     ['load', 'Load smoke'],
     ['run', 'Run'],
@@ -376,6 +395,7 @@ ${table(['Item', 'Clause', 'Observed', 'Pinned', 'Source', 'Note'], profileRows,
 <details><summary>Observed profile (observed-profile.json, usable as API_PROFILE)</summary><pre>${esc(JSON.stringify(p.observed, null, 2))}</pre></details>
 </section>
 <section id="waivers"><h2>Waivers</h2>${waivers}</section>
+<section id="requests"><h2>Requests sent</h2>${requests}</section>
 <section id="fuzz"><h2>Fuzz</h2>${fuzz}</section>
 <section id="load"><h2>Load smoke</h2>${load}</section>
 <section id="run"><h2>Run</h2>

@@ -210,6 +210,23 @@ export function renderMarkdown(r: CertificationReport): string {
     );
   else out.push('No waivers.', '');
 
+  out.push('## Requests sent', '', md(r.requestCoverage.note), '');
+  out.push(
+    ...table(
+      ['Operation', 'Requests', 'Credentials', 'Parameters', 'Invalid values', 'Body', 'Missing'],
+      r.requestCoverage.rows.map((row) => [
+        row.operation,
+        String(row.requests),
+        row.credentials.join(', '),
+        row.parameters.join(', '),
+        row.invalidValues.join(', '),
+        row.body.join(', '),
+        row.missing.join(', ') || '—',
+      ]),
+    ),
+    '',
+  );
+
   out.push('## Fuzz', '');
   const f = r.fuzz;
   if (f.status === 'not-run') out.push(`Not run: ${md(f.reason ?? 'no reason given')}.`, '');

@@ -120,6 +120,24 @@ export interface FuzzRecord {
 
 export type FuzzSeedRow = FuzzRecord;
 
+/** One operation's requests, by what they exercised (src/contract/request-cases.ts); each list is `case (count)`. */
+export interface RequestCoverageRowOut {
+  operation: string;
+  requests: number;
+  credentials: string[];
+  parameters: string[];
+  invalidValues: string[];
+  body: string[];
+  /** Cases a full run sends (EXPECTED_REQUEST_CASES) that this run never sent. */
+  missing: string[];
+}
+
+/** What the run sent, per operation of the contract: a deviation on a request never sent cannot be caught. */
+export interface RequestCoverageSection {
+  rows: RequestCoverageRowOut[];
+  note: string;
+}
+
 export interface FuzzSection {
   status: 'run' | 'not-run';
   reason: string | null;
@@ -246,6 +264,7 @@ export interface CertificationReport {
   profile: ProfileSection;
   fuzz: FuzzSection;
   load: LoadSection;
+  requestCoverage: RequestCoverageSection;
   evidence: EvidenceSection;
   /** Certification or evidence only, with the versions and digests the package records (also in the manifest). */
   package: PackageRecord;

@@ -16,6 +16,13 @@ export const AUTH_CLAUSES = [
     summary: 'A missing or wrong service-api-subscription header is refused with a 4xx.',
   },
   { id: 'AUTH-SECRET', kind: 'must', section: S.auth, summary: 'A missing or wrong service-api-secret header is refused with a 4xx.' },
+  {
+    id: 'AUTH-CANCEL',
+    kind: 'must',
+    section: S.auth,
+    summary:
+      'A cancel of an existing record with missing or wrong credentials is refused (4xx) and leaves the record as it was (exercised only where a cancel route is known and the run may write).',
+  },
   { id: 'AUTH-ERROR-BODY', kind: 'must', section: S.errors, summary: 'A refused call returns the JSON error body of its operation.' },
   {
     id: 'AUTH-FAILURE-STATUS',

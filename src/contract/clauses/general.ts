@@ -17,6 +17,13 @@ export const GENERAL_CLAUSES = [
     summary: 'A failed call returns a 4xx status with a JSON error body; never a 5xx, whatever the request.',
   },
   {
+    id: 'GEN-QUERY-INVALID',
+    kind: 'must',
+    section: S.overview,
+    summary:
+      'A query parameter with a value not of its type (modifiedAfter not a date-time; offset or limit not a number, negative or empty; any parameter empty or repeated) is refused with a 4xx: never a 5xx, never a 200 that ignores it. Which 4xx is recorded (PAGE-INVALID-PARAMS).',
+  },
+  {
     id: 'GEN-TIMESTAMP-UTC',
     kind: 'must',
     section: S.conventions,

@@ -26,7 +26,8 @@ export const PAGINATION_CLAUSES = [
     id: 'PAGE-INVALID-PARAMS',
     kind: 'observe',
     section: S.limits,
-    summary: 'What negative, non-numeric or empty offset/limit get is not shown; recorded (a failure must still be a 4xx).',
+    summary:
+      'Which 4xx an invalid query value (offset, limit, modifiedAfter, offerId) gets is not shown; recorded (that it is refused: GEN-QUERY-INVALID).',
   },
   {
     id: 'PAGE-STABLE-ORDER',
