@@ -164,6 +164,7 @@ test('item 3: certification.md rendered with raw HTML on, in Chromium: 0 dialogs
       'Failures and evidence',
       'Observed profile and drift',
       'Waivers',
+      'Requests sent',
       'Fuzz',
       'Load smoke',
       'Evidence bundle',
