@@ -4,6 +4,22 @@
  */
 import { escapeXml as esc } from './svg-charts.ts';
 
+/**
+ * The start of every HTML report, up to <body>: one Content-Security-Policy for all of them (no script, no request
+ * beyond the file: a report opens from disk, a CI artifact or a ticket and shows the same everywhere).
+ */
+export function documentStart(title: string, style: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>${esc(title)}</title>
+<style>${style}</style>
+</head>`;
+}
+
 export const CSS = `
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1b1b1b;background:#fafafa}

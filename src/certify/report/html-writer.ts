@@ -21,7 +21,7 @@ import {
 import { escapeXml as esc, groupedBars, stackedBar } from '../../report/svg-charts.ts';
 import { curlScript } from './curl.ts';
 import { unconfirmedGroups } from './unconfirmed.ts';
-import { CSS, facts, list, table, td, tr } from '../../report/html-kit.ts';
+import { CSS, documentStart, facts, list, table, td, tr } from '../../report/html-kit.ts';
 
 export { CSS, facts, list, table, td, tr } from '../../report/html-kit.ts';
 
@@ -364,17 +364,7 @@ export function renderHtml(r: CertificationReport): string {
   ];
   const reportLink = e.playwrightReport ? ` · <a href="${esc(e.playwrightReport)}">Playwright report</a>` : '';
 
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>Certification ${verdictText}: ${esc(r.target.baseUrl)}</title>
-<style>${CSS}
-${filterCss(GROUP_ORDER, areas)}
-${PHONE_CSS}</style>
-</head>
+  return `${documentStart(`Certification ${verdictText}: ${r.target.baseUrl}`, `${CSS}\n${filterCss(GROUP_ORDER, areas)}\n${PHONE_CSS}`)}
 <body>
 <header class="verdict ${r.verdict}" id="verdict" data-verdict="${r.verdict}">
 <h1>Certification verdict: ${verdictText}</h1>

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactDeep } from '../../config/redact.ts';
 import { valueText } from '../../report/format.ts';
-import { CSS, facts, list, table as htmlTable, td, tr } from '../../report/html-kit.ts';
+import { CSS, documentStart, facts, list, table as htmlTable, td, tr } from '../../report/html-kit.ts';
 import { escapeMarkdown as md, fenced, table as mdTable } from '../../report/markdown-escape.ts';
 import { validateClientCertificationReport } from '../../report/report-schema.ts';
 import { escapeXml as esc, stackedBar } from '../../report/svg-charts.ts';
@@ -167,15 +167,7 @@ export function renderClientHtml(r: ClientCertificationReport): string {
       )
     : "<p>Every answer passed the suite's exchange checks.</p>";
   const verdictClass = r.verdict === 'pass' ? 'pass' : 'fail';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>Client certification ${LABEL[r.verdict]}</title>
-<style>${CSS}header.verdict.incomplete{background:${COLOR.incomplete}}${CLIENT_TABLE_CSS}</style>
-</head>
+  return `${documentStart(`Client certification ${LABEL[r.verdict]}`, `${CSS}header.verdict.incomplete{background:${COLOR.incomplete}}${CLIENT_TABLE_CSS}`)}
 <body>
 <header class="verdict ${r.verdict === 'incomplete' ? 'incomplete' : verdictClass}" id="verdict" data-verdict="${r.verdict}">
 <h1>Client certification verdict: ${LABEL[r.verdict]}</h1>
