@@ -1,9 +1,18 @@
 /**
- * `npm run bench:verdict -- --baseline <checkout>`: how long a partner waits for the verdict on a failing target. Runs
- * the whole conformance suite (one worker, as a CI gate on 2 cores) against the bundled reference with one fault on,
- * to its exit, for each fault of a fixed set, in this checkout and in a baseline checkout (another commit of this
- * repository, e.g. a `git worktree`), taking turns so a slow moment of a shared machine hits both alike. Prints the
- * median wall time per checkout and their ratio, measured in one run. Prints figures; asserts nothing.
+ * `npm run bench:verdict`: how long a partner waits for the verdict on a failing target, beside a correct one.
+ *
+ * Default: the commands a partner runs, `npm run conformance` and `npm run certify -- --skip-load`, each against the
+ * bundled reference as it is (a correct target) and with the fault `offer-price-as-string` on (every offer fails its
+ * schema: the deviation that fails the most tests at once), taking turns in one run so a slow moment of a shared
+ * machine hits both alike. Prints the median wall time of each and the ratios failing / correct beside their goals
+ * (conformance at most 2, certify at most 1.5: issue 33). Why a failing target costs more at all: Playwright starts a
+ * new worker after each failed test, and each start loads Playwright and the suite again.
+ *
+ * `--baseline <checkout>`: the whole conformance suite with one fault on, for each fault of a fixed set, in this
+ * checkout and in a baseline checkout (another commit of this repository, e.g. a `git worktree`), taking turns; prints
+ * the median wall time per checkout and their ratio.
+ *
+ * Prints figures; asserts nothing.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -13,30 +22,29 @@ import { parseCommandLine, type CommandSpec } from '../src/config/command-line.t
 const BENCH_COMMAND = {
   command: 'npm run bench:verdict --',
   summary:
-    'Median time to a verdict on a failing target: the conformance suite against the reference with a fault on, in this checkout and a baseline one, taking turns. Prints figures; asserts nothing.',
+    'Time to a verdict on a failing target beside a correct one (npm run conformance, npm run certify -- --skip-load), or, with --baseline, this checkout against another. Prints figures; asserts nothing.',
   options: {
     baseline: { type: 'string', description: 'a checkout of another commit of this repository (with node_modules) to compare with' },
-    rounds: { type: 'string', description: 'rounds per fault and checkout (default 3)' },
+    rounds: { type: 'string', description: 'rounds per contender (default 3)' },
   },
-  notes: ['Runs on loopback only; each run is a whole conformance suite (about 10 s on 2 cores).'],
+  notes: [
+    'Runs on loopback only, against the bundled reference. Default: about 3 minutes on 2 cores; with --baseline, about 10 s per run.',
+  ],
 } as const satisfies CommandSpec;
 
 const { values } = parseCommandLine(BENCH_COMMAND);
-/** Faults both checkouts know (older than the change measured), each failing a different part of the suite. */
-const FAULTS = ['limit-ignored', 'secret-not-checked', 'missing-field-defaulted', 'status-uppercase', 'cancel-not-persisted'];
 const ROUNDS = Number(values.rounds ?? 3);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  process.stderr.write(`--rounds must be a whole number above 0, got ${JSON.stringify(values.rounds)}\n`);
+  process.exit(2);
+}
 const HERE = resolve(import.meta.dirname, '..');
+const REPORTS = join(HERE, 'reports', 'bench-verdict');
 
-/** One run of the conformance suite in `root` against `fault`: its wall time in ms and exit code. */
-async function timeVerdict(root: string, fault: string, label: string): Promise<{ ms: number; exitCode: number | null }> {
-  const reportsDir = join(HERE, 'reports', 'bench-verdict', label, fault);
-  rmSync(reportsDir, { recursive: true, force: true });
+/** One command run to its exit, in `root`, with `env` added: its wall time in ms and exit code. */
+async function timeRun(root: string, argv: string[], env: Record<string, string>): Promise<{ ms: number; exitCode: number | null }> {
   const started = performance.now();
-  const child = spawn(join(root, 'node_modules/.bin/playwright'), ['test', '--project=conformance', '--workers=1', '--reporter=dot'], {
-    cwd: root,
-    env: { ...process.env, REPORTS_DIR: reportsDir, REFERENCE_FAULTS: fault, FORCE_COLOR: '0' },
-    stdio: 'ignore',
-  });
+  const child = spawn(argv[0], argv.slice(1), { cwd: root, env: { ...process.env, FORCE_COLOR: '0', ...env }, stdio: 'ignore' });
   const exitCode = await new Promise<number | null>((done) => child.on('close', done));
   return { ms: performance.now() - started, exitCode };
 }
@@ -45,26 +53,98 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-if (!values.baseline || !existsSync(join(values.baseline, 'node_modules/.bin/playwright'))) {
-  process.stderr.write('--baseline must name a checkout with node_modules (e.g. git worktree add reports/base-tree <commit>)\n');
-  process.exit(2);
-}
-const checkouts = { baseline: resolve(values.baseline), current: HERE };
-const times: Record<keyof typeof checkouts, number[]> = { baseline: [], current: [] };
-for (let round = 0; round < ROUNDS; round++) {
-  for (const fault of FAULTS) {
-    // Alternate which checkout goes first, so neither always meets a warm or a cold machine.
-    const order = (round + FAULTS.indexOf(fault)) % 2 ? (['current', 'baseline'] as const) : (['baseline', 'current'] as const);
-    for (const which of order) {
-      const { ms, exitCode } = await timeVerdict(checkouts[which], fault, which);
-      times[which].push(ms);
-      process.stdout.write(`${which.padEnd(8)} ${fault.padEnd(24)} ${(ms / 1000).toFixed(1)} s (exit ${exitCode})\n`);
+// ---- failing target beside a correct one ---------------------------------------------------------------------------
+
+/** Every offer fails its schema (offerPrice as a string): the deviation that fails the most tests at once. */
+const FAILING_FAULT = 'offer-price-as-string';
+const TARGETS = { correct: '', failing: FAILING_FAULT } as const;
+type Target = keyof typeof TARGETS;
+
+/** The commands as a partner runs them (package.json's scripts), each with its goal for failing / correct. */
+const COMMANDS = {
+  conformance: { goal: 2, argv: (_out: string) => [join(HERE, 'node_modules/.bin/tsx'), 'src/cli/playwright-suite.ts', 'conformance'] },
+  certify: { goal: 1.5, argv: (out: string) => [process.execPath, '--import', 'tsx', 'src/cli/certify.ts', '--skip-load', '--out', out] },
+} as const;
+type CommandName = keyof typeof COMMANDS;
+
+async function failingBesideCorrect(): Promise<void> {
+  const times: Record<CommandName, Record<Target, number[]>> = {
+    conformance: { correct: [], failing: [] },
+    certify: { correct: [], failing: [] },
+  };
+  const expectedExit: Record<Target, number> = { correct: 0, failing: 1 };
+  process.stdout.write(
+    `Each command against the bundled reference, correct and with ${FAILING_FAULT} on (every offer fails its schema), ${ROUNDS} round(s), taking turns.\n`,
+  );
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of Object.keys(COMMANDS) as CommandName[]) {
+      // Alternate which target goes first, so neither always meets a warm or a cold machine.
+      const order: Target[] = round % 2 ? ['failing', 'correct'] : ['correct', 'failing'];
+      for (const target of order) {
+        const out = join(REPORTS, name, target);
+        rmSync(out, { recursive: true, force: true });
+        // The reference's own fault switch; API_BASE_URL unset so the run starts the bundled reference.
+        const env = { REFERENCE_FAULTS: TARGETS[target], REPORTS_DIR: out, API_BASE_URL: '' };
+        const { ms, exitCode } = await timeRun(HERE, COMMANDS[name].argv(join(out, 'certification')), env);
+        times[name][target].push(ms);
+        const unexpected =
+          exitCode === expectedExit[target] ? '' : `  (expected exit ${expectedExit[target]}: this figure is not a verdict's)`;
+        process.stdout.write(`${name.padEnd(12)} ${target.padEnd(8)} ${seconds(ms).padStart(7)}  exit ${exitCode}${unexpected}\n`);
+      }
     }
   }
+  process.stdout.write('\nmedian wall time to the verdict (failing / correct, goal):\n');
+  for (const name of Object.keys(COMMANDS) as CommandName[]) {
+    const correct = median(times[name].correct);
+    const failing = median(times[name].failing);
+    const ratio = failing / correct;
+    const goal = COMMANDS[name].goal;
+    process.stdout.write(
+      `  ${name.padEnd(12)} correct ${seconds(correct).padStart(7)}   failing ${seconds(failing).padStart(7)}   failing / correct ${ratio.toFixed(2)} (goal <= ${goal}: ${ratio <= goal ? 'met' : 'NOT met'})\n`,
+    );
+  }
 }
-const base = median(times.baseline);
-const now = median(times.current);
-process.stdout.write(
-  `\nmedian time to a verdict on a failing target: baseline ${(base / 1000).toFixed(1)} s, current ${(now / 1000).toFixed(1)} s (current/baseline ${(now / base).toFixed(2)}; ${times.current.length} runs each)\n`,
-);
+
+// ---- this checkout beside a baseline -------------------------------------------------------------------------------
+
+/** Faults both checkouts know (older than the change measured), each failing a different part of the suite. */
+const BASELINE_FAULTS = ['limit-ignored', 'secret-not-checked', 'missing-field-defaulted', 'status-uppercase', 'cancel-not-persisted'];
+
+async function besideBaseline(baseline: string): Promise<void> {
+  if (!existsSync(join(baseline, 'node_modules/.bin/playwright'))) {
+    process.stderr.write('--baseline must name a checkout with node_modules (e.g. git worktree add reports/base-tree <commit>)\n');
+    process.exit(2);
+  }
+  const checkouts = { baseline: resolve(baseline), current: HERE };
+  const times: Record<keyof typeof checkouts, number[]> = { baseline: [], current: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const fault of BASELINE_FAULTS) {
+      const order = (round + BASELINE_FAULTS.indexOf(fault)) % 2 ? (['current', 'baseline'] as const) : (['baseline', 'current'] as const);
+      for (const which of order) {
+        const reportsDir = join(REPORTS, which, fault);
+        rmSync(reportsDir, { recursive: true, force: true });
+        // One worker, as a CI gate on 2 cores.
+        const argv = [
+          join(checkouts[which], 'node_modules/.bin/playwright'),
+          'test',
+          '--project=conformance',
+          '--workers=1',
+          '--reporter=dot',
+        ];
+        const { ms, exitCode } = await timeRun(checkouts[which], argv, { REPORTS_DIR: reportsDir, REFERENCE_FAULTS: fault });
+        times[which].push(ms);
+        process.stdout.write(`${which.padEnd(8)} ${fault.padEnd(24)} ${seconds(ms)} (exit ${exitCode})\n`);
+      }
+    }
+  }
+  const base = median(times.baseline);
+  const now = median(times.current);
+  process.stdout.write(
+    `\nmedian time to a verdict on a failing target: baseline ${seconds(base)}, current ${seconds(now)} (current/baseline ${(now / base).toFixed(2)}; ${times.current.length} runs each)\n`,
+  );
+}
+
+if (values.baseline) await besideBaseline(values.baseline);
+else await failingBesideCorrect();

@@ -5,12 +5,14 @@ import { edgeAmountBody } from './arbitraries/edge-amount-body.ts';
 import { checkCreated, checkCreateDefaults, checkEcho, checkNotAccepted, checkRefused, skipIfOfferClosed } from './checks.ts';
 import { property, requireWrites, test } from './fixtures.ts';
 import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
+import type { FuzzRunner } from './runner.ts';
+import type { TargetFacts } from '../src/harness/target-facts.ts';
 import { createBodyWithoutTypeOrCategory, validCreateBody } from '../src/arbitraries/index.ts';
 
 test.beforeEach(({ suite }) => requireWrites(suite));
 
-async function openOffers(facts: Parameters<typeof fuzzOffers>[0]) {
-  const { writeTo } = await fuzzOffers(facts);
+async function openOffers(fuzz: FuzzRunner, facts: TargetFacts) {
+  const { writeTo } = await fuzzOffers(fuzz, facts);
   test.skip(writeTo.length === 0, 'The target lists no open offer to subscribe to.');
   return writeTo;
 }
@@ -19,7 +21,7 @@ test(
   'a valid body is created with a 2xx, a valid record and every field echoed',
   property('write', 'SUB-CREATE', 'SUB-CREATE-STATUS-CODE', 'SUB-SCHEMA', 'SUB-CREATE-ECHO', 'SUB-STATUS-ENUM', 'SUB-CREATE-OUTCOME'),
   async ({ fuzz, facts, suite }) => {
-    const offers = await openOffers(facts);
+    const offers = await openOffers(fuzz, facts);
     await fuzz.check({
       arbitrary: clientTagged(validCreateBody(offers, BODY_CONSTRAINTS)),
       writesPerRun: 1,
@@ -39,7 +41,7 @@ test(
   'a body with neither subscriptionType nor subscriptionCategory gets discretionary_qualified and professional',
   property('write', 'SUB-CREATE-DEFAULTS', 'SUB-CREATE', 'SUB-CREATE-ECHO'),
   async ({ fuzz, facts, suite }) => {
-    const offers = await openOffers(facts);
+    const offers = await openOffers(fuzz, facts);
     await fuzz.check({
       arbitrary: clientTagged(createBodyWithoutTypeOrCategory(offers, BODY_CONSTRAINTS)),
       writesPerRun: 1,
@@ -59,7 +61,7 @@ test(
   'edge amounts get what the contract says of them',
   property('write', 'SUB-CREATE', 'SUB-CREATE-DECIMALS', 'SUB-CREATE-ORDER-LIMITS', 'SUB-CREATE-ECHO'),
   async ({ fuzz, facts, suite }) => {
-    const offers = await openOffers(facts);
+    const offers = await openOffers(fuzz, facts);
     await fuzz.check({
       arbitrary: edgeAmountBody(offers, BODY_CONSTRAINTS).map((c) => ({ ...c, body: withoutReference(c.body) })),
       writesPerRun: 1,

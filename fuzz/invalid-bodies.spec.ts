@@ -45,7 +45,7 @@ function bodiesWith(kind: DefectKind, offers: Offer[]) {
 for (const kind of DEFECT_KINDS) {
   const { title, clauses } = plan(kind);
   test(title, property('write', ...clauses), async ({ fuzz, facts }) => {
-    const { writeTo: offers } = await fuzzOffers(facts);
+    const { writeTo: offers } = await fuzzOffers(fuzz, facts);
     test.skip(offers.length === 0, 'The target lists no open offer to subscribe to.');
     const offerIds = new Set(offers.map((o) => o.id));
     await fuzz.check({

@@ -32,7 +32,7 @@ const COLLECTIONS: Collection[] = [
     mode: 'write',
     async open({ fuzz, facts, suite, reads, verdict }) {
       requireWrites(suite);
-      const { listOffer } = await fuzzOffers(facts);
+      const { listOffer } = await fuzzOffers(fuzz, facts);
       test.skip(
         !listOffer,
         'Needs at least four open offers the run writes to (in a currency the target takes creates in): one is kept free of other writes for these laws.',

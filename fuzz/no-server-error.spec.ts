@@ -60,8 +60,8 @@ interface Family {
 /** A family's property, typed by its own cases (the table holds them side by side). */
 const family = <T>(f: Omit<Family, 'property'> & { property(ctx: Context): Promise<FuzzProperty<T>> }): Family => f as unknown as Family;
 
-async function writeOffers(facts: TargetFacts): Promise<Offer[]> {
-  const { writeTo } = await fuzzOffers(facts);
+async function writeOffers(fuzz: FuzzRunner, facts: TargetFacts): Promise<Offer[]> {
+  const { writeTo } = await fuzzOffers(fuzz, facts);
   test.skip(writeTo.length === 0, 'The target lists no open offer to subscribe to.');
   return writeTo;
 }
@@ -150,7 +150,7 @@ const FAMILIES: Family[] = [
     clauses: ['GEN-FAILURE-4XX', 'ERR-CREATE-CANCEL-BODY'],
     async property({ fuzz, facts }) {
       return {
-        arbitrary: oddStringBody(await writeOffers(facts), fuzz.api.journal.runTagPrefix()),
+        arbitrary: oddStringBody(await writeOffers(fuzz, facts), fuzz.api.journal.runTagPrefix()),
         writesPerRun: 1,
         writeShares: 2,
         async run(c) {
@@ -165,7 +165,7 @@ const FAMILIES: Family[] = [
     clauses: ['GEN-FAILURE-4XX', 'ERR-CREATE-CANCEL-BODY'],
     async property({ fuzz, facts }) {
       return {
-        arbitrary: extraFieldsBody(await writeOffers(facts)),
+        arbitrary: extraFieldsBody(await writeOffers(fuzz, facts)),
         writesPerRun: 1,
         writeShares: 2,
         async run(c) {
@@ -180,7 +180,7 @@ const FAMILIES: Family[] = [
     clauses: ['GEN-FAILURE-4XX', 'SUB-CREATE-VALIDATION', 'ERR-CREATE-CANCEL-BODY'],
     async property({ fuzz, facts }) {
       return {
-        arbitrary: malformedBody(await writeOffers(facts)),
+        arbitrary: malformedBody(await writeOffers(fuzz, facts)),
         writesPerRun: 1,
         refusedByDesign: true,
         async run(c, verdict) {

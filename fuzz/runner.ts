@@ -2,7 +2,9 @@
  * Runs one fast-check property against the target, the way the fuzz suite needs it:
  *
  * - each case gets its own Verdict, fed by the exchange checks of every response it caused plus the
- *   property's own checks; a case fails when that verdict has failures, so fast-check can shrink;
+ *   property's own checks; a case fails when that verdict has failures on the property's clauses, so
+ *   fast-check can shrink; failures only on other clauses are reported as met, not shrunk (see
+ *   `isCollateral`);
  * - bounded: FUZZ_RUNS cases, FUZZ_TIME_LIMIT per property, FUZZ_SHRINK_TIME_LIMIT for shrinking, and
  *   every create claims a write from the run's budget (FUZZ_MAX_WRITES);
  * - replayable: FUZZ_SEED / FUZZ_PATH replay a recorded case exactly (no further shrinking);
@@ -18,6 +20,7 @@ import { Verdict } from '../src/checks/test-verdict.ts';
 import type { CheckFailure, Observation } from '../src/checks/types.ts';
 import { describeRunFailure, showValue } from '../src/arbitraries/assert.ts';
 import type { SuiteFixture } from '../src/harness/fixtures.ts';
+import { clauseTags } from '../src/report/clause-results.ts';
 import type { FuzzOptions } from './fuzz-settings.ts';
 import { grepFor, replayCommand, writeRunRecord, type FuzzRunRecord } from './record.ts';
 import { WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
@@ -81,6 +84,20 @@ export function shrinkTimeLimit<Ts>(ms: number, now: () => number = () => perfor
 }
 
 /**
+ * A case's failures that are not the property's business: every one on a clause the property does not check (its
+ * tags), and no error. Such a case fails whatever its value (an offer failing its schema in every list a
+ * pagination law reads), so shrinking it would re-send the requests of many smaller cases to show the same deviation,
+ * and stopping there would end the property's search for its own law. Instead the case counts as passed for
+ * fast-check, the deviation is reported once with the first case that met it, and the property runs on.
+ */
+export function isCollateral(failures: readonly CheckFailure[], error: unknown, propertyClauses: ReadonlySet<string>): boolean {
+  return error === null && failures.length > 0 && failures.every((f) => !propertyClauses.has(f.clause));
+}
+
+/** A value shown in a one-line message: cut short past a few hundred characters (the replay command rebuilds it). */
+const shortened = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
+
+/**
  * The replay path fast-check prints with a failing sequence of commands (fc.commands): a sequence is
  * shrunk by what ran, so seed and path alone do not rebuild it (FUZZ_REPLAY_PATH). Null for other values.
  */
@@ -124,6 +141,15 @@ export class FuzzRunner {
     } finally {
       this.asideDepth--;
     }
+  }
+
+  /**
+   * A read a property makes before its cases to choose what they write to (which offers closed since the run listed
+   * them): an instrument as well, judged where it is the subject (the offers tests), not in this property's verdict.
+   * Otherwise a deviation of GET /offer would fail every property that writes (src/harness/shared-facts.ts).
+   */
+  beforeCases<T>(read: () => Promise<T>): Promise<T> {
+    return this.deps.verdict.whileMuted(read);
   }
 
   /** The client a case sends its reads through. */
@@ -186,6 +212,9 @@ export class FuzzRunner {
     const skipReasons = new Set<string>();
     let budgetSpent = false;
     let inflight: Promise<unknown> = Promise.resolve();
+    const propertyClauses = new Set<string>(clauseTags(testInfo.tags));
+    /** Failures on clauses the property does not check, each with the first case that met it (isCollateral). */
+    const collateral = new Map<string, { failure: CheckFailure; value: T }>();
 
     const runCase = async (value: T): Promise<void> => {
       const caseVerdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });
@@ -215,6 +244,10 @@ export class FuzzRunner {
       }
       for (const o of caseVerdict.observations) if (!observations.has(o.key)) observations.set(o.key, o);
       if (caseVerdict.failures.length === 0 && error === null) return;
+      if (isCollateral(caseVerdict.failures, error, propertyClauses)) {
+        for (const failure of caseVerdict.failures) if (!collateral.has(failure.clause)) collateral.set(failure.clause, { failure, value });
+        return;
+      }
       lastFailed = { failures: [...caseVerdict.failures], error };
       failedCases.set(fc.stringify(value), lastFailed);
       // The checks' failures say what is wrong; an error after them is only a consequence.
@@ -243,6 +276,12 @@ export class FuzzRunner {
     });
 
     for (const o of observations.values()) verdict.observe(o);
+    for (const { failure, value } of collateral.values()) {
+      verdict.fail({
+        ...failure,
+        message: `${failure.message} (fuzz, met by the case ${shortened(fc.stringify(value))}, not shrunk: not a clause of this property; replay: RUN_ID=${suite.config.runId} FUZZ_SEED=${details.seed})`,
+      });
+    }
     await this.settle(details, failedCases, { skipReasons, budgetSpent, lastFailed });
   }
 

@@ -39,8 +39,8 @@ test.beforeEach(({ suite }) => {
 const sequenceProperty = (...ids: ClauseId[]) => ({ tag: [...property('write', ...ids).tag, SEQUENCE_TAG] });
 
 /** Two open offers (so the offerId filter has another offer's records to leave out) and one closed offer, when the target has them. */
-async function sequenceOffers(facts: TargetFacts): Promise<SequenceOffers> {
-  const { writeTo } = await fuzzOffers(facts);
+async function sequenceOffers(fuzz: FuzzRunner, facts: TargetFacts): Promise<SequenceOffers> {
+  const { writeTo } = await fuzzOffers(fuzz, facts);
   test.skip(writeTo.length === 0, 'The target lists no open offer to subscribe to.');
   const admitsBodies = (offer: Offer): boolean => {
     try {
@@ -87,7 +87,7 @@ test(
   'sequences of create, get, list and cancel keep to the model of their records',
   sequenceProperty(...SEQUENCE_CLAUSES),
   async ({ fuzz, facts, suite, reads }) => {
-    const offers = await sequenceOffers(facts);
+    const offers = await sequenceOffers(fuzz, facts);
     await fuzz.check({
       arbitrary: sequenceCommands(createCase(offers, BODY_CONSTRAINTS), {
         maxCommands: SEQUENCE_MAX_COMMANDS,
@@ -117,7 +117,7 @@ test(
   'creates and cancels interleaved with a paged walk keep what the contract promises under concurrency',
   sequenceProperty('SUB-CREATE-ID', 'SUB-LIST-MATCHES-GET', 'SUB-CANCEL', 'SUB-CANCELLED-STAYS', 'PAGE-WALK', 'SUB-READ-AFTER-WRITE'),
   async ({ fuzz, facts, suite, reads }) => {
-    const offers = await sequenceOffers(facts);
+    const offers = await sequenceOffers(fuzz, facts);
     const inside = createCase({ open: offers.open.slice(0, 1), closed: [] }, BODY_CONSTRAINTS).filter(
       (c) => c.situation === 'open offer, amount inside the limits',
     );

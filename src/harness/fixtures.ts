@@ -4,7 +4,7 @@
  *
  * - `suite` (worker): configuration and profile for this run.
  * - `api` (worker): the one API client, paced with this worker's share of API_RATE.
- * - `facts` (worker): full lists read once per worker (offers, allocations), memoised.
+ * - `facts` (worker): the full lists (offers, allocations), read once for the run by the global setup (shared-facts.ts).
  * - `reads` (worker): reads a record or list again, for up to API_READ_SETTLE, until it shows the run's own write.
  * - `verdict` (test, automatic): collects clause failures and observations from the test's own checks
  *   and from the exchange checks on every response; fails the test at its end with a readable list.
@@ -27,6 +27,7 @@ import { runFile } from '../run/run-paths.ts';
 import { openSession } from '../run/target-session.ts';
 import { writePolicy, type WritePolicy } from '../run/write-policy.ts';
 import { TargetFacts } from './target-facts.ts';
+import { readSharedFacts } from './shared-facts.ts';
 
 export interface SuiteFixture {
   config: SuiteConfig;
@@ -65,7 +66,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  facts: [async ({ api }, use) => use(new TargetFacts(api)), { scope: 'worker' }],
+  facts: [async ({ suite, api }, use) => use(new TargetFacts(api, readSharedFacts(suite.config.runId))), { scope: 'worker' }],
   reads: [async ({ suite }, use) => use(new ReadSettle(suite.config.limits.readSettleMs)), { scope: 'worker' }],
   verdict: [
     async ({ suite, api }, use, testInfo) => {

@@ -4,17 +4,17 @@
  * 2. with no API_BASE_URL, start the bundled reference server on a free port (faults from
  *    REFERENCE_FAULTS, for the self-test) and point the run at it;
  * 3. preflight: the target answers and accepts the credentials, or the run stops with one sentence;
- * 4. when the run may write, settle the currencies it writes in (src/run/client-currency.ts), for the workers;
+ * 4. read the offers and allocation records once for every worker (shared-facts.ts);
+ * 5. when the run may write, settle the currencies it writes in (src/run/client-currency.ts), for the workers;
  * and returns the teardown, which cancels every record the run created (even when tests failed) and
  * stops the reference. Environment variables set here reach the workers.
  */
-import { runContextOf } from '../config/run-context.ts';
 import { exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv, readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { deadlineVerdict, fixRunLimits } from '../config/run-limits.ts';
 import { checkTargetReachable } from '../run/target-reachable.ts';
 import { cancelOpenRecords } from '../run/cleanup.ts';
-import { openSession } from '../run/target-session.ts';
+import { openSession, type Session } from '../run/target-session.ts';
 import { startBundledReference } from '../run/bundled-reference.ts';
 import {
   currenciesFromSetting,
@@ -26,6 +26,8 @@ import {
 } from '../run/client-currency.ts';
 import { writePolicy } from '../run/write-policy.ts';
 import type { Offer } from '../contract/types.ts';
+import { shareTargetFacts } from './shared-facts.ts';
+import type { SharedFacts } from './target-facts.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopReference = async () => {};
@@ -49,19 +51,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // Settled here for this run's workers alone: a value left in the environment by anything else is not this run's.
   delete process.env[RUN_CURRENCIES_ENV];
+  const session = await openSession(config);
   try {
-    const currencies = await settleCurrencies(config);
-    if (currencies) {
-      process.env[RUN_CURRENCIES_ENV] = JSON.stringify(currencies);
-      const line = describeCurrencies(currencies);
-      if (line) process.stdout.write(`[currency] ${line}\n`);
-    }
-  } catch (error) {
-    // Whatever the probe met, the tests meet again and report by clause: the run goes on writing in every currency.
-    const { redact } = runContextOf(config);
-    process.stdout.write(
-      `[currency] the currencies to write in could not be settled (${redact((error as Error).message)}); every offer is written to.\n`,
-    );
+    const facts = await shareFacts(session, config);
+    await settleCurrencies(session, config, facts.offers);
+  } finally {
+    await session.dispose();
   }
   const runConfig = config;
   return async () => {
@@ -76,19 +71,48 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 }
 
-/** The currencies the run writes in, when it may write (src/run/client-currency.ts); null when it may not. */
-async function settleCurrencies(config: SuiteConfig): Promise<WritableCurrencies | null> {
+/**
+ * The offers and allocation records, read once for every worker (shared-facts.ts). Whatever the read met, the tests
+ * meet again and report by clause: a list not shared is read by each worker.
+ */
+async function shareFacts(session: Session, config: SuiteConfig): Promise<SharedFacts> {
+  try {
+    return await shareTargetFacts(session.client, config.runId, session.redact);
+  } catch (error) {
+    process.stdout.write(
+      `[facts] the offers and allocations could not be read once for the run (${session.redact((error as Error).message)}); each worker reads them.\n`,
+    );
+    return {};
+  }
+}
+
+/** The currencies the run writes in, when it may write (src/run/client-currency.ts), for the workers. */
+async function settleCurrencies(session: Session, config: SuiteConfig, offers: Offer[] | undefined): Promise<void> {
+  try {
+    const currencies = await writableCurrenciesOf(session, config, offers);
+    if (!currencies) return;
+    process.env[RUN_CURRENCIES_ENV] = JSON.stringify(currencies);
+    const line = describeCurrencies(currencies);
+    if (line) process.stdout.write(`[currency] ${line}\n`);
+  } catch (error) {
+    // Whatever the probe met, the tests meet again and report by clause: the run goes on writing in every currency.
+    process.stdout.write(
+      `[currency] the currencies to write in could not be settled (${session.redact((error as Error).message)}); every offer is written to.\n`,
+    );
+  }
+}
+
+/** The currencies the run writes in; null when it may not write, or the offers could not be read. */
+async function writableCurrenciesOf(
+  session: Session,
+  config: SuiteConfig,
+  offers: Offer[] | undefined,
+): Promise<WritableCurrencies | null> {
   if (config.clientCurrency) return currenciesFromSetting(config.clientCurrency);
   if (process.env[READS_ONLY_ENV] === '1') return null; // only @read tests: nothing is written, nothing to settle
-  const session = await openSession(config);
-  try {
-    if (!writePolicy(config, session.profile).allowed) return null;
-    const offers = await session.client.listOffers();
-    if (offers.status !== 200 || !Array.isArray(offers.body)) return null; // the offers tests report it
-    return await probeCurrencies(session.client, offers.body as Offer[]);
-  } finally {
-    await session.dispose();
-  }
+  if (!writePolicy(config, session.profile).allowed) return null;
+  if (!offers) return null; // the offers tests report why the list could not be read
+  return await probeCurrencies(session.client, offers);
 }
 
 /** The target answers, and accepts the credentials; otherwise one clear sentence. */

@@ -1,6 +1,7 @@
 /**
- * Full lists read once per worker and reused by every test that needs them, so a run on a paced
- * staging target spends its request budget on checks, not on re-reading the same lists.
+ * Full lists read once and reused by every test that needs them, so a run on a paced staging target spends its request
+ * budget on checks, not on re-reading the same lists. The global setup reads them once for every worker
+ * (shared-facts.ts); a list it could not share is read by the worker, once.
  */
 import type { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
@@ -29,9 +30,19 @@ export function arrayBody<T>(ex: Exchange, what: string): T[] {
   return items;
 }
 
+/** The lists read once for every worker of the run (shared-facts.ts). */
+export interface SharedFacts {
+  offers?: Offer[];
+  allocations?: AllocationRecord[];
+}
+
 export class TargetFacts {
   private cache = new Map<string, Promise<unknown>>();
-  constructor(private readonly api: ApiClient) {}
+  /** `shared`: the lists the global setup read for every worker (shared-facts.ts); a list not shared is read here. */
+  constructor(
+    private readonly api: ApiClient,
+    private readonly shared: SharedFacts = {},
+  ) {}
 
   private memo<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.cache.has(key)) {
@@ -44,7 +55,7 @@ export class TargetFacts {
 
   /** Every offer (no offset/limit: "all entries are returned"). */
   offers(): Promise<Offer[]> {
-    return this.memo('offers', async () => arrayBody<Offer>(await this.api.listOffers(), 'The offers list'));
+    return this.memo('offers', async () => this.shared.offers ?? arrayBody<Offer>(await this.api.listOffers(), 'The offers list'));
   }
 
   async openOffers(): Promise<Offer[]> {
@@ -92,6 +103,9 @@ export class TargetFacts {
   }
 
   allocations(): Promise<AllocationRecord[]> {
-    return this.memo('allocations', async () => arrayBody<AllocationRecord>(await this.api.listAllocations(), 'The allocations list'));
+    return this.memo(
+      'allocations',
+      async () => this.shared.allocations ?? arrayBody<AllocationRecord>(await this.api.listAllocations(), 'The allocations list'),
+    );
   }
 }

@@ -16,4 +16,6 @@ export const runFile = {
   requests: (runId: string) => join(runDir(runId), 'requests.jsonl'),
   observations: (runId: string) => join(runDir(runId), 'observations.jsonl'),
   failures: (runId: string) => join(runDir(runId), 'failures.jsonl'),
+  /** The lists the global setup read once for every worker (src/harness/shared-facts.ts). */
+  targetFacts: (runId: string) => join(runDir(runId), 'target-facts.json'),
 } as const;

@@ -1,0 +1,59 @@
+// A deviation a fuzz property meets on a clause it does not check (fuzz/runner.ts isCollateral): reported once, with
+// the first case that met it, not shrunk, and the property runs on with its own law. Before, such a case was shrunk for
+// up to FUZZ_SHRINK_TIME_LIMIT (re-sending the requests of many smaller cases, every one failing alike) and ended the
+// property's search; and the read a writing property makes before its cases (which offers closed since the run listed
+// them) failed it on that deviation too.
+import { expect, test } from '@playwright/test';
+import { readRunRecords } from '../../fuzz/record.ts';
+import { isCollateral } from '../../fuzz/runner.ts';
+import type { CheckFailure } from '../../src/checks/types.ts';
+import { runSuite, tail } from '../selftest/run-suite.ts';
+
+const failure = (clause: string): CheckFailure => ({ clause, message: `${clause} broken` }) as CheckFailure;
+
+const CASES: Array<{ description: string; failures: CheckFailure[]; error: unknown; collateral: boolean }> = [
+  { description: 'only on clauses the property does not check', failures: [failure('OFFER-SCHEMA')], error: null, collateral: true },
+  {
+    description: 'one failure on a clause of the property',
+    failures: [failure('OFFER-SCHEMA'), failure('GEN-FAILURE-4XX')],
+    error: null,
+    collateral: false,
+  },
+  {
+    description: 'an error beside the failures (a bug, a dead target)',
+    failures: [failure('OFFER-SCHEMA')],
+    error: new Error('boom'),
+    collateral: false,
+  },
+  { description: 'no failure at all', failures: [], error: null, collateral: false },
+];
+
+for (const c of CASES) {
+  test(`a case that failed ${c.description} is ${c.collateral ? '' : 'not '}collateral`, () => {
+    expect(isCollateral(c.failures, c.error, new Set(['GEN-FAILURE-4XX', 'SUB-CREATE']))).toBe(c.collateral);
+  });
+}
+
+test('against offers that fail their schema: a property reading offers reports it unshrunk and runs every case; a writing property is not failed by its offer read', async () => {
+  test.setTimeout(120_000);
+  const run = await runSuite({
+    project: 'fuzz',
+    faults: ['offer-price-as-string'],
+    label: 'collateral-offer-schema',
+    env: { FUZZ_RUNS: '20' },
+    args: ['--grep=no 5xx for identifiers of any kind in paths|one defect, missing-required'],
+    clauseReportOnly: true,
+  });
+  const outcome = (title: RegExp) => run.report?.outcomes.find((o) => title.test(o.title));
+  // GET /offer/{id} with odd ids: the one real id answers an offer whose price is a string, in every case.
+  const reader = outcome(/identifiers of any kind/);
+  expect(reader?.status, tail(run)).toBe('failed');
+  expect(reader!.clauseFailures.map((f) => f.clause)).toEqual(['OFFER-SCHEMA']);
+  expect(reader!.clauseFailures[0].message).toMatch(
+    /met by the case .*not shrunk: not a clause of this property; replay: RUN_ID=\S+ FUZZ_SEED=-?\d+\)$/,
+  );
+  const [record] = readRunRecords(run.reportsDir).filter((r) => /identifiers of any kind/.test(r.property));
+  expect(record, tail(run)).toMatchObject({ runs: 20, shrinks: 0 });
+  // Creates of invalid bodies: nothing in its cases reads an offer, and its read of the offers before them is not judged.
+  expect(outcome(/one defect, missing-required/)?.status, tail(run)).toBe('passed');
+});

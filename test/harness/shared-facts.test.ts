@@ -1,0 +1,65 @@
+// The lists read once for every worker (src/harness/shared-facts.ts): what is shared, what never is, and what it
+// changes in a run. Before it, every worker read the offers itself, and that read was judged in whichever test asked
+// first: on a target whose offers fail their schema, every test that needed an offer failed on OFFER-SCHEMA, one new
+// Playwright worker each.
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import type { ApiClient } from '../../src/client/api-client.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { makeRedactor } from '../../src/config/redact.ts';
+import { readSharedFacts, shareTargetFacts } from '../../src/harness/shared-facts.ts';
+import { runFile } from '../../src/run/run-paths.ts';
+import { runSuite, tail } from '../selftest/run-suite.ts';
+
+const SECRET = 'sh4red-f4cts-secret';
+const redact = makeRedactor([SECRET]);
+
+/** A client answering the two list reads with these bodies (a 200 each, unless `status` says otherwise). */
+function clientAnswering(offers: unknown, allocations: unknown, status = 200): ApiClient {
+  const answer = (path: string, body: unknown) => async () => ({ method: 'GET', path, status, body }) as unknown as Exchange;
+  return { listOffers: answer('/offer', offers), listAllocations: answer('/allocation', allocations) } as unknown as ApiClient;
+}
+
+const runId = (name: string) => `shared-facts-${name}-${process.pid}`;
+
+test('the lists are shared when both are arrays, and a run without the file reads nothing from another', async () => {
+  const offers = [{ id: 'o-1', details: { status: 'open' } }];
+  const allocations = [{ offerId: 'o-1', allocationCount: 0 }];
+  const shared = await shareTargetFacts(clientAnswering(offers, allocations), runId('both'), redact);
+  expect(shared).toEqual({ offers, allocations });
+  expect(readSharedFacts(runId('both'))).toEqual({ offers, allocations });
+  expect(readSharedFacts(runId('never-written'))).toEqual({});
+});
+
+test('a list that is not a 200 array is not shared (each worker reads it, and its tests report why); a reused RUN_ID loses the old file', async () => {
+  const id = runId('reused');
+  await shareTargetFacts(clientAnswering([{ id: 'o-1' }], []), id, redact);
+  expect(readSharedFacts(id).offers).toHaveLength(1);
+  await shareTargetFacts(clientAnswering({ error: 'down' }, { error: 'down' }, 503), id, redact);
+  expect(readSharedFacts(id)).toEqual({});
+});
+
+test('lists that hold a credential (a target echoing it) are never written to the run folder', async () => {
+  const id = runId('echo');
+  const shared = await shareTargetFacts(clientAnswering([{ id: 'o-1', note: `key ${SECRET}` }], []), id, redact);
+  expect(shared).toEqual({});
+  expect(existsSync(runFile.targetFacts(id))).toBe(false);
+});
+
+test('against a target whose offers fail their schema, a test that only needs an offer judges its own clauses', async () => {
+  test.setTimeout(120_000);
+  const run = await runSuite({
+    project: 'conformance',
+    faults: ['offer-price-as-string'],
+    label: 'shared-facts-offer-schema',
+    // The offers list's own test, and two that create on an open offer the run listed (they read no offer themselves).
+    args: ['--grep=GET /offer returns an array of valid offers|a body with only the required fields|identical bodies sent twice'],
+    clauseReportOnly: true,
+  });
+  const statusOf = (title: RegExp) => run.report?.outcomes.find((o) => title.test(o.title))?.status;
+  expect(statusOf(/GET \/offer returns an array of valid offers/), tail(run)).toBe('failed');
+  expect(statusOf(/a body with only the required fields/), tail(run)).toBe('passed');
+  expect(statusOf(/identical bodies sent twice/), tail(run)).toBe('passed');
+  const failing = run.report!.results.filter((r) => r.verdict === 'fail').map((r) => r.clause.id);
+  expect(failing).toEqual(['OFFER-SCHEMA']);
+});
