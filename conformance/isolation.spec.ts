@@ -37,8 +37,9 @@ test.describe('partner isolation (beyond the contract)', () => {
       );
       const asSecond = { subscriptionKey: second!.subscriptionKey, secret: second!.secret };
 
-      // The second credentials must work at all, or every refusal below would prove nothing.
-      const offers = await api.listOffers(undefined, asSecond);
+      // The second credentials must work at all, or every refusal below would prove nothing. An instrument, not judged
+      // here: what GET /offer answers is the offers tests' subject (src/harness/shared-facts.ts says why).
+      const offers = await verdict.whileMuted(() => api.listOffers(undefined, asSecond));
       test.skip(
         offers.status !== 200,
         `The second partner's credentials were refused (GET /offer answered ${offers.status}): isolation between partners is not checked.`,
