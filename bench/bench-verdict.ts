@@ -16,6 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseCommandLine, type CommandSpec } from '../src/config/command-line.ts';
 
@@ -26,9 +27,13 @@ const BENCH_COMMAND = {
   options: {
     baseline: { type: 'string', description: 'a checkout of another commit of this repository (with node_modules) to compare with' },
     rounds: { type: 'string', description: 'rounds per contender (default 3)' },
+    setting: {
+      type: 'string',
+      description: 'ci (CI set, as a CI gate runs: 2 workers), local (unset: half the cores), or both (default)',
+    },
   },
   notes: [
-    'Runs on loopback only, against the bundled reference. Default: about 3 minutes on 2 cores; with --baseline, about 10 s per run.',
+    'Runs on loopback only, against the bundled reference. Default: about 5 minutes on 2 cores; with --baseline, about 10 s per run.',
   ],
 } as const satisfies CommandSpec;
 
@@ -38,13 +43,28 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   process.stderr.write(`--rounds must be a whole number above 0, got ${JSON.stringify(values.rounds)}\n`);
   process.exit(2);
 }
+/** How the commands run: as a CI gate does (every CI service sets CI: 2 workers), or on a workstation (half the cores). */
+const SETTINGS: Record<'ci' | 'local', Record<string, string | undefined>> = { ci: { CI: 'true' }, local: { CI: undefined } };
+type Setting = keyof typeof SETTINGS;
+const settingOption = values.setting ?? 'both';
+if (!['ci', 'local', 'both'].includes(settingOption)) {
+  process.stderr.write(`--setting must be ci, local or both, got ${JSON.stringify(settingOption)}\n`);
+  process.exit(2);
+}
+const settings: Setting[] = settingOption === 'both' ? ['ci', 'local'] : [settingOption as Setting];
 const HERE = resolve(import.meta.dirname, '..');
 const REPORTS = join(HERE, 'reports', 'bench-verdict');
 
 /** One command run to its exit, in `root`, with `env` added: its wall time in ms and exit code. */
-async function timeRun(root: string, argv: string[], env: Record<string, string>): Promise<{ ms: number; exitCode: number | null }> {
+async function timeRun(
+  root: string,
+  argv: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ ms: number; exitCode: number | null }> {
+  // A variable set to undefined is left out (CI unset, not empty).
+  const childEnv = Object.fromEntries(Object.entries({ ...process.env, FORCE_COLOR: '0', ...env }).filter(([, v]) => v !== undefined));
   const started = performance.now();
-  const child = spawn(argv[0], argv.slice(1), { cwd: root, env: { ...process.env, FORCE_COLOR: '0', ...env }, stdio: 'ignore' });
+  const child = spawn(argv[0], argv.slice(1), { cwd: root, env: childEnv, stdio: 'ignore' });
   const exitCode = await new Promise<number | null>((done) => child.on('close', done));
   return { ms: performance.now() - started, exitCode };
 }
@@ -70,41 +90,55 @@ const COMMANDS = {
 type CommandName = keyof typeof COMMANDS;
 
 async function failingBesideCorrect(): Promise<void> {
-  const times: Record<CommandName, Record<Target, number[]>> = {
-    conformance: { correct: [], failing: [] },
-    certify: { correct: [], failing: [] },
-  };
+  type Times = Record<CommandName, Record<Target, number[]>>;
+  const times = Object.fromEntries(
+    settings.map((setting) => [setting, { conformance: { correct: [], failing: [] }, certify: { correct: [], failing: [] } }]),
+  ) as Record<Setting, Times>;
   const expectedExit: Record<Target, number> = { correct: 0, failing: 1 };
   process.stdout.write(
-    `Each command against the bundled reference, correct and with ${FAILING_FAULT} on (every offer fails its schema), ${ROUNDS} round(s), taking turns.\n`,
+    `Each command against the bundled reference, correct and with ${FAILING_FAULT} on (every offer fails its schema), ${ROUNDS} round(s), taking turns; settings: ${settings.map(describeSetting).join('; ')}.\n`,
   );
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of Object.keys(COMMANDS) as CommandName[]) {
-      // Alternate which target goes first, so neither always meets a warm or a cold machine.
-      const order: Target[] = round % 2 ? ['failing', 'correct'] : ['correct', 'failing'];
-      for (const target of order) {
-        const out = join(REPORTS, name, target);
-        rmSync(out, { recursive: true, force: true });
-        // The reference's own fault switch; API_BASE_URL unset so the run starts the bundled reference.
-        const env = { REFERENCE_FAULTS: TARGETS[target], REPORTS_DIR: out, API_BASE_URL: '' };
-        const { ms, exitCode } = await timeRun(HERE, COMMANDS[name].argv(join(out, 'certification')), env);
-        times[name][target].push(ms);
-        const unexpected =
-          exitCode === expectedExit[target] ? '' : `  (expected exit ${expectedExit[target]}: this figure is not a verdict's)`;
-        process.stdout.write(`${name.padEnd(12)} ${target.padEnd(8)} ${seconds(ms).padStart(7)}  exit ${exitCode}${unexpected}\n`);
+    for (const setting of settings) {
+      for (const name of Object.keys(COMMANDS) as CommandName[]) {
+        // Alternate which target goes first, so neither always meets a warm or a cold machine.
+        const order: Target[] = round % 2 ? ['failing', 'correct'] : ['correct', 'failing'];
+        for (const target of order) {
+          const out = join(REPORTS, setting, name, target);
+          rmSync(out, { recursive: true, force: true });
+          // The reference's own fault switch; API_BASE_URL unset so the run starts the bundled reference.
+          const env = { ...SETTINGS[setting], REFERENCE_FAULTS: TARGETS[target], REPORTS_DIR: out, API_BASE_URL: '' };
+          const { ms, exitCode } = await timeRun(HERE, COMMANDS[name].argv(join(out, 'certification')), env);
+          times[setting][name][target].push(ms);
+          const unexpected =
+            exitCode === expectedExit[target] ? '' : `  (expected exit ${expectedExit[target]}: this figure is not a verdict's)`;
+          process.stdout.write(
+            `${setting.padEnd(6)} ${name.padEnd(12)} ${target.padEnd(8)} ${seconds(ms).padStart(7)}  exit ${exitCode}${unexpected}\n`,
+          );
+        }
       }
     }
   }
   process.stdout.write('\nmedian wall time to the verdict (failing / correct, goal):\n');
-  for (const name of Object.keys(COMMANDS) as CommandName[]) {
-    const correct = median(times[name].correct);
-    const failing = median(times[name].failing);
-    const ratio = failing / correct;
-    const goal = COMMANDS[name].goal;
-    process.stdout.write(
-      `  ${name.padEnd(12)} correct ${seconds(correct).padStart(7)}   failing ${seconds(failing).padStart(7)}   failing / correct ${ratio.toFixed(2)} (goal <= ${goal}: ${ratio <= goal ? 'met' : 'NOT met'})\n`,
-    );
+  for (const setting of settings) {
+    process.stdout.write(`  ${describeSetting(setting)}\n`);
+    for (const name of Object.keys(COMMANDS) as CommandName[]) {
+      const correct = median(times[setting][name].correct);
+      const failing = median(times[setting][name].failing);
+      const ratio = failing / correct;
+      const goal = COMMANDS[name].goal;
+      process.stdout.write(
+        `    ${name.padEnd(12)} correct ${seconds(correct).padStart(7)}   failing ${seconds(failing).padStart(7)}   failing / correct ${ratio.toFixed(2)} (goal <= ${goal}: ${ratio <= goal ? 'met' : 'NOT met'})\n`,
+      );
+    }
   }
+}
+
+function describeSetting(setting: Setting): string {
+  const workers = setting === 'ci' ? 2 : Math.max(1, Math.floor(availableParallelism() / 2));
+  return setting === 'ci'
+    ? `ci: CI set, as a CI gate runs (${workers} workers)`
+    : `local: CI unset, as on a workstation (${workers} worker(s), half the cores)`;
 }
 
 // ---- this checkout beside a baseline -------------------------------------------------------------------------------
