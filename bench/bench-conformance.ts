@@ -44,7 +44,6 @@ const { DEMO_CREDENTIALS, startReferenceServer } = await import('../reference/se
 const { REFERENCE_PROFILE_PATH } = await import('../src/run/bundled-reference.ts');
 const { openSession } = await import('../src/run/target-session.ts');
 const { Verdict } = await import('../src/checks/test-verdict.ts');
-const { compileAll } = await import('../src/schema/registry.ts');
 
 const ROOT = resolve(import.meta.dirname, '..');
 const WORKERS = 2;
@@ -97,7 +96,6 @@ async function makeContenders(
   const split = (r: LoggedRequest) => r.request.split(' ') as [string, string];
 
   const context = await playwrightRequest.newContext();
-  compileAll();
 
   const plainFetch: Send = async (r) => {
     const [method, path] = split(r);

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { projectAjv } from '../src/schema/project-ajv.ts';
-import { addSuiteVocabulary } from '../src/schema/vocabulary.ts';
+import { addSuiteVocabulary } from '../src/schema/ajv-vocabulary.ts';
 import { OPERATIONS } from './behaviour.ts';
 import type { Behaviour, PresentedCredentials, ReferenceCredentials } from './behaviour.ts';
 import type { ReferenceContext } from './context.ts';

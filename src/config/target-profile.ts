@@ -5,9 +5,8 @@
  * change in those behaviours into drift.
  */
 import { readJsonFile } from './read-json-file.ts';
-import { projectAjv } from '../schema/project-ajv.ts';
+import { validateTargetProfile } from '../schema/profile-validator.generated.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
 import { ConfigError } from './config-error.ts';
 
 export type StatusExpectation = Array<number | `${1 | 2 | 3 | 4 | 5}xx`>;
@@ -48,8 +47,9 @@ export const WIDEST_STATUS: Record<StatusKey, StatusExpectation> = {
 
 export const DEFAULT_PROFILE: TargetProfile = { name: 'default (widest reading)', cancel: null, health: null, status: {}, maxLimit: null };
 
-// The profile schema is ours, not the contract's, so it is compiled here rather than in the contract registry.
-const validateProfile = projectAjv({ allErrors: true }).compile(profileSchema);
+// The profile schema is ours, not the contract's: its validator is generated apart from the contract registry's
+// (src/schema/standalone.ts), so reading a profile loads no Ajv.
+const validateProfile = validateTargetProfile;
 
 /**
  * The error worth showing: the deepest one, skipping the "must be null" and oneOf noise that a nullable

@@ -1,9 +1,9 @@
 // The suite's own JSON Schema vocabulary: one format (`utc-date-time`) and one keyword
-// (`maxDecimalPlaces`). Kept apart from the registry so any other Ajv instance (reference server,
-// generated validators) registers exactly the same definitions.
-import type AjvCore from 'ajv/dist/core.js';
-import type { FormatDefinition, FuncKeywordDefinition, SchemaValidateFunction } from 'ajv/dist/types/index.js';
-import addFormats from 'ajv-formats';
+// (`maxDecimalPlaces`), and what the validators generated ahead of time call at run time (src/schema/standalone.ts).
+// Free of Ajv itself, so a process that validates with the generated validators never loads Ajv; the definitions an Ajv
+// instance registers are in ajv-vocabulary.ts.
+import type { FormatDefinition } from 'ajv/dist/types/index.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { decimalPlaces } from './decimal-places.ts';
 
 /** Base URI of every schema `$id`; schema files `$ref` each other by file name relative to it. */
@@ -32,7 +32,7 @@ export const ZERO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?\+00:0
 
 // ajv-formats' RFC 3339 date-time check supplies the calendar (Feb 30, month 13, leap years) and
 // clock ranges; our shape narrows it to UTC.
-const rfc3339DateTime = addFormats.get('date-time', 'full') as FormatDefinition<string>;
+const rfc3339DateTime = fullFormats['date-time'] as FormatDefinition<string>;
 
 /** True when `text` is an ISO 8601 UTC timestamp as the contract writes them. */
 export function isUtcDateTime(text: string): boolean {
@@ -47,35 +47,16 @@ export const utcDateTimeFormat: FormatDefinition<string> = {
 /** Meta-schema of the keyword's own value: a non-negative integer limit. */
 export const maxDecimalPlacesMetaSchema = { type: 'integer', minimum: 0 } as const;
 
-const validateMaxDecimalPlaces: SchemaValidateFunction = (limit: number, data: number): boolean => {
-  if (!Number.isFinite(data)) {
-    validateMaxDecimalPlaces.errors = [{ keyword: MAX_DECIMAL_PLACES_KEYWORD, message: 'must be a finite JSON number', params: { limit } }];
-    return false;
-  }
-  const places = decimalPlaces(data);
-  if (places <= limit) return true;
-  validateMaxDecimalPlaces.errors = [
-    {
-      keyword: MAX_DECIMAL_PLACES_KEYWORD,
-      message: `must have at most ${limit} decimal places (has ${places})`,
-      params: { limit, decimalPlaces: places },
-    },
-  ];
-  return false;
-};
+/** The decimal places of a finite number, or null for NaN and ±Infinity (which fail `maxDecimalPlaces`). */
+export function finiteDecimalPlaces(data: number): number | null {
+  return Number.isFinite(data) ? decimalPlaces(data) : null;
+}
 
 /**
- * `maxDecimalPlaces: N` on a number: its shortest round-trip decimal form (see `decimalPlaces`) has
- * at most N digits after the point. Ignores non-numbers, like every JSON Schema assertion.
+ * Where generated validators find the vocabulary's functions (src/schema/standalone.ts): the generated module imports
+ * this module under this name. An Ajv compiling in memory calls the functions themselves.
  */
-export const maxDecimalPlacesKeyword: FuncKeywordDefinition = {
-  keyword: MAX_DECIMAL_PLACES_KEYWORD,
-  type: 'number',
-  schemaType: 'number',
-  metaSchema: maxDecimalPlacesMetaSchema,
-  errors: true,
-  validate: validateMaxDecimalPlaces,
-};
+export const STANDALONE_RUNTIME = 'suiteRuntime';
 
 /**
  * The vocabulary as a 2020-12 meta-schema fragment, for tools that want to check schema files
@@ -88,10 +69,8 @@ export const suiteVocabularyMetaSchema = {
   properties: { [MAX_DECIMAL_PLACES_KEYWORD]: maxDecimalPlacesMetaSchema },
 } as const;
 
-/** Registers the standard formats, `utc-date-time` and `maxDecimalPlaces` on an Ajv instance. */
-export function addSuiteVocabulary<A extends AjvCore>(ajv: A): A {
-  addFormats(ajv);
-  ajv.addFormat(UTC_DATE_TIME_FORMAT, utcDateTimeFormat);
-  ajv.addKeyword(maxDecimalPlacesKeyword);
-  return ajv;
-}
+/**
+ * Every format a generated validator may call, by name, as an Ajv with the suite's vocabulary has them: ajv-formats'
+ * full set and `utc-date-time`. The generated module reaches it as `suiteRuntime.formats`.
+ */
+export const formats = { ...fullFormats, [UTC_DATE_TIME_FORMAT]: utcDateTimeFormat };

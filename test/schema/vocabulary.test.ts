@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { BAD_TIMESTAMPS, GOOD_TIMESTAMPS } from './cases/case.ts';
-import { addSuiteVocabulary, isUtcDateTime, suiteVocabularyMetaSchema } from '../../src/schema/vocabulary.ts';
+import { addSuiteVocabulary } from '../../src/schema/ajv-vocabulary.ts';
+import { isUtcDateTime, suiteVocabularyMetaSchema } from '../../src/schema/vocabulary.ts';
 
 // strictTypes off: these schemas deliberately apply the keyword/format without a `type`.
 const freshAjv = (strictNumbers = true) => addSuiteVocabulary(new Ajv2020({ allErrors: true, strictTypes: false, strictNumbers }));

@@ -1,0 +1,29 @@
+/**
+ * `npm run schemas:compile`: writes the validators generated from schemas/ (src/schema/standalone.ts) beside the
+ * registry, to be checked in. Run it after changing a schema; test/schema/standalone.test.ts fails until you do.
+ */
+import { writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
+import {
+  CONTRACT_VALIDATORS_FILE,
+  contractValidatorsSource,
+  PROFILE_VALIDATOR_FILE,
+  profileValidatorSource,
+} from '../schema/standalone.ts';
+
+const COMPILE_COMMAND = {
+  command: 'npm run schemas:compile --',
+  summary: "Generate the validators of schemas/ ahead of time (Ajv's standalone code), to be checked in beside src/schema/registry.ts.",
+  options: {},
+  notes: ['Run it after changing a schema: the project tests fail while a generated file differs from what the schemas generate.'],
+} as const satisfies CommandSpec;
+
+parseCommandLine(COMPILE_COMMAND);
+for (const [file, source] of [
+  [CONTRACT_VALIDATORS_FILE, contractValidatorsSource()],
+  [PROFILE_VALIDATOR_FILE, profileValidatorSource()],
+] as const) {
+  writeFileSync(file, source);
+  process.stdout.write(`wrote ${relative(process.cwd(), file)} (${Math.round(source.length / 1024)} KiB)\n`);
+}

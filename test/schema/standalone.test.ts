@@ -1,0 +1,67 @@
+// The validators generated ahead of time (src/schema/standalone.ts): the checked-in files are what the schemas generate
+// now, and they judge every schema case as an Ajv compiling the same schemas in memory does, error for error.
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { listSchemaId, schemaId, registeredIds } from '../../src/schema/registered-schemas.ts';
+import { validators } from '../../src/schema/contract-validators.generated.js';
+import { validateTargetProfile } from '../../src/schema/profile-validator.generated.js';
+import { projectAjv } from '../../src/schema/project-ajv.ts';
+import {
+  CONTRACT_VALIDATORS_FILE,
+  contractAjv,
+  contractValidatorsSource,
+  PROFILE_VALIDATOR_FILE,
+  profileValidatorSource,
+} from '../../src/schema/standalone.ts';
+import type { SchemaCase } from './cases/case.ts';
+import { casesBySchema } from './cases/index.ts';
+
+test('the checked-in validators are what the schemas generate now (else: npm run schemas:compile)', () => {
+  expect(
+    readFileSync(CONTRACT_VALIDATORS_FILE, 'utf8'),
+    'src/schema/contract-validators.generated.js is stale: run npm run schemas:compile',
+  ).toBe(contractValidatorsSource());
+  expect(
+    readFileSync(PROFILE_VALIDATOR_FILE, 'utf8'),
+    'src/schema/profile-validator.generated.js is stale: run npm run schemas:compile',
+  ).toBe(profileValidatorSource());
+});
+
+test('one generated validator per registered schema, and no other', () => {
+  expect(Object.keys(validators).sort()).toEqual(registeredIds().sort());
+});
+
+const inMemory = contractAjv();
+/** Errors as compared: everything Ajv reports (verbose: the value met and the schema that refused it included). */
+const errorsOf = (validate: { errors?: unknown }) => JSON.parse(JSON.stringify(validate.errors ?? null));
+
+for (const [schema, cases] of Object.entries(casesBySchema) as Array<[string, SchemaCase[]]>) {
+  test(`${schema}: every case judged as Ajv in memory judges it, error for error`, () => {
+    for (const c of cases) {
+      for (const variant of ['declared', 'extra-properties'] as const) {
+        const id = c.as === 'list' ? listSchemaId(variant, c.schema) : schemaId(variant, c.schema);
+        const generated = validators[id];
+        const compiled = inMemory.getSchema(id)!;
+        const label = `${c.description} (${variant})`;
+        expect(generated(c.data), label).toBe(compiled(c.data));
+        expect(errorsOf(generated), label).toEqual(errorsOf(compiled));
+      }
+    }
+  });
+}
+
+test('the target profile validator refuses and accepts as Ajv in memory does', () => {
+  const schema = JSON.parse(readFileSync(new URL('../../schemas/target-profile.schema.json', import.meta.url), 'utf8'));
+  const compiled = projectAjv({ allErrors: true }).compile(schema);
+  const profiles: unknown[] = [
+    { name: 'ok', cancel: null, health: null, status: {}, maxLimit: null },
+    { name: 'bad method', cancel: { method: 'FETCH', path: '/subscription/{id}' }, health: null, status: {}, maxLimit: null },
+    { name: 'extra', cancel: null, health: null, status: {}, maxLimit: null, surprise: true },
+    { name: 12 },
+    null,
+  ];
+  for (const profile of profiles) {
+    expect(validateTargetProfile(profile), JSON.stringify(profile)).toBe(compiled(profile));
+    expect(errorsOf(validateTargetProfile), JSON.stringify(profile)).toEqual(errorsOf(compiled));
+  }
+});
