@@ -1,6 +1,7 @@
 // The conformance and fuzz suites (the product). `npm run conformance` / `npm run fuzz`.
 // With no API_BASE_URL the global setup starts the bundled reference server. Traces are off on
 // purpose: a trace records request headers, and the credential headers must never reach a file.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { fixRunLimits } from './src/config/run-limits.ts';
 
@@ -15,7 +16,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0, // a retried test could re-send a create; the client retries reads itself
-  workers: process.env.CI ? 2 : undefined,
+  // 2 on CI; elsewhere half the cores, never fewer than 2 (Playwright's own default, half the cores, is 1 on a 2-core
+  // machine: the worker waits on the target while the other core idles, and every failed test's new worker start
+  // stops the whole run). API_RATE is shared among them.
+  workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
   timeout: 60_000,
   outputDir: `${reports}/conformance/test-results`,
   reporter: [

@@ -29,7 +29,7 @@ const BENCH_COMMAND = {
     rounds: { type: 'string', description: 'rounds per contender (default 3)' },
     setting: {
       type: 'string',
-      description: 'ci (CI set, as a CI gate runs: 2 workers), local (unset: half the cores), or both (default)',
+      description: 'ci (CI set, as a CI gate runs: 2 workers), local (unset: half the cores, at least 2), or both (default)',
     },
   },
   notes: [
@@ -43,7 +43,7 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   process.stderr.write(`--rounds must be a whole number above 0, got ${JSON.stringify(values.rounds)}\n`);
   process.exit(2);
 }
-/** How the commands run: as a CI gate does (every CI service sets CI: 2 workers), or on a workstation (half the cores). */
+/** How the commands run: as a CI gate does (every CI service sets CI: 2 workers), or on a workstation (half the cores, at least 2). */
 const SETTINGS: Record<'ci' | 'local', Record<string, string | undefined>> = { ci: { CI: 'true' }, local: { CI: undefined } };
 type Setting = keyof typeof SETTINGS;
 const settingOption = values.setting ?? 'both';
@@ -135,10 +135,10 @@ async function failingBesideCorrect(): Promise<void> {
 }
 
 function describeSetting(setting: Setting): string {
-  const workers = setting === 'ci' ? 2 : Math.max(1, Math.floor(availableParallelism() / 2));
+  const workers = setting === 'ci' ? 2 : Math.max(2, Math.floor(availableParallelism() / 2));
   return setting === 'ci'
     ? `ci: CI set, as a CI gate runs (${workers} workers)`
-    : `local: CI unset, as on a workstation (${workers} worker(s), half the cores)`;
+    : `local: CI unset, as on a workstation (${workers} workers, half the cores, at least 2)`;
 }
 
 // ---- this checkout beside a baseline -------------------------------------------------------------------------------

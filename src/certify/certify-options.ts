@@ -22,7 +22,7 @@ export interface CertifyOptions {
   /** Clause patterns selected with --clauses (`SUB-*`); null = every clause. */
   clauses: string[] | null;
   skipLoad: boolean;
-  /** Playwright workers for the conformance + fuzz run (--workers); null = the suite's default (2 with CI set, else half the cores). */
+  /** Playwright workers for the conformance + fuzz run (--workers); null = the suite's default (2 with CI set, else half the cores, at least 2). */
   workers: number | null;
   /** Absolute path of the certification folder. */
   out: string;
@@ -64,7 +64,7 @@ export const CERTIFY_COMMAND = {
     workers: {
       type: 'string',
       value: '<n>',
-      description: 'tests run at once (default: 2 with CI set, else half the cores); API_RATE is shared among them',
+      description: 'tests run at once (default: 2 with CI set, else half the cores, at least 2); API_RATE is shared among them',
     },
     out: { type: 'string', value: '<dir>', description: 'where the certification goes (default: reports/certification)' },
     'deployment-version': {

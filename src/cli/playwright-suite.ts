@@ -35,7 +35,7 @@ function helpText(suite: Suite): string {
     '',
     'Options:',
     '  -g, --grep <regex>      only the tests whose title matches: a clause tag selects its tests, e.g. --grep @SUB-CREATE-ECHO',
-    '  -j, --workers <n>       tests run at once (default: 2 with CI set, else half the cores); API_RATE is shared among them',
+    '  -j, --workers <n>       tests run at once (default: 2 with CI set, else half the cores, at least 2); API_RATE is shared among them',
     '  --list                  list the tests (and their clause tags) without running them',
     '  -h, --help              show this help and exit',
     '  test-filter             a regular expression matched against the spec files, e.g. offers',
