@@ -51,7 +51,11 @@ if (!['ci', 'local', 'both'].includes(settingOption)) {
   process.stderr.write(`--setting must be ci, local or both, got ${JSON.stringify(settingOption)}\n`);
   process.exit(2);
 }
-const settings: Setting[] = settingOption === 'both' ? ['ci', 'local'] : [settingOption as Setting];
+/** The workers a setting runs (playwright.config.ts). */
+const workersOf = (setting: Setting): number => (setting === 'ci' ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)));
+// Both settings run the same workers on a machine of up to 5 cores: measured once there.
+const settings: Setting[] =
+  settingOption === 'both' ? (workersOf('local') === workersOf('ci') ? ['ci'] : ['ci', 'local']) : [settingOption as Setting];
 const HERE = resolve(import.meta.dirname, '..');
 const REPORTS = join(HERE, 'reports', 'bench-verdict');
 
@@ -135,9 +139,10 @@ async function failingBesideCorrect(): Promise<void> {
 }
 
 function describeSetting(setting: Setting): string {
-  const workers = setting === 'ci' ? 2 : Math.max(2, Math.floor(availableParallelism() / 2));
+  const workers = workersOf(setting);
+  const alike = settingOption === 'both' && settings.length === 1 ? '; CI unset runs as many here' : '';
   return setting === 'ci'
-    ? `ci: CI set, as a CI gate runs (${workers} workers)`
+    ? `ci: CI set, as a CI gate runs (${workers} workers${alike})`
     : `local: CI unset, as on a workstation (${workers} workers, half the cores, at least 2)`;
 }
 
