@@ -51,12 +51,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // Settled here for this run's workers alone: a value left in the environment by anything else is not this run's.
   delete process.env[RUN_CURRENCIES_ENV];
-  const session = await openSession(config);
-  try {
-    const facts = await shareFacts(session, config);
-    await settleCurrencies(session, config, facts.offers);
-  } finally {
-    await session.dispose();
+  // Both are conveniences for the workers: a run whose session cannot open here still runs, each worker reading alone.
+  const session = await openSession(config).catch(() => null);
+  if (session) {
+    try {
+      const facts = await shareFacts(session, config);
+      await settleCurrencies(session, config, facts.offers);
+    } finally {
+      await session.dispose();
+    }
   }
   const runConfig = config;
   return async () => {
