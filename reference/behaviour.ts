@@ -1,7 +1,8 @@
 // How the reference behaves, as a table of small strategies grouped by kind of effect. Routes call
 // these and nothing else, so a fault switch (reference/faults.ts) changes behaviour by replacing or
 // wrapping one strategy here: never by an `if (fault)` inside a route.
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import * as crypto from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { validate } from '../src/schema/registry.ts';
 import { ApiError, renderError } from './errors.ts';
 import type { ErrorShape, FieldError, RenderedError } from './errors.ts';
@@ -199,16 +200,22 @@ export interface Behaviour {
 
 // ---- The correct behaviour -----------------------------------------------------------------------
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
+// Credentials are compared by their SHA-256 digests: equal lengths whatever was presented, so nothing leaks by length,
+// and a timing difference in the comparison would tell about a digest, never about the secret. The digests are hex
+// text: Node makes a string of a digest several times faster than a Buffer (Node's one-shot hash where there is one,
+// 20.12 and later), and the credential check digests every request's two headers.
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
+function digest(value: string): string {
+  return oneShotHash ? oneShotHash('sha256', value, 'hex') : createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
-// Digests of the expected values, computed once per value (a server has two).
-const expectedDigests = new Map<string, Buffer>();
+// Digests of the expected values, computed once per value (a server has two partners).
+const expectedDigests = new Map<string, string>();
 
-function expectedDigest(value: string): Buffer {
+function expectedDigest(value: string): string {
   let known = expectedDigests.get(value);
-  if (!known) {
+  if (known === undefined) {
     if (expectedDigests.size > 16) expectedDigests.clear();
     known = digest(value);
     expectedDigests.set(value, known);
@@ -216,9 +223,16 @@ function expectedDigest(value: string): Buffer {
   return known;
 }
 
+/** Whether two digests are equal, looking at every character whatever the first difference. */
+function sameDigest(a: string, b: string): boolean {
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
 /** Constant-time equality (hashing first makes the lengths equal, so nothing leaks by length). */
 export function sameSecret(presented: string, expected: string): boolean {
-  return timingSafeEqual(digest(presented), expectedDigest(expected));
+  return sameDigest(digest(presented), expectedDigest(expected));
 }
 
 function verifyCredentials(presented: PresentedCredentials, expected: ReferenceCredentials): AuthVerdict {
