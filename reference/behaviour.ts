@@ -200,25 +200,26 @@ export interface Behaviour {
 
 // ---- The correct behaviour -----------------------------------------------------------------------
 
-// Credentials are compared by their SHA-256 digests: equal lengths whatever was presented, so nothing leaks by length,
-// and a timing difference in the comparison would tell about a digest, never about the secret. The digests are hex
-// text: Node makes a string of a digest several times faster than a Buffer (Node's one-shot hash where there is one,
-// 20.12 and later), and the credential check digests every request's two headers.
+// Credentials are compared by a SHA-256 digest of both values together: equal lengths whatever was presented, so
+// nothing leaks by length, and a timing difference in the comparison would tell about a digest, never about a value.
+// One digest per request, as hex text: Node makes a string of a digest several times faster than a Buffer (Node's
+// one-shot hash where there is one, 20.12 and later), and every credentialed request is checked.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 
-function digest(value: string): string {
-  return oneShotHash ? oneShotHash('sha256', value, 'hex') : createHash('sha256').update(value, 'utf8').digest('hex');
+/** The digest of a key and a secret; the key's length first, so no other pair of values makes the same text. */
+function credentialsDigest(subscriptionKey: string, secret: string): string {
+  const text = `${subscriptionKey.length}:${subscriptionKey}${secret}`;
+  return oneShotHash ? oneShotHash('sha256', text, 'hex') : createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-// Digests of the expected values, computed once per value (a server has two partners).
-const expectedDigests = new Map<string, string>();
+// The expected credentials' digest, made once per credentials object (a server has one per partner).
+const expectedDigests = new WeakMap<ReferenceCredentials, string>();
 
-function expectedDigest(value: string): string {
-  let known = expectedDigests.get(value);
+function expectedDigest(expected: ReferenceCredentials): string {
+  let known = expectedDigests.get(expected);
   if (known === undefined) {
-    if (expectedDigests.size > 16) expectedDigests.clear();
-    known = digest(value);
-    expectedDigests.set(value, known);
+    known = credentialsDigest(expected.subscriptionKey, expected.secret);
+    expectedDigests.set(expected, known);
   }
   return known;
 }
@@ -230,16 +231,9 @@ function sameDigest(a: string, b: string): boolean {
   return difference === 0;
 }
 
-/** Constant-time equality (hashing first makes the lengths equal, so nothing leaks by length). */
-export function sameSecret(presented: string, expected: string): boolean {
-  return sameDigest(digest(presented), expectedDigest(expected));
-}
-
 function verifyCredentials(presented: PresentedCredentials, expected: ReferenceCredentials): AuthVerdict {
   if (presented.subscriptionKey === undefined || presented.secret === undefined) return 'missing';
-  const keyOk = sameSecret(presented.subscriptionKey, expected.subscriptionKey);
-  const secretOk = sameSecret(presented.secret, expected.secret);
-  return keyOk && secretOk ? 'ok' : 'wrong';
+  return sameDigest(credentialsDigest(presented.subscriptionKey, presented.secret), expectedDigest(expected)) ? 'ok' : 'wrong';
 }
 
 /** JSON pointer of a schema issue -> the request property it names (top-level fields only). */
