@@ -33,7 +33,7 @@ const ROUNDS = 2;
 const SECONDS_PER_ROUND = positiveIntegerFromEnv('bench:reference', 'BENCH_SECONDS', 3);
 const WARMUP_SECONDS = 1;
 const OVERALL_TIMEOUT_MS = 120_000;
-const TARGET_RATIO = 0.6;
+const TARGET_RATIO = 0.7;
 /** Only the parent measures; the server children never read it. */
 const generator = childRole() ? undefined : chooseGenerator('bench:reference');
 
