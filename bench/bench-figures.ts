@@ -25,6 +25,13 @@ export function record(figures: Figures, round: LoadRound): void {
 
 export const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 export function line(label: string, f: Figures): string {
   return `  ${label.padEnd(22)} ${mean(f.requestsPerSecond).toFixed(0).padStart(8)} req/s   p50 ${mean(f.p50).toFixed(2)} ms   p99 ${mean(f.p99).toFixed(2)} ms   errors ${f.errors}   non-2xx ${f.non2xx}   rounds ${f.requestsPerSecond.map((r) => r.toFixed(0)).join(' / ')}`;
 }

@@ -32,3 +32,22 @@ export function nextMessage<T>(child: ChildProcess, what: string): Promise<T> {
     });
   });
 }
+
+/** A server child's CPU time so far (user + system, microseconds), asked for by the parent between rounds. */
+type CpuMessage = { cpuMicros: number };
+
+/** In a server child: answer the parent's CPU-time questions (cpuMicrosOf), for as long as the child runs. */
+export function answerCpuQuestions(): void {
+  process.on('message', (message: unknown) => {
+    if (message !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    process.send!({ cpuMicros: user + system } satisfies CpuMessage);
+  });
+}
+
+/** A child's CPU time so far (user + system, microseconds); the child answers with answerCpuQuestions. */
+export async function cpuMicrosOf(child: ChildProcess, what: string): Promise<number> {
+  const answer = nextMessage<CpuMessage>(child, what);
+  child.send('cpu');
+  return (await answer).cpuMicros;
+}

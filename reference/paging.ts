@@ -14,10 +14,10 @@ export interface RawPageQuery {
 }
 
 export function pageQuery(raw: RawPageQuery): PageQuery {
-  return {
-    ...(raw.offset === undefined ? {} : { offset: Number(raw.offset) }),
-    ...(raw.limit === undefined ? {} : { limit: Number(raw.limit) }),
-  };
+  const query: PageQuery = {};
+  if (raw.offset !== undefined) query.offset = Number(raw.offset);
+  if (raw.limit !== undefined) query.limit = Number(raw.limit);
+  return query;
 }
 
 export function slicePage<T>(items: readonly T[], window: PageWindow): T[] {

@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import { projectAjv } from '../src/schema/project-ajv.ts';
 import { addSuiteVocabulary } from '../src/schema/ajv-vocabulary.ts';
 import { OPERATIONS } from './behaviour.ts';
-import type { Behaviour, PresentedCredentials, ReferenceCredentials } from './behaviour.ts';
+import type { AuthVerdict, Behaviour, PresentedCredentials, ReferenceCredentials } from './behaviour.ts';
 import type { ReferenceContext } from './context.ts';
 import { SEED_ALLOCATIONS } from './data/allocations.ts';
 import type { AllocationRecord } from './data/types.ts';
@@ -291,37 +291,50 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
       return Readable.from([bytes.subarray(0, half), bytes.subarray(half)], { objectMode: false });
     });
 
-  // Credentials on every route but the public ones (health), before the body is even read; the partner whose
-  // credentials match is the caller, with the connection the request came on.
+  // Credentials on every route but the public ones (health, the OpenAPI document), before the body is even read; the
+  // partner whose credentials match is the caller, with the connection the request came on. Which routes are public
+  // is decided once, as each route is added: the check is a hook of the routes that need it (the first of their own
+  // hooks, so it runs before the rate limit's, as it did as a server-wide hook), and a server-wide hook checks only the
+  // requests no route matched.
   app.decorateRequest('caller', null);
   const connections = new WeakMap<object, number>();
   let nextConnection = 1;
   const connectionOf = (request: FastifyRequest) => {
     const socket = request.raw.socket;
-    if (!connections.has(socket)) connections.set(socket, nextConnection++);
-    return connections.get(socket)!;
-  };
-  app.addHook('onRequest', (request, _reply, done) => {
-    // The OpenAPI document is public: partners' tools fetch it before they have credentials set up.
-    if (request.routeOptions?.url === OPENAPI_PATH || behaviour.auth.isPublic(request.routeOptions?.config?.operation)) return done();
-    const presented = presentedCredentials(request);
-    const verdicts = partners.map(({ partner, credentials: expected }) => ({
-      partner,
-      verdict: behaviour.auth.verify(presented, expected),
-    }));
-    const matched = verdicts.find((v) => v.verdict === 'ok');
-    if (matched) {
-      request.caller = { partner: matched.partner, connection: connectionOf(request) };
-      return done();
+    let connection = connections.get(socket);
+    if (connection === undefined) {
+      connection = nextConnection++;
+      connections.set(socket, connection);
     }
-    const verdict = verdicts[0].verdict;
+    return connection;
+  };
+  const checkCredentials = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const presented = presentedCredentials(request);
+    // The partners in turn, the first whose credentials match is the caller; none: the first partner's verdict.
+    let firstVerdict: AuthVerdict | undefined;
+    for (const { partner, credentials: expected } of partners) {
+      const verdict = behaviour.auth.verify(presented, expected);
+      if (verdict === 'ok') {
+        request.caller = { partner, connection: connectionOf(request) };
+        return done();
+      }
+      firstVerdict ??= verdict;
+    }
     const detail =
-      verdict === 'missing'
+      firstVerdict === 'missing'
         ? `Both credential headers ${SUBSCRIPTION_KEY_HEADER} and ${SECRET_HEADER} are required`
         : 'The credentials are not valid';
-    const status = verdict === 'missing' ? protocol.missingCredentialsStatus : protocol.wrongCredentialsStatus;
+    const status = firstVerdict === 'missing' ? protocol.missingCredentialsStatus : protocol.wrongCredentialsStatus;
     done(new ApiError(status, 'auth', detail, [{ property: 'headers', messages: [detail] }]));
+  };
+  // The OpenAPI document is public: partners' tools fetch it before they have credentials set up.
+  const isPublicRoute = (url: string, operation: OperationName | undefined) => url === OPENAPI_PATH || behaviour.auth.isPublic(operation);
+  app.addHook('onRoute', (route) => {
+    if (isPublicRoute(route.url, (route.config as { operation?: OperationName } | undefined)?.operation)) return;
+    route.onRequest = [checkCredentials, ...[route.onRequest ?? []].flat()];
   });
+  if (!behaviour.auth.isPublic(undefined))
+    app.addHook('onRequest', (request, reply, done) => (request.is404 ? checkCredentials(request, reply, done) : done()));
 
   // The allocation records as granted now (behaviour.allocations.granted), indexed again only when they change.
   const startedAt = Date.now();

@@ -87,3 +87,19 @@ test('auth: the health check needs no credentials, and ignores wrong ones', asyn
   expect((await call(app, { url: '/health', anonymous: true, headers: { [SECRET_HEADER]: WRONG_SECRET } })).status).toBe(200);
   await app.close();
 });
+
+test('auth: the key and the secret are checked each on its own, not as one run of characters', async () => {
+  // The check digests both values together; the same characters split elsewhere between the two headers are refused.
+  const app = await buildServer({ credentials: { subscriptionKey: 'key-1234', secret: 'secret-5678' } });
+  const presented = (subscriptionKey: string, secret: string) =>
+    call(app, { url: '/offer?limit=1', anonymous: true, headers: { [SUBSCRIPTION_KEY_HEADER]: subscriptionKey, [SECRET_HEADER]: secret } });
+  expect((await presented('key-1234', 'secret-5678')).status).toBe(200);
+  for (const [key, secret] of [
+    ['key-123', '4secret-5678'],
+    ['key-1234s', 'ecret-5678'],
+    ['8:key-1234', 'secret-5678'],
+    ['key-1234secret-5678', ''],
+  ])
+    expect((await presented(key, secret)).status, `${key} / ${secret}`).toBe(401);
+  await app.close();
+});
