@@ -3,7 +3,7 @@
  * fast-check). Every value is chosen to be unambiguously valid for the given offer.
  */
 import { CATEGORY_OF_TYPE, investorKind, suitsInvestor, type SubscriptionType } from '../contract/vocabulary.ts';
-import { withoutMilliseconds } from './utc-timestamp.ts';
+import { withoutMilliseconds } from '../contract/timestamps.ts';
 import { receiptTime } from '../contract/receipt-time.ts';
 import type { Offer } from '../contract/types.ts';
 
