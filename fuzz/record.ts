@@ -16,7 +16,7 @@ export interface FuzzRunRecord {
   runId: string;
   status: 'passed' | 'failed';
   seed: number;
-  /** fast-check's path to the counterexample; null when the property held. */
+  /** fast-check's path to the counterexample; null when the property held (even when it met another clause's deviation). */
   path: string | null;
   /** fast-check's replay path of a failing sequence of commands (FUZZ_REPLAY_PATH); absent for other properties. */
   replayPath?: string | null;
@@ -25,7 +25,10 @@ export interface FuzzRunRecord {
   shrinks: number;
   /** True when a time limit (property or shrinking) stopped the run early. */
   interrupted: boolean;
-  /** The shrunk counterexample, as a reader wants it (see showValue); null when the property held. */
+  /**
+   * The shrunk counterexample, as a reader wants it (see showValue); when the property held but met a deviation on a
+   * clause it does not check (fuzz/runner.ts isCollateral), the first case that met it, not shrunk; else null.
+   */
   counterexample: string | null;
   failures: CheckFailure[];
   /** An error the run raised outside the checks (a bug, an unreachable target), when there was one. */

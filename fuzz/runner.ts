@@ -276,19 +276,27 @@ export class FuzzRunner {
     });
 
     for (const o of observations.values()) verdict.observe(o);
-    for (const { failure, value } of collateral.values()) {
-      verdict.fail({
+    const met = [...collateral.values()].map(({ failure, value }) => ({
+      value,
+      failure: {
         ...failure,
         message: `${failure.message} (fuzz, met by the case ${shortened(fc.stringify(value))}, not shrunk: not a clause of this property; replay: RUN_ID=${suite.config.runId} FUZZ_SEED=${details.seed})`,
-      });
-    }
-    await this.settle(details, failedCases, { skipReasons, budgetSpent, lastFailed });
+      },
+    }));
+    for (const { failure } of met) verdict.fail(failure);
+    await this.settle(details, failedCases, { skipReasons, budgetSpent, lastFailed, collateral: met });
   }
 
   private async settle<T>(
     details: RunDetails<[T]>,
     failedCases: Map<string, FailedCase>,
-    why: { skipReasons: Set<string>; budgetSpent: boolean; lastFailed: FailedCase | null },
+    why: {
+      skipReasons: Set<string>;
+      budgetSpent: boolean;
+      lastFailed: FailedCase | null;
+      /** Deviations on clauses the property does not check, each with the first case that met it (isCollateral). */
+      collateral: Array<{ value: T; failure: CheckFailure }>;
+    },
   ): Promise<void> {
     const { testInfo, verdict } = this.deps;
     const title = testInfo.title;
@@ -306,13 +314,16 @@ export class FuzzRunner {
     const stopped = details.interrupted ? (why.budgetSpent ? ' (stopped: write budget spent)' : ' (stopped by a time limit)') : '';
 
     if (!details.failed) {
-      testInfo.annotations.push({ type: 'fuzz', description: `${details.numRuns} cases, seed ${details.seed}${stopped}` });
+      // The property held; a deviation it met on another clause still fails the test, and its record says so.
+      const [first] = why.collateral;
+      const met = first ? `; met deviations on ${why.collateral.map((c) => c.failure.clause).join(', ')}, not shrunk` : '';
+      testInfo.annotations.push({ type: 'fuzz', description: `${details.numRuns} cases, seed ${details.seed}${stopped}${met}` });
       await this.record({
         ...base,
-        status: 'passed',
+        status: first ? 'failed' : 'passed',
         path: null,
-        counterexample: null,
-        failures: [],
+        counterexample: first ? showValue(first.value) : null,
+        failures: why.collateral.map((c) => c.failure),
         error: null,
         replay: replayCommand({ seed: details.seed, path: null, grep, runId: base.runId }),
       });

@@ -53,7 +53,8 @@ test('against offers that fail their schema: a property reading offers reports i
     /met by the case .*not shrunk: not a clause of this property; replay: RUN_ID=\S+ FUZZ_SEED=-?\d+\)$/,
   );
   const [record] = readRunRecords(run.reportsDir).filter((r) => /identifiers of any kind/.test(r.property));
-  expect(record, tail(run)).toMatchObject({ runs: 20, shrinks: 0 });
+  expect(record, tail(run)).toMatchObject({ status: 'failed', runs: 20, shrinks: 0, path: null, counterexample: expect.any(String) });
+  expect(record.failures.map((f) => f.clause)).toEqual(['OFFER-SCHEMA']);
   // Creates of invalid bodies: nothing in its cases reads an offer, and its read of the offers before them is not judged.
   expect(outcome(/one defect, missing-required/)?.status, tail(run)).toBe('passed');
 });
