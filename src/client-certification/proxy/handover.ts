@@ -4,7 +4,7 @@
  * both keep in step, and the credential values both learn. Nothing here loads the checks.
  */
 import { CREDENTIAL_HEADERS, makeRedactor, type Redactor } from '../../config/redact.ts';
-import { headerValue, type RelayedExchange } from './http-relay.ts';
+import type { RelayedExchange } from './http-relay.ts';
 
 /** Headers that carry secrets of some kind: masked in the session like the contract's credentials, redacted everywhere. */
 export const SECRET_HEADERS = new Set<string>([...CREDENTIAL_HEADERS, 'authorization', 'cookie', 'set-cookie']);
@@ -33,12 +33,40 @@ export type HandedExchange = Omit<RelayedExchange, 'responseHeaders' | 'response
 /** Answers whose check results are remembered, one per key (request line, status, content type and encoding). */
 export const ANSWERS_REMEMBERED = 256;
 
+/** The answer headers the recorder reads (the checks' key, Retry-After), found in one pass over the pairs. */
+export interface AnswerHeaders {
+  contentType: string;
+  contentEncoding: string;
+  retryAfter: string | null;
+}
+
+export function answerHeaders(pairs: readonly string[]): AnswerHeaders {
+  const found: AnswerHeaders = { contentType: '', contentEncoding: '', retryAfter: null };
+  let seen = 0; // bits: content-type, content-encoding, retry-after (the first of each counts)
+  for (let i = 0; i < pairs.length && seen !== 7; i += 2) {
+    const name = pairs[i];
+    if (name.length !== 12 && name.length !== 16 && name.length !== 11) continue;
+    const lower = name.toLowerCase();
+    if (lower === 'content-type' && !(seen & 1)) {
+      found.contentType = pairs[i + 1];
+      seen |= 1;
+    } else if (lower === 'content-encoding' && !(seen & 2)) {
+      found.contentEncoding = pairs[i + 1];
+      seen |= 2;
+    } else if (lower === 'retry-after' && !(seen & 4)) {
+      found.retryAfter = pairs[i + 1];
+      seen |= 4;
+    }
+  }
+  return found;
+}
+
 /**
  * What identifies an answer for its checks: the checks read of an answer's headers its content type (and its
  * encoding, to read the body); the rest tell nothing they use. The same key and the same body bytes: the same result.
  */
-export function answerKey(method: string, path: string, status: number, headerPairs: readonly string[]): string {
-  return `${method} ${path} ${status} ${headerValue(headerPairs, 'content-type') ?? ''} ${headerValue(headerPairs, 'content-encoding') ?? ''}`;
+export function answerKey(method: string, path: string, status: number, headers: AnswerHeaders): string {
+  return `${method} ${path} ${status} ${headers.contentType} ${headers.contentEncoding}`;
 }
 
 /** Remembers `value` under `key` as the newest entry, forgetting the oldest past ANSWERS_REMEMBERED (both threads alike). */

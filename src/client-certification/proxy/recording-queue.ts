@@ -13,8 +13,8 @@
 import { Worker } from 'node:worker_threads';
 import type { TargetProfile } from '../../config/target-profile.ts';
 import type { SessionExchange, SessionHeader } from '../recorded-session.ts';
-import { answerKey, remember } from './handover.ts';
-import { headerValue, type RelayedExchange, type RelayOutcome } from './http-relay.ts';
+import { type AnswerHeaders, answerHeaders, answerKey, remember } from './handover.ts';
+import type { RelayedExchange, RelayOutcome } from './http-relay.ts';
 
 /** Default bounds of the queue: a few seconds of a busy client's traffic, and memory a laptop spares. */
 export const QUEUE_EXCHANGES = 10_000;
@@ -201,12 +201,12 @@ export async function startRecordingQueue(options: RecordingQueueOptions): Promi
   }
 
   /** What becomes of an exchange's answer (exchange-recorder.ts, HandedAnswer), and the answer's key. */
-  function answerOf(ex: RelayedExchange): { kind: (typeof ANSWER_KINDS)[number]; key: string | null } {
+  function answerOf(ex: RelayedExchange, headers: AnswerHeaders): { kind: (typeof ANSWER_KINDS)[number]; key: string | null } {
     // Only a complete answer is checked, and not one to HEAD (it has no body by definition; the contract has no HEAD).
     if (ex.responseBody === null || ex.status === null || ex.answeredAt === null || ex.method === 'HEAD')
       return { kind: 'none', key: null };
     const body = ex.responseBody;
-    const key = answerKey(ex.method, ex.path, ex.status, ex.responseHeaders);
+    const key = answerKey(ex.method, ex.path, ex.status, headers);
     const known = answers.get(key);
     if (known !== undefined && known !== TOO_LARGE && known.equals(body)) return { kind: 'same', key };
     const waiting = handed - Number(Atomics.load(counters, 0));
@@ -236,7 +236,8 @@ export async function startRecordingQueue(options: RecordingQueueOptions): Promi
   let closing_: Promise<void> | null = null;
   return {
     hand(ex) {
-      const answer = answerOf(ex);
+      const headers = answerHeaders(ex.responseHeaders);
+      const answer = answerOf(ex, headers);
       const sameHeaders =
         ex.requestHeaders.length === lastRequestHeaders.length && ex.requestHeaders.every((value, i) => value === lastRequestHeaders[i]);
       lastRequestHeaders = ex.requestHeaders;
@@ -251,7 +252,7 @@ export async function startRecordingQueue(options: RecordingQueueOptions): Promi
         ex.arrivedAt,
         ex.answeredAt,
         ex.status,
-        headerValue(ex.responseHeaders, 'retry-after') ?? null,
+        headers.retryAfter,
         ex.outcome,
         ANSWER_KINDS.indexOf(answer.kind),
         answer.key,
