@@ -85,7 +85,7 @@ port.on('message', (message: RecorderInput) => {
   if (message.type === 'batch') {
     if (message.learned) recorder.credentials.add(message.learned);
     const bytes = Buffer.from(message.bytes);
-    for (const wire of message.exchanges) {
+    for (const wire of JSON.parse(message.exchanges) as WireExchange[]) {
       recorder.record(handed(wire, bytes));
       recorded++;
       recordedBytes += BigInt(Math.max(0, wire[15]));

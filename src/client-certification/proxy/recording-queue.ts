@@ -71,7 +71,7 @@ export interface RecorderSetup {
 }
 
 export type RecorderInput =
-  | { type: 'batch'; learned: string[] | null; exchanges: WireExchange[]; bytes: ArrayBuffer }
+  | { type: 'batch'; learned: string[] | null /** WireExchange[] as JSON */; exchanges: string; bytes: ArrayBuffer }
   | { type: 'end'; requests: number; unchecked: number };
 
 export type RecorderOutput =
@@ -184,7 +184,8 @@ export async function startRecordingQueue(options: RecordingQueueOptions): Promi
     const bytes = Buffer.allocUnsafeSlow(bodyBytes);
     let at = 0;
     for (const body of bodies) at += body.copy(bytes, at);
-    const message: RecorderInput = { type: 'batch', learned, exchanges: batch, bytes: bytes.buffer as ArrayBuffer };
+    // As one JSON text: V8 writes and reads it faster than the structured clone of hundreds of small arrays (measured).
+    const message: RecorderInput = { type: 'batch', learned, exchanges: JSON.stringify(batch), bytes: bytes.buffer as ArrayBuffer };
     batch = [];
     bodies = [];
     bodyBytes = 0;
