@@ -75,6 +75,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     onRecorded: options.onExchange,
     capacity: options.queueCapacity,
     heldUntil: options.recordingHeldUntil,
+    redact: (text) => credentials.redact(text),
   });
   let seq = 0;
   let inFlight = 0;

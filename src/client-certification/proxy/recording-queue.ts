@@ -90,6 +90,8 @@ export interface RecordingQueueOptions {
   onRecorded?: (exchange: SessionExchange) => void;
   /** Bounds of the queue (defaults QUEUE_EXCHANGES, QUEUE_ANSWER_BYTES). */
   capacity?: { exchanges?: number; answerBytes?: number };
+  /** Redacts the credentials seen so far from the recorder's error, which can quote anything. */
+  redact?: (text: string) => string;
   /** Nothing is handed to the worker before this settles, or the queue is closed (a test's recorder that has fallen behind). */
   heldUntil?: Promise<void>;
 }
@@ -167,15 +169,17 @@ export async function startRecordingQueue(options: RecordingQueueOptions): Promi
     else if (message.type === 'recorded') for (const exchange of message.exchanges) options.onRecorded?.(exchange);
     else if (message.type === 'closed') onClosed?.();
   });
-  worker.on('error', (error) => {
-    failure = error;
-    onFailure?.(error);
-  });
+  /** The recorder failed: said on the console at once; what is handed over from now on is counted, not kept. */
+  const failed = (thrown: Error) => {
+    const error = new Error(options.redact ? options.redact(thrown.message) : thrown.message);
+    if (!failure)
+      options.console?.(`    ! the proxy's recorder stopped (${error.message}): exchanges are relayed but no longer recorded\n`);
+    failure ??= error;
+    onFailure?.(failure);
+  };
+  worker.on('error', failed);
   worker.on('exit', () => {
-    if (!closing) {
-      failure ??= new Error("the proxy's recorder stopped");
-      onFailure?.(failure);
-    }
+    if (!closing) failed(new Error("the proxy's recorder stopped"));
   });
 
   function flush(): void {
@@ -237,6 +241,10 @@ export async function startRecordingQueue(options: RecordingQueueOptions): Promi
   let closing_: Promise<void> | null = null;
   return {
     hand(ex) {
+      if (failure) {
+        handed++; // not recorded: counted in the error the stop reports
+        return;
+      }
       const headers = answerHeaders(ex.responseHeaders);
       const answer = answerOf(ex, headers);
       const sameHeaders =
@@ -280,7 +288,6 @@ export async function startRecordingQueue(options: RecordingQueueOptions): Promi
         if (failure)
           throw new Error(`${(failure as Error).message}: ${handed - Number(Atomics.load(counters, 0))} exchange(s) not recorded`);
         held = false; // stopping drains the queue, held or not
-
         flush();
         const closed = new Promise<void>((resolve, reject) => {
           onClosed = resolve;
