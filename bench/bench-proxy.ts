@@ -3,7 +3,7 @@
 // console lines (discarded here) and appends every exchange to its session file),
 // and, for scale, through a raw TCP relay (bytes copied, no HTTP: the floor of any relay) and a node:http
 // pass-through (a hop built the obvious way), measured side by side in one run (loopback, bounded), rounds
-// rotating, with wrk where it is installed, else autocannon (bench/load-generators.ts says why wrk first). Prints figures and the ratio proxy / direct (target >= 0.5);
+// rotating, with wrk where it is installed, else autocannon (bench/load-generators.ts says why wrk first). Prints figures, the ratio proxy / direct (target >= 0.5) and the ratio proxy / raw TCP relay (goal >= 0.9, issue 33);
 // asserts nothing. Twice: with the reference answering at once (the worst case: the hop costs as much as the
 // answer), and with the reference's latency-200ms variation (a service across a network). Each server runs in
 // a child process of its own, so the load generator in this process shares no event loop with them.
@@ -19,7 +19,6 @@ import { chooseGenerator, type GeneratorName, loadRound } from './load-generator
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
 import { loadProfile } from '../src/config/target-profile.ts';
-import { progressLines } from '../src/client-certification/proxy/progress-lines.ts';
 import { startProxy } from '../src/client-certification/proxy/proxy-server.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
 import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/config/command-line.ts';
@@ -45,6 +44,8 @@ const SECONDS_PER_ROUND = positiveIntegerFromEnv('bench:proxy', 'BENCH_SECONDS',
 const WARMUP_SECONDS = 1;
 const OVERALL_TIMEOUT_MS = 180_000;
 const TARGET_RATIO = 0.5;
+/** The goal of issue 33: the proxy's checks and recording off its forwarding path cost at most a tenth of a relay's throughput. */
+const TARGET_OVER_RELAY = 0.9;
 /** Only the parent measures; the server children never read it. */
 const generator: GeneratorName | undefined = childRole() ? undefined : chooseGenerator('bench:proxy');
 const SESSION_DIR = resolve(process.env.REPORTS_DIR || 'reports', 'bench');
@@ -111,14 +112,13 @@ function runProxyChild(): void {
   process.once('message', async ({ url }: ChildMessage) => {
     mkdirSync(SESSION_DIR, { recursive: true });
     // As `npm run proxy` runs it: with its console lines (each request's client checks), the console discarded.
-    const progress = progressLines({ write: () => {} });
     const proxy = await startProxy({
       target: url,
       port: 0,
       sessionPath: join(SESSION_DIR, `proxy-session-${process.pid}.jsonl`),
       profile: loadProfile(REFERENCE_PROFILE_PATH),
       bundledReference: true,
-      onExchange: (exchange) => progress.exchange(exchange),
+      console: () => {},
     });
     ready(proxy.url);
   });
@@ -220,8 +220,12 @@ async function measure(label: string, variants: string[], connections: number, r
   console.log(
     `  for scale, over direct: raw TCP relay ${relayOverDirect.toFixed(2)}; node:http pass-through ${overDirect('bare').toFixed(2)}`,
   );
-  const overRelay = mean(figures.proxy.requestsPerSecond) / mean(figures.relay.requestsPerSecond);
-  console.log(`  proxy / raw TCP relay: ${overRelay.toFixed(2)} (how near the proxy comes to the floor of any relay on this machine)`);
+  // Judged like proxy / direct: each proxy round beside the relay round right after it (rounds rotate direct, proxy, relay).
+  const perRelayRound = figures.proxy.requestsPerSecond.map((rps, i) => rps / figures.relay.requestsPerSecond[i]);
+  const overRelay = median(perRelayRound);
+  console.log(
+    `  ratio proxy / raw TCP relay: ${overRelay.toFixed(2)}   (goal >= ${TARGET_OVER_RELAY}; median of the paired rounds ${perRelayRound.map((r) => r.toFixed(2)).join(' ')}; over all rounds ${(mean(figures.proxy.requestsPerSecond) / mean(figures.relay.requestsPerSecond)).toFixed(2)}): how near the proxy comes to the floor of any relay on this machine`,
+  );
   // A ratio under the target means something else when not even a byte copier reaches it: the machine has too few
   // cores for a third process beside the load generator and the target, whatever that process does.
   if (relayOverDirect < TARGET_RATIO)

@@ -88,6 +88,7 @@ export function buildClientReport(
       finishedAt: session.end?.finishedAt ?? null,
       requests: session.exchanges.length,
       stoppedCleanly: session.end !== null,
+      uncheckedAnswers: session.exchanges.filter((ex) => ex.unchecked).length,
     },
     settings,
     summary: Object.fromEntries(CLIENT_STATUSES.map((s) => [s, clauses.filter((c) => c.status === s).length])) as Record<

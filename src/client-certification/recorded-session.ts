@@ -53,12 +53,19 @@ export interface SessionExchange {
   outcome: ExchangeOutcome;
   /** Deviations of the service seen in this answer (the suite's exchange checks), for the report. */
   serviceFindings: ServiceFinding[];
+  /**
+   * Present (true) when the answer was not checked: the proxy's queue to its checks was full (it fell behind the
+   * traffic), so the exchange was recorded without its answer; no service findings, no item count.
+   */
+  unchecked?: true;
 }
 
 export interface SessionEnd {
   type: 'end';
   finishedAt: string;
   requests: number;
+  /** How many exchanges were recorded unchecked (their `unchecked` is true); absent in sessions of older proxies. */
+  unchecked?: number;
 }
 
 export type SessionLine = SessionHeader | SessionExchange | SessionEnd;

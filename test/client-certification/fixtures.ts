@@ -10,7 +10,7 @@ import { certifyClient, type ClientCertification } from '../../src/client-certif
 import type { ClientCheckSettings } from '../../src/client-certification/client-checks.ts';
 import { readSession, type Session, type SessionExchange } from '../../src/client-certification/recorded-session.ts';
 import { loadProfile } from '../../src/config/target-profile.ts';
-import { startProxy } from '../../src/client-certification/proxy/proxy-server.ts';
+import { type ProxyOptions, startProxy } from '../../src/client-certification/proxy/proxy-server.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
 import type { Credentials } from '../../examples/clients/http.ts';
 
@@ -40,15 +40,19 @@ export interface Proxied {
   sessionPath: string;
   /** Stops the proxy (the session file gets its end line). */
   stop(): Promise<void>;
+  /** Exchanges recorded without their answers checked (the queue to the checks full). */
+  unchecked(): number;
 }
 
 type Fixtures = {
   /** A reference (canary credentials) with the recording proxy in front of it, both on 127.0.0.1 port 0. */
-  startProxied: (reference: {
-    rateLimit?: number;
-    variants?: string[];
-    onExchange?: (exchange: SessionExchange) => void;
-  }) => Promise<Proxied>;
+  startProxied: (
+    reference: {
+      rateLimit?: number;
+      variants?: string[];
+      onExchange?: (exchange: SessionExchange) => void;
+    } & Pick<ProxyOptions, 'console' | 'queueCapacity' | 'recordingHeldUntil'>,
+  ) => Promise<Proxied>;
   /** Runs `client` through a proxied reference and certifies the session it recorded. */
   certifyClientRun: (client: Client, opts: { rateLimit: number }) => Promise<ClientRun>;
 };
@@ -56,7 +60,7 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   startProxied: async ({}, use, testInfo) => {
     const closers: Array<() => Promise<void>> = [];
-    await use(async ({ rateLimit, variants, onExchange }) => {
+    await use(async ({ rateLimit, variants, ...proxyOptions }) => {
       const reference = await startReferenceServer({ port: 0, credentials: CANARY, rateLimit: rateLimit ?? false, variants });
       closers.push(() => reference.close());
       const dir = testInfo.outputPath('client');
@@ -68,10 +72,10 @@ export const test = base.extend<Fixtures>({
         sessionPath,
         profile: loadProfile(REFERENCE_PROFILE_PATH),
         bundledReference: true,
-        onExchange,
+        ...proxyOptions,
       });
       closers.push(() => proxy.close());
-      return { referenceUrl: reference.url, proxyUrl: proxy.url, sessionPath, stop: () => proxy.close() };
+      return { referenceUrl: reference.url, proxyUrl: proxy.url, sessionPath, stop: () => proxy.close(), unchecked: () => proxy.unchecked };
     });
     for (const close of closers.reverse()) await close().catch(() => undefined);
   },

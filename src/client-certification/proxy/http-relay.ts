@@ -10,10 +10,11 @@
  * already closed, after refusing it early (a 413, say), loses that answer to a broken pipe. Requests
  * without a body go on at once.
  *
- * HTTP/1.1 framing is read with http-parser-js, so that each request is paired with its answer (answers
- * come in request order), timed, and its bodies kept for the checks and the session. On the answer side
- * the parser reads a copy: the bytes are forwarded before they are parsed, and the parser decides nothing
- * about what is forwarded, only where one answer ends.
+ * HTTP/1.1 framing is read with ./message-framing.ts (the common requests and answers framed with a few
+ * searches, any other by http-parser-js), so that each request is paired with its answer (answers come in
+ * request order), timed, and its bodies kept for the checks and the session. On the answer side the framing
+ * reads a copy: the bytes are forwarded before they are parsed, and the framing decides nothing about what is
+ * forwarded, only where one answer ends.
  *
  * Why a relay and not a node:http server plus a node:http client: those two objects cost the proxy about
  * three times what the target's own answer costs, on every request; relaying the connection costs the
@@ -21,6 +22,7 @@
  */
 import { HTTPParser } from 'http-parser-js';
 import type { Socket } from 'node:net';
+import { MessageFraming } from './message-framing.ts';
 
 // Header bytes are read as latin1, as node:http reads them, so that a head written back byte for byte
 // (the request heads sent on) is the head received, whatever bytes its values hold. (The library's
@@ -130,7 +132,7 @@ export function headerValue(pairs: readonly string[], name: string): string | un
 }
 
 /** Feeds `data` to `parser`: an Error when it is not HTTP/1.1 (the library throws from inside our callbacks too). */
-function parse(parser: InstanceType<typeof HTTPParser>, data: Buffer): number | Error {
+function parse(parser: { execute(data: Buffer): number | Error }, data: Buffer): number | Error {
   try {
     return parser.execute(data);
   } catch (error) {
@@ -153,7 +155,7 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
   /** The proxy is stopping: the request arriving is finished and answered, no new one is read. */
   let finishing = false;
 
-  const requests = new HTTPParser(HTTPParser.REQUEST);
+  const requests = new MessageFraming(HTTPParser.REQUEST);
   const isIdle = () => receiving === null && awaiting.length === 0;
 
   function record(ex: InFlight, outcome: RelayOutcome): void {
@@ -302,7 +304,7 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
     upstream = up;
     up.setNoDelay(true);
     up.setTimeout(options.upstreamTimeoutMs);
-    const answers = new HTTPParser(HTTPParser.RESPONSE);
+    const answers = new MessageFraming(HTTPParser.RESPONSE);
     let informational = false;
     /** The answer being read ends the connection (Connection: close, or a body that ends with the connection). */
     let lastOnConnection = false;

@@ -36,8 +36,18 @@ export function progressLines(options: ProgressLinesOptions): ProgressLines {
   // Running every per-request check on each of thousands of requests a second cost the proxy a third more CPU per
   // request than the relaying, recording and answer checks together (measured): the shapes found clean are skipped.
   const cleanShapes = new Set<string>();
+  // The recorder hands on one headers object for a run of requests with the same headers: serialized once for the run.
+  const headerTexts = new WeakMap<object, string>();
+  const headersText = (headers: Record<string, string>) => {
+    let text = headerTexts.get(headers);
+    if (text === undefined) {
+      text = JSON.stringify(headers);
+      headerTexts.set(headers, text);
+    }
+    return text;
+  };
   const clientFindings = (ex: SessionExchange) => {
-    const shape = `${ex.method} ${ex.path}\n${JSON.stringify(ex.requestHeaders)}\n${ex.requestBody ?? ''}`;
+    const shape = `${ex.method} ${ex.path}\n${headersText(ex.requestHeaders)}\n${ex.requestBody ?? ''}`;
     if (cleanShapes.has(shape)) return [];
     const found = findingsOf(ex);
     if (found.length === 0) {

@@ -57,6 +57,8 @@ export interface ClientCertificationReport {
     finishedAt: string | null;
     requests: number;
     stoppedCleanly: boolean;
+    /** Exchanges recorded without their answers checked: the proxy's queue to its checks was full. */
+    uncheckedAnswers: number;
   };
   settings: ClientCheckSettings;
   summary: Record<ClientVerdict, number>;

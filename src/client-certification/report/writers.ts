@@ -22,11 +22,17 @@ function settingsRows(r: ClientCertificationReport): Array<[string, string]> {
     ['Target', `${r.session.target}${r.session.bundledReference ? ' (bundled reference server)' : ''}`],
     ['Time', `${r.session.startedAt} to ${r.session.finishedAt ?? '(the proxy did not stop cleanly; every exchange it saw is recorded)'}`],
     ['Requests', String(r.session.requests)],
+    ...(r.session.uncheckedAnswers ? ([['Answers not checked', uncheckedText(r)]] as Array<[string, string]>) : []),
     ['Agreed rate', r.settings.agreedRate === null ? 'not given (--agreed-rate)' : `${r.settings.agreedRate} requests/s`],
     ['Client currency', r.settings.currency ?? "not given: the first create's currency"],
     ['Duplicate window', `${r.settings.duplicateWindowMs / 1000} s`],
     ['Schema digest', r.evidence.schemaDigest],
   ];
+}
+
+/** What the report says of answers the proxy recorded unchecked (its queue to the checks full): a visible finding. */
+function uncheckedText(r: ClientCertificationReport): string {
+  return `${r.session.uncheckedAnswers} of ${r.session.requests} answer(s) were recorded but not checked: the proxy's checks fell behind the traffic (its queue to them was full). Their service findings are unknown, and so are their page sizes (the pagination check reads them).`;
 }
 
 /**
@@ -73,6 +79,7 @@ export function renderClientMarkdown(r: ClientCertificationReport): string {
   const out = [`# Client certification: ${LABEL[r.verdict]}`, ''];
   for (const reason of r.verdictReasons) out.push(`- ${md(reason)}`);
   if (r.verdictReasons.length) out.push('');
+  if (r.session.uncheckedAnswers) out.push(`**Warning:** ${md(uncheckedText(r))}`, '');
   out.push(...mdTable(['Item', 'Value'], settingsRows(r)), '');
   out.push(
     '## Client clauses',
@@ -96,6 +103,7 @@ export function renderClientMarkdown(r: ClientCertificationReport): string {
     if (rest) out.push(md(rest), '');
   }
   out.push('## The service during the session', '');
+  if (r.session.uncheckedAnswers) out.push(md(uncheckedText(r)), '');
   if (r.service.length)
     out.push(
       "Deviations of the service seen through the proxy (context only: they do not change the client's verdict):",
@@ -173,6 +181,7 @@ export function renderClientHtml(r: ClientCertificationReport): string {
 <h1>Client certification verdict: ${LABEL[r.verdict]}</h1>
 <div>${esc(`${r.summary.fail} failing, ${r.summary.incomplete} incomplete, ${r.summary.pass} passing client clause(s); ${r.session.requests} requests`)}</div>
 ${r.verdictReasons.length ? `<ul>${r.verdictReasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : ''}
+${r.session.uncheckedAnswers ? `<p id="unchecked-answers"><strong>Warning:</strong> ${esc(uncheckedText(r))}</p>` : ''}
 </header>
 <main>
 <section id="session"><h2>Session</h2>${facts(settingsRows(r))}</section>
@@ -180,7 +189,7 @@ ${r.verdictReasons.length ? `<ul>${r.verdictReasons.map((x) => `<li>${esc(x)}</l
 <figure>${chart}</figure>
 ${htmlTable(['Clause', 'Status', 'Duty', 'Contract', 'Findings and evidence'], rows, ' id="client-clause-table"')}
 </section>
-<section id="service"><h2>The service during the session</h2>${service}</section>
+<section id="service"><h2>The service during the session</h2>${r.session.uncheckedAnswers ? `<p>${esc(uncheckedText(r))}</p>` : ''}${service}</section>
 <section id="evidence"><h2>Evidence bundle</h2>
 ${facts([
   ['Folder', r.evidence.directory],
