@@ -40,19 +40,20 @@ test('against offers that fail their schema: a property reading offers reports i
     project: 'fuzz',
     faults: ['offer-price-as-string'],
     label: 'collateral-offer-schema',
-    env: { FUZZ_RUNS: '20' },
-    args: ['--grep=no 5xx for identifiers of any kind in paths|one defect, missing-required'],
+    // A fixed seed: the same cases in every run (which ids or queries a case draws is the seed's).
+    env: { FUZZ_RUNS: '20', FUZZ_SEED: '42' },
+    args: ['--grep=no 5xx for offer list queries of any kind|one defect, missing-required'],
     clauseReportOnly: true,
   });
   const outcome = (title: RegExp) => run.report?.outcomes.find((o) => title.test(o.title));
-  // GET /offer/{id} with odd ids: the one real id answers an offer whose price is a string, in every case.
-  const reader = outcome(/identifiers of any kind/);
+  // GET /offer with queries of any kind: a case answered 200 lists offers whose price is a string.
+  const reader = outcome(/offer list queries of any kind/);
   expect(reader?.status, tail(run)).toBe('failed');
   expect(reader!.clauseFailures.map((f) => f.clause)).toEqual(['OFFER-SCHEMA']);
   expect(reader!.clauseFailures[0].message).toMatch(
     /met by the case .*not shrunk: not a clause of this property; replay: RUN_ID=\S+ FUZZ_SEED=-?\d+\)$/,
   );
-  const [record] = readRunRecords(run.reportsDir).filter((r) => /identifiers of any kind/.test(r.property));
+  const [record] = readRunRecords(run.reportsDir).filter((r) => /offer list queries of any kind/.test(r.property));
   expect(record, tail(run)).toMatchObject({ status: 'failed', runs: 20, shrinks: 0, path: null, counterexample: expect.any(String) });
   expect(record.failures.map((f) => f.clause)).toEqual(['OFFER-SCHEMA']);
   // Creates of invalid bodies: nothing in its cases reads an offer, and its read of the offers before them is not judged.
