@@ -24,6 +24,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RunningReference } from '../reference/server.ts';
+import { median } from './bench-figures.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { readRunLimits } from '../src/config/run-limits.ts';
 import type { Operation } from '../src/client/exchange.ts';
@@ -166,12 +167,6 @@ async function replay(requests: LoggedRequest[], lanes: number, send: Send): Pro
     }),
   );
   return total;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 // ---- the reference, in a child process of its own ------------------------------------------------

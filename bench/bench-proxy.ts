@@ -14,9 +14,9 @@ import { mkdirSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { line, mean, newFigures, positiveIntegerFromEnv, record } from './bench-figures.ts';
+import { line, mean, median, newFigures, positiveIntegerFromEnv, record } from './bench-figures.ts';
 import { chooseGenerator, type GeneratorName, loadRound } from './load-generators.ts';
-import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
+import { answerCpuQuestions, childRole, cpuMicrosOf, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
 import { loadProfile } from '../src/config/target-profile.ts';
 import { startProxy } from '../src/client-certification/proxy/proxy-server.ts';
@@ -51,16 +51,10 @@ const generator: GeneratorName | undefined = childRole() ? undefined : chooseGen
 const SESSION_DIR = resolve(process.env.REPORTS_DIR || 'reports', 'bench');
 
 type ChildMessage = { url: string };
-/** A server child's CPU time so far (user + system, microseconds), asked for by the parent between rounds. */
-type CpuMessage = { cpuMicros: number };
 
 /** In a server child: answer the parent's CPU-time questions, then tell it where the server listens. */
 function ready(url: string): void {
-  process.on('message', (message: unknown) => {
-    if (message !== 'cpu') return;
-    const { user, system } = process.cpuUsage();
-    process.send!({ cpuMicros: user + system } satisfies CpuMessage);
-  });
+  answerCpuQuestions();
   process.send!({ url } satisfies ChildMessage);
 }
 
@@ -128,13 +122,6 @@ function load(url: string, seconds: number, connections: number) {
   return loadRound(generator!, { url: `${url}${PATH}`, seconds, connections, headers: requestHeaders });
 }
 
-/** A server child's CPU time so far (user + system, microseconds). */
-async function cpuMicros(child: ChildProcess): Promise<number> {
-  const answer = nextMessage<CpuMessage>(child, 'server');
-  child.send('cpu');
-  return (await answer).cpuMicros;
-}
-
 async function startChild(role: string, upstream?: ChildMessage): Promise<{ child: ChildProcess; url: string }> {
   const child = forkRole(import.meta.url, role);
   const ready = nextMessage<ChildMessage>(child, role);
@@ -150,13 +137,6 @@ const CONTENDERS = [
   { name: 'bare', role: 'bare', label: 'node:http pass-through', cpuLabel: 'node:http hop' },
 ] as const;
 type ContenderName = (typeof CONTENDERS)[number]['name'];
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /**
  * One side-by-side measurement against a reference started with `variants`: rounds rotate through the contenders,
@@ -190,13 +170,13 @@ async function measure(label: string, variants: string[], connections: number, r
   const generatorCpu = { micros: 0, requests: 0 };
   for (let round = 0; round < rounds; round++) {
     for (const { name } of CONTENDERS) {
-      const before = await cpuMicros(servers[name].child);
+      const before = await cpuMicrosOf(servers[name].child, `${name} server`);
       const result = await load(servers[name].url, SECONDS_PER_ROUND, connections);
       if (result.generatorCpuMicros !== null) {
         generatorCpu.micros += result.generatorCpuMicros;
         generatorCpu.requests += result.requests;
       }
-      cpu[name].micros += (await cpuMicros(servers[name].child)) - before;
+      cpu[name].micros += (await cpuMicrosOf(servers[name].child, `${name} server`)) - before;
       cpu[name].requests += result.requests;
       record(figures[name], result);
     }

@@ -19,6 +19,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseCommandLine, type CommandSpec } from '../src/config/command-line.ts';
+import { median } from './bench-figures.ts';
 
 const BENCH_COMMAND = {
   command: 'npm run bench:verdict --',
@@ -73,10 +74,6 @@ async function timeRun(
   return { ms: performance.now() - started, exitCode };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 // ---- failing target beside a correct one ---------------------------------------------------------------------------
