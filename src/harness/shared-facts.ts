@@ -19,7 +19,10 @@ import type { AllocationRecord, Offer } from '../contract/types.ts';
 import { runFile } from '../run/run-paths.ts';
 import { arrayOrNull, type SharedFacts } from './target-facts.ts';
 
-/** Reads the lists once and writes what can be shared for this run's workers; returns what it shared. */
+/**
+ * Reads the lists once and writes them for this run's workers when they can be shared; returns what it read either
+ * way (the global setup settles the run's currencies on the offers).
+ */
 export async function shareTargetFacts(client: ApiClient, runId: string, redact: Redactor): Promise<SharedFacts> {
   const path = runFile.targetFacts(runId);
   rmSync(path, { force: true }); // a reused RUN_ID never hands this run another run's lists
@@ -29,8 +32,8 @@ export async function shareTargetFacts(client: ApiClient, runId: string, redact:
   const allocations = arrayOrNull<AllocationRecord>(await client.listAllocations());
   if (allocations) facts.allocations = allocations;
   const json = JSON.stringify(facts);
-  if (redact(json) !== json) return {}; // a credential in the lists: not written; each worker reads them itself
-  writeFileSync(path, json);
+  // A credential in the lists: not written; each worker reads them itself.
+  if (redact(json) === json) writeFileSync(path, json);
   return facts;
 }
 

@@ -39,11 +39,14 @@ test('a list that is not a 200 array is not shared (each worker reads it, and it
   expect(readSharedFacts(id)).toEqual({});
 });
 
-test('lists that hold a credential (a target echoing it) are never written to the run folder', async () => {
+test('lists that hold a credential (a target echoing it) are never written to the run folder, and are still handed to the global setup', async () => {
   const id = runId('echo');
-  const shared = await shareTargetFacts(clientAnswering([{ id: 'o-1', note: `key ${SECRET}` }], []), id, redact);
-  expect(shared).toEqual({});
+  const offers = [{ id: 'o-1', note: `key ${SECRET}` }];
+  const read = await shareTargetFacts(clientAnswering(offers, []), id, redact);
   expect(existsSync(runFile.targetFacts(id))).toBe(false);
+  expect(readSharedFacts(id)).toEqual({});
+  // What was read still reaches the global setup (it settles the run's currencies on the offers), never a file.
+  expect(read).toEqual({ offers, allocations: [] });
 });
 
 test('against a target whose offers fail their schema, a test that only needs an offer judges its own clauses', async () => {
