@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { readRunRecords } from '../../fuzz/record.ts';
 import { isCollateral } from '../../fuzz/runner.ts';
 import type { CheckFailure } from '../../src/checks/types.ts';
-import { runSuite, tail } from '../selftest/run-suite.ts';
+import { outcomeTitled, runSuite, tail } from '../selftest/run-suite.ts';
 
 const failure = (clause: string): CheckFailure => ({ clause, message: `${clause} broken` }) as CheckFailure;
 
@@ -45,7 +45,7 @@ test('against offers that fail their schema: a property reading offers reports i
     args: ['--grep=no 5xx for offer list queries of any kind|one defect, missing-required'],
     clauseReportOnly: true,
   });
-  const outcome = (title: RegExp) => run.report?.outcomes.find((o) => title.test(o.title));
+  const outcome = (title: RegExp) => outcomeTitled(run, title);
   // GET /offer with queries of any kind: a case answered 200 lists offers whose price is a string.
   const reader = outcome(/offer list queries of any kind/);
   expect(reader?.status, tail(run)).toBe('failed');

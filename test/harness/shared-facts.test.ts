@@ -9,7 +9,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { makeRedactor } from '../../src/config/redact.ts';
 import { readSharedFacts, shareTargetFacts } from '../../src/harness/shared-facts.ts';
 import { runFile } from '../../src/run/run-paths.ts';
-import { runSuite, tail } from '../selftest/run-suite.ts';
+import { failingClauses, outcomeTitled, runSuite, tail } from '../selftest/run-suite.ts';
 
 const SECRET = 'sh4red-f4cts-secret';
 const redact = makeRedactor([SECRET]);
@@ -59,10 +59,9 @@ test('against a target whose offers fail their schema, a test that only needs an
     args: ['--grep=GET /offer returns an array of valid offers|a body with only the required fields|identical bodies sent twice'],
     clauseReportOnly: true,
   });
-  const statusOf = (title: RegExp) => run.report?.outcomes.find((o) => title.test(o.title))?.status;
+  const statusOf = (title: RegExp) => outcomeTitled(run, title)?.status;
   expect(statusOf(/GET \/offer returns an array of valid offers/), tail(run)).toBe('failed');
   expect(statusOf(/a body with only the required fields/), tail(run)).toBe('passed');
   expect(statusOf(/identical bodies sent twice/), tail(run)).toBe('passed');
-  const failing = run.report!.results.filter((r) => r.verdict === 'fail').map((r) => r.clause.id);
-  expect(failing).toEqual(['OFFER-SCHEMA']);
+  expect(failingClauses(run)).toEqual(['OFFER-SCHEMA']);
 });

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { expect } from '@playwright/test';
 import { readRunRecords, type FuzzRunRecord } from '../../fuzz/record.ts';
 import type { ClauseReport } from '../../src/harness/clause-reporter.ts';
+import type { TestOutcome } from '../../src/report/clause-results.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -27,6 +28,11 @@ export interface SuiteRun {
 /** Clause IDs the run reported failing. */
 export function failingClauses(run: SuiteRun): string[] {
   return (run.report?.results ?? []).filter((r) => r.verdict === 'fail').map((r) => r.clause.id);
+}
+
+/** The outcome of the run's test whose title matches `title` (undefined when no such test ran). */
+export function outcomeTitled(run: SuiteRun, title: RegExp): TestOutcome | undefined {
+  return run.report?.outcomes.find((o) => title.test(o.title));
 }
 
 /** Whether the run failed and named every one of these clauses among its failures. */
