@@ -5,7 +5,7 @@
  * change in those behaviours into drift.
  */
 import { readJsonFile } from './read-json-file.ts';
-import { validateTargetProfile } from '../schema/profile-validator.generated.js';
+import { validateTargetProfile as validateProfile } from '../schema/profile-validator.generated.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { ConfigError } from './config-error.ts';
 
@@ -47,9 +47,8 @@ export const WIDEST_STATUS: Record<StatusKey, StatusExpectation> = {
 
 export const DEFAULT_PROFILE: TargetProfile = { name: 'default (widest reading)', cancel: null, health: null, status: {}, maxLimit: null };
 
-// The profile schema is ours, not the contract's: its validator is generated apart from the contract registry's
-// (src/schema/standalone.ts), so reading a profile loads no Ajv.
-const validateProfile = validateTargetProfile;
+// The profile schema is ours, not the contract's: its validator (imported above) is generated apart from the contract
+// registry's (src/schema/standalone.ts), so reading a profile loads no Ajv.
 
 /**
  * The error worth showing: the deepest one, skipping the "must be null" and oneOf noise that a nullable
