@@ -103,3 +103,28 @@ test('auth: the key and the secret are checked each on its own, not as one run o
     expect((await presented(key, secret)).status, `${key} / ${secret}`).toBe(401);
   await app.close();
 });
+
+test('auth: a pair accepted before opens the door to that pair only, for each partner', async () => {
+  // The check remembers the text a partner's pair last matched by; what it remembers must never accept another text.
+  const first = { subscriptionKey: 'key-1234', secret: 'secret-5678' };
+  const second = { subscriptionKey: 'other-key-9', secret: 'other-secret-0' };
+  const app = await buildServer({ credentials: first, secondCredentials: second });
+  const status = async (subscriptionKey: string, secret: string) =>
+    (await call(app, { url: '/offer?limit=1', anonymous: true, headers: { [SUBSCRIPTION_KEY_HEADER]: subscriptionKey, [SECRET_HEADER]: secret } }))
+      .status;
+  for (const round of [1, 2]) {
+    for (const [name, pair] of [['first', first], ['second', second]] as const) {
+      expect(await status(pair.subscriptionKey, pair.secret), `round ${round}: the ${name} partner's own pair`).toBe(200);
+      for (const [key, secret] of [
+        [pair.subscriptionKey, `${pair.secret}x`],
+        [pair.subscriptionKey, pair.secret.slice(0, -1)],
+        [`${pair.subscriptionKey}x`, pair.secret],
+        [pair.subscriptionKey, ''],
+        [first.subscriptionKey, second.secret],
+        [second.subscriptionKey, first.secret],
+      ])
+        expect(await status(key, secret), `round ${round}, after the ${name} partner's pair: ${key} / ${secret}`).toBe(401);
+    }
+  }
+  await app.close();
+});
