@@ -110,10 +110,18 @@ test('auth: a pair accepted before opens the door to that pair only, for each pa
   const second = { subscriptionKey: 'other-key-9', secret: 'other-secret-0' };
   const app = await buildServer({ credentials: first, secondCredentials: second });
   const status = async (subscriptionKey: string, secret: string) =>
-    (await call(app, { url: '/offer?limit=1', anonymous: true, headers: { [SUBSCRIPTION_KEY_HEADER]: subscriptionKey, [SECRET_HEADER]: secret } }))
-      .status;
+    (
+      await call(app, {
+        url: '/offer?limit=1',
+        anonymous: true,
+        headers: { [SUBSCRIPTION_KEY_HEADER]: subscriptionKey, [SECRET_HEADER]: secret },
+      })
+    ).status;
   for (const round of [1, 2]) {
-    for (const [name, pair] of [['first', first], ['second', second]] as const) {
+    for (const [name, pair] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
       expect(await status(pair.subscriptionKey, pair.secret), `round ${round}: the ${name} partner's own pair`).toBe(200);
       for (const [key, secret] of [
         [pair.subscriptionKey, `${pair.secret}x`],
