@@ -48,6 +48,7 @@ import { writePolicy } from '../run/write-policy.ts';
 import { interruptSignal, RunInterrupted, throwIfInterrupted } from '../run/interrupt.ts';
 import { cancelOpenRecords } from '../run/cleanup.ts';
 import { openRecords } from '../run/journal.ts';
+import { writeOut } from '../config/terminal-text.ts';
 
 /** The exit code of each verdict (README, "Exit codes"). */
 export const VERDICT_EXIT_CODE = {
@@ -63,7 +64,7 @@ export const OUTPUT = {
   suite: 'suite',
 } as const;
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
+const say = (line: string) => writeOut(`${line}\n`);
 
 /** A path as a reader wants it: relative when under `base`, absolute otherwise. */
 function shown(path: string, base = process.cwd()): string {

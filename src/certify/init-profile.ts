@@ -16,11 +16,12 @@ import { openSession } from '../run/target-session.ts';
 import { runDiscovery } from './discovery.ts';
 import { mergeItems, observedProfile } from './observed-profile.ts';
 import { preflight } from './preflight.ts';
+import { writeOut } from '../config/terminal-text.ts';
 
 /** The marker the written "$comment" starts with: what a partner (and a test) looks for. */
 export const FILL_IN_MARKER = 'TO FILL IN:';
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
+const say = (line: string) => writeOut(`${line}\n`);
 
 function refuseExisting(path: string): never {
   throw new ConfigError(`--init-profile: ${path} already exists; it is never overwritten: name a new file, or remove this one first.`);

@@ -8,6 +8,7 @@ import { readSuiteConfig } from '../config/suite-config.ts';
 import { fuzzRunsFor } from '../config/fuzz-defaults.ts';
 import { estimateLine } from './estimate.ts';
 import { progressDue, progressLine } from './progress.ts';
+import { writeOut } from '../config/terminal-text.ts';
 
 export default class CertifyProgressReporter implements Reporter {
   private total = 0;
@@ -20,7 +21,7 @@ export default class CertifyProgressReporter implements Reporter {
     this.total = suite.allTests().length;
     this.started = Date.now();
     this.print(this.total === 0 ? 'no tests found' : `running ${this.total} tests`);
-    if (this.total) process.stdout.write(`    ${estimate(suite)}\n`);
+    if (this.total) writeOut(`    ${estimate(suite)}\n`);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -28,13 +29,13 @@ export default class CertifyProgressReporter implements Reporter {
     if (result.status === 'failed' || result.status === 'timedOut') {
       this.failed += 1;
       const project = test.parent.project()?.name ?? '';
-      process.stdout.write(`    ✘ [${project}] ${test.titlePath().slice(3).join(' › ')}\n`);
+      writeOut(`    ✘ [${project}] ${test.titlePath().slice(3).join(' › ')}\n`);
     }
     if (progressDue(this.done, this.total, Date.now() - this.lastLine)) this.print(this.failed ? `${this.failed} failed` : undefined);
   }
 
   onError(error: TestError): void {
-    process.stdout.write(`    error: ${(error.message ?? String(error.value ?? 'unknown error')).split('\n')[0]}\n`);
+    writeOut(`    error: ${(error.message ?? String(error.value ?? 'unknown error')).split('\n')[0]}\n`);
   }
 
   onEnd(result: FullResult): void {
@@ -47,7 +48,7 @@ export default class CertifyProgressReporter implements Reporter {
 
   private print(note?: string): void {
     this.lastLine = Date.now();
-    process.stdout.write(
+    writeOut(
       `${progressLine({ phase: 'conformance + fuzz', done: this.done, total: this.total, elapsedMs: Date.now() - this.started, note })}\n`,
     );
   }

@@ -16,6 +16,7 @@ import {
 import type { CreatedRecord, RetriedAttempt } from '../client/api-client.ts';
 import { idUniqueInRun, retriedAnswerObservations, runExchangeChecks } from './exchange-checks.ts';
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
+import { forTerminal } from '../config/terminal-text.ts';
 
 export class Verdict {
   private readonly recordedFailures: CheckFailure[] = [];
@@ -200,7 +201,10 @@ export class Verdict {
   }
 }
 
-/** Failures as the readable block a failing test shows. */
+/**
+ * Failures as the readable block a failing test shows (Playwright prints it on the console and in its reports), a
+ * target's control characters in it shown as escapes (forTerminal): a received string is quoted as is.
+ */
 export function formatFailures(failures: readonly CheckFailure[]): string {
   const lines = [`${failures.length} contract deviation(s):`];
   for (const f of failures) {
@@ -208,7 +212,7 @@ export function formatFailures(failures: readonly CheckFailure[]): string {
     lines.push(`  expected: ${short(f.expected)}`, `  received: ${short(f.received)}`);
     if (f.evidence) lines.push(`  request:  ${String(f.evidence.request)} -> ${String(f.evidence.status)}`);
   }
-  return lines.join('\n');
+  return forTerminal(lines.join('\n'));
 }
 
 function short(v: unknown): string {

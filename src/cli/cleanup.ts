@@ -9,6 +9,7 @@
  */
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
 import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
+import { writeOut } from '../config/terminal-text.ts';
 
 const CLEANUP_COMMAND = {
   command: 'npm run cleanup --',
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     );
   const journals = selectJournals(findJournals(), values.run);
   if (journals.length === 0) {
-    console.log(`No journals under ${REPORTS_DIR}: nothing to clean up.`);
+    writeOut(`No journals under ${REPORTS_DIR}: nothing to clean up.\n`);
     return;
   }
   const session = await openSession(config, { teardown: true });
@@ -48,7 +49,10 @@ async function main(): Promise<void> {
     await checkTargetReachable(session.client, config.baseUrl);
     // Only the journals of this target (base URL, environment, credentials) are swept.
     const target = journalTarget({ ...config, baseUrl: config.baseUrl, credentials: config.credentials });
-    const errors = await cleanupRuns(session.client, journals, (line) => console.log(line), { readSettleMs: session.readSettleMs, target });
+    const errors = await cleanupRuns(session.client, journals, (line) => writeOut(`${line}\n`), {
+      readSettleMs: session.readSettleMs,
+      target,
+    });
     if (errors) process.exitCode = 1;
   } finally {
     await session.dispose();

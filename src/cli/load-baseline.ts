@@ -14,6 +14,7 @@ import { isScenarioName } from '../../load/lib/names.ts';
 import { parseBaselineArgs } from '../k6/args.ts';
 import { readReport } from '../k6/outcome.ts';
 import { baselinePath } from '../k6/paths.ts';
+import { writeOut } from '../config/terminal-text.ts';
 
 /** "2 CPUs (AMD EPYC ...), 7.8 GiB, Linux 6.1 x64" */
 function machineLabel(): string {
@@ -45,7 +46,7 @@ function main(): number {
   }
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, `${JSON.stringify(baseline, null, 2)}\n`);
-  process.stdout.write(`Baseline for ${report.scenario} recorded from run ${report.run.runId ?? '-'}: ${target}\n`);
+  writeOut(`Baseline for ${report.scenario} recorded from run ${report.run.runId ?? '-'}: ${target}\n`);
   return 0;
 }
 

@@ -15,6 +15,7 @@ import { type ComparableRun, compareRuns, exitCodeFor, mergeRuns, readComparable
 import { renderHtml, renderMarkdown } from '../../load/lib/compare-render.ts';
 import { parseCompareArgs } from '../k6/args.ts';
 import { baselinePath, dashboardFileFor } from '../k6/paths.ts';
+import { writeOut } from '../config/terminal-text.ts';
 
 function readJson(path: string, what: string): unknown {
   if (!existsSync(path)) throw new ConfigError(`The ${what} ${path} does not exist.`);
@@ -69,10 +70,10 @@ function main(): number {
   writeFileSync(md, renderMarkdown(comparison, links));
   writeFileSync(html, renderHtml(comparison, links));
   const merged = files.length > 1 ? ` (${files.length} runners' reports merged)` : '';
-  process.stdout.write(`${comparison.scenario}${merged}: ${comparison.status.toUpperCase()}\n`);
-  for (const r of comparison.reasons) process.stdout.write(`  - ${r}\n`);
-  process.stdout.write(`Reports: ${md}\n         ${html}\n`);
-  if (links.dashboard !== null) process.stdout.write(`         ${dashboard} (k6's own, linked from the HTML)\n`);
+  writeOut(`${comparison.scenario}${merged}: ${comparison.status.toUpperCase()}\n`);
+  for (const r of comparison.reasons) writeOut(`  - ${r}\n`);
+  writeOut(`Reports: ${md}\n         ${html}\n`);
+  if (links.dashboard !== null) writeOut(`         ${dashboard} (k6's own, linked from the HTML)\n`);
   return exitCodeFor(comparison);
 }
 

@@ -22,6 +22,7 @@ import { INSTALL_HINT, describeK6Exit, findK6, k6Version, startK6 } from '../k6/
 import { readReport, runOutcome } from '../k6/outcome.ts';
 import { REPO_ROOT, scenarioScript } from '../k6/paths.ts';
 import { prepareRun } from '../k6/target.ts';
+import { writeErr, writeOut } from '../config/terminal-text.ts';
 
 const CONFORMANCE_CONFIG = resolve(REPO_ROOT, 'playwright.config.ts');
 
@@ -67,7 +68,7 @@ async function main(): Promise<number> {
   if (missing !== null) throw new ConfigError(missing);
   const k6 = findK6();
   if (!k6.found) {
-    process.stderr.write(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
+    writeErr(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
     return EXIT_CODES.toolMissing;
   }
   const maxDuration = process.env.CONTRACT_MAX_DURATION ?? '5m';
@@ -94,7 +95,7 @@ async function main(): Promise<number> {
     await sleep(5000); // warm-up: the arrival rate is reached before the checks start
     let conformanceCode: number | null = null;
     if (!k6Ended) {
-      process.stdout.write(`\nConformance (@read) under ${args.scenario} load...\n`);
+      writeOut(`\nConformance (@read) under ${args.scenario} load...\n`);
       // Only the @read tests run: the global setup sends no create to learn the client's currency either.
       conformanceCode = await runConformance({ ...run.env, REPORTS_DIR: conformanceReports, [READS_ONLY_ENV]: '1' });
     }
@@ -138,7 +139,7 @@ async function main(): Promise<number> {
       '',
     ].join('\n');
     writeFileSync(mdPath, md);
-    process.stdout.write(`\n${md}\nReports: ${jsonPath}\n         ${mdPath}\n`);
+    writeOut(`\n${md}\nReports: ${jsonPath}\n         ${mdPath}\n`);
     return report.passed ? EXIT_CODES.pass : EXIT_CODES.contractFailure;
   } finally {
     await run.close();

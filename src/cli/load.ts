@@ -15,6 +15,7 @@ import { readReport, runOutcome } from '../k6/outcome.ts';
 import { REPO_ROOT, scenarioScript } from '../k6/paths.ts';
 import { preflightTarget } from '../k6/preflight.ts';
 import { LOCAL_REFERENCE_RATE_LIMIT, prepareRun } from '../k6/target.ts';
+import { writeErr, writeOut } from '../config/terminal-text.ts';
 
 async function main(): Promise<number> {
   const parsed = parseRunArgs(process.argv.slice(2));
@@ -25,14 +26,14 @@ async function main(): Promise<number> {
     await preflightTarget(run.config, run.profile, run.env.RUN_ID ?? 'preflight');
     const k6 = findK6();
     if (!k6.found) {
-      process.stderr.write(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
+      writeErr(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
       return EXIT_CODES.toolMissing;
     }
     const version = k6Version(k6.path);
     if (version !== null) run.env.LOAD_K6_VERSION = version;
     run.clearStaleReports();
     if (run.startedReference)
-      process.stdout.write(
+      writeOut(
         `Bundled reference server at ${run.config.target.baseUrl} (rate limit ${process.env.REFERENCE_RATE_LIMIT ?? 'off'} requests/s).\n`,
       );
     const child = startK6(k6.path, scenarioScript(parsed.scenario), run.env, parsed.k6Args, REPO_ROOT);
@@ -44,7 +45,7 @@ async function main(): Promise<number> {
     process.removeListener('SIGINT', ignore);
     const outcome = runOutcome(code, readReport(run.reportPath));
     const dashboard = existsSync(run.dashboardPath) ? `\nk6 dashboard report: ${run.dashboardPath}` : '';
-    process.stdout.write(`\n${outcome.lines.join('\n')}\nReport: ${run.reportPath}${dashboard}\n`);
+    writeOut(`\n${outcome.lines.join('\n')}\nReport: ${run.reportPath}${dashboard}\n`);
     return outcome.exitCode;
   } finally {
     await run.close();

@@ -20,13 +20,14 @@ import { certifyClient } from '../client-certification/certify-client.ts';
 import { parseProxyArgs, PROXY_HELP, wantsHelp } from '../client-certification/proxy-options.ts';
 import { printClientVerdict } from '../client-certification/print.ts';
 import { startProxy } from '../client-certification/proxy/proxy-server.ts';
+import { writeErr, writeOut } from '../config/terminal-text.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 async function main(): Promise<void> {
   loadDotEnv();
   if (wantsHelp(process.argv.slice(2))) {
-    process.stdout.write(PROXY_HELP);
+    writeOut(PROXY_HELP);
     return;
   }
   const options = parseProxyArgs(process.argv.slice(2));
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
       profile,
       bundledReference: reference !== null,
       // A line per exchange, never a flood (progress-lines.ts), made in the proxy's recorder thread.
-      console: (text) => process.stdout.write(text),
+      console: (text) => writeOut(text),
     });
   } catch (error) {
     await reference?.close();
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const running = proxy;
-  process.stdout.write(
+  writeOut(
     `Proxy ${running.url} -> ${reference ? `the bundled reference server (${reference.url}; credentials: reference/README.md)` : targetUrl}\n` +
       `Point your client's base URL at ${running.url}. Session: ${sessionPath}\n` +
       `${options.stopAfterMs ? `Stops after ${options.stopAfterMs / 1000} s, or on Ctrl-C` : 'Ctrl-C stops it'} and writes the client certification.\n`,
@@ -65,16 +66,16 @@ async function main(): Promise<void> {
   let stopping = false;
   const stop = async () => {
     if (stopping) {
-      process.stderr.write(
+      writeErr(
         `\nInterrupted again: the session is kept in ${sessionPath}; certify it with npm run certify:client -- --session ${sessionPath}\n`,
       );
       process.exit(EXIT_CODES.interrupted);
     }
     stopping = true;
-    process.stdout.write(`\nStopping: ${running.count} request(s) recorded; certifying the client.\n`);
+    writeOut(`\nStopping: ${running.count} request(s) recorded; certifying the client.\n`);
     await running.close();
     if (running.unchecked > 0)
-      process.stdout.write(
+      writeOut(
         `${running.unchecked} exchange(s) recorded with their answers unchecked: the checks fell behind the traffic (the certification reports them).\n`,
       );
     await reference?.close();

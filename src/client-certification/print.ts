@@ -2,11 +2,9 @@
 import { join } from 'node:path';
 import { certifyClient, type ClientCertification } from './certify-client.ts';
 import { CERTIFY_CLIENT_HELP, parseCertifyClientArgs, wantsHelp } from './proxy-options.ts';
+import { writeOut } from '../config/terminal-text.ts';
 
-export function printClientVerdict(
-  { report, dir }: ClientCertification,
-  write: (text: string) => void = (t) => process.stdout.write(t),
-): void {
+export function printClientVerdict({ report, dir }: ClientCertification, write: (text: string) => void = writeOut): void {
   for (const c of report.clauses) write(`  ${c.status.toUpperCase().padEnd(10)} ${c.id.padEnd(28)} ${c.findings[0]?.message ?? c.note}\n`);
   write(
     `\nClient certification: ${report.verdict.toUpperCase()} (${report.summary.pass} pass, ${report.summary.fail} fail, ${report.summary.incomplete} incomplete)\n`,
@@ -15,11 +13,7 @@ export function printClientVerdict(
 }
 
 /** `npm run certify:client` without the process around it: the exit code (0 pass, 1 fail, 4 incomplete); a usage error throws ConfigError. */
-export function certifyClientCommand(
-  argv: readonly string[],
-  root: string,
-  write: (text: string) => void = (t) => process.stdout.write(t),
-): number {
+export function certifyClientCommand(argv: readonly string[], root: string, write: (text: string) => void = writeOut): number {
   if (wantsHelp(argv)) {
     write(CERTIFY_CLIENT_HELP);
     return 0;

@@ -5,6 +5,7 @@
  * pipeline tells "the target is down, retry later" from "the secret was rotated" from "the job is misconfigured".
  */
 import { EXIT_CODES } from './exit-codes.ts';
+import { writeErr } from './terminal-text.ts';
 
 /**
  * Why a run stopped before it could judge the target:
@@ -72,7 +73,7 @@ export class UsageError extends ConfigError {
 /** Print a ConfigError as one sentence and exit with its kind's code; rethrow anything else. */
 export function exitOnConfigError(error: unknown): never {
   if (error instanceof ConfigError) {
-    process.stderr.write(`\n${error.label}: ${error.message}\n\n`);
+    writeErr(`\n${error.label}: ${error.message}\n\n`);
     process.exit(error.exitCode);
   }
   throw error;

@@ -10,6 +10,7 @@ import { clauseResults, clauseTags, countVerdicts, parseClauseNote, type TestOut
 import { duplicateIds } from '../run/journal.ts';
 import { readJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
+import { writeOut } from '../config/terminal-text.ts';
 
 /** The title of the end-of-run judgement of the ids in the run's journal (an outcome only when it finds a duplicate). */
 export const RUN_IDS_UNIQUE = "ids unique across the whole run (the run's journal: every create of every worker)";
@@ -80,7 +81,7 @@ export default class ClauseReporter implements Reporter {
       `Clauses: ${counts.pass} pass, ${counts.fail} fail, ${counts.observed} observed, ${counts['not-testable']} not testable, ${counts.skipped} skipped, ${counts['not-covered']} not covered`,
     ];
     for (const r of failing) lines.push(`  FAIL ${r.clause.id}: ${r.failures[0]?.message.split('\n')[0] ?? ''}`);
-    process.stdout.write(`${lines.join('\n')}\n`);
+    writeOut(`${lines.join('\n')}\n`);
     if (this.options.outputFile) {
       mkdirSync(dirname(this.options.outputFile), { recursive: true });
       const report: ClauseReport = { status: ids ? 'failed' : result.status, outcomes: this.outcomes, results };

@@ -28,6 +28,7 @@ import { writePolicy } from '../run/write-policy.ts';
 import type { Offer } from '../contract/types.ts';
 import { shareTargetFacts } from './shared-facts.ts';
 import type { SharedFacts } from './target-facts.ts';
+import { writeErr, writeOut } from '../config/terminal-text.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopReference = async () => {};
@@ -69,7 +70,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await cleanup(runConfig);
     } finally {
       await stopReference();
-      if (stopped) process.stderr.write(`\n[deadline] ${stopped}\n`);
+      if (stopped) writeErr(`\n[deadline] ${stopped}\n`);
     }
   };
 }
@@ -82,7 +83,7 @@ async function shareFacts(session: Session, config: SuiteConfig): Promise<Shared
   try {
     return await shareTargetFacts(session.client, config.runId, session.redact);
   } catch (error) {
-    process.stdout.write(
+    writeOut(
       `[facts] the offers and allocations could not be read once for the run (${session.redact((error as Error).message)}); each worker reads them.\n`,
     );
     return {};
@@ -96,10 +97,10 @@ async function settleCurrencies(session: Session, config: SuiteConfig, offers: O
     if (!currencies) return;
     process.env[RUN_CURRENCIES_ENV] = JSON.stringify(currencies);
     const line = describeCurrencies(currencies);
-    if (line) process.stdout.write(`[currency] ${line}\n`);
+    if (line) writeOut(`[currency] ${line}\n`);
   } catch (error) {
     // Whatever the probe met, the tests meet again and report by clause: the run goes on writing in every currency.
-    process.stdout.write(
+    writeOut(
       `[currency] the currencies to write in could not be settled (${session.redact((error as Error).message)}); every offer is written to.\n`,
     );
   }
@@ -135,7 +136,7 @@ async function cleanup(config: SuiteConfig): Promise<void> {
     const entries = session.client.journal.entries();
     if (entries.length === 0) return;
     if (!session.profile.cancel) {
-      process.stderr.write(
+      writeErr(
         `\n[cleanup] The cancel route is unknown (not shown in the contract, not in API_PROFILE): records of run ${config.runId} stay open.\n`,
       );
       return;
@@ -146,7 +147,7 @@ async function cleanup(config: SuiteConfig): Promise<void> {
       parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);
     if (summary.notFound.length) parts.push(`${summary.notFound.length} tag(s) never created`);
     if (summary.errors.length) parts.push(`${summary.errors.length} error(s): ${summary.errors[0]}`);
-    process.stdout.write(`\n[cleanup] run ${config.runId}: ${parts.join(', ')}.\n`);
+    writeOut(`\n[cleanup] run ${config.runId}: ${parts.join(', ')}.\n`);
   } finally {
     await session.dispose();
   }

@@ -6,6 +6,7 @@
  */
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { K6_TESTS_SKIPPED, NO_K6 } from '../k6/k6-binary.ts';
+import { forTerminal } from '../config/terminal-text.ts';
 
 /** The reason a skipped test gave, or a note that it gave none. */
 export function skipReasonOf(test: Pick<TestCase, 'annotations'>, result?: Pick<TestResult, 'annotations'>): string {
@@ -45,6 +46,6 @@ export default class SkipReasonsReporter implements Reporter {
       for (const title of noK6) lines.push(`    - ${title}`);
       lines.push('', `Load: ${noK6.length} k6 test(s) did not run: ${NO_K6}; set K6_BIN, K6_BINS or put k6 on PATH to run them.`);
     }
-    console.log(lines.join('\n'));
+    console.log(forTerminal(lines.join('\n')));
   }
 }

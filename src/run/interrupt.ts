@@ -9,6 +9,7 @@
  */
 import { ConfigError } from '../config/config-error.ts';
 import { EXIT_CODES } from '../config/exit-codes.ts';
+import { writeErr } from '../config/terminal-text.ts';
 
 export const INTERRUPTED_EXIT_CODE = EXIT_CODES.interrupted;
 
@@ -25,7 +26,7 @@ export class RunInterrupted extends ConfigError {
 let controller: AbortController | null = null;
 
 /** Install the handlers (once per process). Returns the signal that aborts when the first interrupt arrives. */
-export function watchInterrupts(say: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): AbortSignal {
+export function watchInterrupts(say: (line: string) => void = (line) => writeErr(`${line}\n`)): AbortSignal {
   if (controller) return controller.signal;
   const own = new AbortController();
   controller = own;

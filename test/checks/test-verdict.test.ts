@@ -213,6 +213,26 @@ test.describe('status of a "not shown" item', () => {
 });
 
 test.describe('formatFailures', () => {
+  test("shows a target's control characters as escapes: the block is printed on the partner's console", () => {
+    const v = verdict();
+    v.fail({
+      clause: 'OFFER-SCHEMA',
+      check: 'schema',
+      message: 'bad currency \u001b[2J',
+      expected: 'GBP',
+      received: 'x\u001b]0;t\u0007\r\u202e',
+    });
+    expect(formatFailures(v.failures)).toBe(
+      [
+        '1 contract deviation(s):',
+        '',
+        '[OFFER-SCHEMA] bad currency \\x1b[2J',
+        '  expected: GBP',
+        '  received: x\\x1b]0;t\\x07\\x0d\\u202e',
+      ].join('\n'),
+    );
+  });
+
   test('lists the count, then each failure with its clause, expectation, receipt and request', () => {
     const ex = exchange({ operation: 'offer.get', status: 404, body: listGetError() });
     const v = verdict();

@@ -1,0 +1,68 @@
+// A target's text reaches the console: currencies in the global setup's line, ids in cleanup's, messages in reasons.
+// Control characters in it were sent to the partner's terminal as they came (found 2026-11-26: a target whose offers'
+// currency held ESC sequences cleared the screen, retitled the window and turned the console red from the
+// "[currency]" line). Every line the suite's own commands print now shows them as escapes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../certify/run-certify.ts';
+import { CANARY, CANARY_SECOND, expect, test } from './hostile-front.ts';
+
+/** Clear the screen, set the window's title (ended by a bell), turn the text red; a carriage return; a right-to-left override. */
+const INJECTED = '\u001b[2J\u001b]0;pwned\u0007\u001b[31m\r\u202e';
+/** Any control character but tab and line feed, or a bidirectional control: none may reach the terminal. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this test is for
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+test('a target whose offers carry terminal controls: the console shows them as escapes, never sends them', async ({ hostile }) => {
+  // Every offer's currency starts with the injected controls (JSON-escaped in the body, as a real target would send them).
+  const escaped = JSON.stringify(INJECTED).slice(1, -1);
+  hostile.misbehave = (request, upstream) =>
+    request.method === 'GET' && request.url.startsWith('/offer')
+      ? { status: upstream.status, body: upstream.body.replaceAll('"currency":"', `"currency":"${escaped}`) }
+      : null;
+  const dir = mkdtempSync(join(tmpdir(), 'osd-terminal-controls-'));
+  try {
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([k]) => !/^(API_|RUN_ID$|REPORTS_DIR$|REFERENCE_|PLAYWRIGHT_|PW_|TEST_|FUZZ_|FORCE_COLOR$)/.test(k),
+      ),
+    );
+    // Spawned, not spawnSync: the hostile front answers from this process's event loop.
+    const child = spawn(
+      join(ROOT, 'node_modules/.bin/playwright'),
+      ['test', '--project=conformance', '--workers=1', '-g', 'health check result'],
+      {
+        cwd: ROOT,
+        env: {
+          ...inherited,
+          API_BASE_URL: hostile.url,
+          API_SUBSCRIPTION_KEY: CANARY.subscriptionKey,
+          API_SECRET: CANARY.secret,
+          API_SECOND_SUBSCRIPTION_KEY: CANARY_SECOND.subscriptionKey,
+          API_SECOND_SECRET: CANARY_SECOND.secret,
+          API_PROFILE: 'reference/profile.json',
+          REPORTS_DIR: join(dir, 'reports'),
+          // Playwright's own colours off, as in a CI log: any control character left in the output came from the target.
+          FORCE_COLOR: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    await new Promise((resolve) => child.on('close', resolve));
+    // The currency line names the target's currencies, the controls shown as escapes.
+    const currencyLine = output.split('\n').find((line) => line.startsWith('[currency]'));
+    expect(currencyLine, output).toContain('\\x1b[2J\\x1b]0;pwned\\x07\\x1b[31m\\x0d\\u202e');
+    const raw = RAW_CONTROL.exec(output);
+    expect(
+      raw &&
+        `U+${raw[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${raw.index}: ${JSON.stringify(output.slice(Math.max(0, raw.index - 80), raw.index + 20))}`,
+    ).toBeNull();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
