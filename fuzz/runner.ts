@@ -22,6 +22,7 @@ import { describeRunFailure, showValue } from '../src/arbitraries/assert.ts';
 import type { SuiteFixture } from '../src/harness/fixtures.ts';
 import { clauseTags } from '../src/report/clause-results.ts';
 import type { FuzzOptions } from './fuzz-settings.ts';
+import { claimCollateral } from './collateral-claims.ts';
 import { grepFor, replayCommand, writeRunRecord, type FuzzRunRecord } from './record.ts';
 import { WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
 
@@ -276,13 +277,28 @@ export class FuzzRunner {
     });
 
     for (const o of observations.values()) verdict.observe(o);
-    const met = [...collateral.values()].map(({ failure, value }) => ({
-      value,
-      failure: {
-        ...failure,
-        message: `${failure.message} (fuzz, met by the case ${shortened(fc.stringify(value))}, not shrunk: not a clause of this property; replay: RUN_ID=${suite.config.runId} FUZZ_SEED=${details.seed})`,
-      },
-    }));
+    // A deviation met on another clause fails the first property of this invocation to meet it; the others note it
+    // (fuzz/collateral-claims.ts): one deviation, one failed test, one new worker.
+    const met: Array<{ value: T; failure: CheckFailure }> = [];
+    for (const { failure, value } of collateral.values()) {
+      const claim = claimCollateral(suite.config.runId, failure.clause, testInfo.title);
+      if (!claim.claimed) {
+        testInfo.annotations.push({
+          type: 'collateral',
+          description: suite.redact(
+            `${failure.clause}: met again by the case ${shortened(fc.stringify(value))} (${failure.message}); reported by "${claim.by}", which fails on it`,
+          ),
+        });
+        continue;
+      }
+      met.push({
+        value,
+        failure: {
+          ...failure,
+          message: `${failure.message} (fuzz, met by the case ${shortened(fc.stringify(value))}, not shrunk: not a clause of this property; replay: RUN_ID=${suite.config.runId} FUZZ_SEED=${details.seed})`,
+        },
+      });
+    }
     for (const { failure } of met) verdict.fail(failure);
     await this.settle(details, failedCases, { skipReasons, budgetSpent, lastFailed, collateral: met });
   }

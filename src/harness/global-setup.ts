@@ -29,6 +29,8 @@ import type { Offer } from '../contract/types.ts';
 import { shareTargetFacts } from './shared-facts.ts';
 import type { SharedFacts } from './target-facts.ts';
 import { writeErr, writeOut } from '../config/terminal-text.ts';
+import { randomUUID } from 'node:crypto';
+import { RUN_INVOCATION_ENV } from '../run/run-paths.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopReference = async () => {};
@@ -52,6 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // Settled here for this run's workers alone: a value left in the environment by anything else is not this run's.
   delete process.env[RUN_CURRENCIES_ENV];
+  process.env[RUN_INVOCATION_ENV] = randomUUID();
   // Both are conveniences for the workers: a run whose session cannot open here still runs, each worker reading alone.
   const session = await openSession(config).catch(() => null);
   if (session) {

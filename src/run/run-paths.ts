@@ -11,6 +11,12 @@ export function runDir(runId: string): string {
   return dir;
 }
 
+/**
+ * One Playwright invocation of a run (the global setup sets it for the workers): what a run's tests share only within
+ * one invocation, as a replay (same RUN_ID, FUZZ_SEED) is another invocation that must find nothing of the first.
+ */
+export const RUN_INVOCATION_ENV = 'RUN_INVOCATION';
+
 export const runFile = {
   journal: (runId: string) => join(runDir(runId), 'journal.jsonl'),
   requests: (runId: string) => join(runDir(runId), 'requests.jsonl'),
