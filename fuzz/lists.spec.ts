@@ -94,8 +94,10 @@ for (const c of COLLECTIONS) {
     property(c.mode, ...pageClauses),
     async ({ fuzz, facts, suite, reads, verdict }) => {
       const list = await c.open({ fuzz, facts, suite, reads, verdict });
-      const full = await fullList(list);
-      await fuzz.check(pageIsSliceProperty(fuzz, list, full, (await maxPageSize(list, full.keys.length, suite.profile.maxLimit)).value));
+      const full = await fuzz.oracle(() => fullList(list));
+      await fuzz.check(
+        pageIsSliceProperty(fuzz, list, full, (await fuzz.oracle(() => maxPageSize(list, full.keys.length, suite.profile.maxLimit))).value),
+      );
     },
   );
 
@@ -104,8 +106,15 @@ for (const c of COLLECTIONS) {
     property(c.mode, 'PAGE-WALK', 'PAGE-STABLE-ORDER'),
     async ({ fuzz, facts, suite, reads, verdict }) => {
       const list = await c.open({ fuzz, facts, suite, reads, verdict });
-      const full = await fullList(list);
-      await fuzz.check(walkRebuildsProperty(fuzz, list, full, (await maxPageSize(list, full.keys.length, suite.profile.maxLimit)).value));
+      const full = await fuzz.oracle(() => fullList(list));
+      await fuzz.check(
+        walkRebuildsProperty(
+          fuzz,
+          list,
+          full,
+          (await fuzz.oracle(() => maxPageSize(list, full.keys.length, suite.profile.maxLimit))).value,
+        ),
+      );
     },
   );
 }

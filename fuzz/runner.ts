@@ -153,6 +153,35 @@ export class FuzzRunner {
     return this.deps.verdict.whileMuted(read);
   }
 
+  /**
+   * A read the property's cases are compared with (the full list every page must be a slice of), made in the test
+   * before the cases. Judged in this test on the property's own clauses; a deviation on another clause is collateral,
+   * claimed like one a case met (fuzz/collateral-claims.ts): it fails this test only if no other property reported it.
+   */
+  async oracle<T>(read: () => Promise<T>): Promise<T> {
+    const { verdict, testInfo, suite } = this.deps;
+    const propertyClauses = new Set<string>(clauseTags(testInfo.tags));
+    const oracleVerdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });
+    const stop = this.deps.client.listen((exchange) => oracleVerdict.inspect(exchange));
+    try {
+      return await verdict.whileMuted(read);
+    } finally {
+      stop();
+      for (const o of oracleVerdict.observations) verdict.observe(o);
+      for (const failure of oracleVerdict.failures) {
+        const claim = propertyClauses.has(failure.clause) ? null : claimCollateral(suite.config.runId, failure.clause, testInfo.title);
+        if (claim === null || claim.claimed) verdict.fail(failure);
+        else
+          testInfo.annotations.push({
+            type: 'collateral',
+            description: suite.redact(
+              `${failure.clause}: met again by the read the cases are compared with (${failure.message}); reported by "${claim.by}", which fails on it`,
+            ),
+          });
+      }
+    }
+  }
+
   /** The client a case sends its reads through. */
   get api(): ApiClient {
     return this.deps.client;
