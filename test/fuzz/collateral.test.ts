@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { readRunRecords } from '../../fuzz/record.ts';
 import { isCollateral } from '../../fuzz/runner.ts';
 import type { CheckFailure } from '../../src/checks/types.ts';
-import { outcomeTitled, runSuite, tail } from '../selftest/run-suite.ts';
+import { failingClauses, outcomeTitled, runSuite, tail } from '../selftest/run-suite.ts';
 
 const failure = (clause: string): CheckFailure => ({ clause, message: `${clause} broken` }) as CheckFailure;
 
@@ -58,4 +58,34 @@ test('against offers that fail their schema: a property reading offers reports i
   expect(record.failures.map((f) => f.clause)).toEqual(['OFFER-SCHEMA']);
   // Creates of invalid bodies: nothing in its cases reads an offer, and its read of the offers before them is not judged.
   expect(outcome(/one defect, missing-required/)?.status, tail(run)).toBe('passed');
+});
+
+test('one deviation met by several properties fails one of them: the others note it and are judged by their own clauses', async () => {
+  test.setTimeout(120_000);
+  // Three properties that read the offers (two compare pages with the full list, one sends queries of any kind), one
+  // worker: each meets OFFER-SCHEMA on reads of its own. Before, each failed on it, and each failure cost a new worker.
+  const run = await runSuite({
+    project: 'fuzz',
+    faults: ['offer-price-as-string'],
+    label: 'collateral-claimed-once',
+    env: { FUZZ_RUNS: '10', FUZZ_SEED: '42' },
+    args: ['--grep=offers: every page is the slice|offers: walking the pages|no 5xx for offer list queries of any kind'],
+    clauseReportOnly: true,
+  });
+  const titles = [/offers: every page is the slice/, /offers: walking the pages/, /offer list queries of any kind/];
+  const outcomes = titles.map((title) => outcomeTitled(run, title));
+  expect(
+    outcomes.every((o) => o !== undefined),
+    tail(run),
+  ).toBe(true);
+  const failed = outcomes.filter((o) => o?.status === 'failed');
+  expect(failed, tail(run)).toHaveLength(1);
+  expect(failed[0]!.clauseFailures.map((f) => f.clause)).toEqual(['OFFER-SCHEMA']);
+  expect(
+    outcomes.filter((o) => o?.status === 'passed'),
+    tail(run),
+  ).toHaveLength(2);
+  // The clause's verdict is the same: OFFER-SCHEMA fails, and so does the run.
+  expect(failingClauses(run), tail(run)).toEqual(['OFFER-SCHEMA']);
+  expect(run.exitCode, tail(run)).not.toBe(0);
 });
