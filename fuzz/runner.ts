@@ -169,17 +169,28 @@ export class FuzzRunner {
       stop();
       for (const o of oracleVerdict.observations) verdict.observe(o);
       for (const failure of oracleVerdict.failures) {
-        const claim = propertyClauses.has(failure.clause) ? null : claimCollateral(suite.config.runId, failure.clause, testInfo.title);
-        if (claim === null || claim.claimed) verdict.fail(failure);
-        else
-          testInfo.annotations.push({
-            type: 'collateral',
-            description: suite.redact(
-              `${failure.clause}: met again by the read the cases are compared with (${failure.message}); reported by "${claim.by}", which fails on it`,
-            ),
-          });
+        if (propertyClauses.has(failure.clause) || this.claimsCollateral(failure, 'the read the cases are compared with'))
+          verdict.fail(failure);
       }
     }
+  }
+
+  /**
+   * Whether this property reports a deviation it met on a clause it does not check: it does when it is the first of
+   * the run's invocation to meet it (fuzz/collateral-claims.ts); otherwise the deviation is noted on its test, with
+   * `metBy` (what met it) and the property that reported it.
+   */
+  private claimsCollateral(failure: CheckFailure, metBy: string): boolean {
+    const { testInfo, suite } = this.deps;
+    const claim = claimCollateral(suite.config.runId, failure.clause, testInfo.title);
+    if (!claim.claimed)
+      testInfo.annotations.push({
+        type: 'collateral',
+        description: suite.redact(
+          `${failure.clause}: met again by ${metBy} (${failure.message}); reported by "${claim.by}", which fails on it`,
+        ),
+      });
+    return claim.claimed;
   }
 
   /** The client a case sends its reads through. */
@@ -310,16 +321,7 @@ export class FuzzRunner {
     // (fuzz/collateral-claims.ts): one deviation, one failed test, one new worker.
     const met: Array<{ value: T; failure: CheckFailure }> = [];
     for (const { failure, value } of collateral.values()) {
-      const claim = claimCollateral(suite.config.runId, failure.clause, testInfo.title);
-      if (!claim.claimed) {
-        testInfo.annotations.push({
-          type: 'collateral',
-          description: suite.redact(
-            `${failure.clause}: met again by the case ${shortened(fc.stringify(value))} (${failure.message}); reported by "${claim.by}", which fails on it`,
-          ),
-        });
-        continue;
-      }
+      if (!this.claimsCollateral(failure, `the case ${shortened(fc.stringify(value))}`)) continue;
       met.push({
         value,
         failure: {
