@@ -159,8 +159,8 @@ export class FuzzRunner {
    * claimed like one a case met (fuzz/collateral-claims.ts): it fails this test only if no other property reported it.
    */
   async oracle<T>(read: () => Promise<T>): Promise<T> {
-    const { verdict, testInfo, suite } = this.deps;
-    const propertyClauses = new Set<string>(clauseTags(testInfo.tags));
+    const { verdict, suite } = this.deps;
+    const propertyClauses = this.propertyClauses();
     const oracleVerdict = new Verdict({ profile: suite.profile, strict: suite.config.strict });
     const stop = this.deps.client.listen((exchange) => oracleVerdict.inspect(exchange));
     try {
@@ -173,6 +173,11 @@ export class FuzzRunner {
           verdict.fail(failure);
       }
     }
+  }
+
+  /** The clauses this property checks: its test's clause tags. */
+  private propertyClauses(): ReadonlySet<string> {
+    return new Set<string>(clauseTags(this.deps.testInfo.tags));
   }
 
   /**
@@ -253,7 +258,7 @@ export class FuzzRunner {
     const skipReasons = new Set<string>();
     let budgetSpent = false;
     let inflight: Promise<unknown> = Promise.resolve();
-    const propertyClauses = new Set<string>(clauseTags(testInfo.tags));
+    const propertyClauses = this.propertyClauses();
     /** Failures on clauses the property does not check, each with the first case that met it (isCollateral). */
     const collateral = new Map<string, { failure: CheckFailure; value: T }>();
 
