@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../certify/run-certify.ts';
+import { findCanaries, scanTree } from './canary-scan.ts';
 import { CANARY, CANARY_SECOND, expect, test } from './hostile-front.ts';
 
 /** Clear the screen, set the window's title (ended by a bell), turn the text red; a carriage return; a right-to-left override. */
@@ -62,6 +63,10 @@ test('a target whose offers carry terminal controls: the console shows them as e
       raw &&
         `U+${raw[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${raw.index}: ${JSON.stringify(output.slice(Math.max(0, raw.index - 80), raw.index + 20))}`,
     ).toBeNull();
+    // And no credential, whole or in part, raw or encoded, in what it printed or wrote.
+    const secrets = [CANARY.subscriptionKey, CANARY.secret, CANARY_SECOND.subscriptionKey, CANARY_SECOND.secret];
+    expect(findCanaries(output, secrets)).toEqual([]);
+    expect(scanTree(join(dir, 'reports'), secrets).findings).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
