@@ -1,7 +1,8 @@
 // `npm run bench:proxy`: what the recording proxy costs. The reference's throughput for GET /offer?limit=10
 // directly, through the proxy (run as `npm run proxy` runs it: it checks every answer and every request, prints its
 // console lines (discarded here) and appends every exchange to its session file),
-// and, for scale, through a raw TCP relay (bytes copied, no HTTP: the floor of any relay) and a node:http
+// and, for scale, through a raw TCP relay (bytes copied, no HTTP: the floor of any relay), the proxy's forwarding
+// path alone (its relay with nothing recorded: where the gap to the relay lies) and a node:http
 // pass-through (a hop built the obvious way), measured side by side in one run (loopback, bounded), rounds
 // rotating, with wrk where it is installed, else autocannon (bench/load-generators.ts says why wrk first). Prints figures, the ratio proxy / direct (target >= 0.5) and the ratio proxy / raw TCP relay (goal >= 0.9, issue 33);
 // asserts nothing. Twice: with the reference answering at once (the worst case: the hop costs as much as the
@@ -19,6 +20,7 @@ import { chooseGenerator, type GeneratorName, loadRound } from './load-generator
 import { answerCpuQuestions, childRole, cpuMicrosOf, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
 import { loadProfile } from '../src/config/target-profile.ts';
+import { relayConnection } from '../src/client-certification/proxy/http-relay.ts';
 import { startProxy } from '../src/client-certification/proxy/proxy-server.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
 import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/config/command-line.ts';
@@ -26,7 +28,7 @@ import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/co
 parseCommandLine({
   command: 'npm run bench:proxy --',
   summary:
-    "What the recording proxy costs: the reference's throughput directly, through the proxy, through a raw TCP relay and through a node:http pass-through (wrk where installed, else autocannon). Prints figures; asserts nothing.",
+    "What the recording proxy costs: the reference's throughput directly, through the proxy, through a raw TCP relay, through the proxy's forwarding path alone and through a node:http pass-through (wrk where installed, else autocannon). Prints figures; asserts nothing.",
   options: { child: CHILD_ROLE_OPTION },
   notes: [
     'BENCH_SECONDS: seconds per measured round (default 2).',
@@ -42,7 +44,7 @@ const CONNECTIONS = positiveIntegerFromEnv('bench:proxy', 'BENCH_CONNECTIONS', 1
 const ROUNDS = 10;
 const SECONDS_PER_ROUND = positiveIntegerFromEnv('bench:proxy', 'BENCH_SECONDS', 2);
 const WARMUP_SECONDS = 1;
-const OVERALL_TIMEOUT_MS = 180_000;
+const OVERALL_TIMEOUT_MS = 240_000;
 const TARGET_RATIO = 0.5;
 /** The goal of issue 33: the proxy's checks and recording off its forwarding path cost at most a tenth of a relay's throughput. */
 const TARGET_OVER_RELAY = 0.9;
@@ -102,6 +104,32 @@ function runRawRelayChild(): void {
   });
 }
 
+/**
+ * The proxy's forwarding path alone: the same relay (HTTP framing, request heads rewritten, each request paired
+ * with its answer), every exchange dropped when it is over instead of handed to the recorder. Not a way to run the
+ * proxy (nothing is checked or recorded): it tells the price of the forwarding from the price of the recording.
+ */
+function runForwardingOnlyChild(): void {
+  process.once('message', ({ url }: ChildMessage) => {
+    const target = new URL(url);
+    let seq = 0;
+    const server = createNetServer((client) => {
+      relayConnection(client, {
+        connect: () => connect(Number(target.port), target.hostname),
+        targetHost: target.host,
+        basePath: '',
+        upstreamTimeoutMs: 60_000,
+        keptRequestBytes: 64 * 1024,
+        keptAnswerBytes: 16 * 1024 * 1024,
+        onRequestHead: () => ++seq,
+        redact: (text) => text,
+        onExchange: () => {},
+      });
+    });
+    server.listen(0, '127.0.0.1', () => ready(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  });
+}
+
 function runProxyChild(): void {
   process.once('message', async ({ url }: ChildMessage) => {
     mkdirSync(SESSION_DIR, { recursive: true });
@@ -134,6 +162,7 @@ const CONTENDERS = [
   { name: 'direct', role: null, label: 'direct (reference)', cpuLabel: 'reference' },
   { name: 'proxy', role: 'proxy', label: 'through the proxy', cpuLabel: 'proxy' },
   { name: 'relay', role: 'relay', label: 'raw TCP relay (floor)', cpuLabel: 'raw relay' },
+  { name: 'forwarding', role: 'forwarding', label: 'proxy, forwarding only', cpuLabel: 'forwarding only' },
   { name: 'bare', role: 'bare', label: 'node:http pass-through', cpuLabel: 'node:http hop' },
 ] as const;
 type ContenderName = (typeof CONTENDERS)[number]['name'];
@@ -206,6 +235,13 @@ async function measure(label: string, variants: string[], connections: number, r
   console.log(
     `  ratio proxy / raw TCP relay: ${overRelay.toFixed(2)}   (goal >= ${TARGET_OVER_RELAY}; median of the paired rounds ${perRelayRound.map((r) => r.toFixed(2)).join(' ')}; over all rounds ${(mean(figures.proxy.requestsPerSecond) / mean(figures.relay.requestsPerSecond)).toFixed(2)}): how near the proxy comes to the floor of any relay on this machine`,
   );
+  // Where the gap to the relay lies: the forwarding path (framing, pairing) against the relay, and the recording
+  // (handover, checks, session, console lines) against the forwarding path, each paired round by round.
+  const paired = (a: ContenderName, b: ContenderName) =>
+    median(figures[a].requestsPerSecond.map((rps, i) => rps / figures[b].requestsPerSecond[i])).toFixed(2);
+  console.log(
+    `  where the gap lies: forwarding only / raw TCP relay ${paired('forwarding', 'relay')} (the HTTP framing's price); proxy / forwarding only ${paired('proxy', 'forwarding')} (the recording's price: handover, checks, session, console lines); medians of the paired rounds`,
+  );
   // A ratio under the target means something else when not even a byte copier reaches it: the machine has too few
   // cores for a third process beside the load generator and the target, whatever that process does.
   if (relayOverDirect < TARGET_RATIO)
@@ -245,6 +281,9 @@ if (role?.startsWith('reference')) {
 } else if (role === 'proxy') {
   exitWithParent();
   runProxyChild();
+} else if (role === 'forwarding') {
+  exitWithParent();
+  runForwardingOnlyChild();
 } else if (role === 'relay') {
   exitWithParent();
   runRawRelayChild();
