@@ -16,6 +16,7 @@ import { REQUIRED_CREATE_BODY_FIELDS } from '../src/contract/vocabulary.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
 import type { Offer, Subscription } from '../src/contract/types.ts';
 import type { Exchange } from '../src/client/exchange.ts';
+import type { TargetFacts } from '../src/harness/target-facts.ts';
 import type { Verdict } from '../src/checks/test-verdict.ts';
 import type { ReadSettle } from '../src/checks/read-settle.ts';
 
@@ -23,9 +24,9 @@ test.beforeEach(({ suite }, testInfo) => {
   if (testInfo.tags.includes('@write')) requireWrites(suite);
 });
 
-async function someOffer(facts: { writableOffers(): Promise<Offer[]> }, index = 0): Promise<Offer> {
+async function someOffer(facts: Pick<TargetFacts, 'writableOffers' | 'whyNoOfferToWrite'>, index = 0): Promise<Offer> {
   const offers = await facts.writableOffers();
-  test.skip(offers.length === 0, 'The target lists no open offer to subscribe to.');
+  if (offers.length === 0) test.skip(true, await facts.whyNoOfferToWrite());
   return offers[index % offers.length];
 }
 
@@ -386,7 +387,8 @@ test.describe('read, list and cancel', () => {
     'the offerId filter returns only, and all, the subscriptions on that offer',
     covers('write', 'SUB-LIST-OFFER-FILTER', 'SUB-READ-AFTER-WRITE'),
     async ({ api, facts, verdict, reads }) => {
-      test.skip((await facts.writableOffers()).length < 2, 'Needs two open offers.');
+      const writable = (await facts.writableOffers()).length;
+      if (writable < 2) test.skip(true, writable === 0 ? await facts.whyNoOfferToWrite() : 'Needs two open offers to write to.');
       // On two open offers (one that closes under the create hands it to the next: createOnOpenOffer).
       const first = await createOnOpenOffer(api, facts, minimalCreateBody, 0);
       const second = await createOnOpenOffer(api, facts, minimalCreateBody, 1);

@@ -11,7 +11,7 @@ import { OPEN_STATUS, type Offer, type Subscription } from '../contract/types.ts
 import type { RouteSpec, TargetProfile } from '../config/target-profile.ts';
 import type { ItemValue } from './observed-profile.ts';
 import type { WritePolicy } from '../run/write-policy.ts';
-import { offerCurrency, probeCurrencies } from '../run/client-currency.ts';
+import { offerCurrency, probeCurrencies, whyNoOfferToWrite } from '../run/client-currency.ts';
 
 export interface ProbeContext {
   client: ApiClient;
@@ -175,7 +175,7 @@ export const PROBES: readonly Probe[] = [
         const unanswered = result.unanswered?.[0];
         return {
           value: null,
-          note: unanswered ? `no create got an answer (${unanswered.error})` : 'no open offer has a currency to subscribe in',
+          note: unanswered ? `no create got an answer (${unanswered.error})` : whyNoOfferToWrite(result, open),
         };
       }
       const record = exchange.body as Subscription | undefined;

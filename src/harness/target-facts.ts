@@ -6,7 +6,7 @@
 import type { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { OPEN_STATUS, type AllocationRecord, type Offer } from '../contract/types.ts';
-import { isWritableIn, writableCurrencies } from '../run/client-currency.ts';
+import { isWritableIn, whyNoOfferToWrite, writableCurrencies } from '../run/client-currency.ts';
 import { isKnownClosed, noteOfferClosed } from '../run/offers-closed-this-run.ts';
 import { whyClosed } from '../contract/offer-closed.ts';
 
@@ -94,6 +94,11 @@ export class TargetFacts {
       // Only a change since the listing: an offer listed open past its end (as the target keeps it) stays written to.
       if (current && whyClosed(current) !== null && whyClosed(listed) === null) noteOfferClosed(listed.id);
     }
+  }
+
+  /** Why writableOffers() is empty: a test's skip reason (none open, none in a currency a create can name, ...). */
+  async whyNoOfferToWrite(): Promise<string> {
+    return whyNoOfferToWrite(writableCurrencies(), await this.offers());
   }
 
   /** The open offer reserved for the subscriptions pagination test (see writableOffers). */

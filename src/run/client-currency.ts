@@ -12,6 +12,9 @@
  *   to; every other answer keeps its currency (a 5xx is a failure the tests must meet, not a reason to look away), and
  *   so does no answer at all (a connection cut: that create is swept at the end like any of unknown outcome). When
  *   every currency is refused, none is left out: a target that takes no valid create at all fails the create tests.
+ * Either way an offer priced in a currency a create cannot name is never written to: the offer's currency is any code
+ * ("Currency code"), a create's is one of the contract's enum (GBX, GBP, EUR, ...), so a body in it would be invalid and
+ * its refusal no failure. The probe does not try such a currency; it names it (`unnamable`), and so does the console.
  * The global setup hands the result to the workers in RUN_CURRENCIES (JSON); what was refused is an observation of
  * AUTH-CLIENT-CURRENCY.
  */
@@ -19,6 +22,7 @@ import type { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
 import { minimalCreateBody } from '../arbitraries/fixed-create-bodies.ts';
 import { OPEN_STATUS, type Offer } from '../contract/types.ts';
+import { CURRENCIES, isCurrency } from '../contract/vocabulary.ts';
 
 /** The environment variable the global setup hands the currencies to the workers in (like RUN_ID). */
 export const RUN_CURRENCIES_ENV = 'RUN_CURRENCIES';
@@ -34,12 +38,20 @@ export interface WritableCurrencies {
   refused: Array<{ currency: string; offerId: string; status: number }>;
   /** Creates of the probe that got no answer (the client's redacted error). */
   unanswered?: Array<{ currency: string; error: string }>;
+  /** Currencies of open offers that a create cannot name (not in the create's enum): those offers are never written to. */
+  unnamable?: string[];
 }
 
 /** The currency an offer's bodies are sent in (its own), if it has one. */
 export function offerCurrency(offer: Offer): string | undefined {
   const currency = offer?.pricingAndOrderLimits?.currency;
   return typeof currency === 'string' ? currency : undefined;
+}
+
+/** Whether a create may name the offer's currency (the create's enum): no valid body can be sent on it otherwise. */
+export function inNamableCurrency(offer: Offer): boolean {
+  const currency = offerCurrency(offer);
+  return currency !== undefined && isCurrency(currency);
 }
 
 /** The currencies named by API_CLIENT_CURRENCY. */
@@ -61,10 +73,12 @@ export async function probeCurrencies(
   options: ProbeOptions = {},
 ): Promise<WritableCurrencies> {
   const firstOfCurrency = new Map<string, Offer>();
+  const unnamable = new Set<string>();
   for (const offer of offers) {
+    if (offer?.details?.status !== OPEN_STATUS) continue;
     const currency = offerCurrency(offer);
-    if (offer?.details?.status === OPEN_STATUS && currency !== undefined && !firstOfCurrency.has(currency))
-      firstOfCurrency.set(currency, offer);
+    if (!inNamableCurrency(offer)) unnamable.add(currency ?? '(none)');
+    else if (!firstOfCurrency.has(currency!)) firstOfCurrency.set(currency!, offer);
   }
   const kept: string[] = [];
   const refused: WritableCurrencies['refused'] = [];
@@ -90,6 +104,7 @@ export async function probeCurrencies(
     writable: refused.length === 0 || kept.length === 0 ? null : kept,
     refused,
     ...(unanswered.length > 0 ? { unanswered } : {}),
+    ...(unnamable.size > 0 ? { unnamable: [...unnamable] } : {}),
   };
 }
 
@@ -102,6 +117,7 @@ export function writableCurrencies(env: NodeJS.ProcessEnv = process.env): Writab
 
 /** Whether the suite may write to `offer`: its currency is one the run writes in. */
 export function isWritableIn(currencies: WritableCurrencies, offer: Offer): boolean {
+  if (!inNamableCurrency(offer)) return false;
   if (currencies.writable === null) return true;
   const currency = offerCurrency(offer);
   return currency !== undefined && currencies.writable.includes(currency);
@@ -111,7 +127,30 @@ export function isWritableIn(currencies: WritableCurrencies, offer: Offer): bool
 export function describeCurrencies(currencies: WritableCurrencies): string | null {
   const unanswered = (currencies.unanswered ?? []).map((u) => `no answer to the create in ${u.currency} (${u.error}).`);
   const line = describeWritable(currencies);
-  return line === null && unanswered.length === 0 ? null : [...unanswered, ...(line === null ? [] : [line])].join(' ');
+  const unnamable = currencies.unnamable?.length ? [unnamableSentence(currencies.unnamable)] : [];
+  const lines = [...unanswered, ...(line === null ? [] : [line]), ...unnamable];
+  return lines.length === 0 ? null : lines.join(' ');
+}
+
+function unnamableSentence(unnamable: readonly string[]): string {
+  return `open offers in ${unnamable.map((c) => JSON.stringify(c)).join(', ')} are not written to: a create names its currency from the contract's enum (${CURRENCIES.join(', ')}), which ${unnamable.length === 1 ? 'that one is' : 'those are'} not (an offer's currency may be any code).`;
+}
+
+/**
+ * Why a test that writes finds no offer to write to (its skip reason): none open, none in a currency a create can
+ * name, none in the client's currency.
+ */
+export function whyNoOfferToWrite(currencies: WritableCurrencies, offers: readonly Offer[]): string {
+  const open = offers.filter((o) => o?.details?.status === OPEN_STATUS);
+  if (open.length === 0) return 'The target lists no open offer to subscribe to.';
+  const namable = open.filter(inNamableCurrency);
+  if (namable.length === 0) {
+    const theirs = [...new Set(open.map((o) => JSON.stringify(offerCurrency(o) ?? '(none)')))];
+    return `No open offer is in a currency a create can name (the contract's enum: ${CURRENCIES.join(', ')}): the open offers are in ${theirs.join(', ')} (an offer's currency may be any code), so no valid create can be sent.`;
+  }
+  if (!namable.some((o) => isWritableIn(currencies, o)))
+    return `No open offer is in the client's currency (${currencies.writable!.join(', ')}): the others are not written to.`;
+  return 'No open offer left to subscribe to: those listed open have closed since the run listed them.';
 }
 
 function describeWritable(currencies: WritableCurrencies): string | null {

@@ -12,6 +12,8 @@ import {
   isWritableIn,
   probeCurrencies,
   RUN_CURRENCIES_ENV,
+  whyNoOfferToWrite,
+  type WritableCurrencies,
   writableCurrencies,
 } from '../../src/run/client-currency.ts';
 import { loadProfile } from '../../src/config/target-profile.ts';
@@ -119,4 +121,38 @@ test('a create that gets no answer refuses nothing, and the console says so', as
   expect(describeCurrencies(result)).toMatch(
     /^no answer to the create in EUR \(POST \/subscription failed: other side closed\)\. the target refused/,
   );
+});
+
+// Found 2026-11-26: a target whose offers are priced in a code outside the create's enum ("XXX": an offer's currency is
+// any "Currency code") had the suite send creates in it, and its correct 400s failed SUB-CREATE and eleven more clauses.
+test('offers in a currency a create cannot name: never probed, never written to, named on the console', async () => {
+  const offers = [offer('a', 'GBP'), offer('x', 'XXX'), offer('y', 'gbp'), offer('b', 'EUR'), offer('z', 'XXX')];
+  const { client, asked } = fakeClient({});
+  const result = await probeCurrencies(client, offers);
+  expect(asked).toEqual(['GBP', 'EUR']);
+  expect(result.unnamable).toEqual(['XXX', 'gbp']);
+  expect(result.writable).toBeNull();
+  expect(offers.filter((o) => isWritableIn(result, o)).map((o) => o.id)).toEqual(['a', 'b']);
+  expect(describeCurrencies(result)).toMatch(/open offers in "XXX", "gbp" are not written to: a create names its currency from the contract's enum \(GBX, GBP/);
+  // Nor with the client's currency set, nor an offer without a currency at all.
+  expect(isWritableIn(currenciesFromSetting('GBP'), offer('x', 'XXX'))).toBe(false);
+  const noCurrency = { id: 'n', details: { status: 'open_for_subscription' }, pricingAndOrderLimits: {} } as unknown as Offer;
+  expect(isWritableIn({ source: 'probe', writable: null, refused: [] }, noCurrency)).toBe(false);
+  // Nothing to probe: no create is sent, and the console says why no offer is written to.
+  const none = fakeClient({});
+  const onlyUnnamable = await probeCurrencies(none.client, [offer('x', 'XXX')]);
+  expect(none.asked).toEqual([]);
+  expect(describeCurrencies(onlyUnnamable)).toContain('"XXX"');
+});
+
+test("why a writing test finds no offer: a skip reason that names the cause", () => {
+  const every: WritableCurrencies = { source: 'probe', writable: null, refused: [] };
+  expect(whyNoOfferToWrite(every, [offer('d', 'USD', 'closed_for_subscription')])).toBe('The target lists no open offer to subscribe to.');
+  expect(whyNoOfferToWrite(every, [offer('x', 'XXX'), offer('y', 'XXX'), offer('z', 'gbp')])).toBe(
+    'No open offer is in a currency a create can name (the contract\'s enum: GBX, GBP, EUR, USD, NOK, SEK, DKK): the open offers are in "XXX", "gbp" (an offer\'s currency may be any code), so no valid create can be sent.',
+  );
+  expect(whyNoOfferToWrite(currenciesFromSetting('EUR'), [offer('a', 'GBP')])).toBe(
+    "No open offer is in the client's currency (EUR): the others are not written to.",
+  );
+  expect(whyNoOfferToWrite(every, [offer('a', 'GBP')])).toMatch(/closed since the run listed them/);
 });
