@@ -11,6 +11,7 @@ import {
 import { judgeOnSteadyList, type ListReading } from '../src/checks/steady-list.ts';
 import type { Verdict } from '../src/checks/test-verdict.ts';
 import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
+import { forTerminal } from '../src/config/terminal-text.ts';
 
 const keys = (p: Pageable, items: unknown[] | null) => (items ?? []).map(p.key);
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
@@ -72,7 +73,8 @@ async function checkPaginationLaws(p: Pageable, verdict: Verdict, suite: SuiteFi
       received: `${walked.length} entries${duplicates.length ? `, ${duplicates.length} duplicated` : ''}${same(walked, full) ? '' : ', order or content differs'}`,
     },
   );
-  if (n < 3) throw new Error(`${p.name}: needs at least 3 entries to check pagination, has ${n}`);
+  // Printed by Playwright as thrown: the name holds the target's ids, their control characters shown as escapes.
+  if (n < 3) throw new Error(forTerminal(`${p.name}: needs at least 3 entries to check pagination, has ${n}`));
 
   /** The entries a page names: `size` from `offset`, no more than the maximum. */
   const slice = (offset: number, size: number) => full.slice(offset, offset + Math.min(size, pageMax));
@@ -240,6 +242,10 @@ test.describe('pagination', () => {
         const id = (answer.body as { id?: unknown } | null)?.id;
         if (answer.status < 300 && typeof id === 'string') created.push(id);
       }
+      // Creates that failed leave too few records to page through: SUB-CREATE reports why, and the laws are judged on
+      // the offers' list (and on the subscriptions by the fuzz list laws), not failed here for want of records.
+      if (have + created.length < 3)
+        test.skip(true, `The creates on offer ${JSON.stringify(offer!.id)} failed (${created.length} of ${7 - have} made); SUB-CREATE reports why.`);
       // The laws compare pages with the whole list: read it, within API_READ_SETTLE, until it holds what was just created.
       await reads.read({
         read: () => pageable.page({}),
