@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../certify/run-certify.ts';
+import { startProxyCli } from '../client-certification/fixtures.ts';
 import { findCanaries, scanTree } from './canary-scan.ts';
 import { CANARY, CANARY_SECOND, expect, test } from './hostile-front.ts';
 
@@ -76,4 +77,37 @@ test('a target whose offers carry terminal controls: the console shows them as e
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the proxy's console shows a target's controls as escapes: the service finding that quotes them", async ({ hostile }, testInfo) => {
+  // Every offer's type carries the controls: outside the offerType enum, a finding on every offers read, quoted on the
+  // proxy's console line for the exchange.
+  const escaped = JSON.stringify(INJECTED).slice(1, -1);
+  hostile.misbehave = (request, upstream) =>
+    request.method === 'GET' && request.url.startsWith('/offer')
+      ? { status: upstream.status, body: upstream.body.replaceAll('"offerType":"', `"offerType":"${escaped}`) }
+      : null;
+  const out = testInfo.outputPath('proxy-controls');
+  const proxy = await startProxyCli(
+    ['--target', hostile.url, '--port', '0', '--stop-after', '2', '--out', out, '--profile', 'reference/profile.json'],
+    { FORCE_COLOR: '0' },
+  );
+  const headers = { accept: 'application/json', 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret };
+  const answer = await fetch(`${proxy.url}/offer?offset=0&limit=3`, { headers });
+  // The client gets the target's bytes as they are: only what the proxy prints is escaped.
+  expect(await answer.text()).toContain(escaped);
+  await proxy.exited;
+  const output = proxy.output();
+  expect(output).toMatch(/#1 GET \/offer\?offset=0&limit=3 -> 200/);
+  // The finding quotes the target's value, its controls shown as escapes.
+  expect(output).toContain('service OFFER-ENUMS');
+  expect(output).toContain('got "\\u001b[2J\\u001b]0;pwned\\u0007\\u001b[31m\\r\\u202eprimary_placing"');
+  const raw = RAW_CONTROL.exec(output);
+  expect(
+    raw &&
+      `U+${raw[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${raw.index}: ${JSON.stringify(output.slice(Math.max(0, raw.index - 80), raw.index + 20))}`,
+  ).toBeNull();
+  const secrets = [CANARY.subscriptionKey, CANARY.secret];
+  expect(findCanaries(output, secrets)).toEqual([]);
+  expect(scanTree(out, secrets).findings).toEqual([]);
 });
