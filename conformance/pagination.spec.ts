@@ -245,7 +245,10 @@ test.describe('pagination', () => {
       // Creates that failed leave too few records to page through: SUB-CREATE reports why, and the laws are judged on
       // the offers' list (and on the subscriptions by the fuzz list laws), not failed here for want of records.
       if (have + created.length < 3)
-        test.skip(true, `The creates on offer ${JSON.stringify(offer!.id)} failed (${created.length} of ${7 - have} made); SUB-CREATE reports why.`);
+        test.skip(
+          true,
+          `The creates on offer ${JSON.stringify(offer!.id)} failed (${created.length} of ${7 - have} made); SUB-CREATE reports why.`,
+        );
       // The laws compare pages with the whole list: read it, within API_READ_SETTLE, until it holds what was just created.
       await reads.read({
         read: () => pageable.page({}),

@@ -54,7 +54,8 @@ async function sequenceOffers(fuzz: FuzzRunner, facts: TargetFacts): Promise<Seq
   const closed = (await facts.offers()).filter((o) => o?.details?.status !== OPEN_STATUS && admitsBodies(o));
   const open = writeTo.filter(admitsBodies).slice(0, 2);
   // Offers whose order limits hold no amount (OFFER-ORDER-RANGE reports them): nothing valid to create on.
-  if (open.length === 0) test.skip(true, 'No open offer admits a valid create body: their order limits hold no amount with at most 6 decimals.');
+  if (open.length === 0)
+    test.skip(true, 'No open offer admits a valid create body: their order limits hold no amount with at most 6 decimals.');
   return { open, closed: closed.slice(0, 1) };
 }
 

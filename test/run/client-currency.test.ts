@@ -133,7 +133,9 @@ test('offers in a currency a create cannot name: never probed, never written to,
   expect(result.unnamable).toEqual(['XXX', 'gbp']);
   expect(result.writable).toBeNull();
   expect(offers.filter((o) => isWritableIn(result, o)).map((o) => o.id)).toEqual(['a', 'b']);
-  expect(describeCurrencies(result)).toMatch(/open offers in "XXX", "gbp" are not written to: a create names its currency from the contract's enum \(GBX, GBP/);
+  expect(describeCurrencies(result)).toMatch(
+    /open offers in "XXX", "gbp" are not written to: a create names its currency from the contract's enum \(GBX, GBP/,
+  );
   // Nor with the client's currency set, nor an offer without a currency at all.
   expect(isWritableIn(currenciesFromSetting('GBP'), offer('x', 'XXX'))).toBe(false);
   const noCurrency = { id: 'n', details: { status: 'open_for_subscription' }, pricingAndOrderLimits: {} } as unknown as Offer;
@@ -145,7 +147,7 @@ test('offers in a currency a create cannot name: never probed, never written to,
   expect(describeCurrencies(onlyUnnamable)).toContain('"XXX"');
 });
 
-test("why a writing test finds no offer: a skip reason that names the cause", () => {
+test('why a writing test finds no offer: a skip reason that names the cause', () => {
   const every: WritableCurrencies = { source: 'probe', writable: null, refused: [] };
   expect(whyNoOfferToWrite(every, [offer('d', 'USD', 'closed_for_subscription')])).toBe('The target lists no open offer to subscribe to.');
   expect(whyNoOfferToWrite(every, [offer('x', 'XXX'), offer('y', 'XXX'), offer('z', 'gbp')])).toBe(
