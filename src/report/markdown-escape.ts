@@ -35,13 +35,22 @@ const ENTITY: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' 
 const BLOCK_START = /^([ \t]*)(?:([#+\-=])|(\d{1,9})(?=[.)]))/;
 
 /**
+ * What GitHub's Markdown (GFM) turns into a link with no syntax at all, its "extended autolinks": a URL's scheme
+ * (`https://`, `mailto:`, `xmpp:`), `www.` at a word's start, and an e-mail address (its `@`). A backslash before the
+ * `:`, the `.` or the `@` leaves the text as it reads and the link unmade: a target's URL in a CI job summary is text,
+ * not a link someone clicks.
+ */
+const AUTOLINK_TRIGGER = /:(?=\/\/)|(?<=\b(?:mailto|xmpp)):|(?<=\bwww)\.|@/gi;
+
+/**
  * A value as Markdown text that renders as itself: on one line, no HTML, no Markdown syntax (heading, list, link,
- * image, emphasis, code, table cell break), no control character. Safe in a paragraph, a list item, a heading and a
- * table cell, wherever in the line it stands.
+ * image, emphasis, code, table cell break), no autolink, no control character. Safe in a paragraph, a list item, a
+ * heading and a table cell, wherever in the line it stands.
  */
 export function escapeMarkdown(value: unknown): string {
   const text = oneLine(typeof value === 'string' ? value : String(value))
     .replace(INLINE, (c) => ENTITY[c] ?? `\\${c}`)
+    .replace(AUTOLINK_TRIGGER, (c) => `\\${c}`)
     .replace(BLOCK_START, (_, space: string, marker: string | undefined, digits: string | undefined) =>
       marker ? `${space}\\${marker}` : `${space}${digits}\\`,
     );

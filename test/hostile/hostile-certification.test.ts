@@ -9,14 +9,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import MarkdownIt from 'markdown-it';
 import type { Browser } from 'playwright-core';
 import type { TargetProfile } from '../../src/config/target-profile.ts';
 import { FEW_FUZZ_CASES, ONE_WORKER, runCertify, ROOT, tail, type CertifyRun } from '../certify/run-certify.ts';
 import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
 import { findCanaries, scanTree } from './canary-scan.ts';
 import { CANARY, startHostileTarget } from './hostile-front.ts';
-import { PAYLOADS, asRenderedText } from './markdown-payloads.ts';
+import { PAYLOADS, asRenderedText, gfmLikeRenderer } from './markdown-payloads.ts';
 import { CONTROL } from '../../src/report/markdown-escape.ts';
 
 test.describe.configure({ mode: 'default', timeout: 300_000 });
@@ -107,7 +106,7 @@ test('item 3: certification.md rendered with raw HTML on, in Chromium: 0 dialogs
   const file = join(run.out, 'certification.md.html');
   writeFileSync(
     file,
-    `<!doctype html><html><head><meta charset="utf-8"><title>certification.md</title></head><body>${new MarkdownIt({ html: true }).render(markdown)}</body></html>`,
+    `<!doctype html><html><head><meta charset="utf-8"><title>certification.md</title></head><body>${gfmLikeRenderer().render(markdown)}</body></html>`,
   );
   const { page, requests } = await watchedPage(browser!);
   const dialogs: string[] = [];

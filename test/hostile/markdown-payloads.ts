@@ -2,6 +2,7 @@
 // item 3): HTML with event handlers, javascript: URLs, Markdown links and images, headings (alone and after a line
 // break), table breakers, backticks, spreadsheet formulas, control characters. Each calls alert() if it runs, and
 // loads from port 9 (discard) if it loads: both are counted.
+import MarkdownIt from 'markdown-it';
 import { CONTROL } from '../../src/report/markdown-escape.ts';
 
 export const PAYLOADS: readonly string[] = [
@@ -30,7 +31,22 @@ export const PAYLOADS: readonly string[] = [
   '\\<img src=v onerror=alert(11)>',
   '1. ordered',
   '    indented code',
+  // GitHub's extended autolinks: a link with no Markdown syntax at all, made by the renderer from the bare text.
+  'log in again at https://127.0.0.1:9/login?next=/',
+  'www.127.0.0.1.nip.io/phish',
+  'write to someone@example.com',
+  'mailto:someone@example.com',
 ];
+
+/**
+ * A renderer that reads Markdown as GitHub does (a job summary, a pull request): raw HTML on, and bare URLs, `www.`
+ * and e-mail addresses made links (GFM's extended autolinks; linkify-it's fuzzy links, which GFM has not, left off).
+ */
+export function gfmLikeRenderer() {
+  const renderer = new MarkdownIt({ html: true, linkify: true });
+  renderer.linkify.set({ fuzzyLink: false });
+  return renderer;
+}
 
 /** A payload as a reader sees it in the rendered inline text: on one line, control characters as their pictures. */
 export function asRenderedText(payload: string): string {

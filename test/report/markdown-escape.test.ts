@@ -2,12 +2,11 @@
 // CommonMark renderer with raw HTML on (markdown-it) in each place a report puts a value (paragraph, list item, heading,
 // table cell, inline code, fenced block): it comes out as its own text, in no element but the one the writer wrote.
 import { expect, test } from '@playwright/test';
-import MarkdownIt from 'markdown-it';
 import { codeSpan, escapeMarkdown, fenced, table } from '../../src/report/markdown-escape.ts';
-import { asRenderedText, PAYLOADS } from '../hostile/markdown-payloads.ts';
+import { asRenderedText, gfmLikeRenderer, PAYLOADS } from '../hostile/markdown-payloads.ts';
 import { CODE_SPAN_CASES, ESCAPE_CASES } from './markdown-escape.cases.ts';
 
-const markdownIt = new MarkdownIt({ html: true });
+const markdownIt = gfmLikeRenderer();
 const text = (s: string) => markdownIt.utils.escapeHtml(s);
 
 for (const c of ESCAPE_CASES)
