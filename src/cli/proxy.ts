@@ -21,6 +21,7 @@ import { parseProxyArgs, PROXY_HELP, wantsHelp } from '../client-certification/p
 import { printClientVerdict } from '../client-certification/print.ts';
 import { startProxy } from '../client-certification/proxy/proxy-server.ts';
 import { writeErr, writeOut } from '../config/terminal-text.ts';
+import { readSigningKey } from '../report/signature.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     return;
   }
   const options = parseProxyArgs(process.argv.slice(2));
+  // Read now: a key that is not one is said before the session, not after it (exit 2, naming the file, never its bytes).
+  const signingKey = options.sign ? readSigningKey(options.sign) : null;
   const targetUrl = options.target ?? process.env.API_BASE_URL?.trim() ?? null;
   // A target that cannot be reached is said now (exit 5), not as a 502 to every request of the partner's client.
   if (targetUrl) await checkTargetConnects(targetUrl, readRunLimits().requestTimeoutMs);
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
         `${running.unchecked} exchange(s) recorded with their answers unchecked: the checks fell behind the traffic (the certification reports them).\n`,
       );
     await reference?.close();
-    const result = certifyClient(sessionPath, join(options.out, 'client-certification'), options.settings, ROOT);
+    const result = certifyClient(sessionPath, join(options.out, 'client-certification'), options.settings, ROOT, { signingKey });
     printClientVerdict(result);
     process.exit(result.exitCode);
   };

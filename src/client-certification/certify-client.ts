@@ -3,6 +3,7 @@
  * (fail > incomplete > pass), and the report folder: client-certification.json / .md, index.html, the
  * evidence bundle (the redacted session, versions) and a manifest of SHA-256 digests written last.
  */
+import type { KeyObject } from 'node:crypto';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clientClauses, getClause } from '../contract/clauses/catalogue.ts';
@@ -10,6 +11,7 @@ import { makeRedactor, redactedJson } from '../config/redact.ts';
 import { refuseShortCredentials } from '../config/suite-config.ts';
 import { EXIT_CODES } from '../config/exit-codes.ts';
 import { MANIFEST_FILE, versions, writeManifest } from '../report/evidence.ts';
+import { keyFingerprint, signManifest } from '../report/signature.ts';
 import { CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow, type ServiceFindingRow } from './report/report-model.ts';
 import { writeClientCertificationReport } from './report/writers.ts';
 import { schemaDigest } from '../schema/registry.ts';
@@ -122,13 +124,20 @@ export interface ClientCertification {
   dir: string;
 }
 
+export interface CertifyClientExtras {
+  /** Credentials to redact from the report too (default: the environment's). */
+  env?: NodeJS.ProcessEnv;
+  /** The Ed25519 private key the manifest is signed with (--sign): who produced the package, for the operator to check. */
+  signingKey?: KeyObject | null;
+}
+
 /** Certify the session at `sessionFile` into `out`. Credentials in the environment are redacted from the report too. */
 export function certifyClient(
   sessionFile: string,
   out: string,
   settings: ClientCheckSettings,
   root: string,
-  env: NodeJS.ProcessEnv = process.env,
+  { env = process.env, signingKey = null }: CertifyClientExtras = {},
 ): ClientCertification {
   refuseShortCredentials({ API_SUBSCRIPTION_KEY: env.API_SUBSCRIPTION_KEY, API_SECRET: env.API_SECRET });
   const session = readSession(sessionFile);
@@ -138,7 +147,9 @@ export function certifyClient(
   copyFileSync(sessionFile, join(out, EVIDENCE_DIR, basename(sessionFile)));
   writeFileSync(join(out, EVIDENCE_DIR, 'versions.json'), `${redactedJson(versions(root), redact, 2)}\n`);
   report.evidence.files = [`${EVIDENCE_DIR}/${basename(sessionFile)}`, `${EVIDENCE_DIR}/versions.json`];
+  if (signingKey) report.evidence.signedBy = keyFingerprint(signingKey);
   writeClientCertificationReport(out, report, redact);
   writeManifest(out);
+  if (signingKey) signManifest(out, signingKey);
   return { report, exitCode: CLIENT_EXIT_CODE[report.verdict], dir: out };
 }

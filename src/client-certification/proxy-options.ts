@@ -1,7 +1,7 @@
 /**
  * Command lines of the client certification:
- *   npm run proxy -- [--target <url>] [--port 8089] [--out <dir>] [--profile <profile.json>] [--stop-after <s>] [settings]
- *   npm run certify:client -- --session <session.jsonl> [--out <dir>] [settings]
+ *   npm run proxy -- [--target <url>] [--port 8089] [--out <dir>] [--profile <profile.json>] [--stop-after <s>] [--sign <key.pem>] [settings]
+ *   npm run certify:client -- --session <session.jsonl> [--out <dir>] [--sign <key.pem>] [settings]
  * settings: --agreed-rate <requests/s>  --currency <GBP|...>  --duplicate-window <s>
  * A bad flag or value is one sentence and exit 2 (ConfigError).
  */
@@ -14,13 +14,14 @@ import { enumFieldsOf } from '../schema/registry.ts';
 import { DEFAULT_SETTINGS, type ClientCheckSettings } from './client-checks.ts';
 
 export const PROXY_USAGE =
-  'npm run proxy -- [--target url] [--port 8089] [--out dir] [--profile profile.json] [--stop-after seconds] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
+  'npm run proxy -- [--target url] [--port 8089] [--out dir] [--profile profile.json] [--stop-after seconds] [--sign key.pem] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
 export const CERTIFY_CLIENT_USAGE =
-  'npm run certify:client -- --session session.jsonl [--out dir] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
+  'npm run certify:client -- --session session.jsonl [--out dir] [--sign key.pem] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
 
 export const DEFAULT_PROXY_PORT = 8089;
 
-const SETTINGS_HELP = `  --agreed-rate <n>          requests per second agreed with the operator (CLIENT-RATE; without it: incomplete)
+const SETTINGS_HELP = `  --sign <key.pem>           sign the report's manifest with this Ed25519 private key (manifest.json.sig; the key goes nowhere else)
+  --agreed-rate <n>          requests per second agreed with the operator (CLIENT-RATE; without it: incomplete)
   --currency <code>          the client's currency (CLIENT-CURRENCY; default: the first create's)
   --duplicate-window <s>     identical create bodies closer than this are duplicates (default 60)
 ${exitCodesLine()} (4: a duty the session never exercised)`;
@@ -46,6 +47,7 @@ ${SETTINGS_HELP}
 export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
 
 const SETTINGS_OPTIONS = {
+  sign: { type: 'string' },
   'agreed-rate': { type: 'string' },
   currency: { type: 'string' },
   'duplicate-window': { type: 'string' },
@@ -91,6 +93,8 @@ export interface CertifyClientOptions {
   session: string;
   out: string;
   settings: ClientCheckSettings;
+  /** Absolute path of the Ed25519 private key the manifest is signed with (--sign), or null. */
+  sign: string | null;
 }
 
 export function parseCertifyClientArgs(argv: readonly string[]): CertifyClientOptions {
@@ -101,6 +105,7 @@ export function parseCertifyClientArgs(argv: readonly string[]): CertifyClientOp
     session,
     out: path(values, 'out', CERTIFY_CLIENT_USAGE) ?? join(dirname(session), 'client-certification'),
     settings: settingsOf(values, CERTIFY_CLIENT_USAGE),
+    sign: path(values, 'sign', CERTIFY_CLIENT_USAGE) ?? null,
   };
 }
 
@@ -111,6 +116,8 @@ export interface ProxyCliOptions {
   profile: string | null;
   stopAfterMs: number | null;
   settings: ClientCheckSettings;
+  /** Absolute path of the Ed25519 private key the certification's manifest is signed with (--sign), or null. */
+  sign: string | null;
 }
 
 export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now = new Date()): ProxyCliOptions {
@@ -150,5 +157,6 @@ export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     profile: path(values, 'profile', PROXY_USAGE) ?? null,
     stopAfterMs: stopAfter === undefined ? null : Math.round(stopAfter * 1000),
     settings: settingsOf(values, PROXY_USAGE),
+    sign: path(values, 'sign', PROXY_USAGE) ?? null,
   };
 }

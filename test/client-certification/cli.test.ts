@@ -2,13 +2,16 @@
 // showed most duties exits 4 (INCOMPLETE) with its report; the proxy with no target fronts the bundled reference,
 // stops by itself (--stop-after), certifies the session (exit 4: one read shows few duties) and writes no
 // credential byte (the one process these tests spawn: each costs seconds of start-up).
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { parseCertifyClientArgs, parseProxyArgs, PROXY_HELP } from '../../src/client-certification/proxy-options.ts';
 import { certifyClientCommand } from '../../src/client-certification/print.ts';
 import { SESSION_FORMAT } from '../../src/client-certification/recorded-session.ts';
-import { verifyManifest } from '../../src/report/evidence.ts';
+import { SIGNATURE_FILE, verifyManifest } from '../../src/report/evidence.ts';
+import { verifyPackage } from '../../src/certify/verify.ts';
+import { scanTree } from '../hostile/canary-scan.ts';
 import { findCanaries } from '../hostile/canary-scan.ts';
 import { ex } from './client-checks.cases.ts';
 import { CANARY, expect, ROOT, startProxyCli, test } from './fixtures.ts';
@@ -30,7 +33,44 @@ const BAD_ARGS: Array<{ parse: (argv: string[]) => unknown; args: string[]; mess
   { parse: parseProxyArgs, args: ['--port', '70000'], message: /^--port must be a port number/ },
   { parse: parseProxyArgs, args: ['--port', ''], message: /^--port must be a port number from 0 to 65535 \(0: any free port\), got ""\.$/ },
   { parse: parseProxyArgs, args: ['--stop-after', '0'], message: /^--stop-after must be a number above 0/ },
+  { parse: parseProxyArgs, args: ['--sign', ' '], message: /^--sign needs a value; usage: npm run proxy/ },
+  {
+    parse: parseCertifyClientArgs,
+    args: ['--session', 's.jsonl', '--sign', ''],
+    message: /^--sign needs a value; usage: npm run certify:client/,
+  },
 ];
+
+/** An Ed25519 key pair in PEM files under `dir` (as `openssl genpkey -algorithm ed25519` makes them), and the private key's base64 lines. */
+function signingKeys(dir: string): { private: string; public: string; secretLines: string[] } {
+  mkdirSync(dir, { recursive: true });
+  const pair = generateKeyPairSync('ed25519');
+  const keys = { private: join(dir, 'signer.pem'), public: join(dir, 'signer.pub.pem') };
+  const pem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  writeFileSync(keys.private, pem);
+  writeFileSync(keys.public, pair.publicKey.export({ type: 'spki', format: 'pem' }));
+  return { ...keys, secretLines: pem.split('\n').filter((l) => l && !l.startsWith('-----')) };
+}
+
+/** A session of one exchange, as the proxy writes it. */
+function oneExchangeSession(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const session = join(dir, 'session.jsonl');
+  const lines = [
+    {
+      type: 'session',
+      format: SESSION_FORMAT,
+      startedAt: new Date().toISOString(),
+      target: 'http://127.0.0.1:1',
+      bundledReference: false,
+      profile: {},
+    },
+    ex(1, 0),
+    { type: 'end', finishedAt: new Date().toISOString(), requests: 1 },
+  ];
+  writeFileSync(session, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  return session;
+}
 
 for (const c of BAD_ARGS) {
   test(`${c.args.join(' ') || '(no flags)'}: a usage error in one sentence`, () => {
@@ -67,9 +107,43 @@ test('certify:client exits 4 (INCOMPLETE) on a session that never showed most du
   );
 });
 
+test('certify:client --sign: the manifest is signed, --verify with the public key accepts it and refuses it once a file changed; the key is nowhere', ({}, testInfo) => {
+  const dir = testInfo.outputPath('signed');
+  const keys = signingKeys(join(dir, 'keys'));
+  const session = oneExchangeSession(dir);
+  const out = join(dir, 'client-certification');
+  let printed = '';
+  expect(certifyClientCommand(['--session', session, '--out', out, '--sign', keys.private], ROOT, (t) => (printed += t))).toBe(4);
+  const report = JSON.parse(readFileSync(join(out, 'client-certification.json'), 'utf8')) as { evidence: { signedBy?: string } };
+  expect(report.evidence.signedBy).toMatch(/^sha256:[0-9a-f]{64}$/);
+  expect(printed).toContain(`Signed: ${join(out, SIGNATURE_FILE)} (key ${report.evidence.signedBy})`);
+  expect(readFileSync(join(out, 'client-certification.md'), 'utf8')).toContain(
+    `Signed (${SIGNATURE_FILE}) with the key ${report.evidence.signedBy}`,
+  );
+  expect(verifyPackage(out, keys.public)).toMatchObject({
+    exitCode: 0,
+    sentence: expect.stringMatching(/^Verified: .* a package, signed by the key given; all \d+ files match/),
+  });
+  // The private key's bytes are in no file written and nowhere in what was printed.
+  expect(scanTree(out, keys.secretLines).findings).toEqual([]);
+  expect(findCanaries(printed, keys.secretLines)).toEqual([]);
+  // A file changed after signing: refused. A session certified without --sign says so.
+  writeFileSync(join(out, 'client-certification.md'), 'PASS\n');
+  expect(verifyPackage(out, keys.public).exitCode).toBe(1);
+  let unsigned = '';
+  certifyClientCommand(['--session', session, '--out', join(dir, 'unsigned')], ROOT, (t) => (unsigned += t));
+  expect(unsigned).toContain('Not signed (--sign key.pem signs the manifest)');
+  // A key file that is not a private key: one sentence naming the file, nothing written.
+  expect(() => certifyClientCommand(['--session', session, '--out', join(dir, 'bad'), '--sign', keys.public], ROOT)).toThrow(ConfigError);
+  expect(() => certifyClientCommand(['--session', session, '--out', join(dir, 'bad'), '--sign', keys.public], ROOT)).toThrow(
+    /--sign names "[^"]+signer\.pub\.pem", which is not an unencrypted Ed25519 private key in PEM/,
+  );
+});
+
 test('proxy with no target: fronts the bundled reference, stops after --stop-after and certifies what it recorded', async ({}, testInfo) => {
   const out = testInfo.outputPath('proxy-run');
-  const proxy = await startProxyCli(['--port', '0', '--stop-after', '2', '--out', out], {
+  const keys = signingKeys(testInfo.outputPath('keys'));
+  const proxy = await startProxyCli(['--port', '0', '--stop-after', '2', '--out', out, '--sign', keys.private], {
     REFERENCE_SUBSCRIPTION_KEY: CANARY.subscriptionKey,
     REFERENCE_SECRET: CANARY.secret,
   });
@@ -88,6 +162,11 @@ test('proxy with no target: fronts the bundled reference, stops after --stop-aft
   ];
   for (const file of written) expect(findCanaries(readFileSync(file, 'utf8'), [CANARY.subscriptionKey, CANARY.secret]), file).toEqual([]);
   expect(findCanaries(stdout, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
+  // Signed with --sign: the operator checks it with the public key; the private key is in nothing written or printed.
+  expect(stdout).toMatch(/^Signed: .*manifest\.json\.sig \(key sha256:[0-9a-f]{64}\)$/m);
+  expect(verifyPackage(join(out, 'client-certification'), keys.public).exitCode).toBe(0);
+  expect(findCanaries(stdout, keys.secretLines)).toEqual([]);
+  expect(scanTree(out, keys.secretLines).findings).toEqual([]);
 });
 
 test('--help prints the usage and every flag, exit 0', () => {

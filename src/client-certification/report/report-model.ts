@@ -73,5 +73,7 @@ export interface ClientCertificationReport {
     files: string[];
     versions: { node: string; suite: string; packages: Record<string, string> };
     schemaDigest: string;
+    /** `sha256:` of the public key the manifest is signed with (--sign: manifest.json.sig beside it); absent when not signed. */
+    signedBy?: string;
   };
 }

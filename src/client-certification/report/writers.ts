@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactDeep } from '../../config/redact.ts';
+import { SIGNATURE_FILE } from '../../report/evidence.ts';
 import { valueText } from '../../report/format.ts';
 import { CSS, documentStart, facts, list, table as htmlTable, td, tr } from '../../report/html-kit.ts';
 import { escapeMarkdown as md, fenced, table as mdTable } from '../../report/markdown-escape.ts';
@@ -118,7 +119,7 @@ export function renderClientMarkdown(r: ClientCertificationReport): string {
   out.push(
     '## Evidence bundle',
     '',
-    `Folder ${md(r.evidence.directory)}; manifest ${md(r.evidence.manifest)} (check it with \`npm run certify -- --verify <folder>\`).`,
+    `Folder ${md(r.evidence.directory)}; manifest ${md(r.evidence.manifest)} (check it with \`npm run certify -- --verify <folder>\`${r.evidence.signedBy ? ' and `--public-key <key.pub.pem>`' : ''}). ${r.evidence.signedBy ? `Signed (${md(SIGNATURE_FILE)}) with the key ${md(r.evidence.signedBy)}.` : 'Not signed.'}`,
     '',
     `Files: ${md(r.evidence.files.join(', '))}`,
     '',
@@ -194,6 +195,7 @@ ${htmlTable(['Clause', 'Status', 'Duty', 'Contract', 'Findings and evidence'], r
 ${facts([
   ['Folder', r.evidence.directory],
   ['Manifest (SHA-256 of every file)', r.evidence.manifest],
+  ['Signature', r.evidence.signedBy ? `${SIGNATURE_FILE}, key ${r.evidence.signedBy}` : 'not signed'],
   ['Node', r.evidence.versions.node],
   ['Suite', r.evidence.versions.suite],
 ])}
