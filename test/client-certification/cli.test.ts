@@ -81,21 +81,7 @@ for (const c of BAD_ARGS) {
 
 test('certify:client exits 4 (INCOMPLETE) on a session that never showed most duties, with its report', ({}, testInfo) => {
   const dir = testInfo.outputPath('incomplete');
-  mkdirSync(dir, { recursive: true });
-  const session = join(dir, 'session.jsonl');
-  const lines = [
-    {
-      type: 'session',
-      format: SESSION_FORMAT,
-      startedAt: new Date().toISOString(),
-      target: 'http://127.0.0.1:1',
-      bundledReference: false,
-      profile: {},
-    },
-    ex(1, 0),
-    { type: 'end', finishedAt: new Date().toISOString(), requests: 1 },
-  ];
-  writeFileSync(session, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  const session = oneExchangeSession(dir);
   let printed = '';
   expect(certifyClientCommand(['--session', session, '--agreed-rate', '5'], ROOT, (t) => (printed += t))).toBe(4);
   expect(printed).toMatch(/Client certification: INCOMPLETE/);
