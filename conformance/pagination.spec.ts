@@ -184,9 +184,21 @@ const PAGE_LAWS = [
 ] as const;
 
 test.describe('pagination', () => {
-  test('offers paginate by offset and limit', covers('read', ...PAGE_LAWS, 'PAGE-MAX-LIMIT-VALUE'), async ({ api, verdict, suite }) => {
-    await judgePaginationLaws(offersPageable(api), verdict, suite);
-  });
+  test(
+    'offers paginate by offset and limit',
+    covers('read', ...PAGE_LAWS, 'PAGE-MAX-LIMIT-VALUE'),
+    async ({ api, facts, verdict, suite }) => {
+      // A staging environment may list only one or two offers: too few to judge pages on, which is no deviation. (A list
+      // that cannot be read at all is judged below, by PAGE-ALL-WHEN-OMITTED.)
+      const listed = await facts.offers().catch(() => null);
+      if (listed !== null && listed.length < 3)
+        test.skip(
+          true,
+          `The target lists ${listed.length} offer(s): the pagination laws need at least 3 entries to be judged on the offers list (the subscriptions the run creates are paged too).`,
+        );
+      await judgePaginationLaws(offersPageable(api), verdict, suite);
+    },
+  );
 
   test(
     'offers filtered by modifiedAfter paginate by offset and limit (filter first, then page)',
