@@ -77,6 +77,7 @@ const andList = (items: readonly string[]) =>
 function whyUnconfirmed(c: ClauseRow, blockers: readonly string[]): string {
   if (blockers.length) return `its tests failed on ${andList(blockers)}`;
   const skipped = c.notes.filter((n) => n.startsWith('skipped: ')).map((n) => n.slice('skipped: '.length));
-  if (skipped.length) return [...new Set(skipped)].join('; ');
+  // Skip reasons are sentences: joined without the full stop before each "; ", the last one kept.
+  if (skipped.length) return [...new Set(skipped)].map((r, i, all) => (i < all.length - 1 ? r.replace(/\.$/, '') : r)).join('; ');
   return c.tests.length ? 'its tests did not run to the end' : 'no test of this run covers it';
 }

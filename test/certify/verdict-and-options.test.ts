@@ -72,6 +72,12 @@ test('nothing failed but a must clause unconfirmed: INCOMPLETE, naming each clau
     'SUB-CANCEL not confirmed: The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").',
     'SUB-GET not confirmed: no test of this run covers it',
   ]); // VER-COMMERCIAL-2 is not testable: it never makes a run incomplete
+  // Two tests skipped for two reasons: one sentence, the reasons joined by "; " with no full stop before it.
+  const skippedAgain: TestOutcome = { ...skippedCancel, title: 'cancel twice', skipReason: 'Needs two open offers.' };
+  const twice = clauseRows(clauseResults([passed, skippedCancel, skippedAgain]), [], [], []).filter((r) => r.id === 'SUB-CANCEL');
+  expect(decideVerdict(twice, [], { problem: null, outcomes: [passed, skippedCancel, skippedAgain] }).reasons).toEqual([
+    'SUB-CANCEL not confirmed: The cancel route is not shown in the contract; name it in API_PROFILE ("cancel"); Needs two open offers.',
+  ]);
   const failed: TestOutcome = { ...passed, status: 'failed', clauseFailures: [{ clause: 'OFFER-LIST', message: 'no' }] };
   expect(
     decideVerdict(clauseRows(clauseResults([failed, skippedCancel]), [], [], []), [], { problem: null, outcomes: [failed, skippedCancel] })
