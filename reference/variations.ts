@@ -236,6 +236,8 @@ export function allocationsGrantedLive(everyMs = 2000, most = 20) {
 }
 
 const isCommunityOffering = (offerId: string) => createHash('sha256').update(offerId).digest()[0] % 2 === 0;
+/** An offer of variation offers-priced-beyond-enum: a third of the offers, by another byte of the same digest. */
+const isPricedInSwissFrancs = (offerId: string) => createHash('sha256').update(offerId).digest()[1] % 3 === 0;
 
 /** Subscription records answered without these fields (each optional in a response). */
 const recordsWithout = (...fields: string[]) =>
@@ -637,6 +639,21 @@ export const VARIATIONS = [
         // Set when accepted, and kept when the order is cancelled later; a rejected order never has one.
         if (record.offerId !== undefined && record.status !== 'rejected' && isCommunityOffering(record.offerId))
           out.membershipStatus = record.membershipCode ? 'code_not_found' : 'pending_checks';
+        return out;
+      },
+    })),
+  },
+  {
+    name: 'offers-priced-beyond-enum',
+    description:
+      'A third of the offers are priced in CHF (currency and acceptedCurrency): an offer\'s currency is a "Currency code" the contract does not enumerate, while a create names one of GBX, GBP, EUR, USD, NOK, SEK, DKK. No valid create can name CHF, so the suite writes only to the other offers, and says so.',
+    apply: patch('wire', (current) => ({
+      offer: (offer) => {
+        const out = editable(current.offer(offer)) as { pricingAndOrderLimits: Json };
+        if (isPricedInSwissFrancs(offer.id)) {
+          out.pricingAndOrderLimits.currency = 'CHF';
+          out.pricingAndOrderLimits.acceptedCurrency = 'CHF';
+        }
         return out;
       },
     })),

@@ -398,6 +398,23 @@ test('the reads-lag-300ms variation: reads show a create and a cancel only 300 m
   });
 });
 
+test('the offers-priced-beyond-enum variation: a third of the offers, open ones among them, priced in CHF, each still a valid offer', async () => {
+  await withVariants(['offers-priced-beyond-enum'], async (variant) => {
+    const offers = await getJson<Offer[]>(variant, '/offer');
+    // Typed as the seed's currencies: what the wire carries here is beyond them.
+    const wire = (o: Offer) => o.pricingAndOrderLimits as { currency: string; acceptedCurrency: string };
+    const inFrancs = offers.filter((o) => wire(o).currency === 'CHF');
+    expect(inFrancs.length).toBeGreaterThan(offers.length / 5);
+    expect(inFrancs.length).toBeLessThan(offers.length / 2);
+    expect(inFrancs.every((o) => wire(o).acceptedCurrency === 'CHF')).toBe(true);
+    // Open offers on both sides: some the suite can write to, some it cannot.
+    const open = (list: Offer[]) => list.filter((o) => o.details.status === 'open_for_subscription').length;
+    expect(open(inFrancs)).toBeGreaterThan(0);
+    expect(open(offers) - open(inFrancs)).toBeGreaterThan(3);
+    expect(validateList('offer', offers).errors).toEqual([]);
+  });
+});
+
 test('the community-offers variation: half the offers are community offerings, and orders accepted on them carry membershipStatus', async () => {
   await withVariants(['community-offers'], async (variant) => {
     const offers = await getJson<Array<{ id: string; details: { membershipRequired: string } }>>(variant, '/offer');
