@@ -15,6 +15,8 @@
  * Either way an offer priced in a currency a create cannot name is never written to: the offer's currency is any code
  * ("Currency code"), a create's is one of the contract's enum (GBX, GBP, EUR, ...), so a body in it would be invalid and
  * its refusal no failure. The probe does not try such a currency; it names it (`unnamable`), and so does the console.
+ * Nor is an offer whose order limits hold no amount (hardMinLimit above hardMaxLimit: OFFER-ORDER-RANGE's finding)
+ * written to, or probed: a create on it is refused for its amount, which says nothing of the create or the currency.
  * The global setup hands the result to the workers in RUN_CURRENCIES (JSON); what was refused is an observation of
  * AUTH-CLIENT-CURRENCY.
  */
@@ -23,6 +25,7 @@ import type { Exchange } from '../client/exchange.ts';
 import { minimalCreateBody } from '../arbitraries/fixed-create-bodies.ts';
 import { OPEN_STATUS, type Offer } from '../contract/types.ts';
 import { CURRENCIES, isCurrency } from '../contract/vocabulary.ts';
+import { hasAmountWithinLimits } from '../arbitraries/amount-within-limits.ts';
 
 /** The environment variable the global setup hands the currencies to the workers in (like RUN_ID). */
 export const RUN_CURRENCIES_ENV = 'RUN_CURRENCIES';
@@ -54,6 +57,13 @@ export function inNamableCurrency(offer: Offer): boolean {
   return currency !== undefined && isCurrency(currency);
 }
 
+/** Whether a valid order on the offer exists: its limits are numbers and hold an amount (with at most 6 decimals, above 0). */
+export function admitsAnOrder(offer: Offer): boolean {
+  const limits = offer?.pricingAndOrderLimits;
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  return finite(limits?.hardMinLimit) && finite(limits?.hardMaxLimit) && hasAmountWithinLimits(limits);
+}
+
 /** The currencies named by API_CLIENT_CURRENCY. */
 export function currenciesFromSetting(currency: string): WritableCurrencies {
   return { source: 'setting', writable: [currency], refused: [] };
@@ -78,7 +88,7 @@ export async function probeCurrencies(
     if (offer?.details?.status !== OPEN_STATUS) continue;
     const currency = offerCurrency(offer);
     if (!inNamableCurrency(offer)) unnamable.add(currency ?? '(none)');
-    else if (!firstOfCurrency.has(currency!)) firstOfCurrency.set(currency!, offer);
+    else if (admitsAnOrder(offer) && !firstOfCurrency.has(currency!)) firstOfCurrency.set(currency!, offer);
   }
   const kept: string[] = [];
   const refused: WritableCurrencies['refused'] = [];
@@ -115,9 +125,9 @@ export function writableCurrencies(env: NodeJS.ProcessEnv = process.env): Writab
   return JSON.parse(raw) as WritableCurrencies;
 }
 
-/** Whether the suite may write to `offer`: its currency is one the run writes in. */
+/** Whether the suite may write to `offer`: a create can name its currency, its limits hold an amount, and its currency is one the run writes in. */
 export function isWritableIn(currencies: WritableCurrencies, offer: Offer): boolean {
-  if (!inNamableCurrency(offer)) return false;
+  if (!inNamableCurrency(offer) || !admitsAnOrder(offer)) return false;
   if (currencies.writable === null) return true;
   const currency = offerCurrency(offer);
   return currency !== undefined && currencies.writable.includes(currency);
@@ -148,6 +158,8 @@ export function whyNoOfferToWrite(currencies: WritableCurrencies, offers: readon
     const theirs = [...new Set(open.map((o) => JSON.stringify(offerCurrency(o) ?? '(none)')))];
     return `No open offer is in a currency a create can name (the contract's enum: ${CURRENCIES.join(', ')}): the open offers are in ${theirs.join(', ')} (an offer's currency may be any code), so no valid create can be sent.`;
   }
+  if (!namable.some(admitsAnOrder))
+    return "No open offer's order limits hold an amount (hardMinLimit above hardMaxLimit, or not numbers: OFFER-ORDER-RANGE and OFFER-SCHEMA report them), so no valid create can be sent.";
   if (!namable.some((o) => isWritableIn(currencies, o)))
     return `No open offer is in the client's currency (${currencies.writable!.join(', ')}): the others are not written to.`;
   return 'No open offer left to subscribe to: those listed open have closed since the run listed them.';

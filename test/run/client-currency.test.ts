@@ -12,6 +12,7 @@ import {
   isWritableIn,
   probeCurrencies,
   RUN_CURRENCIES_ENV,
+  admitsAnOrder,
   whyNoOfferToWrite,
   type WritableCurrencies,
   writableCurrencies,
@@ -157,4 +158,24 @@ test('why a writing test finds no offer: a skip reason that names the cause', ()
     "No open offer is in the client's currency (EUR): the others are not written to.",
   );
   expect(whyNoOfferToWrite(every, [offer('a', 'GBP')])).toMatch(/closed since the run listed them/);
+});
+
+// An offer whose limits hold no amount (OFFER-ORDER-RANGE's finding) is no place to send a valid create: the probe's
+// create on it would be refused for its amount, and the currency taken for one the target refuses.
+test('offers whose order limits hold no amount: never probed, never written to', async () => {
+  const broken = (id: string, currency: string) =>
+    ({ ...offer(id, currency), pricingAndOrderLimits: { currency, hardMinLimit: 500, hardMaxLimit: 100 } }) as unknown as Offer;
+  const notNumbers = {
+    ...offer('n', 'GBP'),
+    pricingAndOrderLimits: { currency: 'GBP', hardMinLimit: '1', hardMaxLimit: null },
+  } as unknown as Offer;
+  expect([offer('a', 'GBP'), broken('b', 'GBP'), notNumbers].map(admitsAnOrder)).toEqual([true, false, false]);
+  const { client, asked } = fakeClient({});
+  // The first GBP offer is broken: the probe takes the next one of that currency.
+  const offers = [broken('b', 'GBP'), offer('a', 'GBP'), broken('e', 'EUR')];
+  const result = await probeCurrencies(client, offers);
+  expect(asked).toEqual(['GBP']);
+  expect(result.refused).toEqual([]);
+  expect(offers.filter((o) => isWritableIn(result, o)).map((o) => o.id)).toEqual(['a']);
+  expect(whyNoOfferToWrite(result, [broken('b', 'GBP'), broken('e', 'EUR')])).toMatch(/^No open offer's order limits hold an amount/);
 });
