@@ -25,7 +25,7 @@ import type { Exchange } from '../client/exchange.ts';
 import { minimalCreateBody } from '../arbitraries/fixed-create-bodies.ts';
 import { OPEN_STATUS, type Offer } from '../contract/types.ts';
 import { CURRENCIES, isCurrency } from '../contract/vocabulary.ts';
-import { hasAmountWithinLimits } from '../arbitraries/amount-within-limits.ts';
+import { admitsAnOrder as limitsAdmitAnOrder } from '../contract/order-amount.ts';
 
 /** The environment variable the global setup hands the currencies to the workers in (like RUN_ID). */
 export const RUN_CURRENCIES_ENV = 'RUN_CURRENCIES';
@@ -57,12 +57,8 @@ export function inNamableCurrency(offer: Offer): boolean {
   return currency !== undefined && isCurrency(currency);
 }
 
-/** Whether a valid order on the offer exists: its limits are numbers and hold an amount (with at most 6 decimals, above 0). */
-export function admitsAnOrder(offer: Offer): boolean {
-  const limits = offer?.pricingAndOrderLimits;
-  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-  return finite(limits?.hardMinLimit) && finite(limits?.hardMaxLimit) && hasAmountWithinLimits(limits);
-}
+/** Whether a valid order on the offer exists: its limits are numbers and hold an amount (src/contract/order-amount.ts). */
+export const admitsAnOrder = (offer: Offer): boolean => limitsAdmitAnOrder(offer?.pricingAndOrderLimits);
 
 /** The currencies named by API_CLIENT_CURRENCY. */
 export function currenciesFromSetting(currency: string): WritableCurrencies {
