@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { forTerminal } from '../config/terminal-text.ts';
 import type { Arbitrary } from 'fast-check';
 import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import { addDecimals, compareDecimals, exactDecimalOf, exactNumber, negateDecimal } from './_internals/exact-decimal.ts';
@@ -98,7 +99,10 @@ export function edgeAmountCases(offer: OpenOffer): EdgeAmount[] {
   const min = exactDecimalOf(hardMinLimit);
   const max = exactDecimalOf(hardMaxLimit);
   if (compareDecimals(min, max) > 0) {
-    throw new RangeError(`edgeAmountCases: offer ${offer.id} has hardMinLimit ${hardMinLimit} > hardMaxLimit ${hardMaxLimit}`);
+    // The target's id: Playwright prints a thrown message as it is, so its control characters are shown as escapes here.
+    throw new RangeError(
+      forTerminal(`edgeAmountCases: offer ${JSON.stringify(offer.id)} has hardMinLimit ${hardMinLimit} > hardMaxLimit ${hardMaxLimit}`),
+    );
   }
   const fixed = FIXED_EDGES.map((edge) => {
     const limits = limitsVerdict(exactDecimalOf(edge.amount), min, max);

@@ -74,3 +74,21 @@ for (const offer of OFFERS) {
 test('an offer whose minimum is above its maximum has no edges', () => {
   expect(() => edgeAmountCases(BROKEN_OFFER)).toThrow(RangeError);
 });
+
+// Playwright prints what a test throws as it is: a target's id in the message must not reach the terminal raw.
+test("the errors that name a target's offers show its control characters as escapes", () => {
+  const id = 'min-above-max\u001b[2J\u202e';
+  const hostile = { ...BROKEN_OFFER, id };
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this test is for
+  const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+  for (const thrower of [() => edgeAmountCases(hostile), () => validCreateBody([hostile])]) {
+    let message = '';
+    try {
+      thrower();
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('min-above-max\\u001b[2J\\u202e');
+    expect(message).not.toMatch(raw);
+  }
+});

@@ -18,6 +18,7 @@ import type { InvestorKind, OpenOffer, SubscriptionCreateBody } from '../../cont
 import { investorReference } from '../investor-reference.ts';
 import { receiptWindow } from '../../contract/receipt-time.ts';
 import { utcTimestamp } from '../utc-timestamp.ts';
+import { forTerminal } from '../../config/terminal-text.ts';
 
 /** Options shared by the creation-body arbitraries. */
 export interface CreateBodyConstraints {
@@ -53,9 +54,14 @@ export function offersForValidBodies(offers: readonly OpenOffer[], constraints: 
   const usable = offers.filter((offer) => acceptsValidBody(offer, constraints));
   if (usable.length === 0) {
     throw new RangeError(
-      `${caller}: no offer admits a valid body (order limits hold no amount with at most 6 decimals` +
-        `${constraints.currency === 'offer' ? ', or its currency is outside the enum' : ''}): ` +
-        offers.map((o) => `${o.id} ${o.pricingAndOrderLimits.hardMinLimit}..${o.pricingAndOrderLimits.hardMaxLimit}`).join(', '),
+      forTerminal(
+        `${caller}: no offer admits a valid body (order limits hold no amount with at most 6 decimals` +
+          `${constraints.currency === 'offer' ? ', or its currency is outside the enum' : ''}): ` +
+          // The target's ids: Playwright prints a thrown message as it is, so their control characters are shown as escapes.
+          offers
+            .map((o) => `${JSON.stringify(o.id)} ${o.pricingAndOrderLimits.hardMinLimit}..${o.pricingAndOrderLimits.hardMaxLimit}`)
+            .join(', '),
+      ),
     );
   }
   return usable;
