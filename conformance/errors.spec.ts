@@ -1,7 +1,7 @@
 // Error bodies and bad input: every failure is a 4xx with the error body of its operation, a 400 says
 // "Bad Request", and no request of any kind yields a 5xx. (The exchange checks verify the body shape
 // and the 400 message on every response; these tests make sure such responses happen.)
-import { covers, requireWrites, test } from '../src/harness/fixtures.ts';
+import { covers, requireOffersToWrite, requireWrites, test } from '../src/harness/fixtures.ts';
 import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 import type { Operation } from '../src/client/exchange.ts';
 import { QUERY_PARAMETERS, type RequestOperation } from '../src/contract/request-cases.ts';
@@ -83,7 +83,7 @@ test.describe('error bodies', () => {
     async ({ api, facts, suite, verdict }) => {
       requireWrites(suite);
       const offers = await facts.writableOffers();
-      if (offers.length === 0) test.skip(true, await facts.whyNoOfferToWrite());
+      await requireOffersToWrite(facts, offers);
       const { exchange } = await api.createSubscription({ ...minimalCreateBody(offers[0]), amountRequested: 'one hundred' });
       verdict.check(
         'SUB-CREATE-VALIDATION',

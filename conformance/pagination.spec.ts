@@ -1,5 +1,5 @@
 // Pagination laws (Limits 1-3), the same for offers, subscriptions and allocations.
-import { covers, requireWrites, skipIfOfferClosed, test, type SuiteFixture } from '../src/harness/fixtures.ts';
+import { covers, requireOffersToWrite, requireWrites, skipIfOfferClosed, test, type SuiteFixture } from '../src/harness/fixtures.ts';
 import {
   allocationsPageable,
   HUGE_LIMIT,
@@ -240,12 +240,10 @@ test.describe('pagination', () => {
       requireWrites(suite);
       const offer = await facts.reservedOffer();
       if (!offer)
-        test.skip(
-          true,
-          (await facts.writableOffers()).length === 0
-            ? await facts.whyNoOfferToWrite()
-            : 'Needs at least two open offers to write to (one is reserved for this test).',
-        );
+        await requireOffersToWrite(facts, await facts.writableOffers(), {
+          needed: 2,
+          fewer: 'Needs at least two open offers to write to (one is reserved for this test).',
+        });
       const pageable = subscriptionsPageable(api, offer!.id);
       const existing = await pageable.page({});
       const have = existing.items?.length ?? 0;

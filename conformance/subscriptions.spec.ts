@@ -1,7 +1,7 @@
 // Subscriptions: create, read, list, cancel. Every test here writes; each record it creates carries
 // the run tag and is cancelled at teardown (see src/harness/global-setup.ts).
 import { isDeepStrictEqual } from 'node:util';
-import { covers, createOnOpenOffer, requireWrites, skipIfOfferClosed, test } from '../src/harness/fixtures.ts';
+import { covers, createOnOpenOffer, requireOffersToWrite, requireWrites, skipIfOfferClosed, test } from '../src/harness/fixtures.ts';
 import { checkCreated, checkCreateDefaults, checkEcho } from '../src/checks/create-checks.ts';
 import { writableCurrencies } from '../src/run/client-currency.ts';
 import {
@@ -26,7 +26,7 @@ test.beforeEach(({ suite }, testInfo) => {
 
 async function someOffer(facts: Pick<TargetFacts, 'writableOffers' | 'whyNoOfferToWrite'>, index = 0): Promise<Offer> {
   const offers = await facts.writableOffers();
-  if (offers.length === 0) test.skip(true, await facts.whyNoOfferToWrite());
+  await requireOffersToWrite(facts, offers);
   return offers[index % offers.length];
 }
 
@@ -387,8 +387,7 @@ test.describe('read, list and cancel', () => {
     'the offerId filter returns only, and all, the subscriptions on that offer',
     covers('write', 'SUB-LIST-OFFER-FILTER', 'SUB-READ-AFTER-WRITE'),
     async ({ api, facts, verdict, reads }) => {
-      const writable = (await facts.writableOffers()).length;
-      if (writable < 2) test.skip(true, writable === 0 ? await facts.whyNoOfferToWrite() : 'Needs two open offers to write to.');
+      await requireOffersToWrite(facts, await facts.writableOffers(), { needed: 2, fewer: 'Needs two open offers to write to.' });
       // On two open offers (one that closes under the create hands it to the next: createOnOpenOffer).
       const first = await createOnOpenOffer(api, facts, minimalCreateBody, 0);
       const second = await createOnOpenOffer(api, facts, minimalCreateBody, 1);

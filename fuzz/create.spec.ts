@@ -3,7 +3,7 @@
 import { clientTagged, withoutReference } from './arbitraries/client-tagged.ts';
 import { edgeAmountBody } from './arbitraries/edge-amount-body.ts';
 import { checkCreated, checkCreateDefaults, checkEcho, checkNotAccepted, checkRefused, skipIfOfferClosed } from './checks.ts';
-import { property, requireWrites, test } from './fixtures.ts';
+import { property, requireOffersToWrite, requireWrites, test } from './fixtures.ts';
 import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
 import type { FuzzRunner } from './runner.ts';
 import type { TargetFacts } from '../src/harness/target-facts.ts';
@@ -13,7 +13,7 @@ test.beforeEach(({ suite }) => requireWrites(suite));
 
 async function openOffers(fuzz: FuzzRunner, facts: TargetFacts) {
   const { writeTo } = await fuzzOffers(fuzz, facts);
-  if (writeTo.length === 0) test.skip(true, await facts.whyNoOfferToWrite());
+  await requireOffersToWrite(facts, writeTo);
   return writeTo;
 }
 

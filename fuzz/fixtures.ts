@@ -9,7 +9,7 @@
  * own verdict, and only the final counterexample is reported to the test.
  */
 import { join } from 'node:path';
-import { covers, requireWrites, test as base, expect } from '../src/harness/fixtures.ts';
+import { covers, requireOffersToWrite, requireWrites, test as base, expect } from '../src/harness/fixtures.ts';
 import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
 import { runDir } from '../src/run/run-paths.ts';
 import { readFuzzOptions, type FuzzOptions } from './fuzz-settings.ts';
@@ -45,4 +45,4 @@ export function property(mode: 'read' | 'write', ...ids: ClauseId[]) {
   return { tag: [...covers(mode, ...ids).tag, '@fuzz'] };
 }
 
-export { covers, requireWrites, expect };
+export { covers, requireOffersToWrite, requireWrites, expect };

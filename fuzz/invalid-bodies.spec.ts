@@ -12,7 +12,7 @@ import type { Offer } from '../src/contract/types.ts';
 import type { DefectKind } from '../src/arbitraries/index.ts';
 import { clientTaggedInvalid, taggedByClient } from './arbitraries/client-tagged.ts';
 import { checkNotAccepted, checkNothingCreated, checkRefused, createdRecord } from './checks.ts';
-import { property, requireWrites, test } from './fixtures.ts';
+import { property, requireOffersToWrite, requireWrites, test } from './fixtures.ts';
 import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
 
 test.beforeEach(({ suite }) => requireWrites(suite));
@@ -46,7 +46,7 @@ for (const kind of DEFECT_KINDS) {
   const { title, clauses } = plan(kind);
   test(title, property('write', ...clauses), async ({ fuzz, facts }) => {
     const { writeTo: offers } = await fuzzOffers(fuzz, facts);
-    if (offers.length === 0) test.skip(true, await facts.whyNoOfferToWrite());
+    await requireOffersToWrite(facts, offers);
     const offerIds = new Set(offers.map((o) => o.id));
     await fuzz.check({
       arbitrary: clientTaggedInvalid(bodiesWith(kind, offers)),

@@ -21,7 +21,7 @@ import { oddStringBody, type OddStringBody } from './arbitraries/odd-string-body
 import { pathIdentifier, type PathIdentifier } from './arbitraries/path-identifier.ts';
 import { unknownQueryParams } from './arbitraries/unknown-query-params.ts';
 import { checkRefused } from './checks.ts';
-import { property, requireWrites, test } from './fixtures.ts';
+import { property, requireOffersToWrite, requireWrites, test } from './fixtures.ts';
 import { fuzzOffers } from './offers.ts';
 import type { FuzzProperty, FuzzRunner } from './runner.ts';
 
@@ -62,7 +62,7 @@ const family = <T>(f: Omit<Family, 'property'> & { property(ctx: Context): Promi
 
 async function writeOffers(fuzz: FuzzRunner, facts: TargetFacts): Promise<Offer[]> {
   const { writeTo } = await fuzzOffers(fuzz, facts);
-  if (writeTo.length === 0) test.skip(true, await facts.whyNoOfferToWrite());
+  await requireOffersToWrite(facts, writeTo);
   return writeTo;
 }
 

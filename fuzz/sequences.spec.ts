@@ -6,7 +6,7 @@ import { validCreateBody } from '../src/arbitraries/index.ts';
 import type { ClauseId } from '../src/contract/clauses/catalogue.ts';
 import { OPEN_STATUS, type Offer } from '../src/contract/types.ts';
 import type { TargetFacts } from '../src/harness/target-facts.ts';
-import { property, requireWrites, test } from './fixtures.ts';
+import { property, requireOffersToWrite, requireWrites, test } from './fixtures.ts';
 import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
 import type { FuzzRunner } from './runner.ts';
 import {
@@ -41,7 +41,7 @@ const sequenceProperty = (...ids: ClauseId[]) => ({ tag: [...property('write', .
 /** Two open offers (so the offerId filter has another offer's records to leave out) and one closed offer, when the target has them. */
 async function sequenceOffers(fuzz: FuzzRunner, facts: TargetFacts): Promise<SequenceOffers> {
   const { writeTo } = await fuzzOffers(fuzz, facts);
-  if (writeTo.length === 0) test.skip(true, await facts.whyNoOfferToWrite());
+  await requireOffersToWrite(facts, writeTo);
   const admitsBodies = (offer: Offer): boolean => {
     try {
       validCreateBody([offer], BODY_CONSTRAINTS);

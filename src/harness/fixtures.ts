@@ -141,7 +141,8 @@ export async function createOnOpenOffer<B extends Record<string, unknown>>(
   const closings: string[] = [];
   for (let attempt = 0; attempt < OPEN_OFFER_ATTEMPTS; attempt++) {
     const offers = await facts.writableOffers();
-    if (offers.length === 0) test.skip(true, closings.length ? closings.join('; ') : await facts.whyNoOfferToWrite());
+    if (closings.length && offers.length === 0) test.skip(true, closings.join('; '));
+    await requireOffersToWrite(facts, offers);
     const offer = offers[index % offers.length];
     const body = make(offer);
     const created = await api.createSubscription(body);
@@ -151,6 +152,18 @@ export async function createOnOpenOffer<B extends Record<string, unknown>>(
   }
   test.skip(true, `${closings.join('; ')}: offers closed under ${OPEN_OFFER_ATTEMPTS} creates in a row, none judged.`);
   throw new Error('unreachable: test.skip throws');
+}
+
+/**
+ * Skip a writing test, visibly, when fewer than `needed` offers are there to write to: why there is none
+ * (TargetFacts.whyNoOfferToWrite), or `fewer`, the test's own sentence for having some but too few.
+ */
+export async function requireOffersToWrite(
+  facts: Pick<TargetFacts, 'whyNoOfferToWrite'>,
+  offers: readonly unknown[],
+  { needed = 1, fewer = '' }: { needed?: number; fewer?: string } = {},
+): Promise<void> {
+  if (offers.length < needed) test.skip(true, offers.length === 0 ? await facts.whyNoOfferToWrite() : fewer);
 }
 
 /** Skip a writing test, visibly, when this run may not write. */
