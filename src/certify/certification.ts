@@ -37,7 +37,7 @@ import { configDigest, MANIFEST_FILE, SIGNATURE_FILE, sha256, versions, writeMan
 import { keyFingerprint, readSigningKey, signManifest } from '../report/signature.ts';
 import { renderStoppedMarkdown, type StoppedCertification, type StoppedContext, stoppedCertification } from './stopped-report.ts';
 import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
-import { clauseGrep, selectedClauses, stagingDir, type CertifyOptions } from './certify-options.ts';
+import { clauseGrep, keptJournalsDir, selectedClauses, stagingDir, type CertifyOptions } from './certify-options.ts';
 import { preflight } from './preflight.ts';
 import { progressLine, type PhaseName } from './progress.ts';
 import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, runPaths } from './run-files.ts';
@@ -413,8 +413,8 @@ async function certifyRun(
     });
     report.phases = phases.rows;
     writeCertificationReport(stage, report, redact);
-    const keepRun = `${OUTPUT.suite}/runs/${config.runId}/`;
-    const manifest = writeManifest(stage, (rel) => rel.startsWith(`${OUTPUT.suite}/runs/`) && !rel.startsWith(keepRun), report.package);
+    moveRunJournalsAside(stage, o.out, config.runId);
+    const manifest = writeManifest(stage, report.package);
     const manifestDigest = sha256(readFileSync(join(stage, MANIFEST_FILE)));
     if (signingKey) signManifest(stage, signingKey);
     swapIn(stage, o.out);
@@ -494,21 +494,29 @@ function writeStoppedCertification(out: string, report: StoppedCertification): v
 }
 
 /**
- * Put a complete certification in place of the previous one. The previous folder's run journals of other runs
- * move along (a killed run's cleanup needs them); the rest of it goes.
+ * Move the run journals in `dir` of every run but `keepRunId` to the kept-journals folder beside `out` (a killed
+ * run's cleanup needs them; a package may hold nothing its manifest does not list, and must not list other runs).
+ */
+function moveRunJournalsAside(dir: string, out: string, keepRunId: string | null): void {
+  const runs = join(dir, OUTPUT.suite, 'runs');
+  const kept = join(keptJournalsDir(out), 'runs');
+  for (const run of existsSync(runs) ? readdirSync(runs) : []) {
+    if (run === keepRunId) continue;
+    mkdirSync(kept, { recursive: true });
+    rmSync(join(kept, run), { recursive: true, force: true });
+    renameSync(join(runs, run), join(kept, run));
+  }
+}
+
+/**
+ * Put a complete certification in place of the previous one. The previous folder's run journals move to the kept
+ * journals beside it (a killed run's cleanup needs them); the rest of it goes.
  */
 function swapIn(stage: string, out: string): void {
   const previous = `${out}.previous`;
   rmSync(previous, { recursive: true, force: true });
   if (existsSync(out)) renameSync(out, previous);
   renameSync(stage, out);
-  const oldRuns = join(previous, OUTPUT.suite, 'runs');
-  for (const run of existsSync(oldRuns) ? readdirSync(oldRuns) : []) {
-    const to = join(out, OUTPUT.suite, 'runs', run);
-    if (!existsSync(to)) {
-      mkdirSync(join(out, OUTPUT.suite, 'runs'), { recursive: true });
-      renameSync(join(oldRuns, run), to);
-    }
-  }
+  if (existsSync(previous)) moveRunJournalsAside(previous, out, null);
   rmSync(previous, { recursive: true, force: true });
 }

@@ -45,6 +45,15 @@ export function stagingDir(out: string): string {
   return `${out}.partial`;
 }
 
+/**
+ * Beside a certification, never in it: the journals of earlier runs (one killed before its teardown, the previous
+ * certification's), kept for `npm run cleanup` (which finds any `runs/<id>/journal.jsonl` under reports/). A package
+ * holds only what its manifest lists, so they cannot travel inside it.
+ */
+export function keptJournalsDir(out: string): string {
+  return `${out}.journals`;
+}
+
 export const CERTIFY_COMMAND = {
   command: 'npm run certify --',
   summary: 'Certify a target (API_BASE_URL; unset = the bundled reference): preflight, discovery, conformance + fuzz, load smoke, report.',

@@ -1,7 +1,7 @@
 /**
  * `npm run certify -- --verify <dir> [--public-key <pub.pem>]`: may an operator trust this package?
- * In order: the manifest is signed by the key given (with --public-key), every file it lists is unchanged, and the
- * package is marked a certification (nothing failed, nothing INCOMPLETE unless waived). The first that does not hold is
+ * In order: the manifest is signed by the key given (with --public-key), every file it lists is unchanged and no file
+ * beside them is present (an unlisted file would pass for verified content), and the package is marked a certification (nothing failed, nothing INCOMPLETE unless waived). The first that does not hold is
  * the refusal: one sentence on stderr, exit 1. A folder with no manifest, or a key file that is not one, is exit 2.
  */
 import { existsSync } from 'node:fs';
@@ -34,7 +34,14 @@ export function verifyPackage(dir: string, publicKeyPath: string | null): Verifi
       files.changed.length ? `${files.changed.length} changed (${listed(files.changed)})` : '',
       files.missing.length ? `${files.missing.length} missing (${listed(files.missing)})` : '',
     ].filter(Boolean);
-    return refuse(`of the ${files.checked} files ${MANIFEST_FILE} lists in ${dir}, ${parts.join(' and ')} since it was written.`);
+    const listedPart = parts.length
+      ? `of the ${files.checked} files ${MANIFEST_FILE} lists in ${dir}, ${parts.join(' and ')} since it was written`
+      : '';
+    // A file beside the signed ones would be read as verified content: name every one (not only the first five).
+    const unlistedPart = files.unlisted.length
+      ? `${dir} holds ${files.unlisted.length} file(s) ${MANIFEST_FILE} does not list (${files.unlisted.join(', ')}): a package carries only what was signed`
+      : '';
+    return refuse(`${[listedPart, unlistedPart].filter(Boolean).join('; and ')}.`);
   }
   const record = manifest.package;
   // A service certification's manifest records what the package is; a client certification's records none.

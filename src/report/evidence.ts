@@ -67,7 +67,8 @@ function filesUnder(dir: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...filesUnder(path));
-    else if (entry.isFile()) out.push(path);
+    // A link, a pipe or a socket counts as a file: verify must see (and refuse) anything the manifest does not list.
+    else out.push(path);
   }
   return out;
 }
@@ -106,20 +107,23 @@ export interface Manifest {
 
 const posix = (p: string) => p.split(sep).join('/');
 
-/** Digest every file under `dir` (but the manifest, its signature and what `exclude` rejects) and write the manifest. */
-export function writeManifest(
-  dir: string,
-  exclude: (relativePath: string) => boolean = () => false,
-  record: PackageRecord | null = null,
-): Manifest {
-  const files = filesUnder(dir)
+/** Every file of a package folder but the manifest and its signature, by its path relative to the folder, sorted. */
+function packageFiles(dir: string): { path: string; rel: string }[] {
+  return filesUnder(dir)
     .map((path) => ({ path, rel: posix(relative(dir, path)) }))
-    .filter(({ rel }) => rel !== MANIFEST_FILE && rel !== SIGNATURE_FILE && !exclude(rel))
-    .sort((a, b) => (a.rel < b.rel ? -1 : 1))
-    .map(({ path, rel }): ManifestEntry => {
-      const data = readFileSync(path);
-      return { path: rel, sha256: sha256(data), bytes: statSync(path).size };
-    });
+    .filter(({ rel }) => rel !== MANIFEST_FILE && rel !== SIGNATURE_FILE)
+    .sort((a, b) => (a.rel < b.rel ? -1 : 1));
+}
+
+/**
+ * Digest every file under `dir` (but the manifest and its signature) and write the manifest. Everything in the folder
+ * is listed: `verifyManifest` refuses a file it does not list, so what must not be signed has to leave the folder first.
+ */
+export function writeManifest(dir: string, record: PackageRecord | null = null): Manifest {
+  const files = packageFiles(dir).map(({ path, rel }): ManifestEntry => {
+    const data = readFileSync(path);
+    return { path: rel, sha256: sha256(data), bytes: statSync(path).size };
+  });
   const manifest: Manifest = { format: MANIFEST_FORMAT, algorithm: 'sha256', ...(record ? { package: record } : {}), files };
   writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -129,10 +133,15 @@ export interface ManifestCheck {
   ok: boolean;
   changed: string[];
   missing: string[];
+  /** Files present in the folder that the manifest does not list: unsigned content in a package that verifies. */
+  unlisted: string[];
   checked: number;
 }
 
-/** Re-digest the files a manifest lists: which changed, which are gone. */
+/**
+ * Re-digest the files a manifest lists (which changed, which are gone) and find every file present that it does not
+ * list (anything but the manifest and its signature): a package holds exactly what was signed, nothing beside it.
+ */
 export function verifyManifest(dir: string, manifest: Manifest = readManifest(dir)): ManifestCheck {
   const changed: string[] = [];
   const missing: string[] = [];
@@ -141,7 +150,17 @@ export function verifyManifest(dir: string, manifest: Manifest = readManifest(di
     if (!existsSync(path)) missing.push(f.path);
     else if (sha256(readFileSync(path)) !== f.sha256) changed.push(f.path);
   }
-  return { ok: changed.length === 0 && missing.length === 0, changed, missing, checked: manifest.files.length };
+  const listed = new Set(manifest.files.map((f) => f.path));
+  const unlisted = packageFiles(dir)
+    .map(({ rel }) => rel)
+    .filter((rel) => !listed.has(rel));
+  return {
+    ok: changed.length === 0 && missing.length === 0 && unlisted.length === 0,
+    changed,
+    missing,
+    unlisted,
+    checked: manifest.files.length,
+  };
 }
 
 /** The manifest of a package folder, as written. */

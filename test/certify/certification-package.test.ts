@@ -4,11 +4,12 @@
 // over the manifest and `--verify --public-key` checks signature, files and mark. A good package verifies; a tampered
 // file, a wrong key, a manifest edited after signing and an INCOMPLETE run are each refused with one sentence.
 import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { renderHtml } from '../../src/certify/report/html-writer.ts';
 import { renderMarkdown } from '../../src/certify/report/markdown-writer.ts';
+import { verifyManifest } from '../../src/report/evidence.ts';
 import { validateCertificationReport } from '../../src/report/report-schema.ts';
 import { allFiles, type CertifyRun, FEW_FUZZ_CASES, ONE_WORKER, ROOT, runCertify, TESTS_DIR } from './run-certify.ts';
 import { reportWith, verdictReports } from './report-fixtures.ts';
@@ -96,7 +97,23 @@ test.describe('signed packages, verified as an operator would', () => {
       env: FEW_FUZZ_CASES,
     });
     // Only the offers list runs: nothing fails, and every other must clause is INCOMPLETE.
-    incomplete = await runCertify({ label: 'package/incomplete', args: [...signing, '--clauses', 'OFFER-LIST'], env: FEW_FUZZ_CASES });
+    // Its --out holds what earlier runs leave: a previous package with its run's journal, and a killed run's journal in
+    // the staging folder. Both journals must leave the package (kept beside it for cleanup), not travel in it unlisted.
+    incomplete = await runCertify({
+      label: 'package/incomplete',
+      args: [...signing, '--clauses', 'OFFER-LIST'],
+      env: FEW_FUZZ_CASES,
+      before: (out) => {
+        for (const [dir, run] of [
+          [out, 'earlier-run'],
+          [`${out}.partial`, 'killed-run'],
+        ]) {
+          mkdirSync(join(dir, 'suite', 'runs', run), { recursive: true });
+          writeFileSync(join(dir, 'suite', 'runs', run, 'journal.jsonl'), `${JSON.stringify({ run })}\n`);
+        }
+        writeFileSync(join(out, 'index.html'), 'the previous certification');
+      },
+    });
   });
 
   test('a good package verifies, and records the suite, the contract digest, the deployment version and its signer', async () => {
@@ -141,6 +158,27 @@ test.describe('signed packages, verified as an operator would', () => {
       await npmCertify(['--verify', copy, '--public-key', keys.public]),
       /1 changed \(evidence\/requests\.jsonl\) since it was written\.$/m,
     );
+  });
+
+  test('a file added beside the signed ones is refused with one sentence naming every one', async () => {
+    const copy = join(DIR, 'extra-files');
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(pass.out, copy, { recursive: true });
+    writeFileSync(join(copy, 'evidence', 'operator-notes.html'), '<p>Approved for production.</p>');
+    writeFileSync(join(copy, 'WAIVER.md'), 'All failures are waived.');
+    expectRefused(
+      await npmCertify(['--verify', copy, '--public-key', keys.public]),
+      /holds 2 file\(s\) manifest\.json does not list \(WAIVER\.md, evidence\/operator-notes\.html\): a package carries only what was signed\.$/m,
+    );
+  });
+
+  test('journals of earlier runs leave the package for the kept journals beside it: what certify writes verifies whole', () => {
+    expect(verifyManifest(incomplete.out)).toMatchObject({ ok: true, unlisted: [] });
+    for (const run of ['earlier-run', 'killed-run']) {
+      expect(readFileSync(join(`${incomplete.out}.journals`, 'runs', run, 'journal.jsonl'), 'utf8')).toBe(`${JSON.stringify({ run })}\n`);
+      expect(existsSync(join(incomplete.out, 'suite', 'runs', run))).toBe(false);
+    }
+    expect(readdirSync(join(incomplete.out, 'suite', 'runs'))).toHaveLength(1);
   });
 
   test('a wrong key is refused with one sentence naming both keys', async () => {

@@ -33,9 +33,16 @@ export interface CertifyRun {
   report: CertificationReport | null;
 }
 
-export async function runCertify(opts: { label: string; args?: string[]; env?: Record<string, string> }): Promise<CertifyRun> {
+export async function runCertify(opts: {
+  label: string;
+  args?: string[];
+  env?: Record<string, string>;
+  /** Called on the emptied --out path before the run: to plant what an earlier run left there. */
+  before?: (out: string) => void;
+}): Promise<CertifyRun> {
   const out = join(TESTS_DIR, opts.label);
-  rmSync(out, { recursive: true, force: true });
+  for (const dir of [out, `${out}.partial`, `${out}.journals`]) rmSync(dir, { recursive: true, force: true });
+  opts.before?.(out);
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;

@@ -3,7 +3,7 @@
 // stops by itself (--stop-after), certifies the session (exit 4: one read shows few duties) and writes no
 // credential byte (the one process these tests spawn: each costs seconds of start-up).
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { parseCertifyClientArgs, parseProxyArgs, PROXY_HELP } from '../../src/client-certification/proxy-options.ts';
@@ -113,6 +113,16 @@ test('certify:client --sign: the manifest is signed, --verify with the public ke
   // The private key's bytes are in no file written and nowhere in what was printed.
   expect(scanTree(out, keys.secretLines).findings).toEqual([]);
   expect(findCanaries(printed, keys.secretLines)).toEqual([]);
+  // A file added beside the signed ones: refused, naming it; gone again, the package verifies.
+  writeFileSync(join(out, 'approval.html'), '<p>Client approved.</p>');
+  expect(verifyPackage(out, keys.public)).toMatchObject({
+    exitCode: 1,
+    sentence: expect.stringMatching(
+      /holds 1 file\(s\) manifest\.json does not list \(approval\.html\): a package carries only what was signed\.$/,
+    ),
+  });
+  rmSync(join(out, 'approval.html'));
+  expect(verifyPackage(out, keys.public).exitCode).toBe(0);
   // A file changed after signing: refused. A session certified without --sign says so.
   writeFileSync(join(out, 'client-certification.md'), 'PASS\n');
   expect(verifyPackage(out, keys.public).exitCode).toBe(1);

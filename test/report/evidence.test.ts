@@ -1,7 +1,7 @@
 // The evidence bundle: digests that do not depend on key order, versions from the lock file, and a
-// manifest that catches an edited, a removed file (and ignores what it was told to leave out).
+// manifest that catches an edited, a removed and an added file.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -28,20 +28,38 @@ test('versions: node, the suite, and direct dependencies at their locked version
 test('the manifest lists every file with its SHA-256 and catches an edit and a removal', () => {
   const dir = mkdtempSync(join(tmpdir(), 'manifest-'));
   mkdirSync(join(dir, 'evidence'));
-  mkdirSync(join(dir, 'suite', 'runs', 'other'), { recursive: true });
   writeFileSync(join(dir, 'certification.json'), '{"verdict":"pass"}');
   writeFileSync(join(dir, 'evidence', 'requests.jsonl'), '{"status":200}\n');
-  writeFileSync(join(dir, 'suite', 'runs', 'other', 'journal.jsonl'), '{}\n');
-  const manifest = writeManifest(dir, (rel) => rel.startsWith('suite/runs/other/'));
+  const manifest = writeManifest(dir);
   expect(manifest.files.map((f) => f.path)).toEqual(['certification.json', 'evidence/requests.jsonl']);
   expect(manifest.files[0]).toEqual({
     path: 'certification.json',
     sha256: createHash('sha256').update('{"verdict":"pass"}').digest('hex'),
     bytes: 18,
   });
-  expect(verifyManifest(dir)).toMatchObject({ ok: true, checked: 2 });
+  expect(verifyManifest(dir)).toMatchObject({ ok: true, checked: 2, unlisted: [] });
 
   writeFileSync(join(dir, 'certification.json'), '{"verdict":"fail"}');
   rmSync(join(dir, 'evidence', 'requests.jsonl'));
   expect(verifyManifest(dir)).toMatchObject({ ok: false, changed: ['certification.json'], missing: ['evidence/requests.jsonl'] });
+});
+
+test('a file the manifest does not list is found wherever it is, a link too: the package is not ok', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'manifest-'));
+  mkdirSync(join(dir, 'evidence'));
+  writeFileSync(join(dir, 'certification.json'), '{"verdict":"pass"}');
+  writeManifest(dir);
+  writeFileSync(join(dir, 'manifest.json.sig'), 'a signature is not listed, and not unlisted either');
+  expect(verifyManifest(dir)).toMatchObject({ ok: true, unlisted: [] });
+
+  mkdirSync(join(dir, 'evidence', 'deep', 'er'), { recursive: true });
+  writeFileSync(join(dir, 'evidence', 'deep', 'er', 'notes.html'), '<p>unsigned words</p>');
+  writeFileSync(join(dir, 'README.txt'), 'read me first');
+  symlinkSync(join(dir, 'certification.json'), join(dir, 'evidence', 'linked.json'));
+  expect(verifyManifest(dir)).toMatchObject({
+    ok: false,
+    changed: [],
+    missing: [],
+    unlisted: ['README.txt', 'evidence/deep/er/notes.html', 'evidence/linked.json'],
+  });
 });
