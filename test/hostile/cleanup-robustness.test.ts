@@ -44,11 +44,16 @@ test.describe('journals of every command', () => {
     return path;
   }
 
-  test('defect 4: conformance/fuzz runs and certify runs (default and custom --out) are all found; empty runs are not', () => {
-    const paths = [journalAt('runs', 'conf-1'), journalAt('certification/suite/runs', 'cert-1'), journalAt('my-cert/suite/runs', 'cert-2')];
+  test('defect 4: conformance/fuzz runs and certify runs (default and custom --out, earlier ones kept beside) are all found; empty runs are not', () => {
+    const paths = [
+      journalAt('runs', 'conf-1'),
+      journalAt('certification/suite/runs', 'cert-1'),
+      journalAt('my-cert/suite/runs', 'cert-2'),
+      journalAt('certification.journals/runs', 'cert-0'),
+    ];
     mkdirSync(join(root, 'runs', 'empty-run'), { recursive: true });
     const found = findJournals(root);
-    expect(found.map((j) => j.runId).sort()).toEqual(['cert-1', 'cert-2', 'conf-1']);
+    expect(found.map((j) => j.runId).sort()).toEqual(['cert-0', 'cert-1', 'cert-2', 'conf-1']);
     expect(found.map((j) => j.path).sort()).toEqual(paths.sort());
   });
 
