@@ -1,238 +1,32 @@
 /**
- * The subscription flow under load: create -> read -> cancel at a constant arrival rate, bounded by
- * WRITE_BUDGET (checked before every create against the test-wide iteration number, and by an
- * abortOnFail threshold on subscriptions_created). Every record carries the run tag
- * osd-suite.<RUN_ID>.<seq> in clientSubscriptionReference; each flow cancels its own record and
- * teardown sweeps by run tag whatever is left. Refused against API_ENVIRONMENT=production, and
- * without a profile that names the cancel route (the contract does not show it).
+ * The subscription flow under load: create -> read -> cancel at a constant arrival rate, bounded by WRITE_BUDGET,
+ * every record swept by run tag in teardown (the flow: load/flows/subscriptions.ts).
+ *
+ * A k6 script, kept thin: it binds k6 to the flow through load/lib/k6-port.ts (the one module that imports k6) and
+ * exports what k6 runs. The flow's logic runs under Node too (src/k6/node-driver/, in npm test).
  *
  *   k6 run load/subscriptions.ts   (env: API_BASE_URL, credentials, API_PROFILE, SUB_RATE, WRITE_BUDGET, ...)
  */
-import { sleep } from 'k6';
-import exec from 'k6/execution';
 import type { Options } from 'k6/options';
-import { statusMatches } from './lib/config.ts';
-import { recordFindings } from './lib/k6-checks.ts';
-import { loadConfig, runIdFor } from './lib/k6-env.ts';
-import { type CallResult, call, pace, readWithRetry } from './lib/k6-http.ts';
-import {
-  cancelRefused,
-  offersClosed,
-  setupCreates,
-  subscriptionsCancelled,
-  subscriptionsCreated,
-  subscriptionsLeft,
-  subscriptionsSwept,
-  writeBudgetSkipped,
-} from './lib/k6-metrics.ts';
-import { summaryOutputs } from './lib/summary-outputs.ts';
-import { cancelEndpointName } from './lib/names.ts';
-import { buildOptions } from './lib/scenario-options.ts';
-import { whyClosed } from '../src/contract/offer-closed.ts';
-import { settlePauses } from '../src/contract/read-settle.ts';
-import { REQUEST } from './lib/requests.ts';
-import { fail, pass } from './lib/rules.ts';
-import {
-  type CurrencyAnswer,
-  type SubscribableOffer,
-  currenciesToWriteIn,
-  firstOfEachCurrency,
-  pickSubscribableOffers,
-  recordsToSweep,
-} from './lib/subscription-body.ts';
+import { subscriptionsFlow, type SubscriptionsSetup } from './flows/subscriptions.ts';
+import { k6Port } from './lib/k6-port.ts';
 
-const config = loadConfig('subscriptions');
+const flow = subscriptionsFlow(k6Port());
 
-export const options: Options = buildOptions(config);
+export const options: Options = flow.options;
 
-// loadConfig refuses a profile without a cancel route for this scenario.
-const cancelRoute = config.profile.cancel ?? { method: 'POST', path: '/subscription/{subscriptionId}/cancel' };
-const cancelName = cancelEndpointName(cancelRoute.method, cancelRoute.path);
-
-interface SetupData {
-  runId: string;
-  startedAt: string;
-  offers: SubscribableOffer[];
-  /** Creates setup sent to learn the currencies the target takes (they count against WRITE_BUDGET). */
-  probeCreates: number;
+export function setup(): SubscriptionsSetup {
+  return flow.setup();
 }
 
-/**
- * Without SUB_CURRENCY, one create on the first offer of each currency (tagged and swept like the others): a target
- * that holds the client to one currency refuses the others with a 4xx, and offers in those are not written to.
- */
-function currencyProbe(offers: SubscribableOffer[], runId: string): { offers: SubscribableOffer[]; creates: number } {
-  const answers: CurrencyAnswer[] = [];
-  let creates = 0;
-  for (const offer of firstOfEachCurrency(offers)) {
-    if (creates >= config.subscriptions.writeBudget) break;
-    pace(config);
-    const created = call(config, REQUEST.currencyProbe(offer, runId, Date.now()));
-    creates++;
-    setupCreates.add(1);
-    if (created.status >= 200 && created.status < 300) subscriptionsCreated.add(1);
-    answers.push({ currency: offer.currency, status: created.status });
-  }
-  const writable = currenciesToWriteIn(answers);
-  if (writable === null) return { offers, creates };
-  const refused = answers.filter((a) => writable.indexOf(a.currency) < 0).map((a) => `${a.currency} (${a.status})`);
-  console.log(
-    `subscriptions: the target refused a create in ${refused.join(', ')}: it holds the client to ${writable.join(', ')}; offers in other currencies are not written to (set SUB_CURRENCY to say so).`,
-  );
-  return { offers: offers.filter((o) => writable.indexOf(o.currency) >= 0), creates };
+export function subscriptions(data: SubscriptionsSetup): void {
+  flow.iteration(data);
 }
 
-export function setup(): SetupData {
-  const res = readWithRetry(config, REQUEST.setupOffers());
-  const picked = pickSubscribableOffers(res.json, config.subscriptions.currency);
-  if (picked.length === 0)
-    throw new Error(
-      `subscriptions: no offer is open_for_subscription with a usable order range (GET /offer answered ${res.status}); nothing to subscribe to.`,
-    );
-  const runId = runIdFor(config);
-  const { offers, creates } = config.subscriptions.currency === null ? currencyProbe(picked, runId) : { offers: picked, creates: 0 };
-  return { runId, startedAt: new Date().toISOString(), offers: offers.slice(0, 10), probeCreates: creates };
-}
-
-function cancel(id: string, name: string): CallResult {
-  return call(config, REQUEST.cancel(cancelRoute, id, name));
-}
-
-function cancelled(result: CallResult): boolean {
-  return !result.limited && statusMatches(config.profile.status.cancel, result.status);
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-}
-
-/** Offers this VU found closed since setup listed them open (a live service closes offers): it writes to them no more. */
-const closedOffers: string[] = [];
-
-/**
- * A create refused with a 4xx: when its offer, read again, takes no orders now, the refusal may be the closing, not a
- * deviation (as in the suite: src/contract/offer-closed.ts). Returns true when it closed (the offer is left out).
- */
-function closedSinceSetup(offerId: string, status: number): boolean {
-  if (status < 400 || status >= 500 || status === 429) return false;
-  const now = call(config, REQUEST.readOffer(offerId));
-  if (now.limited || now.status !== 200 || whyClosed(now.json, Date.now()) === null) return false;
-  closedOffers.push(offerId);
-  offersClosed.add(1);
-  return true;
-}
-
-export function subscriptions(data: SetupData): void {
-  const seq = exec.scenario.iterationInTest;
-  if (seq >= config.subscriptions.writeBudget - data.probeCreates) {
-    writeBudgetSkipped.add(1);
-    return;
-  }
-  const open = data.offers.filter((o) => closedOffers.indexOf(o.id) < 0);
-  if (open.length === 0) return; // every offer closed under this VU: offersClosed says so
-  const offer = open[seq % open.length];
-  // A refusal is judged below (create-status), after its offer is read again: not a failed request by itself.
-  const created = call(config, REQUEST.create(offer, data.runId, seq, Date.now()));
-  if (created.limited) return; // not created; a create is never retried
-  const createOk = statusMatches(config.profile.status.create, created.status);
-  if (!createOk && closedSinceSetup(offer.id, created.status)) return;
-  recordFindings('subscriptions', [
-    createOk ? pass('create-status') : fail('create-status', `status ${config.profile.status.create.join(' or ')}`, String(created.status)),
-  ]);
-  if (created.status < 200 || created.status >= 300) return;
-  subscriptionsCreated.add(1);
-
-  const id = field(created.json, 'id');
-  const status = field(created.json, 'status');
-  const recordOk = typeof id === 'string' && id !== '' && field(created.json, 'offerId') === offer.id && typeof status === 'string';
-  recordFindings('subscriptions', [
-    recordOk
-      ? pass('created-record')
-      : fail(
-          'created-record',
-          `an id, a status and offerId ${offer.id}`,
-          created.parsed ? 'a record without them' : 'a body that is not JSON',
-        ),
-  ]);
-  if (typeof id !== 'string' || id === '') return; // the teardown sweep finds it by run tag
-
-  const settleMs = config.subscriptions.readSettleMs;
-  // Within API_READ_SETTLE a 404 is a replica that does not show the record yet: the check below judges the last read.
-  const readOnce = () => call(config, REQUEST.readSubscription(id, settleMs));
-  const shows = (r: CallResult) => r.status === 200 && field(r.json, 'id') === id && field(r.json, 'offerId') === offer.id;
-  let read = readOnce();
-  // A read that does not show the record yet is read again within API_READ_SETTLE (a replica shows a write a moment later).
-  for (const pause of read.limited || shows(read) ? [] : settlePauses(settleMs)) {
-    sleep(pause / 1000);
-    read = readOnce();
-    if (read.limited || shows(read)) break;
-  }
-  if (!read.limited) {
-    const readOk = shows(read);
-    recordFindings('subscriptions', [
-      readOk
-        ? pass('read-after-create')
-        : fail('read-after-create', `200 with id ${id} and offerId ${offer.id}`, `${read.status}${read.parsed ? '' : ' (body not JSON)'}`),
-    ]);
-  }
-
-  if (status === 'cancelled') {
-    subscriptionsCancelled.add(1);
-    return;
-  }
-  const result = cancel(id, cancelName);
-  if (cancelled(result)) {
-    subscriptionsCancelled.add(1);
-    if (status === 'accepted') recordFindings('subscriptions', [pass('cancel-accepted')]);
-  } else if (status === 'accepted' && !result.limited) {
-    recordFindings('subscriptions', [
-      fail('cancel-accepted', `status ${config.profile.status.cancel.join(' or ')}`, String(result.status)),
-    ]);
-  } else if (!result.limited) {
-    cancelRefused.add(1); // cancelling from another state: allowed states are not shown, so observed only
-  }
-}
-
-/** Lists this run's records that are not cancelled yet (GET /subscription without offset/limit returns all). */
-function leftovers(runId: string): ReturnType<typeof recordsToSweep> | null {
-  const res = readWithRetry(config, REQUEST.teardownSubscriptions());
-  return Array.isArray(res.json) ? recordsToSweep(res.json, runId) : null;
-}
-
-export function teardown(data: SetupData): void {
-  if (data === undefined || data === null) return;
-  // A record the list still shows open may be one cancelled a moment ago, on a replica that shows it later
-  // (API_READ_SETTLE): the list is read again after the window before a record counts as left open.
-  const settled = (): ReturnType<typeof leftovers> => {
-    const now = leftovers(data.runId);
-    if (now === null || now.length === 0 || config.subscriptions.readSettleMs <= 0) return now;
-    sleep(config.subscriptions.readSettleMs / 1000);
-    return leftovers(data.runId);
-  };
-  let left = settled();
-  for (let round = 0; round < 3 && left !== null && left.length > 0; round++) {
-    for (const record of left) {
-      pace(config);
-      if (cancelled(cancel(record.id, `teardown ${cancelName}`))) subscriptionsSwept.add(1);
-    }
-    pace(config);
-    left = settled();
-  }
-  if (left === null) {
-    console.error('subscriptions teardown: the subscription list could not be read; records of this run may be left uncancelled.');
-    subscriptionsLeft.add(1);
-    return;
-  }
-  subscriptionsLeft.add(left.length);
-  if (left.length > 0)
-    console.error(
-      `subscriptions teardown: ${left.length} records of run ${data.runId} are still not cancelled (ids: ${left
-        .map((r) => r.id)
-        .slice(0, 10)
-        .join(', ')}).`,
-    );
+export function teardown(data: SubscriptionsSetup): void {
+  flow.teardown(data);
 }
 
 export function handleSummary(data: unknown): Record<string, string> {
-  return summaryOutputs(config, data);
+  return flow.handleSummary(data);
 }

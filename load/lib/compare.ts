@@ -16,6 +16,7 @@
  * row regresses only when even the lowest runner's figure is beyond the tolerance, and is left undecided when
  * only the highest is.
  */
+import type { LoadEngine } from './port.ts';
 import type { ScenarioName } from './names.ts';
 import type { LoadReport, RunWork } from './report.ts';
 
@@ -37,6 +38,8 @@ export interface EndpointFigures {
 export interface ComparableRun {
   scenario: ScenarioName;
   runId: string | null;
+  /** What made the run; reports written before engines were recorded are k6's (nothing else could make them). */
+  engine?: LoadEngine;
   k6Version: string | null;
   generatedAt: string;
   /** Loopback targets compare as "loopback" (the reference's port changes every run). */
@@ -104,6 +107,8 @@ export interface Baseline extends ComparableRun {
   tolerances?: Partial<Record<MetricId, Partial<Pick<Tolerance, 'relative' | 'absolute'>>>>;
 }
 
+const ENGINE_TEXT: Record<LoadEngine, string> = { k6: 'k6', 'node-driver': "the project's Node driver (npm test)" };
+
 /** Settings that do not change what the figures mean. */
 const SETTINGS_IGNORED = ['durationMs', 'expectedLatencyMs'];
 
@@ -114,6 +119,7 @@ export function comparableFromReport(report: LoadReport): ComparableRun {
   return {
     scenario: report.scenario,
     runId: report.run.runId,
+    engine: report.run.engine ?? 'k6',
     k6Version: report.run.k6Version,
     generatedAt: report.run.generatedAt,
     target: report.target.loopback ? 'loopback' : report.target.baseUrl,
@@ -274,6 +280,14 @@ export function compareRuns(
 
   if (current.scenario !== baseline.scenario) {
     reasons.push(`the run is ${current.scenario} but the baseline is ${baseline.scenario}`);
+    status = 'incomparable';
+  }
+  // Not even with --force: the Node driver runs a counted number of iterations as fast as it can, k6 an arrival rate.
+  const engines = { current: current.engine ?? 'k6', baseline: baseline.engine ?? 'k6' };
+  if (engines.current !== engines.baseline) {
+    reasons.push(
+      `different engines: the run was made by ${ENGINE_TEXT[engines.current]}, the baseline by ${ENGINE_TEXT[engines.baseline]}; their figures measure different things`,
+    );
     status = 'incomparable';
   }
   if (!current.valid) {
@@ -461,6 +475,7 @@ export function mergeRuns(runs: readonly ComparableRun[]): ComparableRun {
   return {
     scenario: first.scenario,
     runId: first.runId,
+    engine: first.engine,
     k6Version: [...new Set(runs.map((r) => r.k6Version ?? 'unknown'))].join(', '),
     generatedAt: runs.map((r) => r.generatedAt).sort()[runs.length - 1],
     target: first.target,

@@ -29,6 +29,7 @@ import {
 } from './results.ts';
 import { type CheckResult, type NormalisedSummary, type ThresholdResult, metricValue, shareableK6Summary } from './summary.ts';
 import type { OnsetResult } from './rate-probe.ts';
+import type { LoadEngine } from './port.ts';
 
 export const REPORT_SCHEMA = 'osd-suite/load-report@1';
 
@@ -42,6 +43,11 @@ export interface Verdict {
 
 export interface RunMeta {
   runId: string | null;
+  /**
+   * What ran the flow: k6 (a user's run, and every baseline) or the project's Node driver (npm test: bounded
+   * iterations, no arrival rate). load:compare never compares runs of two engines.
+   */
+  engine: LoadEngine;
   k6Version: string | null;
   /** ISO time the report was made (end of the run). */
   generatedAt: string;
@@ -205,7 +211,7 @@ export function buildLoadReport(
     scenario: config.scenario,
     run: {
       ...meta,
-      k6Version: meta.k6Version ?? summary.k6Version,
+      k6Version: meta.engine === 'k6' ? (meta.k6Version ?? summary.k6Version) : null,
       summaryFormat: summary.format,
       testRunDurationMs: summary.testRunDurationMs,
     },
@@ -314,7 +320,7 @@ export function renderTextSummary(report: LoadReport, files: readonly string[]):
     `  load ${report.scenario} against ${report.target.baseUrl} (${report.target.environment}, profile ${report.target.profile}) — ${status}`,
   );
   lines.push(
-    `  run ${report.run.runId ?? '-'} · k6 ${report.run.k6Version ?? 'version unknown'} · ${humanDuration(report.run.testRunDurationMs)}`,
+    `  run ${report.run.runId ?? '-'} · ${report.run.engine === 'k6' ? `k6 ${report.run.k6Version ?? 'version unknown'}` : 'the Node driver (npm test; not a load engine)'} · ${humanDuration(report.run.testRunDurationMs)}`,
   );
   lines.push(
     `  requests ${t.httpRequests} (${Math.round(t.httpRequestsPerSecond * 100) / 100}/s) · iterations ${t.iterations} · dropped ${t.droppedIterations} · failed ${pct(t.errorRate)} · checks ${pct(t.checkRate)} · 429 ${t.rateLimited.count}`,

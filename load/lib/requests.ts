@@ -1,7 +1,7 @@
 /**
- * Every request the four scenarios send, built in one place: its URL, body and k6 Params. The k6 glue
- * (k6-http.ts) only hands what `buildRequest` returns to http.request, so what the Params say holds for every
- * request, and a Node test (test/load/requests.test.ts) checks it without k6. Pure module.
+ * Every request the four scenarios send, built in one place: its URL, body and k6 Params. The flows' one way to call
+ * (runtime.ts) hands what `buildRequest` returns to the engine through the port (k6-port.ts, or the Node driver), so
+ * what the Params say holds for every request, and a Node test (test/load/requests.test.ts) checks it. Pure module.
  *
  * No request follows a redirect (`redirects: 0`): k6 follows up to 10 by default and sends the credential
  * headers on to whatever host a Location names. A 3xx is a failed request, named with its Location's origin
@@ -35,7 +35,7 @@ export interface CallSpec {
 /** Redirects a request may follow: none (k6 Params.redirects, and options.maxRedirects for anything else). */
 export const REDIRECTS_FOLLOWED = 0;
 
-/** The k6 Params of a request, but responseCallback, which only k6 can make (k6-http.ts adds it). */
+/** The k6 Params of a request, but responseCallback, which only k6 can make (k6-port.ts adds it). */
 export interface RequestParams {
   headers: Record<string, string>;
   tags: Record<string, string>;
@@ -78,7 +78,7 @@ export function buildRequest(config: LoadConfig, spec: CallSpec): BuiltRequest {
   };
 }
 
-/** 4xx answers but 429 (which k6-http.ts handles as rate limiting): a create's refusal, judged by the scenario. */
+/** 4xx answers but 429 (which runtime.ts handles as rate limiting): a create's refusal, judged by the scenario. */
 const REFUSALS = Array.from({ length: 100 }, (_, i) => 400 + i).filter((s) => s !== 429);
 
 /**

@@ -8,6 +8,7 @@
  */
 import type { LoadConfig } from './config.ts';
 import { type RunMeta, buildLoadReport, redactSecrets, redactSecretsDeep, renderJUnit, renderTextSummary } from './report.ts';
+import type { LoadEngine } from './port.ts';
 import { normaliseK6Summary } from './summary.ts';
 
 export interface SetupMeta {
@@ -27,12 +28,14 @@ export function summaryOutputs(
   config: LoadConfig,
   data: unknown,
   notes: readonly string[] = [],
+  engine: LoadEngine = 'k6',
   nowIso: string = new Date().toISOString(),
 ): Record<string, string> {
   const fromSetup = setupMeta(data);
   const meta: RunMeta = {
     runId: fromSetup.runId ?? config.common.runId,
-    k6Version: config.common.k6Version,
+    engine,
+    k6Version: engine === 'k6' ? config.common.k6Version : null,
     generatedAt: nowIso,
     startedAt: fromSetup.startedAt ?? null,
   };

@@ -100,6 +100,7 @@ function writeReport(dir: string, name: string, p95: number, dropped = 0): strin
     ...(dropped > 0 ? { dropped_iterations: counter(dropped, 10, { 'count==0': { ok: false } }) } : {}),
   });
   const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, {
+    engine: 'k6',
     runId: name,
     k6Version: '1.3.0',
     generatedAt: '2026-01-01T00:00:00Z',
@@ -160,6 +161,7 @@ test("load:compare links k6's dashboard report of the run when the run wrote one
 test('the run verdict comes from the report; k6 exit codes only say how far k6 got', () => {
   const data = k6Summary({ 'http_reqs{scenario:pagination}': counter(10) });
   const report = buildLoadReport(config('pagination'), normaliseK6Summary(data), data, {
+    engine: 'k6',
     runId: 'r',
     k6Version: null,
     generatedAt: 'x',

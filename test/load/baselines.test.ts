@@ -73,6 +73,7 @@ for (const scenario of SCENARIOS_WITH_A_BASELINE) {
     const today = runToday(scenario, baseline);
     test.info().annotations.push({ type: 'run', description: today.provenance });
     const report = buildLoadReport(defaultConfig(scenario), normaliseK6Summary(today.summary), today.summary, {
+      engine: 'k6',
       runId: 'today',
       k6Version: '2.2.0',
       generatedAt: '2026-11-26T00:00:00Z',

@@ -36,6 +36,7 @@ function runnerReport(path: string, runId: string, iterations: number, p95: numb
   });
   const cfg = config('pagination', { PAGE_RATE: '8', LOAD_DURATION: '10s', PAGE_SIZES: '7', PAGE_RESOURCES: 'offers' });
   const report = buildLoadReport(cfg, normaliseK6Summary(data), data, {
+    engine: 'k6',
     runId,
     k6Version: '2.2.0',
     generatedAt: '2026-11-26T00:00:00Z',

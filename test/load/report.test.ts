@@ -7,7 +7,7 @@ import { normaliseK6Summary } from '../../load/lib/summary.ts';
 import { summaryOutputs } from '../../load/lib/summary-outputs.ts';
 import { SECRET, SECRET_KEY, config, counter, k6Summary, rate, trend } from './fixtures.ts';
 
-const META = { runId: 'run-1', k6Version: '1.3.0', generatedAt: '2026-01-01T00:01:00.000Z', startedAt: '2026-01-01T00:00:00.000Z' };
+const META = { engine: 'k6' as const, runId: 'run-1', k6Version: '1.3.0', generatedAt: '2026-01-01T00:01:00.000Z', startedAt: '2026-01-01T00:00:00.000Z' };
 
 function paginationSummary(extra: Record<string, ReturnType<typeof counter>> = {}, failedLatency = false) {
   return k6Summary(
@@ -132,7 +132,7 @@ test('the machine-readable summary shape (k6 --new-machine-readable-summary) is 
 
 test('handleSummary outputs: report, JUnit and console text, none holding a credential', () => {
   const data = paginationSummary();
-  const out = summaryOutputs(config('pagination'), data, ['a note'], '2026-01-01T00:01:00.000Z');
+  const out = summaryOutputs(config('pagination'), data, ['a note'], 'k6', '2026-01-01T00:01:00.000Z');
   expect(Object.keys(out).sort()).toEqual(['reports/load/pagination.json', 'reports/load/pagination.junit.xml', 'stdout']);
   for (const text of Object.values(out)) {
     expect(text).not.toContain(SECRET);
@@ -149,7 +149,7 @@ test('issue 29, item 6: a one-character credential, as measured, cannot break th
   // readLoadConfig refuses credentials shorter than 8 characters; this is the last guard behind it. Digits are in
   // numbers: redacted in the serialised text, as before, they broke the file.
   const short = { ...config('pagination'), credentials: { subscriptionKey: '9', secret: '0' } };
-  const out = summaryOutputs(short, paginationSummary(), ['a note'], '2026-01-01T00:01:00.000Z');
+  const out = summaryOutputs(short, paginationSummary(), ['a note'], 'k6', '2026-01-01T00:01:00.000Z');
   const report = JSON.parse(out['reports/load/pagination.json']);
   expect(report.run.generatedAt).toBe('2026-01-01T00:01:00.000Z'.split('0').join('[redacted]'));
   expect(report.notes).toContain('a note');
