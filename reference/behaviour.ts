@@ -120,8 +120,11 @@ export interface Behaviour {
     maxLimit?: number;
     /** Requests per second per client; undefined = the server option (default off). */
     rateLimit?: number;
-    /** How a 429 says when to come back: delay-seconds, an HTTP date, or not at all (no Retry-After header). */
-    retryAfter: 'seconds' | 'http-date' | 'none';
+    /**
+     * How a 429 says when to come back: delay-seconds, an HTTP date, not at all (no Retry-After header), or
+     * `understated` (only as a server option: reference/server.ts): 1 second, while the limit counts over 20 s windows.
+     */
+    retryAfter: 'seconds' | 'http-date' | 'none' | 'understated';
     /** Added to every answer. */
     latencyMs: number;
     /** gzip a body when the request accepts it. */

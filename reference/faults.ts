@@ -186,6 +186,13 @@ export const FAULTS = [
     })),
   },
   {
+    name: 'modified-after-ignored',
+    description: 'GET /offer ignores modifiedAfter: every offer comes back, those modified long before the instant too.',
+    clauses: ['OFFER-MODIFIED-AFTER'],
+    catchBy: 'conformance',
+    apply: patch('offers', () => ({ modifiedOnOrAfter: () => true })),
+  },
+  {
     name: 'unknown-offer-empty-200',
     description: 'GET /offer/{offerId} for an unknown id answers 200 with an empty object.',
     clauses: ['OFFER-UNKNOWN-ID'],

@@ -82,6 +82,13 @@ export interface ReferenceOptions {
   maxLimit?: number;
   /** Requests per second per client (fixed 1 s window); default off. */
   rateLimit?: number | false;
+  /**
+   * How a 429 says when to come back, over what the variations chose: `understated` says 1 second while the limit
+   * counts over 20 s windows, so a refusal lasts far beyond its Retry-After. The contract shows no rate limit, so this
+   * is neither a fault nor a variation: a test bed for the load rate-probe's retry-after-honoured rule (judged when an
+   * operator promises Retry-After) and for clients' back-off.
+   */
+  retryAfter?: Behaviour['protocol']['retryAfter'];
   /** Fault switch names (reference/faults.ts); an unknown name throws. */
   faults?: string[];
   /** Legitimate-variation names (reference/variations.ts), applied before the faults; an unknown name throws. */
@@ -149,6 +156,9 @@ function sendError(behaviour: Behaviour, request: FastifyRequest, reply: Fastify
 }
 
 /** Retry-After in delta-seconds rewritten as the HTTP date it points at (rounded up to a whole second). */
+/** The window a rate limit counts over when its Retry-After is `understated` (a fault: reference/faults.ts). */
+const UNDERSTATED_WINDOW_MS = 20_000;
+
 function retryAfterAsDate(seconds: string): string {
   return new Date(Math.ceil((Date.now() + Number(seconds) * 1000) / 1000) * 1000).toUTCString();
 }
@@ -190,7 +200,7 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     { partner: PARTNERS[1], credentials: opts.secondCredentials ?? DEMO_SECOND_CREDENTIALS },
   ];
   const behaviour = behaviourWith(opts.faults ?? [], withVariations(opts.variants ?? []));
-  const { protocol } = behaviour;
+  const protocol = opts.retryAfter ? { ...behaviour.protocol, retryAfter: opts.retryAfter } : behaviour.protocol;
   const maxLimit = opts.maxLimit ?? protocol.maxLimit ?? DEFAULT_MAX_LIMIT;
   const rateLimitPerSecond = opts.rateLimit || protocol.rateLimit;
   validatePositiveInteger('maxLimit', maxLimit);
@@ -252,9 +262,11 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   if (protocol.latencyMs > 0) app.addHook('onRequest', async () => void (await sleep(protocol.latencyMs)));
 
   if (rateLimitPerSecond) {
+    // `understated` (a fault): the same rate, counted over long windows, so a refusal lasts far beyond its Retry-After.
+    const windowMs = protocol.retryAfter === 'understated' ? UNDERSTATED_WINDOW_MS : 1000;
     await app.register(rateLimit, {
-      max: rateLimitPerSecond,
-      timeWindow: 1000,
+      max: (rateLimitPerSecond * windowMs) / 1000,
+      timeWindow: windowMs,
       errorResponseBuilder: (_request, context) =>
         new ApiError(
           context.statusCode,
@@ -267,6 +279,7 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   if (protocol.retryAfter !== 'seconds' || protocol.gzip) {
     app.addHook('onSend', async (request, reply, payload) => {
       if (protocol.retryAfter === 'none') reply.removeHeader('retry-after');
+      if (protocol.retryAfter === 'understated' && reply.getHeader('retry-after') !== undefined) reply.header('retry-after', '1');
       const retryAfter = reply.getHeader('retry-after');
       if (protocol.retryAfter === 'http-date' && retryAfter !== undefined && /^\d+$/.test(String(retryAfter))) {
         reply.header('retry-after', retryAfterAsDate(String(retryAfter)));

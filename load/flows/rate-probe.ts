@@ -13,11 +13,13 @@ import {
   type RecoveryAttempt,
   type RecoveryConfig,
   recoveryStep,
+  retryAfterHonoured,
   retryAfterInSeconds,
   stepIndexAt,
   summariseRecovery,
 } from '../lib/rate-probe.ts';
 import { REQUEST } from '../lib/requests.ts';
+import { fail, pass } from '../lib/rules.ts';
 import { createRuntime, loadConfigFrom } from '../lib/runtime.ts';
 import { buildOptions } from '../lib/scenario-options.ts';
 import { summaryOutputs } from '../lib/summary-outputs.ts';
@@ -56,6 +58,12 @@ export function rateProbeFlow(port: LoadPort): ScenarioFlow<RateProbeSetup> {
       metrics.probeLimitedShare.add(result.limited, tags);
       if (result.limited) {
         metrics.probe429.add(1, tags);
+        if (config.rateProbe.requireRetryAfter) {
+          const given = headerValue(result.headers, 'Retry-After') !== null;
+          rt.recordFindings('rate-probe', [
+            given ? pass('retry-after-given') : fail('retry-after-given', 'a Retry-After header', 'a 429 without one'),
+          ]);
+        }
         return;
       }
       port.check(result, { 'rate-probe read answers 2xx': (r) => r.status >= 200 && r.status < 300 });
@@ -73,6 +81,21 @@ export function rateProbeFlow(port: LoadPort): ScenarioFlow<RateProbeSetup> {
         if (next.done) break;
         port.sleep(next.waitMs / 1000);
       }
+      const honoured = retryAfterHonoured(attempts, recovery);
+      if (honoured === false && !config.rateProbe.requireRetryAfter)
+        console.warn(
+          'rate-probe: a read sent once the advised Retry-After had passed was refused again, twice running (observed: Retry-After is not promised).',
+        );
+      if (honoured !== null && config.rateProbe.requireRetryAfter)
+        rt.recordFindings('rate-probe', [
+          honoured
+            ? pass('retry-after-honoured')
+            : fail(
+                'retry-after-honoured',
+                'a read answered once the advised Retry-After has passed',
+                `429 again after each wait (statuses ${attempts.map((a) => `${a.status}${a.retryAfterSeconds === null ? '' : ` (Retry-After ${a.retryAfterSeconds} s)`}`).join(', ')})`,
+              ),
+        ]);
       const outcome = summariseRecovery(attempts, recovery);
       metrics.probeRecovered.add(outcome.recovered);
       if (outcome.recoveredAfterMs !== null) metrics.probeRecoveryMs.add(outcome.recoveredAfterMs);

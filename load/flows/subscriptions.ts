@@ -217,6 +217,11 @@ export function subscriptionsFlow(port: LoadPort): ScenarioFlow<SubscriptionsSet
         return;
       }
       metrics.subscriptionsLeft.add(left.length);
+      rt.recordFindings('subscriptions', [
+        left.length === 0
+          ? pass('none-left-open')
+          : fail('none-left-open', 'every record of the run cancelled', `${left.length} still open after the sweep`),
+      ]);
       if (left.length > 0)
         console.error(
           `subscriptions teardown: ${left.length} records of run ${data.runId} are still not cancelled (ids: ${left

@@ -117,6 +117,8 @@ export interface RateProbeKnobs {
   backoffMs: number;
   maxWaitMs: number;
   recoveryAttempts: number;
+  /** Every 429 must carry Retry-After: only when the operator promises it (the contract shows no rate limit). */
+  requireRetryAfter: boolean;
 }
 
 export interface LoadConfig {
@@ -347,6 +349,14 @@ export const KNOBS: readonly KnobSpec[] = [
     min: 1,
     max: 50,
     meaning: 'requests sent while checking recovery',
+  },
+  {
+    name: 'RATE_REQUIRE_RETRY_AFTER',
+    scope: 'rate-probe',
+    kind: 'one-of',
+    fallback: 'no',
+    meaning:
+      'yes: every 429 must carry Retry-After (rule retry-after-given), for an operator who promises it; the contract shows no rate limit, so by default a 429 without it is only counted',
   },
 ];
 
@@ -654,6 +664,7 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
     backoffMs: probeReader.duration('RATE_BACKOFF'),
     maxWaitMs: probeReader.duration('RATE_MAX_WAIT'),
     recoveryAttempts: probeReader.number('RATE_RECOVERY_ATTEMPTS'),
+    requireRetryAfter: probeReader.oneOf('RATE_REQUIRE_RETRY_AFTER', ['yes', 'no']) === 'yes',
   };
 
   const config: LoadConfig = {

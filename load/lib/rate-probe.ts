@@ -201,3 +201,25 @@ export function summariseRecovery(attempts: readonly RecoveryAttempt[], cfg: Rec
     statuses: attempts.map((a) => a.status),
   };
 }
+
+/**
+ * Did the service honour the Retry-After it gave? A read sent after waiting the advised delay (capped at maxWaitMs, as
+ * recoveryStep waits) that is refused again once may be a rounded delay or another client's share of the limit; refused
+ * again on two such reads running, the delay was not what the service meant. null: never tested (no 429 with a
+ * Retry-After the recovery check could wait out).
+ */
+export function retryAfterHonoured(attempts: readonly RecoveryAttempt[], cfg: RecoveryConfig): boolean | null {
+  let tested = false;
+  let refusedRunning = 0;
+  for (let i = 1; i < attempts.length; i++) {
+    const advised = attempts[i - 1];
+    if (advised.status !== 429 || advised.retryAfterSeconds === null || advised.retryAfterSeconds * 1000 > cfg.maxWaitMs) {
+      refusedRunning = 0;
+      continue;
+    }
+    tested = true;
+    refusedRunning = attempts[i].status === 429 ? refusedRunning + 1 : 0;
+    if (refusedRunning >= 2) return false;
+  }
+  return tested ? true : null;
+}

@@ -28,15 +28,24 @@ export const SUBSCRIPTION_RULES = {
   'created-record': 'the created record echoes offerId and carries an id and a status',
   'read-after-create': 'the record reads back by its id with the same offerId',
   'cancel-accepted': 'an accepted record can be cancelled (profile status.cancel, default 2xx)',
+  'none-left-open': "teardown leaves no record of the run uncancelled (the sweep's cancels hold)",
 } as const;
 
-export const RATE_PROBE_RULES = {} as const;
+/**
+ * The contract shows no rate limit ("Request rate limits: not shown"), so these are judged only where the operator
+ * promises Retry-After (RATE_REQUIRE_RETRY_AFTER=yes); otherwise the probe observes and reports.
+ */
+export const RATE_PROBE_RULES = {
+  'retry-after-given': 'a 429 says when to come back (Retry-After)',
+  'retry-after-honoured': 'a read sent once the Retry-After a 429 gave has passed is answered (refused again twice running: fails)',
+} as const;
 
 export type PaginationRule = keyof typeof PAGINATION_RULES;
 
 export type PollingRule = keyof typeof POLLING_RULES;
 export type SubscriptionRule = keyof typeof SUBSCRIPTION_RULES;
-export type ContractRule = PaginationRule | PollingRule | SubscriptionRule;
+export type RateProbeRule = keyof typeof RATE_PROBE_RULES;
+export type ContractRule = PaginationRule | PollingRule | SubscriptionRule | RateProbeRule;
 
 /** The clause of the contract each rule re-checks under load (`npm run clauses -- <ID>` lists them with the rest). */
 export const RULE_CLAUSES = {
@@ -54,6 +63,9 @@ export const RULE_CLAUSES = {
   'created-record': 'SUB-CREATE-ECHO',
   'read-after-create': 'SUB-READ-AFTER-WRITE',
   'cancel-accepted': 'SUB-CANCEL',
+  'none-left-open': 'SUB-CANCEL',
+  'retry-after-given': 'LIMIT-RATE',
+  'retry-after-honoured': 'LIMIT-RATE',
 } as const satisfies Record<ContractRule, ClauseId>;
 
 export const RULES_BY_SCENARIO: Record<ScenarioName, Readonly<Record<string, string>>> = {

@@ -1,6 +1,7 @@
-// The k6 scripts stay plain k6: they import only k6 modules and relative .ts files, the pure
-// helpers import no k6 module (so Node can test them), nothing reaches for a remote module or a
-// global k6 does not have, and everything type-checks against @types/k6.
+// The k6 scripts stay plain k6 and thin: they import only k6 modules, their flow and the one k6 binding
+// (lib/k6-port.ts); the flows and the helpers import no k6 module (so Node runs them: npm test drives every flow);
+// the files that import k6 are few and short and say so; nothing reaches for a remote module or a global k6 does not
+// have, and everything type-checks against @types/k6.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -12,6 +13,10 @@ const LOAD = new URL('../../load/', import.meta.url);
 const LIB = new URL('../../load/lib/', import.meta.url);
 const scripts = readdirSync(LOAD).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 const libs = readdirSync(LIB).filter((f) => f.endsWith('.ts'));
+const FLOWS = new URL('../../load/flows/', import.meta.url);
+const flows = readdirSync(FLOWS).filter((f) => f.endsWith('.ts'));
+/** The one module of load/lib that imports k6. */
+const K6_BINDING = 'k6-port.ts';
 const imports = (text: string): string[] => [...text.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
 const K6_MODULE = /^k6(\/[a-z0-9-]+)*$/;
 
@@ -20,18 +25,39 @@ test('there is one script per scenario', () => {
 });
 
 for (const file of scripts) {
-  test(`${file} imports only k6 modules, ./lib/*.ts and the contract's pure modules (src/contract)`, () => {
-    for (const spec of imports(readFileSync(new URL(file, LOAD), 'utf8'))) {
-      expect(K6_MODULE.test(spec) || /^\.\/lib\/[\w-]+\.ts$/.test(spec) || /^\.\.\/src\/contract\/[\w/-]+\.ts$/.test(spec), spec).toBe(
-        true,
-      );
-    }
+  test(`${file} is thin: it imports only k6 modules, its flow and the k6 binding, and says so`, () => {
+    const text = readFileSync(new URL(file, LOAD), 'utf8');
+    for (const spec of imports(text))
+      expect(K6_MODULE.test(spec) || spec === `./flows/${file}` || spec === `./lib/${K6_BINDING}`, spec).toBe(true);
+    expect(text).toMatch(/A k6 script, kept thin/);
+    expect(text.split('\n').length).toBeLessThanOrEqual(45);
   });
 }
 
+for (const file of flows) {
+  test(`flows/${file}: pure, no k6 or Node import (its helpers in ../lib and the pure modules of src/contract)`, () => {
+    for (const spec of imports(readFileSync(new URL(file, FLOWS), 'utf8')))
+      expect(
+        /^\.\/[\w-]+\.ts$/.test(spec) || /^\.\.\/lib\/[\w-]+\.ts$/.test(spec) || /^\.\.\/\.\.\/src\/contract\/[\w/-]+\.ts$/.test(spec),
+        spec,
+      ).toBe(true);
+  });
+}
+
+test('the modules that import k6 are the four scripts and the one binding, each short and saying so in its header', () => {
+  const all = [...scripts.map((f) => new URL(f, LOAD)), ...libs.map((f) => new URL(f, LIB)), ...flows.map((f) => new URL(f, FLOWS))];
+  const importingK6 = all.filter((url) => imports(readFileSync(url, 'utf8')).some((spec) => K6_MODULE.test(spec)));
+  expect(importingK6.map((url) => relative(fileURLToPath(LOAD), fileURLToPath(url))).sort()).toEqual(
+    [...scripts, `lib/${K6_BINDING}`].sort(),
+  );
+  const binding = readFileSync(new URL(K6_BINDING, LIB), 'utf8');
+  expect(binding).toMatch(/^\/\*\*\n \* THE k6 BINDING: the one module of load\/lib that imports k6/);
+  expect(binding.split('\n').length).toBeLessThanOrEqual(60);
+});
+
 for (const file of libs) {
-  const k6Glue = file.startsWith('k6-');
-  test(`lib/${file}: ${k6Glue ? 'k6 glue imports k6 and relative .ts only' : 'pure, no k6 or Node import (the pure modules of src/contract allowed)'}`, () => {
+  const k6Glue = file === K6_BINDING;
+  test(`lib/${file}: ${k6Glue ? 'the k6 binding imports k6 and relative .ts only' : 'pure, no k6 or Node import (the pure modules of src/contract allowed)'}`, () => {
     const text = readFileSync(new URL(file, LIB), 'utf8');
     for (const spec of imports(text)) {
       const ok = /^\.\/[\w-]+\.ts$/.test(spec) || /^\.\.\/\.\.\/src\/contract\/[\w/-]+\.ts$/.test(spec) || (k6Glue && K6_MODULE.test(spec));

@@ -7,7 +7,13 @@ import { normaliseK6Summary } from '../../load/lib/summary.ts';
 import { summaryOutputs } from '../../load/lib/summary-outputs.ts';
 import { SECRET, SECRET_KEY, config, counter, k6Summary, rate, trend } from './fixtures.ts';
 
-const META = { engine: 'k6' as const, runId: 'run-1', k6Version: '1.3.0', generatedAt: '2026-01-01T00:01:00.000Z', startedAt: '2026-01-01T00:00:00.000Z' };
+const META = {
+  engine: 'k6' as const,
+  runId: 'run-1',
+  k6Version: '1.3.0',
+  generatedAt: '2026-01-01T00:01:00.000Z',
+  startedAt: '2026-01-01T00:00:00.000Z',
+};
 
 function paginationSummary(extra: Record<string, ReturnType<typeof counter>> = {}, failedLatency = false) {
   return k6Summary(

@@ -2,7 +2,7 @@
 // credential headers there). Every request the four scripts send is built by load/lib/requests.ts; this test
 // builds each of them as its scenario would and reads the scripts to hold that they send nothing else. A 3xx
 // is a failed request, named with its Location's origin, never followed.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { buildOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS, type ScenarioName, TAG } from '../../load/lib/names.ts';
@@ -67,26 +67,27 @@ for (const scenario of SCENARIOS) {
     }
   });
 
-  test(`${scenario}: the script sends only requests built by load/lib/requests.ts, through k6-http.ts`, () => {
-    const source = readFileSync(`${LOAD_DIR}${scenario}.ts`, 'utf8');
-    expect(source).not.toMatch(/from 'k6\/http'/);
-    // Every call(config, ...) and readWithRetry(config, ...) takes a builder of REQUEST, one the scenario is listed with.
-    const sends = [...source.matchAll(/\b(?:call|readWithRetry)\(config,\s*([^)]*)/g)].map((m) => m[1].trim());
+  test(`${scenario}: the flow sends only requests built by load/lib/requests.ts, through runtime.ts`, () => {
+    const source = readFileSync(`${LOAD_DIR}flows/${scenario}.ts`, 'utf8');
+    expect(source).not.toMatch(/from 'k6\/http'|port\.request\(/);
+    // Every rt.call(...) and rt.readWithRetry(...) takes a builder of REQUEST, one the scenario is listed with.
+    const sends = [...source.matchAll(/\brt\.(?:call|readWithRetry)\(\s*([^)]*)/g)].map((m) => m[1].trim());
     expect(sends.length).toBeGreaterThan(0);
     const used = sends.map((arg) => /^REQUEST\.(\w+)\(/.exec(arg)?.[1] ?? `not a REQUEST builder: ${arg}`);
     for (const id of used) expect(REQUESTS_BY_SCENARIO[scenario as ScenarioName]).toContain(id);
   });
 }
 
-test('only k6-http.ts sends, with the Params buildRequest made, and a 3xx is not an expected status', () => {
+test('only runtime.ts sends, through the port, what buildRequest made; k6-port.ts hands the Params to k6 whole; a 3xx is not an expected status', () => {
   const lib = `${LOAD_DIR}lib/`;
-  const glue = readFileSync(`${lib}k6-http.ts`, 'utf8');
-  expect(glue).toMatch(
-    /const req = buildRequest\(config, spec\);\s*const res = http\.request\(req\.method, req\.url, req\.body, \{\s*\.\.\.req\.params,/,
-  );
-  expect((glue.match(/http\.(request|get|post|put|patch|del|batch|head|options)\(/g) ?? []).length).toBe(1);
-  for (const file of ['k6-checks.ts', 'k6-env.ts', 'k6-metrics.ts', 'summary-outputs.ts'])
-    expect(readFileSync(`${lib}${file}`, 'utf8')).not.toMatch(/from 'k6\/http'/);
+  const runtime = readFileSync(`${lib}runtime.ts`, 'utf8');
+  expect(runtime).toMatch(/const req = buildRequest\(config, spec\);\s*const res = port\.request\(req, /);
+  expect((runtime.match(/port\.request\(/g) ?? []).length).toBe(1);
+  const glue = readFileSync(`${lib}k6-port.ts`, 'utf8');
+  expect(glue).toMatch(/http\.request\(req\.method, req\.url, req\.body, \{\s*\.\.\.req\.params,/);
+  expect((glue.match(/http\.(request|get|post|put|patch|del|batch|head|options|asyncRequest)\(/g) ?? []).length).toBe(1);
+  for (const file of readdirSync(lib).filter((f) => f !== 'k6-port.ts'))
+    expect(readFileSync(`${lib}${file}`, 'utf8'), file).not.toMatch(/from 'k6\/http'/);
   expect(EXPECTED_STATUSES).toEqual({ min: 200, max: 299, also: [429] });
 });
 

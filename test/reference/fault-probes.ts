@@ -117,6 +117,16 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       );
     },
   },
+  'modified-after-ignored': {
+    expectation: 'modifiedAfter at the latest lastModifiedOn leaves out every offer modified before it',
+    run: async (app) => {
+      const latest = SEED_OFFERS.map((o) => o.dates.lastModifiedOn)
+        .sort()
+        .at(-1) as string;
+      const { answer, list } = await offers(app, `?modifiedAfter=${latest}`);
+      return result(list.length > 0 && list.every((o) => Date.parse(o.dates.lastModifiedOn) >= Date.parse(latest)), answer);
+    },
+  },
   'unknown-offer-empty-200': {
     expectation: 'an unknown offer id gets 404 with the list/get body',
     run: async (app) => {

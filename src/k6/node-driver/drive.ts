@@ -87,7 +87,8 @@ export function driveFlow<S>(factory: FlowFactory<S>, options: DriveOptions): Dr
         state.current = null;
       }
       store.add('iterations', 'counter', 1, { scenario: state.scenarioKey });
-      const aborted = judgeThresholds(input(data)).find((t) => t.abortOnFail && !t.ok);
+      const elapsedMs = Date.now() - started;
+      const aborted = judgeThresholds(input(data)).find((t) => t.abortOnFail && !t.ok && elapsedMs >= t.delayAbortMs);
       if (aborted) stoppedBy = `threshold ${aborted.metric} ${aborted.expression} crossed (abortOnFail)`;
     }
     try {

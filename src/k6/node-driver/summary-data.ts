@@ -7,6 +7,7 @@
  * and threshold results (`{ ok }` per expression) follow k6's documented summary. A metric or sub-metric with no
  * sample reads as zeros, and its thresholds are judged on them.
  */
+import { parseDurationMs } from '../../../load/lib/durations.ts';
 import { parseMetricKey, tagsInclude } from '../../../load/lib/metric-keys.ts';
 import type { ThresholdSpec } from '../../../load/lib/scenario-options.ts';
 
@@ -126,6 +127,8 @@ export interface ThresholdOutcome {
   expression: string;
   ok: boolean;
   abortOnFail: boolean;
+  /** k6's delayAbortEval in milliseconds: an abortOnFail threshold is not judged to abort before this much run time. */
+  delayAbortMs: number;
 }
 
 export interface SummaryInput {
@@ -160,6 +163,7 @@ export function judgeThresholds(input: SummaryInput): ThresholdOutcome[] {
         expression: expressionOf(spec),
         ok: thresholdHolds(expressionOf(spec), values) ?? false,
         abortOnFail: typeof spec !== 'string' && spec.abortOnFail === true,
+        delayAbortMs: typeof spec === 'string' || spec.delayAbortEval === undefined ? 0 : (parseDurationMs(spec.delayAbortEval) ?? 0),
       });
   }
   return out;
