@@ -30,6 +30,10 @@ function main(): number {
   if (!existsSync(reportPath)) throw new ConfigError(`There is no run report at ${reportPath}; run npm run load -- <scenario> first.`);
   const report = readReport(reportPath);
   if (report === null) throw new ConfigError(`${reportPath} is not a load run report.`);
+  if ((report.run.engine ?? 'k6') !== 'k6')
+    throw new ConfigError(
+      `The run in ${reportPath} was made by the project's Node driver (npm test), not k6: a baseline is a k6 run (npm run load -- ${report.scenario}).`,
+    );
   if (!report.verdict.valid)
     throw new ConfigError(
       `The run in ${reportPath} is invalid (${report.totals.droppedIterations} dropped iterations) and cannot be a baseline.`,

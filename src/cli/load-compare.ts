@@ -57,7 +57,7 @@ function main(): number {
   const basePath = resolve(args.baselinePath ?? baselinePath(current.scenario));
   if (!existsSync(basePath))
     throw new ConfigError(
-      `There is no baseline for ${current.scenario} at ${basePath}; record one with npm run load:baseline -- ${args.summaryPath}.`,
+      `There is no baseline for ${current.scenario} at ${basePath}; record one from a passing k6 run of your target: npm run load -- ${current.scenario} && npm run load:baseline -- ${current.scenario}.`,
     );
   const comparison = compareRuns(current, comparable(readJson(basePath, 'baseline'), basePath), { force: args.force });
   const dir = resolve(process.env.REPORTS_DIR ?? 'reports', 'perf-regression');

@@ -2,12 +2,17 @@
 // against the bundled reference, passes; against each fault it exists to catch it fails, on the named rule of
 // load/lib/rules.ts, as under k6. A flow broken on purpose is caught by the same checks. Credentials are canaries:
 // a leak into any file the run writes, or its output, fails the run (node-driver-run.ts).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { startReferenceServer } from '../../reference/server.ts';
 import { CANARY, liveWithTag, startHostileTarget, test } from '../hostile/hostile-front.ts';
 import { driveScenario, violatedRules } from './node-driver-run.ts';
 
 test.describe.configure({ mode: 'parallel' });
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 async function withReference<T>(
   opts: Parameters<typeof startReferenceServer>[0],
@@ -146,4 +151,40 @@ test('a flow broken on purpose is caught: a subscriptions teardown that skips it
   } finally {
     await front.close();
   }
+});
+
+test.describe('a Node-driver summary downstream: load:compare and the regression report run on it, and never mistake it for k6', () => {
+  const loadCli = (script: string, args: string[], reportsDir: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', script), ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, REPORTS_DIR: reportsDir },
+    });
+
+  test('two driver runs compare end to end; a driver run against the shipped k6 baseline is INCOMPARABLE, "different engines"; load:baseline refuses it', async () => {
+    const [first, second] = await withReference({}, async (target) => [
+      await driveScenario({ scenario: 'pagination', target, iterations: 30, knobs: PAGINATION }),
+      await driveScenario({ scenario: 'pagination', target, iterations: 30, knobs: PAGINATION }),
+    ]);
+    const reports = join(first.reportDir, 'reports');
+    const judged = loadCli(
+      'load-compare.ts',
+      [join(second.reportDir, 'pagination.json'), join(first.reportDir, 'pagination.json')],
+      reports,
+    );
+    expect(judged.stderr).toBe('');
+    const markdown = readFileSync(join(reports, 'perf-regression', 'pagination.md'), 'utf8');
+    expect(markdown).not.toMatch(/different engines|INCOMPARABLE/);
+    expect(existsSync(join(reports, 'perf-regression', 'pagination.html'))).toBe(true);
+
+    const againstK6 = loadCli('load-compare.ts', [join(first.reportDir, 'pagination.json'), '--force'], reports);
+    expect(againstK6.status, againstK6.stdout + againstK6.stderr).toBe(1);
+    expect(readFileSync(join(reports, 'perf-regression', 'pagination.md'), 'utf8')).toMatch(
+      /INCOMPARABLE[\s\S]*different engines: the run was made by the project's Node driver \(npm test\), the baseline by k6/,
+    );
+
+    const baseline = loadCli('load-baseline.ts', [join(first.reportDir, 'pagination.json')], reports);
+    expect(baseline.status).toBe(2);
+    expect(baseline.stderr).toMatch(/was made by the project's Node driver \(npm test\), not k6: a baseline is a k6 run/);
+  });
 });

@@ -1,10 +1,8 @@
 // k6 summaries of the shipped scenarios as they run today against the bundled reference (`npm run load --
 // <scenario>` with its local defaults), for the comparison test (baselines.test.ts). No k6 summary of a real run is
 // kept in the repository, and this machine has no k6 to make one, so each is rebuilt from the real run a shipped
-// baseline recorded (k6 2.2.0, 2026-11-22, figures per endpoint as measured), with the work today's code does in
-// place of the work it did then; each says so in `provenance`. Only subscriptions' work changed since: its setup
-// spends one create per currency of the reference (6 of the 20-create budget, commit d6e2b06 of 2026-11-25), so 14
-// iterations create, read and cancel instead of 20, at 3.48 requests/s, as issue 28 measured on a fresh clone.
+// baseline recorded (k6 2.2.0, 2026-11-22, figures per endpoint as measured); each says so in `provenance`. That the
+// work of each shipped baseline is today's work is held by baselines.test.ts, which drives each scenario now.
 import type { Baseline } from '../../load/lib/compare.ts';
 import { type ScenarioName, SCENARIO_KEY } from '../../load/lib/names.ts';
 import { counter, k6Summary, rate, trend } from './fixtures.ts';
@@ -27,7 +25,7 @@ interface WorkToday {
 
 const RECORDED = 'rebuilt from the real run recorded in load/baselines/<scenario>.json (k6 2.2.0, 2026-11-22), its latencies per endpoint';
 
-const TODAY: Record<'pagination' | 'polling' | 'subscriptions', (b: Baseline) => WorkToday> = {
+const TODAY: Record<'pagination' | 'polling', (b: Baseline) => WorkToday> = {
   pagination: (b) => ({
     provenance: `${RECORDED}; pagination's work is what it was (the walk check reads a list only when a page repeats an id, which the reference's lists never do at rest)`,
     iterations: b.work?.iterationsDone ?? 0,
@@ -41,13 +39,6 @@ const TODAY: Record<'pagination' | 'polling' | 'subscriptions', (b: Baseline) =>
     worked: b.work?.iterationsDone ?? 0,
     setupCreates: 0,
     requestsPerSecond: b.totals.httpRequestsPerSecond,
-  }),
-  subscriptions: () => ({
-    provenance: `${RECORDED}; with today's work: setup spends 6 of the 20 creates on one per currency, so 14 of 21 iterations create, read and cancel, at 3.48 requests/s (issue 28, measured on a fresh clone with k6 2.2.0)`,
-    iterations: 21,
-    worked: 14,
-    setupCreates: 6,
-    requestsPerSecond: 3.48,
   }),
 };
 
@@ -76,13 +67,6 @@ export function runToday(scenario: ScenarioName, baseline: Baseline): RunToday {
     const count = Math.round(e.count * share);
     metrics[`http_req_duration{scenario:${key},${tags}}`] = trend(e.med, e.p95, e.p99, count);
     metrics[`http_reqs{scenario:${key},${tags}}`] = counter(count, seconds);
-  }
-  if (scenario === 'subscriptions') {
-    metrics.subscriptions_setup_creates = counter(today.setupCreates, seconds);
-    metrics.subscriptions_created = counter(today.setupCreates + today.worked, seconds);
-    metrics.subscriptions_cancelled = counter(today.worked, seconds);
-    metrics.subscriptions_write_budget_skipped = counter(today.iterations - today.worked, seconds);
-    metrics.subscriptions_left_uncancelled = counter(0, seconds);
   }
   return { provenance: today.provenance, summary: k6Summary(metrics, [], Math.round(seconds * 1000)) };
 }
