@@ -24,7 +24,12 @@ export default defineConfig({
   fullyParallel: true,
   workers: busyWorkers + 1,
   timeout: 60_000,
-  reporter: [['list'], ['../src/harness/skip-reasons-reporter.ts'], ['junit', { outputFile: '../reports/project-tests/junit.xml' }]],
+  reporter: [
+    ['list'],
+    ['../src/harness/skip-reasons-reporter.ts'],
+    ['./load/load-coverage-reporter.ts'],
+    ['junit', { outputFile: '../reports/project-tests/junit.xml' }],
+  ],
   outputDir: '../reports/project-tests/output',
   projects: [
     { name: 'busy', grepInvert: WAITS, workers: busyWorkers },

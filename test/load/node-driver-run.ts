@@ -11,6 +11,7 @@ import { expect } from '@playwright/test';
 import type { LoadReport } from '../../load/lib/report.ts';
 import { encodedForms } from '../../src/config/redact.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
+import { loadCoverageEnv } from './load-coverage.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const PROFILE = join(ROOT, 'reference', 'profile.json');
@@ -54,6 +55,7 @@ export async function driveScenario(opts: {
     API_PROFILE: PROFILE,
     RUN_ID: runId,
     LOAD_REPORT_DIR: reportDir,
+    ...loadCoverageEnv(),
     ...opts.knobs,
   };
   const child = spawn(

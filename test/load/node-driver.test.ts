@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { startReferenceServer } from '../../reference/server.ts';
 import { CANARY, liveWithTag, startHostileTarget, test } from '../hostile/hostile-front.ts';
+import { loadCoverageEnv } from './load-coverage.ts';
 import { driveScenario, violatedRules } from './node-driver-run.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -158,7 +159,7 @@ test.describe('a Node-driver summary downstream: load:compare and the regression
     spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', script), ...args], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, REPORTS_DIR: reportsDir },
+      env: { ...process.env, REPORTS_DIR: reportsDir, ...loadCoverageEnv() },
     });
 
   test('two driver runs compare end to end; a driver run against the shipped k6 baseline is INCOMPARABLE, "different engines"; load:baseline refuses it', async () => {
