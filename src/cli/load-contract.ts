@@ -21,6 +21,7 @@ import { parseContractArgs } from '../k6/args.ts';
 import { INSTALL_HINT, describeK6Exit, findK6, k6Version, startK6 } from '../k6/k6-process.ts';
 import { readReport, runOutcome } from '../k6/outcome.ts';
 import { REPO_ROOT, scenarioScript } from '../k6/paths.ts';
+import { preflightTarget } from '../k6/preflight.ts';
 import { prepareRun } from '../k6/target.ts';
 import { writeErr, writeOut } from '../config/terminal-text.ts';
 
@@ -66,11 +67,6 @@ async function main(): Promise<number> {
   const args = parseContractArgs(process.argv.slice(2));
   const missing = conformanceMissing();
   if (missing !== null) throw new ConfigError(missing);
-  const k6 = findK6();
-  if (!k6.found) {
-    writeErr(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
-    return EXIT_CODES.toolMissing;
-  }
   const maxDuration = process.env.CONTRACT_MAX_DURATION ?? '5m';
   if (parseDurationMs(maxDuration) === null)
     throw new ConfigError(`CONTRACT_MAX_DURATION must be a duration such as 5m, got "${maxDuration}".`);
@@ -82,10 +78,20 @@ async function main(): Promise<number> {
       process.env.POLL_CLIENTS = String(Math.max(1, Math.round(args.rate)));
     }
   }
-  const run = await prepareRun(args.scenario, { referenceRateLimit: false, k6Version: k6Version(k6.path) });
+  const run = await prepareRun(args.scenario, { referenceRateLimit: false, k6Version: null });
   const outDir = resolve(REPO_ROOT, run.env.LOAD_REPORT_DIR ?? 'reports/load');
   const conformanceReports = resolve(outDir, 'contract-under-load');
   try {
+    // The target first, then k6, as `npm run load` does: what is wrong with the configuration (the target named, its
+    // credentials, its base path) is said in one sentence with its exit code, whether or not k6 is installed.
+    await preflightTarget(run.config, run.profile, run.env.RUN_ID ?? 'preflight');
+    const k6 = findK6();
+    if (!k6.found) {
+      writeErr(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
+      return EXIT_CODES.toolMissing;
+    }
+    const version = k6Version(k6.path);
+    if (version !== null) run.env.LOAD_K6_VERSION = version;
     run.clearStaleReports();
     const k6Run = startK6(k6.path, scenarioScript(args.scenario), run.env, [], REPO_ROOT);
     let k6Ended = false;

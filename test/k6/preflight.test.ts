@@ -44,9 +44,10 @@ async function closedPort(): Promise<number> {
 function load(
   env: Record<string, string>,
   scenario = 'pagination',
+  command = 'load.ts',
 ): Promise<{ code: number | null; stderr: string; stdout: string; ms: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'load.ts'), scenario], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', command), scenario], {
     cwd: ROOT,
     env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', API_PROFILE: PROFILE, API_ENVIRONMENT: 'local', ...env },
   });
@@ -104,6 +105,23 @@ test.describe('npm run load: preflight of the target before k6', () => {
       code: 2,
     },
   ];
+
+  test('load:contract asks the same before it looks for k6: refused credentials are exit 6 with no k6 at all, and a stand-in k6 is never started', async () => {
+    const env = {
+      API_BASE_URL: ref.url,
+      ...creds({ ...PLANTED, secret: 'not-the-secret-of-this-target' }),
+      LOAD_REPORT_DIR: reportDirWithLastRun(),
+    };
+    const withoutK6 = await load(env, 'pagination', 'load-contract.ts');
+    expect({ code: withoutK6.code, stderr: withoutK6.stderr.trim() }).toEqual({
+      code: 6,
+      stderr: expect.stringMatching(/^Credentials refused: /),
+    });
+    const k6 = stubK6(mkdtempSync(join(tmpdir(), 'stub-k6-')));
+    const withK6 = await load({ ...env, K6_BIN: k6.bin }, 'pagination', 'load-contract.ts');
+    expect(withK6.code).toBe(6);
+    expect(existsSync(k6.calls)).toBe(false);
+  });
 
   for (const c of CASES) {
     test(`${c.what}: one sentence, exit ${c.code}, k6 not started, the last report untouched`, async () => {
