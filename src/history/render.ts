@@ -56,8 +56,16 @@ function latencySvg(runs: readonly TimelineRun[], operations: readonly string[])
     );
     return `<polyline fill="none" stroke="${palette[k % palette.length]}" stroke-width="1.5" points="${points.join(' ')}"><title>${esc(op)}</title></polyline>${rings.join('')}`;
   });
-  return `<div class="scroll"><svg class="chart" role="img" aria-label="p95 per operation per run" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><text x="2" y="14">${esc(ms(top))}</text><text x="2" y="${height - 22}">0</text>${lines.join('')}</svg></div>`;
+  const legend = operations.map((op, k) => `<span style="color:${palette[k % palette.length]}">&#9632; ${esc(op)}</span>`).join(' ');
+  return `<div class="scroll"><svg class="chart" role="img" aria-label="p95 per operation per run" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><text x="2" y="14">${esc(ms(top))}</text><text x="2" y="${height - 22}">0</text>${lines.join('')}</svg></div><p class="muted">p95 per run, oldest first; a red ring marks a regression. ${legend}</p>`;
 }
+
+/** Beside the reports' style: a history's tables keep their columns readable and scroll sideways on a phone. */
+const HISTORY_CSS = `${CSS}
+.scroll table{min-width:720px}
+.scroll td,.scroll th{overflow-wrap:normal;word-break:normal}
+.scroll td:last-child{overflow-wrap:anywhere}
+`;
 
 export function renderHistoryHtml(doc: HistoryDocument, pagePath: string): string {
   const from = dirname(pagePath);
@@ -117,7 +125,7 @@ export function renderHistoryHtml(doc: HistoryDocument, pagePath: string): strin
     ),
   );
   const skipped = doc.skipped.map((s) => tr([td(s.dir), td(s.reason)]));
-  return `${documentStart('Run history', CSS)}
+  return `${documentStart('Run history', HISTORY_CSS)}
 <body>
 <header class="verdict ${verdictClass}" id="summary"><h1>${esc(last ? `Last run: ${last.verdict.toUpperCase()}` : 'No runs')}</h1>
 <p>What changed last${last ? ` (${esc(last.runId)}, ${esc(when(last.startedAt))})` : ''}:</p><ul>${doc.lastChanges.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>
