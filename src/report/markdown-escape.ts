@@ -38,9 +38,13 @@ const BLOCK_START = /^([ \t]*)(?:([#+\-=])|(\d{1,9})(?=[.)]))/;
  * What GitHub's Markdown (GFM) turns into a link with no syntax at all, its "extended autolinks": a URL's scheme
  * (`https://`, `mailto:`, `xmpp:`), `www.` at a word's start, and an e-mail address (its `@`). A backslash before the
  * `:`, the `.` or the `@` leaves the text as it reads and the link unmade: a target's URL in a CI job summary is text,
- * not a link someone clicks.
+ * not a link someone clicks. GitHub's own parser (cmark-gfm) links an e-mail address even with its `@` escaped: an
+ * invisible WORD JOINER after the `@` (AUTOLINK_BREAK) ends the address there, and reads the same.
  */
 const AUTOLINK_TRIGGER = /:(?=\/\/)|(?<=\b(?:mailto|xmpp)):|(?<=\bwww)\.|@/gi;
+
+/** U+2060 WORD JOINER: zero width, no line break; written after an escaped `@` so that cmark-gfm makes no e-mail link. */
+export const AUTOLINK_BREAK = '\u2060';
 
 /**
  * A value as Markdown text that renders as itself: on one line, no HTML, no Markdown syntax (heading, list, link,
@@ -50,7 +54,7 @@ const AUTOLINK_TRIGGER = /:(?=\/\/)|(?<=\b(?:mailto|xmpp)):|(?<=\bwww)\.|@/gi;
 export function escapeMarkdown(value: unknown): string {
   const text = oneLine(typeof value === 'string' ? value : String(value))
     .replace(INLINE, (c) => ENTITY[c] ?? `\\${c}`)
-    .replace(AUTOLINK_TRIGGER, (c) => `\\${c}`)
+    .replace(AUTOLINK_TRIGGER, (c) => (c === '@' ? `\\@${AUTOLINK_BREAK}` : `\\${c}`))
     .replace(BLOCK_START, (_, space: string, marker: string | undefined, digits: string | undefined) =>
       marker ? `${space}\\${marker}` : `${space}${digits}\\`,
     );

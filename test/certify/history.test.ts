@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import MarkdownIt from 'markdown-it';
 import { FAULTS } from '../../reference/faults.ts';
 import type { HistoryDocument } from '../../src/certify/history/history-writers.ts';
+import { AUTOLINK_BREAK } from '../../src/report/markdown-escape.ts';
 import { validateHistory } from '../../src/report/report-schema.ts';
 import { horizontalOverflow, openFile, SCREENSHOTS, useChromium, WIDTHS } from '../browser.ts';
 import { asRenderedText, gfmLikeRenderer, PAYLOADS } from '../hostile/markdown-payloads.ts';
@@ -20,6 +21,17 @@ test.describe.configure({ mode: 'default', timeout: 300_000 });
 
 const FAULT = 'duplicate-detection';
 const CLAUSE = 'SUB-CREATE-NO-DEDUP';
+/**
+ * The fault's clause, and the paging and listing clauses: tens of answers per operation (offer.list about 100), so a
+ * p95 is a p95, not the slowest of five; still about 7 s of CPU per run.
+ */
+const CLAUSES = `${CLAUSE},PAGE-*,OFFER-LIST`;
+/**
+ * This machine runs several test sessions on 2 cores: a run's p95 moves by up to about 100 ms with no change at all.
+ * The variation adds 200 ms to every answer; the test judges with --min-delta 100, twice its noise and half the step.
+ * The default (50 ms) is for a CI runner of its own.
+ */
+const JUDGE = ['--min-delta', '100'];
 /** Run k (fault on), k+1 (fault off again), m (200 ms slower), 1-based. */
 const [K, RECOVERED, M] = [3, 4, 5];
 const SERIES = join(TESTS_DIR, 'history-series');
@@ -42,7 +54,7 @@ const MADE = [...PLAN.slice(0, M), PACED, ...PLAN.slice(M)];
  */
 const MADE_MARK = join(SERIES, `made-by-${process.ppid}`);
 
-function history(paths: string[], out: string, extra: string[] = []) {
+function history(paths: string[], out: string, extra: string[] = JUDGE) {
   const child = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/history.ts', ...paths, '--out', out, ...extra], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -62,7 +74,7 @@ test.beforeAll(async () => {
   for (const step of MADE) {
     const run = await runCertify({
       label: `history-${step.label}`,
-      args: ['--skip-load', '--clauses', CLAUSE, ...ONE_WORKER],
+      args: ['--skip-load', '--clauses', CLAUSES, ...ONE_WORKER],
       env: { ...FEW_FUZZ_CASES, ...step.env },
     });
     expect(run.report, tail(run)).not.toBeNull();
@@ -205,11 +217,10 @@ test("a hostile target's strings show as text in index.html and history.md (mark
   const dir = join(SERIES, 'hostile');
   rmSync(dir, { recursive: true, force: true });
   const payloads = PAYLOADS.filter((p) => p.trim() !== '');
-  for (const [i, label] of ['r1', 'r3-fault'].entries()) {
+  for (const label of ['r1', 'r3-fault']) {
     cpSync(runDir(label), join(dir, label), { recursive: true });
     const file = join(dir, label, 'certification.json');
     const r = JSON.parse(readFileSync(file, 'utf8'));
-    r.environment = payloads[i];
     r.evidence.config.target = payloads.join(' ');
     r.target.bundledReference = false;
     r.package.deploymentVersion = payloads.slice().reverse().join(' ');
@@ -235,7 +246,8 @@ test("a hostile target's strings show as text in index.html and history.md (mark
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
+    .replace(/&amp;/g, '&')
+    .replaceAll(AUTOLINK_BREAK, '');
   expect(text).toContain(asRenderedText(payloads.join(' ')).slice(0, 200));
   const { page, errors, requests } = await openFile(chromium.browser(), join(out, 'index.html'), WIDTHS.desktop);
   const shown = await page.locator('#timeline ~ div table').first().innerText();

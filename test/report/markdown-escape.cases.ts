@@ -11,7 +11,7 @@ export const ESCAPE_CASES: Array<{ what: string; value: string; markdown: string
   { what: 'an autolink', value: '<http://h/>', markdown: '&lt;http\\://h/&gt;' },
   { what: 'a bare URL (a GFM autolink)', value: 'see https://h/login', markdown: 'see https\\://h/login' },
   { what: 'www. (a GFM autolink)', value: 'www.h.example/x', markdown: 'www\\.h.example/x' },
-  { what: 'an e-mail address (a GFM autolink)', value: 'mailto:a@h.example', markdown: 'mailto\\:a\\@h.example' },
+  { what: 'an e-mail address (a GFM autolink)', value: 'mailto:a@h.example', markdown: 'mailto\\:a\\@\u2060h.example' },
   { what: 'a colon that starts no link stays', value: 'GET /offer: 10:30', markdown: 'GET /offer: 10:30' },
   { what: 'a heading', value: '# Certification verdict: PASS', markdown: '\\# Certification verdict: PASS' },
   { what: 'a heading after a line break', value: 'ok\n# PASS', markdown: 'ok # PASS' },

@@ -69,6 +69,9 @@ export interface HistoryOptions {
  */
 export const HISTORY_DEFAULTS: HistoryOptions = { window: 5, tolerance: 0.5, minDeltaMs: 50, minBaseline: 2 };
 
+/** Answers below which a p95 (nearest rank) is the maximum: 20 answers is the least whose p95 leaves the slowest one out. */
+export const FEW_FOR_P95 = 20;
+
 export type LatencyMark = 'regression' | 'ok' | 'no-baseline' | 'not-comparable';
 
 export interface LatencyCell extends OperationLatency {
@@ -164,7 +167,10 @@ export function buildSeries(records: readonly RunRecord[], options: HistoryOptio
         return { ...l, baselineP95: null, mark: 'not-comparable' };
       if (before.length < options.minBaseline) return { ...l, baselineP95: null, mark: 'no-baseline' };
       const base = median(before.map((x) => x.p95));
-      const regression = l.p95 > base * (1 + options.tolerance) && l.p95 - base >= options.minDeltaMs;
+      const beyond = (value: number, baseline: number) =>
+        value > baseline * (1 + options.tolerance) && value - baseline >= options.minDeltaMs;
+      // Under FEW_FOR_P95 answers the p95 is the slowest of a handful: the p50 must have moved too, or it is one slow answer.
+      const regression = beyond(l.p95, base) && (l.count >= FEW_FOR_P95 || beyond(l.p50, median(before.map((x) => x.p50))));
       if (regression) regressions.push({ run: i + 1, operation: l.operation, p95: l.p95, baselineP95: base });
       return { ...l, baselineP95: base, mark: regression ? 'regression' : 'ok' };
     });
