@@ -48,9 +48,6 @@ const AUTOLINK_TRIGGER = /:(?=\/\/)|(?<=\b(?:mailto|xmpp)):|(?<=www)\.|@|\/(?=\/
 export const ZERO_WIDTH_SPACE = '\u200b';
 const breakAutolink = (c: string): string => (c === '@' ? `\\@${ZERO_WIDTH_SPACE}` : c === '/' ? `/${ZERO_WIDTH_SPACE}` : `\\${c}`);
 
-/** U+2060 WORD JOINER: zero width, no line break; written after an escaped `@` so that cmark-gfm makes no e-mail link. */
-export const AUTOLINK_BREAK = '\u2060';
-
 /**
  * A value as Markdown text that renders as itself: on one line, no HTML, no Markdown syntax (heading, list, link,
  * image, emphasis, code, table cell break), no autolink, no control character. Safe in a paragraph, a list item, a

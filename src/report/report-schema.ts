@@ -8,7 +8,6 @@ import reportSchema from '../../schemas/certification-report.schema.json' with {
 import { projectAjv } from '../schema/project-ajv.ts';
 import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
 import clientReportSchema from '../../schemas/client-certification-report.schema.json' with { type: 'json' };
-import historySchema from '../../schemas/history.schema.json' with { type: 'json' };
 import stoppedSchema from '../../schemas/certification-stopped.schema.json' with { type: 'json' };
 import historySchema from '../../schemas/history.schema.json' with { type: 'json' };
 
@@ -55,11 +54,3 @@ export function validateClientCertificationReport(data: unknown): ReportValidati
 }
 
 export const CERTIFICATION_SCHEMA_ID = (reportSchema as { $id: string }).$id;
-
-// npm run history's history.json (schemas/history.schema.json): the suite's own output too.
-const checkHistory = ajv.compile(historySchema);
-
-/** Validates history.json against schemas/history.schema.json. */
-export function validateHistory(data: unknown): ReportValidation {
-  return validateWith(checkHistory, data);
-}

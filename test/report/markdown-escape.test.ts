@@ -6,9 +6,7 @@ import { codeSpan, escapeMarkdown, fenced, table } from '../../src/report/markdo
 import { asRenderedMarkdownText, asRenderedText, cmarkGfm, gfmLikeRenderer, NO_CMARK_GFM, PAYLOADS } from '../hostile/markdown-payloads.ts';
 import { CODE_SPAN_CASES, ESCAPE_CASES } from './markdown-escape.cases.ts';
 
-const gfm = gfmLikeRenderer();
-/** The renderer, with the invisible word joiner the escaping writes after an `@` (AUTOLINK_BREAK) taken out of what it shows. */
-const markdownIt = { render: (md: string) => gfm.render(md).replaceAll(AUTOLINK_BREAK, ''), utils: gfm.utils };
+const markdownIt = gfmLikeRenderer();
 const text = (s: string) => markdownIt.utils.escapeHtml(s);
 
 for (const c of ESCAPE_CASES)
