@@ -35,12 +35,18 @@ const ENTITY: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' 
 const BLOCK_START = /^([ \t]*)(?:([#+\-=])|(\d{1,9})(?=[.)]))/;
 
 /**
- * What GitHub's Markdown (GFM) turns into a link with no syntax at all, its "extended autolinks": a URL's scheme
- * (`https://`, `mailto:`, `xmpp:`), `www.` at a word's start, and an e-mail address (its `@`). A backslash before the
- * `:`, the `.` or the `@` leaves the text as it reads and the link unmade: a target's URL in a CI job summary is text,
- * not a link someone clicks.
+ * What GitHub's Markdown (GFM) turns into a link with no syntax at all, its "extended autolinks", and what markdown-it's
+ * linkify links too: a URL's scheme (`https://`, `mailto:`, `xmpp:`), `www.` (after any character: `_www.` links under
+ * cmark-gfm), an e-mail address (its `@`), and a schemeless `//host/path` (markdown-it). A backslash before the `:` or the
+ * `.` leaves the link unmade under both renderers. The `@` and `//` need more: cmark-gfm decodes a backslash escape
+ * before its autolinker reads the text, so `a\@b.c` still links; a zero-width space after the `@` (and between the two
+ * slashes) ends the address for both renderers while the text reads the same. The same breaks an `@mention`: in a
+ * job summary GitHub makes no mention of one anyway, and with the `@` split there is none for anything to make.
  */
-const AUTOLINK_TRIGGER = /:(?=\/\/)|(?<=\b(?:mailto|xmpp)):|(?<=\bwww)\.|@/gi;
+const AUTOLINK_TRIGGER = /:(?=\/\/)|(?<=\b(?:mailto|xmpp)):|(?<=www)\.|@|\/(?=\/)/gi;
+/** Invisible, and not a character an autolink may hold: what splits `@` and `//` (see above). */
+export const ZERO_WIDTH_SPACE = '\u200b';
+const breakAutolink = (c: string): string => (c === '@' ? `\\@${ZERO_WIDTH_SPACE}` : c === '/' ? `/${ZERO_WIDTH_SPACE}` : `\\${c}`);
 
 /**
  * A value as Markdown text that renders as itself: on one line, no HTML, no Markdown syntax (heading, list, link,
@@ -50,7 +56,7 @@ const AUTOLINK_TRIGGER = /:(?=\/\/)|(?<=\b(?:mailto|xmpp)):|(?<=\bwww)\.|@/gi;
 export function escapeMarkdown(value: unknown): string {
   const text = oneLine(typeof value === 'string' ? value : String(value))
     .replace(INLINE, (c) => ENTITY[c] ?? `\\${c}`)
-    .replace(AUTOLINK_TRIGGER, (c) => `\\${c}`)
+    .replace(AUTOLINK_TRIGGER, breakAutolink)
     .replace(BLOCK_START, (_, space: string, marker: string | undefined, digits: string | undefined) =>
       marker ? `${space}\\${marker}` : `${space}${digits}\\`,
     );

@@ -9,6 +9,7 @@ import { projectAjv } from '../schema/project-ajv.ts';
 import profileSchema from '../../schemas/target-profile.schema.json' with { type: 'json' };
 import clientReportSchema from '../../schemas/client-certification-report.schema.json' with { type: 'json' };
 import stoppedSchema from '../../schemas/certification-stopped.schema.json' with { type: 'json' };
+import historySchema from '../../schemas/history.schema.json' with { type: 'json' };
 
 const ajv = projectAjv({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats(ajv);
@@ -18,6 +19,8 @@ const check = ajv.compile(reportSchema);
 const checkClient = ajv.compile(clientReportSchema);
 // A certification that stopped before judging the target (verdict "stopped", with the kind): its own small shape.
 const checkStopped = ajv.compile(stoppedSchema);
+// The history of a series of runs (npm run history).
+const checkHistory = ajv.compile(historySchema);
 
 export interface ReportValidation {
   valid: boolean;
@@ -33,6 +36,11 @@ function validateWith(validator: typeof check, data: unknown): ReportValidation 
 
 export function validateCertificationReport(data: unknown): ReportValidation {
   return validateWith(check, data);
+}
+
+/** Validates history.json (schemas/history.schema.json). */
+export function validateHistory(data: unknown): ReportValidation {
+  return validateWith(checkHistory, data);
 }
 
 /** Validates the certification.json of a run that stopped (schemas/certification-stopped.schema.json). */

@@ -15,7 +15,7 @@ import { FEW_FUZZ_CASES, ONE_WORKER, runCertify, ROOT, tail, type CertifyRun } f
 import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
 import { findCanaries, scanTree } from './canary-scan.ts';
 import { CANARY, startHostileTarget } from './hostile-front.ts';
-import { PAYLOADS, asRenderedText, gfmLikeRenderer } from './markdown-payloads.ts';
+import { asRenderedMarkdownText, MARKDOWN_RENDERERS, PAYLOADS } from './markdown-payloads.ts';
 import { CONTROL } from '../../src/report/markdown-escape.ts';
 
 test.describe.configure({ mode: 'default', timeout: 300_000 });
@@ -99,25 +99,27 @@ test('the hostile front fails the certification, which writes its reports', () =
   expect(run.report?.verdict).toBe('fail');
 });
 
-test('item 3: certification.md rendered with raw HTML on, in Chromium: 0 dialogs, 0 requests, 0 elements it did not write, every payload shown as text', async () => {
-  test.skip(NO_CHROMIUM !== null, NO_CHROMIUM ?? '');
-  const markdown = readFileSync(join(run.out, 'certification.md'), 'utf8');
-  expect.soft(markdown.match(CONTROL), 'control characters in the file').toBeNull();
-  const file = join(run.out, 'certification.md.html');
-  writeFileSync(
-    file,
-    `<!doctype html><html><head><meta charset="utf-8"><title>certification.md</title></head><body>${gfmLikeRenderer().render(markdown)}</body></html>`,
-  );
-  const { page, requests } = await watchedPage(browser!);
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  await page.goto(`file://${file}`);
-  await page.waitForTimeout(500); // an onerror or onload fires after the load event
-  // In the page (a string: the project's types have no DOM): the element names, the headings and the text.
-  const found = (await page.evaluate(`(() => {
+for (const renderer of MARKDOWN_RENDERERS)
+  test(`item 3: certification.md rendered by ${renderer.name} (raw HTML on, autolinks on), in Chromium: 0 dialogs, 0 requests, 0 links, 0 elements it did not write, every payload shown as text`, async () => {
+    test.skip(NO_CHROMIUM !== null, NO_CHROMIUM ?? '');
+    test.skip(renderer.missing !== null, renderer.missing ?? '');
+    const markdown = readFileSync(join(run.out, 'certification.md'), 'utf8');
+    expect.soft(markdown.match(CONTROL), 'control characters in the file').toBeNull();
+    const file = join(run.out, `certification.md.${renderer.name}.html`);
+    writeFileSync(
+      file,
+      `<!doctype html><html><head><meta charset="utf-8"><title>certification.md</title></head><body>${renderer.render(markdown)}</body></html>`,
+    );
+    const { page, requests } = await watchedPage(browser!);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(`file://${file}`);
+    await page.waitForTimeout(500); // an onerror or onload fires after the load event
+    // In the page (a string: the project's types have no DOM): the element names, the headings and the text.
+    const found = (await page.evaluate(`(() => {
     const texts = (selector) => [...document.querySelectorAll(selector)].map((e) => e.textContent);
     return {
       tags: [...document.body.querySelectorAll('*')].reduce((n, e) => {
@@ -129,51 +131,51 @@ test('item 3: certification.md rendered with raw HTML on, in Chromium: 0 dialogs
       text: document.body.textContent,
     };
   })()`)) as { tags: Record<string, number>; h1: string[]; h2: string[]; h3: string[]; text: string };
-  expect.soft(dialogs, 'script dialogs').toEqual([]);
-  expect.soft(requests, 'requests beyond the file itself').toEqual([`file://${file}`]);
-  // What renderMarkdown writes: headings, paragraphs, lists, tables, code, bold, and the details/summary that fold a
-  // clause's findings past the third and the clauses unconfirmed for one reason (issue 32). No a, img, svg, script, iframe...
-  const written = [
-    'code',
-    'details',
-    'h1',
-    'h2',
-    'h3',
-    'li',
-    'p',
-    'pre',
-    'strong',
-    'summary',
-    'table',
-    'tbody',
-    'td',
-    'th',
-    'thead',
-    'tr',
-    'ul',
-  ];
-  const unwritten = Object.fromEntries(Object.entries(found.tags).filter(([tag]) => !written.includes(tag)));
-  expect.soft(unwritten, 'elements the report did not write, by name').toEqual({});
-  expect.soft(found.h1).toEqual(['Certification: FAIL']);
-  expect
-    .soft(found.h2)
-    .toEqual([
-      'Phases',
-      'Clauses',
-      'Failures and evidence',
-      'Observed profile and drift',
-      'Waivers',
-      'Requests sent',
-      'Fuzz',
-      'Load smoke',
-      'Evidence bundle',
-    ]);
-  for (const h of found.h3)
-    expect.soft(h, 'a heading the report wrote: a failing clause').toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)+ \((FAIL|waived)\)$/);
-  const missing = PAYLOADS.filter((payload) => !found.text.includes(asRenderedText(payload)));
-  expect.soft(missing, 'payloads not shown as text').toEqual([]);
-  await page.close();
-});
+    expect.soft(dialogs, 'script dialogs').toEqual([]);
+    expect.soft(requests, 'requests beyond the file itself').toEqual([`file://${file}`]);
+    // What renderMarkdown writes: headings, paragraphs, lists, tables, code, bold, and the details/summary that fold a
+    // clause's findings past the third and the clauses unconfirmed for one reason (issue 32). No a, img, svg, script, iframe...
+    const written = [
+      'code',
+      'details',
+      'h1',
+      'h2',
+      'h3',
+      'li',
+      'p',
+      'pre',
+      'strong',
+      'summary',
+      'table',
+      'tbody',
+      'td',
+      'th',
+      'thead',
+      'tr',
+      'ul',
+    ];
+    const unwritten = Object.fromEntries(Object.entries(found.tags).filter(([tag]) => !written.includes(tag)));
+    expect.soft(unwritten, 'elements the report did not write, by name').toEqual({});
+    expect.soft(found.h1).toEqual(['Certification: FAIL']);
+    expect
+      .soft(found.h2)
+      .toEqual([
+        'Phases',
+        'Clauses',
+        'Failures and evidence',
+        'Observed profile and drift',
+        'Waivers',
+        'Requests sent',
+        'Fuzz',
+        'Load smoke',
+        'Evidence bundle',
+      ]);
+    for (const h of found.h3)
+      expect.soft(h, 'a heading the report wrote: a failing clause').toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)+ \((FAIL|waived)\)$/);
+    const missing = PAYLOADS.filter((payload) => !found.text.includes(asRenderedMarkdownText(payload)));
+    expect.soft(missing, 'payloads not shown as text').toEqual([]);
+    await page.close();
+  });
 
 test('item 4: a 307 to another host is named in every report, and observed-profile.json holds no 3xx', () => {
   const failures = run.report!.clauses.flatMap((c) => c.failures);

@@ -2,8 +2,9 @@
 // item 3): HTML with event handlers, javascript: URLs, Markdown links and images, headings (alone and after a line
 // break), table breakers, backticks, spreadsheet formulas, control characters. Each calls alert() if it runs, and
 // loads from port 9 (discard) if it loads: both are counted.
+import { spawnSync } from 'node:child_process';
 import MarkdownIt from 'markdown-it';
-import { CONTROL } from '../../src/report/markdown-escape.ts';
+import { CONTROL, ZERO_WIDTH_SPACE } from '../../src/report/markdown-escape.ts';
 
 export const PAYLOADS: readonly string[] = [
   '<img src=x onerror=alert(1)>',
@@ -36,6 +37,11 @@ export const PAYLOADS: readonly string[] = [
   'www.127.0.0.1.nip.io/phish',
   'write to someone@example.com',
   'mailto:someone@example.com',
+  // What cmark-gfm (GitHub's parser) and markdown-it's linkify link beyond those (issue 42, item 1).
+  'see _www.127.0.0.1.nip.io/phish',
+  'xmpp:someone@example.com',
+  'fetch //127.0.0.1:9/schemeless',
+  'ping @octocat and @github/security',
 ];
 
 /**
@@ -48,7 +54,41 @@ export function gfmLikeRenderer() {
   return renderer;
 }
 
+/**
+ * A payload as a reader sees it in rendered Markdown: as asRenderedText, with the zero-width space escapeMarkdown puts
+ * after each `@` and between two slashes (invisible; it leaves no e-mail, mention or schemeless link to make).
+ */
+export function asRenderedMarkdownText(payload: string): string {
+  return asRenderedText(payload)
+    .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
+    .replace(/\/(?=\/)/g, `/${ZERO_WIDTH_SPACE}`);
+}
+
 /** A payload as a reader sees it in the rendered inline text: on one line, control characters as their pictures. */
 export function asRenderedText(payload: string): string {
   return payload.replace(/\r\n|[\r\n]/g, ' ').replace(CONTROL, (c) => String.fromCharCode(0x2400 + c.charCodeAt(0)));
 }
+
+/**
+ * Why GitHub's own parser (Debian's cmark-gfm, with the extensions GitHub renders job summaries with) cannot run here,
+ * or null. CI installs it (.ci/run), so there a missing one is an error, not a skip.
+ */
+export const NO_CMARK_GFM: string | null = (() => {
+  const probe = spawnSync('cmark-gfm', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0) return null;
+  if (process.env.CI) throw new Error('cmark-gfm is not installed, and CI must render Markdown as GitHub does: .ci/run installs it.');
+  return "No cmark-gfm (GitHub's Markdown parser): apt-get install -y cmark-gfm (.ci/run does).";
+})();
+
+/** Markdown rendered as GitHub renders a job summary: cmark-gfm with its autolink, tagfilter and table extensions. */
+export function cmarkGfm(markdown: string): string {
+  const out = spawnSync('cmark-gfm', ['-e', 'autolink', '-e', 'tagfilter', '-e', 'table'], { input: markdown, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`cmark-gfm failed: ${out.stderr}`);
+  return out.stdout;
+}
+
+/** The two renderers every Markdown output is held to: markdown-it as GitHub-like, and GitHub's own (cmark-gfm). */
+export const MARKDOWN_RENDERERS: ReadonlyArray<{ name: string; render(markdown: string): string; missing: string | null }> = [
+  { name: 'markdown-it', render: (md) => gfmLikeRenderer().render(md), missing: null },
+  { name: 'cmark-gfm', render: cmarkGfm, missing: NO_CMARK_GFM },
+];

@@ -1,0 +1,198 @@
+/**
+ * The series read as a whole: the verdict of each run, the clauses whose result changed (when each first failed and
+ * when it recovered), the latency of each operation in each run, and the runs whose latency regressed. Pure module.
+ *
+ * Regressions are judged like for like, as load:compare judges: a run is held to the rolling median of the previous
+ * `window` runs that share its target, environment and pace (API_RATE); a run with none such is "not comparable" and
+ * says why, never a regression.
+ */
+import type { LoadFigures, RunRecord, RunVerdict } from './runs.ts';
+
+export interface HistoryOptions {
+  /** Previous comparable runs whose median a run's p95 is held to. */
+  window: number;
+  /** How far above that median a p95 may go: the larger of `relative` x median and `absoluteMs`. */
+  relative: number;
+  absoluteMs: number;
+}
+
+/**
+ * Defaults: the median of 5 runs is steady against one noisy night, and a week of nightly runs still moves it. A p95
+ * may be twice the median, or 50 ms above it on a fast target, before it is marked: the same width load:compare's
+ * shipped baselines give p95 on a shared machine (+150% or 50 ms), so noise passes and a real step (200 ms) does not.
+ */
+export const DEFAULT_HISTORY_OPTIONS: HistoryOptions = { window: 5, relative: 1, absoluteMs: 50 };
+
+export interface OperationFigures {
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface RegressionMark {
+  operation: string;
+  p95: number;
+  median: number;
+  allowed: number;
+  /** Run ids of the runs the median was taken over. */
+  over: string[];
+}
+
+export interface TimelineRun {
+  index: number;
+  runId: string;
+  startedAt: string;
+  verdict: RunVerdict;
+  stoppedKind: string | null;
+  target: string;
+  environment: string;
+  pace: number | null;
+  suiteVersion: string;
+  deploymentVersion: string | null;
+  dir: string;
+  reportPage: string | null;
+  operations: Record<string, OperationFigures>;
+  load: LoadFigures[];
+  regressions: RegressionMark[];
+  /** Why this run's latency is not held to earlier runs' (none comparable), or null. */
+  notComparable: string | null;
+}
+
+export interface ClauseFlip {
+  clause: string;
+  /** The clause area (its ID prefix), as the reports group clauses. */
+  area: string;
+  /** The failure message of the first failing run: the cause. */
+  cause: string;
+  firstFailedRun: string;
+  /** The run in which it passed again, or null while it still fails. */
+  recoveredRun: string | null;
+}
+
+export interface History {
+  runs: TimelineRun[];
+  flips: ClauseFlip[];
+  /** One line each: what changed in the last run against the one before it. */
+  lastChanges: string[];
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  return sorted[low] + (sorted[Math.ceil(rank)] - sorted[low]) * (rank - low);
+}
+
+function figures(values: readonly number[]): OperationFigures {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? 0 };
+}
+
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+/** What must match for two runs' latencies to be compared. */
+function likeFor(run: Pick<RunRecord, 'target' | 'environment' | 'pace'>): string {
+  return JSON.stringify([run.target, run.environment, run.pace]);
+}
+
+function differences(run: TimelineRun, other: TimelineRun): string {
+  const out: string[] = [];
+  if (run.pace !== other.pace) out.push(`its pace is ${paceText(run.pace)} (the run before: ${paceText(other.pace)})`);
+  if (run.target !== other.target) out.push(`its target is ${run.target} (the run before: ${other.target})`);
+  if (run.environment !== other.environment) out.push(`its environment is ${run.environment} (the run before: ${other.environment})`);
+  return out.join('; ');
+}
+
+export const paceText = (pace: number | null) => (pace === null ? 'unknown' : pace === 0 ? 'unpaced' : `${pace} requests/s`);
+
+const FAILING = new Set(['fail']);
+const JUDGED = new Set(['pass', 'fail', 'waived']);
+
+export function analyseHistory(records: readonly RunRecord[], options: HistoryOptions = DEFAULT_HISTORY_OPTIONS): History {
+  const ordered = [...records].sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
+  const runs: TimelineRun[] = ordered.map((r, index) => ({
+    index,
+    runId: r.runId,
+    startedAt: r.startedAt,
+    verdict: r.verdict,
+    stoppedKind: r.stoppedKind,
+    target: r.target,
+    environment: r.environment,
+    pace: r.pace,
+    suiteVersion: r.suiteVersion,
+    deploymentVersion: r.deploymentVersion,
+    dir: r.dir,
+    reportPage: r.reportPage,
+    operations: Object.fromEntries(Object.entries(r.latencies).map(([op, ms]) => [op, figures(ms)])),
+    load: r.load,
+    regressions: [],
+    notComparable: null,
+  }));
+
+  // Latency: each run against the rolling median of the previous comparable runs.
+  for (const run of runs) {
+    if (Object.keys(run.operations).length === 0) continue;
+    const earlier = runs.slice(0, run.index).filter((r) => Object.keys(r.operations).length > 0);
+    const comparable = earlier.filter((r) => likeFor(r) === likeFor(run)).slice(-options.window);
+    if (comparable.length === 0) {
+      const before = earlier.at(-1);
+      if (before) run.notComparable = `not comparable: ${differences(run, before)}; no earlier run had the same`;
+      continue;
+    }
+    for (const [operation, f] of Object.entries(run.operations)) {
+      const previous = comparable.filter((r) => r.operations[operation]);
+      if (previous.length === 0) continue;
+      const m = median(previous.map((r) => r.operations[operation].p95));
+      const allowed = Math.max(options.relative * m, options.absoluteMs);
+      if (f.p95 > m + allowed) run.regressions.push({ operation, p95: f.p95, median: m, allowed, over: previous.map((r) => r.runId) });
+    }
+  }
+
+  // Clause flips: a run that judged the clause (pass, fail, waived) after one with the other result. STOPPED runs and
+  // runs that left the clause out (--clauses) say nothing of it.
+  const flips: ClauseFlip[] = [];
+  const clauseIds = [...new Set(ordered.flatMap((r) => Object.keys(r.clauses)))].sort();
+  for (const clause of clauseIds) {
+    let open: ClauseFlip | null = null;
+    let wasFailing = false;
+    for (const r of ordered) {
+      const status = r.clauses[clause];
+      if (status === undefined || !JUDGED.has(status)) continue;
+      const failing = FAILING.has(status);
+      if (failing && !wasFailing) {
+        open = { clause, area: clause.split('-')[0], cause: r.failures[clause] ?? '', firstFailedRun: r.runId, recoveredRun: null };
+        flips.push(open);
+      } else if (!failing && wasFailing && open) {
+        open.recoveredRun = r.runId;
+        open = null;
+      }
+      wasFailing = failing;
+    }
+  }
+
+  return { runs, flips, lastChanges: lastChanges(runs, flips) };
+}
+
+function lastChanges(runs: readonly TimelineRun[], flips: readonly ClauseFlip[]): string[] {
+  const last = runs.at(-1);
+  if (!last) return [];
+  const before = runs.at(-2);
+  const out: string[] = [];
+  if (before && before.verdict !== last.verdict)
+    out.push(`the verdict went from ${before.verdict.toUpperCase()} to ${last.verdict.toUpperCase()}`);
+  for (const f of flips) {
+    if (f.firstFailedRun === last.runId) out.push(`${f.clause} fails since this run`);
+    if (f.recoveredRun === last.runId) out.push(`${f.clause} passes again`);
+  }
+  for (const r of last.regressions) out.push(`${r.operation} p95 ${Math.round(r.p95)} ms against a median of ${Math.round(r.median)} ms`);
+  if (last.notComparable) out.push(`latency ${last.notComparable}`);
+  if (before && before.deploymentVersion !== last.deploymentVersion && last.deploymentVersion)
+    out.push(`deployment ${last.deploymentVersion} (was ${before.deploymentVersion ?? 'not given'})`);
+  if (out.length === 0) out.push(before ? 'nothing changed since the run before' : 'the first run of the series');
+  return out;
+}
