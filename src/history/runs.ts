@@ -106,17 +106,21 @@ export function expandArguments(args: readonly string[]): { folders: string[]; s
   return { folders: [...new Set(folders)], skipped };
 }
 
-function latenciesOf(dir: string): OperationLatencies {
+/**
+ * Milliseconds of each successful answer, per operation. A line that does not parse is a truncated file: a package's
+ * requests.jsonl is copied whole once the run ended, so a cut line means a damaged copy whose figures would be short.
+ */
+function latenciesOf(dir: string): OperationLatencies | { truncated: string } {
   const out: OperationLatencies = {};
   const file = join(dir, 'evidence', 'requests.jsonl');
   if (!existsSync(file)) return out;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
     if (line.trim() === '') continue;
     let entry: unknown;
     try {
       entry = JSON.parse(line);
     } catch {
-      continue; // a line cut short (a run killed while writing): the others still count
+      return { truncated: `its evidence/requests.jsonl line ${i + 1} does not read as JSON: truncated?` };
     }
     if (!isObject(entry) || typeof entry.operation !== 'string' || typeof entry.ms !== 'number' || typeof entry.status !== 'number')
       continue;
@@ -201,6 +205,8 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
     if (first) failures[c.id] = String(first.message ?? first.received ?? '');
   }
   const pkg = isObject(report.package) ? report.package : {};
+  const latencies = latenciesOf(dir);
+  if ('truncated' in latencies && typeof latencies.truncated === 'string') return skip(latencies.truncated);
   return {
     dir,
     runId: String(report.runId),
@@ -214,7 +220,7 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
     deploymentVersion: typeof pkg.deploymentVersion === 'string' ? pkg.deploymentVersion : null,
     clauses,
     failures,
-    latencies: latenciesOf(dir),
+    latencies: latencies as OperationLatencies,
     load: loadFiguresOf(dir),
     reportPage: existsSync(join(dir, 'index.html')) ? join(dir, 'index.html') : null,
   };
