@@ -8,9 +8,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { MANIFEST_FILE, verifyManifest } from '../report/evidence.ts';
 import { validateCertificationReport, validateStoppedCertification } from '../report/report-schema.ts';
-import { signatureProblem } from '../report/signature.ts';
+import { packageIntegrityProblem } from '../report/signature.ts';
 
 export type RunVerdict = 'pass' | 'fail' | 'incomplete' | 'stopped';
 
@@ -154,18 +153,6 @@ function loadFiguresOf(dir: string): LoadFigures[] {
   return out;
 }
 
-/** The folder's package holds together: signed by `key`, and every file as its manifest lists (none beside them). */
-function packageProblem(dir: string, key: KeyObject): string | null {
-  if (!existsSync(join(dir, MANIFEST_FILE)))
-    return `holds no ${MANIFEST_FILE}, so it cannot be verified (--public-key takes verified packages only)`;
-  const signed = signatureProblem(dir, key);
-  if (signed) return signed;
-  const files = verifyManifest(dir);
-  if (!files.ok)
-    return `does not match its manifest (${[...files.changed.map((f) => `${f} changed`), ...files.missing.map((f) => `${f} missing`), ...files.unlisted.map((f) => `${f} not listed`)].slice(0, 3).join(', ')})`;
-  return null;
-}
-
 /** One folder read as a run, or the reason it is skipped. */
 export function readRun(dir: string, opts: { suiteVersion: string; publicKey: KeyObject | null }): RunRecord | SkippedFolder {
   const skip = (reason: string): SkippedFolder => ({ dir, reason });
@@ -185,8 +172,8 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
   if (suite !== opts.suiteVersion)
     return skip(`a run of suite ${suite}, not of this suite (${opts.suiteVersion}): its clauses may not mean the same`);
   if (opts.publicKey) {
-    const problem = packageProblem(dir, opts.publicKey);
-    if (problem) return skip(problem);
+    const problem = packageIntegrityProblem(dir, opts.publicKey);
+    if (problem) return skip(`does not verify with --public-key: ${problem}`);
   }
   const target = isObject(report.target) ? report.target : {};
   let config: Json = {};
