@@ -170,9 +170,12 @@ test.describe('one fault, many red tests: the cause once, the unconfirmed clause
     expect(failures[1].test).toMatch(/^alloc one per offer ›/);
   });
 
-  test('console: the cause, then one line for the unconfirmed clauses and their IDs in a few lines', () => {
-    const lines = reasonConsoleLines(r);
-    expect(lines[0]).toMatch(/^ {2}- OFFER-SCHEMA fails/);
+  test('console: the cause with what it expected and received, then one line for the unconfirmed clauses and their IDs in a few lines', () => {
+    const all = reasonConsoleLines(r);
+    expect(all[0]).toMatch(/^ {2}- OFFER-SCHEMA fails/);
+    const f = r.clauses.find((c) => c.id === 'OFFER-SCHEMA')!.failures.find((x) => x.expected !== undefined)!;
+    expect(all.slice(1, 3)).toEqual([`      expected: ${String(f.expected)}`, `      received: ${JSON.stringify(f.received)}`]);
+    const lines = [all[0], ...all.slice(3)];
     expect(lines[1]).toBe(`  - ${folded}`);
     expect(lines.length).toBeLessThanOrEqual(2 + Math.ceil(BLOCKED_BY_OFFER_SCHEMA.length / 5));
     expect(
