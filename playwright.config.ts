@@ -23,6 +23,8 @@ export default defineConfig({
   timeout: 60_000,
   outputDir: `${reports}/conformance/test-results`,
   reporter: [
+    // First: a test failed by its verdict without ending its worker is a failed test for every reporter after it.
+    ['./src/harness/deferred-verdict-reporter.ts'],
     ['list'],
     ['./src/harness/skip-reasons-reporter.ts'],
     ['html', { outputFolder: `${reports}/conformance/html`, open: 'never' }],

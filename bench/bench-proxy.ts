@@ -1,4 +1,5 @@
-// `npm run bench:proxy`: what the recording proxy costs. The reference's throughput for GET /offer?limit=10
+// `npm run bench:proxy`: what the recording proxy costs. First the latency it adds per exchange (p50, p99) at 10 and
+// 100 requests/s against direct (goal: p99 added <= 1 ms at 100/s, issue 41). Then the reference's throughput for GET /offer?limit=10
 // directly, through the proxy (run as `npm run proxy` runs it: it checks every answer and every request, prints its
 // console lines (discarded here) and appends every exchange to its session file),
 // and, for scale, through a raw TCP relay (bytes copied, no HTTP: the floor of any relay), the proxy's forwarding
@@ -34,6 +35,8 @@ parseCommandLine({
     'BENCH_SECONDS: seconds per measured round (default 2).',
     'BENCH_CONNECTIONS: connections of the load generator when the reference answers at once (default 10).',
     'BENCH_GENERATOR: wrk or autocannon (default: wrk where installed, else autocannon).',
+    'BENCH_LATENCY_EXCHANGES: exchanges per path and rate of the added-latency figure (default 1000).',
+    'BENCH_PROXY_LATENCY_ONLY: set, only the added-latency figure (about 2 minutes).',
   ],
 } as const satisfies CommandSpec);
 
@@ -44,7 +47,7 @@ const CONNECTIONS = positiveIntegerFromEnv('bench:proxy', 'BENCH_CONNECTIONS', 1
 const ROUNDS = 10;
 const SECONDS_PER_ROUND = positiveIntegerFromEnv('bench:proxy', 'BENCH_SECONDS', 2);
 const WARMUP_SECONDS = 1;
-const OVERALL_TIMEOUT_MS = 240_000;
+const OVERALL_TIMEOUT_MS = 480_000;
 const TARGET_RATIO = 0.5;
 /** The goal of issue 33: the proxy's checks and recording off its forwarding path cost at most a tenth of a relay's throughput. */
 const TARGET_OVER_RELAY = 0.9;
@@ -252,6 +255,75 @@ async function measure(label: string, variants: string[], connections: number, r
   return ratio;
 }
 
+/** The request rates of the added-latency figure (issue 41): a partner's client, and ten times that. */
+const LATENCY_RATES = [10, 100] as const;
+/** Exchanges per path and rate: enough for a p99 of 10 above it. */
+const LATENCY_EXCHANGES = positiveIntegerFromEnv('bench:proxy', 'BENCH_LATENCY_EXCHANGES', 1000);
+/** The goal of issue 41: the proxy adds at most 1 ms to the 99th percentile at 100 requests/s. */
+const ADDED_P99_GOAL_MS = 1;
+
+/** One exchange over `agent` (kept alive, as a partner's client): its time to the whole answer, in ms. */
+function timedExchange(url: string, agent: Agent): Promise<number> {
+  const started = performance.now();
+  return new Promise((done, fail) => {
+    const req = request(`${url}${PATH}`, { agent, headers: requestHeaders }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200 ? done(performance.now() - started) : fail(new Error(`${url}${PATH} answered ${res.statusCode}`)),
+      );
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** The q-quantile of `values` (nearest rank). */
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/**
+ * The latency the proxy adds per exchange at a steady rate (an open loop: a request leaves on its tick whether or not
+ * the last came back), direct and through the proxy taking turns tick by tick so both meet the same machine. Added =
+ * the proxy's percentile minus direct's.
+ */
+async function addedLatency(children: ChildProcess[]): Promise<void> {
+  const reference = await startChild('reference');
+  const proxy = await startChild('proxy', { url: reference.url });
+  children.push(reference.child, proxy.child);
+  console.log(
+    `\nlatency the proxy adds per exchange (GET ${PATH}, one kept-alive connection per path as a partner's client, ${LATENCY_EXCHANGES} exchanges per path and rate, direct and proxy taking turns):`,
+  );
+  for (const rate of LATENCY_RATES) {
+    const paths = { direct: reference.url, proxy: proxy.url };
+    const agents = { direct: new Agent({ keepAlive: true }), proxy: new Agent({ keepAlive: true }) };
+    const times: Record<keyof typeof paths, number[]> = { direct: [], proxy: [] };
+    for (const name of ['direct', 'proxy'] as const) for (let i = 0; i < 20; i++) await timedExchange(paths[name], agents[name]); // warm-up
+    const inFlight: Promise<void>[] = [];
+    const interval = 1000 / rate / 2; // both paths at `rate` each
+    const start = performance.now();
+    for (let i = 0; i < LATENCY_EXCHANGES * 2; i++) {
+      const wait = start + i * interval - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const name = i % 2 === 0 ? 'direct' : 'proxy';
+      inFlight.push(timedExchange(paths[name], agents[name]).then((ms) => void times[name].push(ms)));
+    }
+    await Promise.all(inFlight);
+    for (const agent of Object.values(agents)) agent.destroy();
+    const at = (q: number) => ({ direct: quantile(times.direct, q), proxy: quantile(times.proxy, q) });
+    const [p50, p99] = [at(0.5), at(0.99)];
+    const added99 = p99.proxy - p99.direct;
+    const goal =
+      rate === 100 ? `   (goal at 100/s: p99 added <= ${ADDED_P99_GOAL_MS} ms: ${added99 <= ADDED_P99_GOAL_MS ? 'met' : 'NOT met'})` : '';
+    console.log(
+      `  ${String(rate).padStart(3)} requests/s: direct p50 ${p50.direct.toFixed(2)} ms, p99 ${p99.direct.toFixed(2)} ms; proxy p50 ${p50.proxy.toFixed(2)} ms, p99 ${p99.proxy.toFixed(2)} ms; added p50 ${(p50.proxy - p50.direct).toFixed(2)} ms, p99 ${added99.toFixed(2)} ms${goal}`,
+    );
+  }
+  reference.child.kill('SIGTERM');
+  proxy.child.kill('SIGTERM');
+}
+
 async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const guard = setTimeout(() => {
@@ -263,6 +335,8 @@ async function main(): Promise<void> {
     console.log(
       `GET ${PATH}, ${generator}, loopback. The proxy runs as npm run proxy does: it checks every answer and every request, and appends every exchange to its session file (${SESSION_DIR}).`,
     );
+    await addedLatency(children);
+    if (process.env.BENCH_PROXY_LATENCY_ONLY) return;
     await measure('reference answering at once (worst case for the proxy)', [], CONNECTIONS, ROUNDS, children);
     await measure('reference with the latency-200ms variation (a service across a network)', ['latency-200ms'], 50, 2, children);
   } finally {

@@ -26,7 +26,14 @@ export interface SuiteRunResult {
  * `workers`: Playwright workers (certify --workers), or null for the config's default.
  */
 export function suiteArgs(grep: string | null = null, workers: number | null = null): string[] {
-  const reporters = [reporter('./progress-reporter.ts'), reporter('./clause-file-reporter.ts'), 'json', 'junit', 'html'];
+  const reporters = [
+    reporter('../harness/deferred-verdict-reporter.ts'),
+    reporter('./progress-reporter.ts'),
+    reporter('./clause-file-reporter.ts'),
+    'json',
+    'junit',
+    'html',
+  ];
   return [
     'test',
     ...SUITE_PROJECTS.map((p) => `--project=${p}`),

@@ -109,6 +109,11 @@ export class ApiClient<L extends Ledger = Ledger> {
 
   constructor(private readonly opts: ApiClientOptions<L>) {}
 
+  /** The response-size cap of this client, bytes: an answer larger than this is cut off and says so (bodyError). */
+  get maxResponseBytes(): number {
+    return this.opts.maxResponseBytes ?? REQUEST_LIMITS.maxResponseBytes;
+  }
+
   /** Hear every exchange (request log, a test's checks). Returns the function that stops listening. */
   listen(listener: (exchange: Exchange) => void): () => void {
     this.listeners.add(listener);
@@ -254,7 +259,7 @@ export class ApiClient<L extends Ledger = Ledger> {
           headers,
           body: data,
           timeoutMs: this.opts.timeoutMs ?? REQUEST_LIMITS.timeoutMs,
-          maxBytes: this.opts.maxResponseBytes ?? REQUEST_LIMITS.maxResponseBytes,
+          maxBytes: this.maxResponseBytes,
           signal: this.opts.signal,
         });
       } catch (error) {

@@ -21,6 +21,7 @@ import { redactDeep, redactedJson, type Redactor } from '../config/redact.ts';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { ReadSettle } from '../checks/read-settle.ts';
 import { formatFailures, Verdict } from '../checks/test-verdict.ts';
+import { failTest } from './deferred-verdict.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
 import { appendJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
@@ -103,7 +104,13 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
     body: redactedJson(verdict.failures, suite.redact, 2),
     contentType: 'application/json',
   });
-  throw new Error(suite.redact(formatFailures(verdict.failures)));
+  // Fails the test without ending its worker where the run allows it (deferred-verdict.ts): a deviating target
+  // costs what a correct one does.
+  try {
+    throw new Error(suite.redact(formatFailures(verdict.failures)));
+  } catch (error) {
+    failTest(testInfo, error as Error);
+  }
 }
 
 /**

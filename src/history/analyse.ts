@@ -3,7 +3,7 @@
  * when it recovered), the latency of each operation in each run, and the runs whose latency regressed. Pure module.
  *
  * Regressions are judged like for like, as load:compare judges: a run is held to the rolling median of the previous
- * `window` runs that share its target, environment and pace (API_RATE); a run with none such is "not comparable" and
+ * `window` runs that share its target, environment, pace (API_RATE) and load engine; a run with none such is "not comparable" and
  * says why, never a regression.
  */
 import type { LoadFigures, RunRecord, RunVerdict } from './runs.ts';
@@ -95,9 +95,17 @@ const median = (values: readonly number[]) =>
     50,
   );
 
+/**
+ * The load engines a run's load reports name (k6, the Node driver), joined; '' when it ran no load. One engine's
+ * figures are not another's (load:compare refuses them too), and a run that drove load beside its requests did other work.
+ */
+export const enginesOf = (run: Pick<RunRecord, 'load'>) => [...new Set(run.load.map((l) => l.engine))].sort().join('+');
+
+const engineText = (engines: string) => engines || 'no load run';
+
 /** What must match for two runs' latencies to be compared. */
-function likeFor(run: Pick<RunRecord, 'target' | 'environment' | 'pace'>): string {
-  return JSON.stringify([run.target, run.environment, run.pace]);
+function likeFor(run: Pick<RunRecord, 'target' | 'environment' | 'pace' | 'load'>): string {
+  return JSON.stringify([run.target, run.environment, run.pace, enginesOf(run)]);
 }
 
 function differences(run: TimelineRun, other: TimelineRun): string {
@@ -105,6 +113,8 @@ function differences(run: TimelineRun, other: TimelineRun): string {
   if (run.pace !== other.pace) out.push(`its pace is ${paceText(run.pace)} (the run before: ${paceText(other.pace)})`);
   if (run.target !== other.target) out.push(`its target is ${run.target} (the run before: ${other.target})`);
   if (run.environment !== other.environment) out.push(`its environment is ${run.environment} (the run before: ${other.environment})`);
+  if (enginesOf(run) !== enginesOf(other))
+    out.push(`its load engine is ${engineText(enginesOf(run))} (the run before: ${engineText(enginesOf(other))})`);
   return out.join('; ');
 }
 

@@ -143,7 +143,7 @@ ${facts([
     'regression',
     `p95 above the median of the previous ${doc.options.window} comparable runs by more than ${Math.round(doc.options.relative * 100)}% of it or ${doc.options.absoluteMs} ms, whichever is larger`,
   ],
-  ['comparable', 'same target, environment and pace (API_RATE); other runs are marked "not comparable", never a regression'],
+  ['comparable', 'same target, environment, pace (API_RATE) and load engine; other runs are marked "not comparable", never a regression'],
 ])}
 ${operations.length ? latencySvg(doc.runs, operations) : ''}
 ${table(['run', 'operation', 'answers', 'p50', 'p95', 'max', 'note'], latencyRows, ' id="latency-table"')}

@@ -17,6 +17,8 @@ import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The clause reporter for a command line (it writes ${REPORTS_DIR}/conformance/clauses.json, as the config's does). */
 const CLAUSE_FILE_REPORTER = join(ROOT, 'src/certify/clause-file-reporter.ts');
+/** First, as in the config: a test failed by its verdict does not end its worker (src/harness/deferred-verdict.ts). */
+const DEFERRED_VERDICT_REPORTER = join(ROOT, 'src/harness/deferred-verdict-reporter.ts');
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -71,7 +73,7 @@ export async function runSuite(opts: RunOptions): Promise<SuiteRun> {
   rmSync(reportsDir, { recursive: true, force: true });
   const env = childEnv({ REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (opts.faults ?? []).join(','), ...opts.env });
   const args = ['test', `--project=${opts.project}`, `--workers=${opts.workers ?? 1}`, ...(opts.args ?? [])];
-  if (opts.clauseReportOnly) args.push(`--reporter=list,${CLAUSE_FILE_REPORTER}`);
+  if (opts.clauseReportOnly) args.push(`--reporter=${DEFERRED_VERDICT_REPORTER},list,${CLAUSE_FILE_REPORTER}`);
   const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), args, {
     cwd: ROOT,
     env,

@@ -1,0 +1,37 @@
+/**
+ * First of every reporter list of the suites (playwright.config.ts, certify's): a test whose verdict failed without
+ * ending its worker (src/harness/deferred-verdict.ts) becomes the failed test it is, with its error, before any
+ * other reporter sees it; the run's status is failed when any did. Every report then reads as if the test had thrown.
+ */
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { DEFERRED_FAILURE, enableDeferredVerdicts } from './deferred-verdict.ts';
+
+export default class DeferredVerdictReporter implements Reporter {
+  private failed = false;
+
+  constructor() {
+    enableDeferredVerdicts();
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const restore = (list: { type: string }[]) => {
+      const at = list.findIndex((a) => a.type === DEFERRED_FAILURE);
+      if (at >= 0) list.splice(at, 1);
+      return at >= 0;
+    };
+    // Both lists carry the mark (the result's, and the test's for its last result): neither keeps it.
+    const marked = [restore(result.annotations), restore(test.annotations)].some(Boolean);
+    if (!marked || result.status !== 'passed' || result.errors.length === 0) return;
+    result.status = 'failed';
+    result.error = result.errors[0];
+    this.failed = true;
+  }
+
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    return this.failed && result.status === 'passed' ? { status: 'failed' } : undefined;
+  }
+}

@@ -1,0 +1,60 @@
+// A contract deviation fails its test without ending its Playwright worker (src/harness/deferred-verdict.ts), and
+// every report still reads it as a failed test: the reporter restores the failure, the run's exit code is a failure.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { FullResult, TestCase, TestResult } from '@playwright/test/reporter';
+import DeferredVerdictReporter from '../../src/harness/deferred-verdict-reporter.ts';
+import { DEFERRED_FAILURE } from '../../src/harness/deferred-verdict.ts';
+import { runSuite, tail } from '../selftest/run-suite.ts';
+
+const error = { message: 'Error: 1 contract deviation(s)', stack: 'Error: 1 contract deviation(s)\n    at settle (fixtures.ts:1:1)' };
+const testCase = (annotations: TestCase['annotations']) => ({ annotations }) as unknown as TestCase;
+const result = (status: TestResult['status'], errors: TestResult['errors'], annotations: TestResult['annotations']) =>
+  ({ status, errors, annotations }) as unknown as TestResult;
+
+test('a marked test with its error becomes failed, the mark leaves both lists, and the run fails', async () => {
+  const reporter = new DeferredVerdictReporter();
+  const mark = { type: DEFERRED_FAILURE };
+  const tc = testCase([{ type: 'clause-failure', description: 'GEN-JSON-CONTENT-TYPE: x' }, mark]);
+  const r = result('passed', [error], [{ type: 'clause-failure', description: 'GEN-JSON-CONTENT-TYPE: x' }, mark]);
+  reporter.onTestEnd(tc, r);
+  expect(r.status).toBe('failed');
+  expect(r.error).toEqual(error);
+  expect(tc.annotations.map((a) => a.type)).toEqual(['clause-failure']);
+  expect(r.annotations.map((a) => a.type)).toEqual(['clause-failure']);
+  expect(await reporter.onEnd({ status: 'passed' } as FullResult)).toEqual({ status: 'failed' });
+});
+
+test('an unmarked passed test stays passed and the run keeps its status', async () => {
+  const reporter = new DeferredVerdictReporter();
+  const r = result('passed', [], []);
+  reporter.onTestEnd(testCase([]), r);
+  expect(r.status).toBe('passed');
+  expect(await reporter.onEnd({ status: 'passed' } as FullResult)).toBeUndefined();
+});
+
+test('against a target deviating on every answer, one worker runs every test and every report says failed', async () => {
+  test.setTimeout(180_000);
+  const run = await runSuite({ project: 'conformance', faults: ['content-type-text-plain'], label: 'deferred-verdict', workers: 1 });
+  expect(run.exitCode, tail(run)).toBe(1);
+  type Spec = { tests: { results: { status: string; workerIndex: number; errors: { message?: string }[] }[] }[] };
+  type Suite = { specs?: Spec[]; suites?: Suite[] };
+  const json = JSON.parse(readFileSync(join(run.reportsDir, 'conformance', 'results.json'), 'utf8')) as Suite & {
+    stats: { unexpected: number };
+  };
+  const results = (function all(s: Suite): Spec['tests'][number]['results'] {
+    return [...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results)), ...(s.suites ?? []).flatMap(all)];
+  })(json);
+  const failed = results.filter((r) => r.status === 'failed');
+  expect(failed.length).toBeGreaterThan(20);
+  expect(json.stats.unexpected).toBe(failed.length);
+  for (const r of failed) expect(r.errors[0]?.message).toContain('[GEN-JSON-CONTENT-TYPE]');
+  // One worker for the whole run: no failure ended it.
+  expect(new Set(results.map((r) => r.workerIndex))).toEqual(new Set([0]));
+  const junit = readFileSync(join(run.reportsDir, 'conformance', 'junit.xml'), 'utf8');
+  // JUnit counts a test that threw as an error; the restored ones are counted the same.
+  expect(junit.split('\n')[0]).toContain(`errors="${failed.length}"`);
+  expect(junit).not.toContain(DEFERRED_FAILURE);
+  expect(run.output).toMatch(new RegExp(`${failed.length} failed`));
+});
