@@ -123,7 +123,7 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     load: i.load,
     requestCoverage: i.requestCoverage,
     evidence: i.evidence,
-    package: packageRecord(verdict, clauses, i.package),
+    package: packageRecord(verdict, clauses, i.package, reasons),
   };
   return { report, observed };
 }

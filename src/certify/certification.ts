@@ -169,11 +169,15 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
   } catch (error) {
     // Stopped on the configuration or the target's state: the package says so (certification.json, verdict "stopped",
     // with the kind), in place of the previous one, so no pipeline reads an older verdict as this run's.
-    if (error instanceof ConfigError && error.kind !== 'interrupted' && error.kind !== 'usage')
-      writeStoppedCertification(
+    if (error instanceof ConfigError && error.kind !== 'interrupted' && error.kind !== 'usage') {
+      const kept = writeStoppedCertification(
         o.out,
         stoppedCertification({ ...stoppedContext, error, startedAt, finishedAt: new Date(), suite: readSuite(root), phases: phases.rows }),
       );
+      say(
+        `Certification STOPPED (exit code ${error.exitCode}): ${shown(join(o.out, REPORT_FILES.json))} says so${kept ? `; the previous certification was moved, unchanged, to ${shown(kept)}/` : ''}.`,
+      );
+    }
     throw error;
   }
 }
@@ -479,18 +483,44 @@ async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
 }
 
 /**
- * A stopped run's certification.json and certification.md, in place of the previous certification (through the
- * staging folder, so the journals of this run and earlier ones stay for `npm run cleanup`).
+ * A stopped run's certification.json and certification.md (verdict "stopped") in `out`, so no pipeline reads the
+ * previous verdict as this run's; the previous certification, when `out` holds one, is moved whole and unchanged to
+ * `<out>.previous/` (never deleted: a partner may be about to send it). Returns where it went, or null.
  */
-function writeStoppedCertification(out: string, report: StoppedCertification): void {
+function writeStoppedCertification(out: string, report: StoppedCertification): string | null {
   const stage = stagingDir(out);
   prepareOutDir(stage);
   rmSync(join(stage, OUTPUT.evidence), { recursive: true, force: true });
   const check = validateStoppedCertification(report);
   if (!check.valid) throw new Error(`The stopped certification does not match its schema: ${check.errors.slice(0, 5).join('; ')}`);
+  const kept = holdsCertification(out) ? previousDir(out) : null;
   writeFileSync(join(stage, REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(stage, REPORT_FILES.markdown), renderStoppedMarkdown(report));
+  writeFileSync(join(stage, REPORT_FILES.markdown), renderStoppedMarkdown(report, kept && `${shown(kept)}/`));
+  if (kept) {
+    rmSync(kept, { recursive: true, force: true });
+    renameSync(out, kept);
+  }
   swapIn(stage, out);
+  return kept;
+}
+
+/** Where a stopped run moves the certification it found in `out`. */
+export function previousDir(out: string): string {
+  return `${out}.previous`;
+}
+
+/** `out` holds a certification worth keeping: one with a report or a manifest that is not a stopped run's stub. */
+function holdsCertification(out: string): boolean {
+  if (!existsSync(out)) return false;
+  const json = join(out, REPORT_FILES.json);
+  if (existsSync(json)) {
+    try {
+      return (JSON.parse(readFileSync(json, 'utf8')) as { verdict?: unknown }).verdict !== 'stopped';
+    } catch {
+      return true;
+    }
+  }
+  return [REPORT_FILES.html, REPORT_FILES.markdown, MANIFEST_FILE, OUTPUT.evidence].some((name) => existsSync(join(out, name)));
 }
 
 /**
@@ -513,7 +543,8 @@ function moveRunJournalsAside(dir: string, out: string, keepRunId: string | null
  * journals beside it (a killed run's cleanup needs them); the rest of it goes.
  */
 function swapIn(stage: string, out: string): void {
-  const previous = `${out}.previous`;
+  // Not previousDir(out): that one holds a package a stopped run kept, which a later run leaves alone.
+  const previous = `${out}.replaced`;
   rmSync(previous, { recursive: true, force: true });
   if (existsSync(out)) renameSync(out, previous);
   renameSync(stage, out);

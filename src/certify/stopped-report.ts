@@ -64,7 +64,7 @@ export function stoppedCertification(
 }
 
 /** certification.md of a stopped run: what a CI job summary shows. */
-export function renderStoppedMarkdown(r: StoppedCertification): string {
+export function renderStoppedMarkdown(r: StoppedCertification, previous: string | null = null): string {
   const md = escapeMarkdown;
   return [
     `# Certification: STOPPED (${r.stopped.kind}, exit code ${r.stopped.exitCode})`,
@@ -74,6 +74,7 @@ export function renderStoppedMarkdown(r: StoppedCertification): string {
     `- Target: ${md(r.target ? `${r.target.baseUrl}${r.target.bundledReference ? ' (bundled reference server)' : ''} (${r.target.environment})` : 'not configured')}; run ${md(r.runId ?? 'not started')}; ${r.startedAt} to ${r.finishedAt}.`,
     '',
     'Nothing was judged: this is neither a certification nor evidence.',
+    ...(previous ? ['', `The previous certification was moved, unchanged, to ${md(previous)}.`] : []),
     '',
   ].join('\n');
 }

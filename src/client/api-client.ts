@@ -18,6 +18,7 @@ import type { CreatedEntry, Ledger } from './ledger.ts';
 import type { CredentialCase } from '../contract/request-cases.ts';
 import type { Credentials } from '../config/suite-config.ts';
 import { fillPath, type RouteSpec, type TargetProfile } from '../config/target-profile.ts';
+import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../contract/credentials.ts';
 
 /** Which credentials a request carries: the configured ones, none, or a variation (null = omit header). */
 export type AuthMode = 'valid' | 'none' | { subscriptionKey?: string | null; secret?: string | null };
@@ -108,6 +109,11 @@ export class ApiClient<L extends Ledger = Ledger> {
   private readonly createdListeners = new Set<(created: CreatedRecord) => void>();
 
   constructor(private readonly opts: ApiClientOptions<L>) {}
+
+  /** The response-size cap of this client, bytes: an answer larger than this is cut off and says so (bodyError). */
+  get maxResponseBytes(): number {
+    return this.opts.maxResponseBytes ?? REQUEST_LIMITS.maxResponseBytes;
+  }
 
   /** Hear every exchange (request log, a test's checks). Returns the function that stops listening. */
   listen(listener: (exchange: Exchange) => void): () => void {
@@ -254,7 +260,7 @@ export class ApiClient<L extends Ledger = Ledger> {
           headers,
           body: data,
           timeoutMs: this.opts.timeoutMs ?? REQUEST_LIMITS.timeoutMs,
-          maxBytes: this.opts.maxResponseBytes ?? REQUEST_LIMITS.maxResponseBytes,
+          maxBytes: this.maxResponseBytes,
           signal: this.opts.signal,
         });
       } catch (error) {
@@ -341,8 +347,8 @@ export class ApiClient<L extends Ledger = Ledger> {
       const { subscriptionKey, secret } = this.opts.credentials;
       const key = auth === 'valid' ? subscriptionKey : auth.subscriptionKey === undefined ? subscriptionKey : auth.subscriptionKey;
       const sec = auth === 'valid' ? secret : auth.secret === undefined ? secret : auth.secret;
-      if (key !== null) headers['service-api-subscription'] = key;
-      if (sec !== null) headers['service-api-secret'] = sec;
+      if (key !== null) headers[SUBSCRIPTION_KEY_HEADER] = key;
+      if (sec !== null) headers[SECRET_HEADER] = sec;
     }
     return { ...headers, ...o.headers };
   }

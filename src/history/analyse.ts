@@ -3,7 +3,7 @@
  * when it recovered), the latency of each operation in each run, and the runs whose latency regressed. Pure module.
  *
  * Regressions are judged like for like, as load:compare judges: a run is held to the rolling median of the previous
- * `window` runs that share its target, environment and pace (API_RATE); a run with none such is "not comparable" and
+ * `window` runs that share its target, environment, pace (API_RATE) and load engine; a run with none such is "not comparable" and
  * says why, never a regression.
  */
 import type { LoadFigures, RunRecord, RunVerdict } from './runs.ts';
@@ -21,6 +21,12 @@ export interface HistoryOptions {
  * may be twice the median, or 50 ms above it on a fast target, before it is marked: the same width load:compare's
  * shipped baselines give p95 on a shared machine (+150% or 50 ms), so noise passes and a real step (200 ms) does not.
  */
+/**
+ * Answers below which a p95 says little alone: at 20 the nearest-rank p95 leaves out the slowest answer; below, it is
+ * the slowest or next to it (seen on a busy machine: one answer at 230 ms among a handful at 40 ms, no change at all).
+ */
+export const FEW_FOR_P95 = 20;
+
 export const DEFAULT_HISTORY_OPTIONS: HistoryOptions = { window: 5, relative: 1, absoluteMs: 50 };
 
 export interface OperationFigures {
@@ -95,9 +101,17 @@ const median = (values: readonly number[]) =>
     50,
   );
 
+/**
+ * The load engines a run's load reports name (k6, the Node driver), joined; '' when it ran no load. One engine's
+ * figures are not another's (load:compare refuses them too), and a run that drove load beside its requests did other work.
+ */
+export const enginesOf = (run: Pick<RunRecord, 'load'>) => [...new Set(run.load.map((l) => l.engine))].sort().join('+');
+
+const engineText = (engines: string) => engines || 'no load run';
+
 /** What must match for two runs' latencies to be compared. */
-function likeFor(run: Pick<RunRecord, 'target' | 'environment' | 'pace'>): string {
-  return JSON.stringify([run.target, run.environment, run.pace]);
+function likeFor(run: Pick<RunRecord, 'target' | 'environment' | 'pace' | 'load'>): string {
+  return JSON.stringify([run.target, run.environment, run.pace, enginesOf(run)]);
 }
 
 function differences(run: TimelineRun, other: TimelineRun): string {
@@ -105,6 +119,8 @@ function differences(run: TimelineRun, other: TimelineRun): string {
   if (run.pace !== other.pace) out.push(`its pace is ${paceText(run.pace)} (the run before: ${paceText(other.pace)})`);
   if (run.target !== other.target) out.push(`its target is ${run.target} (the run before: ${other.target})`);
   if (run.environment !== other.environment) out.push(`its environment is ${run.environment} (the run before: ${other.environment})`);
+  if (enginesOf(run) !== enginesOf(other))
+    out.push(`its load engine is ${engineText(enginesOf(run))} (the run before: ${engineText(enginesOf(other))})`);
   return out.join('; ');
 }
 
@@ -149,7 +165,12 @@ export function analyseHistory(records: readonly RunRecord[], options: HistoryOp
       if (previous.length === 0) continue;
       const m = median(previous.map((r) => r.operations[operation].p95));
       const allowed = Math.max(options.relative * m, options.absoluteMs);
-      if (f.p95 > m + allowed) run.regressions.push({ operation, p95: f.p95, median: m, allowed, over: previous.map((r) => r.runId) });
+      if (f.p95 <= m + allowed) continue;
+      // Under FEW_FOR_P95 answers a p95 is about the slowest of a handful: one slow answer on a busy runner. The
+      // operation is slower only if its p50 moved beyond the same tolerance too.
+      const m50 = median(previous.map((r) => r.operations[operation].p50));
+      if (f.count < FEW_FOR_P95 && f.p50 <= m50 + Math.max(options.relative * m50, options.absoluteMs)) continue;
+      run.regressions.push({ operation, p95: f.p95, median: m, allowed, over: previous.map((r) => r.runId) });
     }
   }
 

@@ -53,6 +53,11 @@ export async function checkTargetReachable(client: ApiClient, baseUrl: string): 
       'target-unavailable',
     );
   if (ex.status === 429) return ex;
+  // Cut off at the size cap (a 2 GiB Content-Length, an endless body): what is wrong is the size, not an empty body.
+  if (ex.bodyError !== undefined && /response-size cap/.test(ex.bodyError))
+    throw new ConfigError(
+      `The target answered more than ${capMb(client)} MB on GET ${baseUrl}/offer?offset=0&limit=1 (one offer asked for; ${ex.bodyError}): ${BASE_PATH_HINT}`,
+    );
   if (ex.status < 200 || ex.status >= 300)
     throw new ConfigError(`The target answered HTTP ${ex.status} on GET ${baseUrl}/offer with credentials: ${BASE_PATH_HINT}`);
   if (!Array.isArray(ex.body))
@@ -66,6 +71,11 @@ export async function checkTargetReachable(client: ApiClient, baseUrl: string): 
     );
   }
   return ex;
+}
+
+/** The client's response-size cap in MB, as API_MAX_RESPONSE_MB sets it. */
+function capMb(client: ApiClient): number {
+  return Math.round((client.maxResponseBytes / (1024 * 1024)) * 10) / 10;
 }
 
 function describeBody(ex: Exchange): string {

@@ -7,6 +7,7 @@ import { clauseGrep, clausePatterns, parseCertifyArgs, selectedClauses } from '.
 import { clauses } from '../../src/contract/clauses/catalogue.ts';
 import { runProblem, suiteArgs } from '../../src/certify/suite-run.ts';
 import { decideVerdict } from '../../src/certify/certification-verdict.ts';
+import { packageRecord } from '../../src/certify/certification-package.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 
@@ -206,4 +207,70 @@ test('--clauses selects by clause tag: the grep matches exactly the tags of the 
   for (const id of clauses.map((c) => c.id)) expect(grep.test(`offers › a test @read @${id}`), id).toBe(selected.includes(id));
   expect(grep.test('a test @PAGE-MAX-LIMIT-EXTRA'), 'a longer ID is not the selected one').toBe(false);
   expect(suiteArgs(clauseGrep(patterns))).toContain(`--grep=${clauseGrep(patterns)}`);
+});
+
+test.describe('the package line states the real reason, for each way a package is not a certification (issue 43, item 3)', () => {
+  const facts = { suiteVersion: '1.0.0', contractSha256: 'c'.repeat(64), deploymentVersion: null, signedBy: null };
+  const skippedCancel: TestOutcome = {
+    ...passed,
+    title: 'cancel',
+    status: 'skipped',
+    clauses: ['SUB-CANCEL'],
+    skipReason: 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").',
+  };
+  const noSecondPartner: TestOutcome = {
+    ...passed,
+    title: 'isolation',
+    status: 'skipped',
+    clauses: ['SEC-PARTNER-ISOLATION'],
+    skipReason: "No second partner's credentials (API_SECOND_SUBSCRIPTION_KEY and API_SECOND_SECRET): not checked.",
+  };
+  const ways: Array<{ way: string; outcomes: TestOutcome[]; ids: string[]; problem?: string; verdict: string; says: RegExp }> = [
+    {
+      way: 'a clause fails',
+      outcomes: [{ ...passed, status: 'failed', clauseFailures: [{ clause: 'OFFER-LIST', message: 'no' }] }],
+      ids: ['OFFER-LIST'],
+      verdict: 'fail',
+      says: /^1 clause\(s\) fail \(OFFER-LIST\); a certification needs each confirmed/,
+    },
+    {
+      way: 'a must clause is INCOMPLETE',
+      outcomes: [passed, skippedCancel],
+      ids: ['OFFER-LIST', 'SUB-CANCEL'],
+      verdict: 'incomplete',
+      says: /^1 must clause\(s\) are INCOMPLETE \(SUB-CANCEL: The cancel route is not shown in the contract; name it in API_PROFILE \("cancel"\)\); a certification needs/,
+    },
+    {
+      way: 'no second partner: the isolation finding is INCOMPLETE',
+      outcomes: [passed, noSecondPartner],
+      ids: ['OFFER-LIST', 'SEC-PARTNER-ISOLATION'],
+      verdict: 'incomplete',
+      says: /^1 binding clause\(s\) are INCOMPLETE \(SEC-PARTNER-ISOLATION: No second partner's credentials .*not checked\); .*a security finding left unchecked cannot be waived/,
+    },
+    {
+      way: 'the run did not complete',
+      outcomes: [passed],
+      ids: ['OFFER-LIST'],
+      problem: 'the conformance/fuzz run was stopped by API_RUN_TIMEOUT',
+      verdict: 'fail',
+      says: /^the run did not complete as a certification: the conformance\/fuzz run was stopped by API_RUN_TIMEOUT; a certification needs a run that completes/,
+    },
+    {
+      way: 'a test failed without naming a clause',
+      outcomes: [passed, { ...passed, title: 'helper blew up', status: 'failed', clauses: [], error: 'TypeError: x' }],
+      ids: ['OFFER-LIST'],
+      verdict: 'fail',
+      says: /^the run did not complete as a certification: test "helper blew up" \(conformance\) failed without naming a clause: TypeError: x;/,
+    },
+  ];
+  for (const w of ways)
+    test(`${w.way}: evidence only, saying so`, () => {
+      const rows = clauseRows(clauseResults(w.outcomes), [], [], []).filter((r) => w.ids.includes(r.id));
+      const decided = decideVerdict(rows, [], { problem: w.problem ?? null, outcomes: w.outcomes });
+      expect(decided.verdict).toBe(w.verdict);
+      const record = packageRecord(decided.verdict, rows, facts, decided.reasons);
+      expect(record.status).toBe('evidence-only');
+      expect(record.reason).toMatch(w.says);
+      expect(record.reason).not.toContain('or a test failed without naming a clause');
+    });
 });

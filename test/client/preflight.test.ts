@@ -8,7 +8,7 @@ const withCredentials = (hit: Hit) => hit.headers['service-api-subscription'] !=
 const OFFERS = [{ id: 'offer-1' }];
 
 /** Cases as data: what the target answers with and without credentials, and the expected outcome. */
-const CASES: Array<{ description: string; reply: (hit: Hit, n: number) => Reply; refused: RegExp | null }> = [
+const CASES: Array<{ description: string; reply: (hit: Hit, n: number) => Reply; refused: RegExp | null; exitCode?: number }> = [
   {
     description: 'the API: a list with credentials, 401 without',
     reply: (h) => (withCredentials(h) ? { status: 200, body: OFFERS } : { status: 401, body: { error: 'Unauthorized' } }),
@@ -55,14 +55,22 @@ const CASES: Array<{ description: string; reply: (hit: Hit, n: number) => Reply;
     refused: /WITHOUT credentials with HTTP 200 and JSON object, so it is not the API/,
   },
   {
+    description: 'an answer that declares 2 GiB: cut off at the size cap, and the sentence names the cap, not an empty body',
+    reply: () => ({ status: 200, headers: { 'content-length': String(2 ** 31) }, body: '[]' }),
+    refused:
+      /^The target answered more than 32 MB on GET http:\/\/127\.0\.0\.1:\d+\/offer\?offset=0&limit=1 \(one offer asked for; the body is larger than the response-size cap of 33554432 bytes \(content-length 2147483648\); raise API_MAX_RESPONSE_MB to read it\): is API_BASE_URL the API's base path/,
+  },
+  {
     description: 'credentials refused',
     reply: () => ({ status: 401, body: {} }),
     refused: /refused the credentials \(HTTP 401 on GET \/offer\)/,
+    exitCode: 6,
   },
   {
     description: 'a failing service',
     reply: () => ({ status: 503, body: {} }),
     refused: /answered HTTP 503 on GET \/offer; it is not in a state to be tested now/,
+    exitCode: 5,
   },
 ];
 
@@ -81,6 +89,7 @@ for (const c of CASES) {
     const message = (outcome as Error).message;
     expect(message).toMatch(c.refused);
     expect(message.split('\n')).toHaveLength(1);
+    expect((outcome as ConfigError).exitCode).toBe(c.exitCode ?? 2);
     for (const secret of Object.values(PLANTED)) expect(message).not.toContain(secret);
   });
 }

@@ -71,7 +71,7 @@ const mapValues = (o: Record<string, unknown>, f: (v: string) => string) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(String(v))]));
 
 /** `npm ci` would reach the registry, and the dependencies are installed: not what these tests are about. */
-const isInstall = (command: string) => command.trim() === 'npm ci';
+const isInstall = (command: string) => /^npm ci\b/.test(command.trim());
 
 const RECIPES: Recipe[] = [
   {
@@ -103,7 +103,7 @@ const RECIPES: Recipe[] = [
       return { env: mapValues(job.env, (v) => githubExpression(v, values)), steps };
     },
     runnerEnv: (dir) => ({ CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') }),
-    afterCancel: ['Certify', 'Report in the job summary', 'Cancel left-over records'],
+    afterCancel: ['Certify', 'Report in the job summary', 'History of the runs', 'Cancel left-over records'],
   },
   {
     name: 'GitLab CI',
@@ -174,13 +174,16 @@ async function runJob(
   dir: string,
   env: Record<string, string>,
   certifying?: (run: ReturnType<typeof runStep>) => Promise<JobStatus>,
+  /** In place of the certification command (certify-gate.sh), this one; the job's other commands run as written. */
+  certifyInstead?: string,
 ): Promise<{ ran: string[]; status: JobStatus; output: string }> {
   let status: JobStatus = 'success';
   let output = '';
   const ran: string[] = [];
-  for (const step of job.steps) {
-    if (!step.runs(status)) continue;
-    ran.push(step.name);
+  for (const written of job.steps) {
+    if (!written.runs(status)) continue;
+    ran.push(written.name);
+    const step = certifyInstead ? { ...written, script: written.script.replace(/^.*certify-gate\.sh.*$/m, certifyInstead) } : written;
     const run = runStep(step, dir, { ...env, ...recipe.runnerEnv(dir, status), ...job.env }, (t) => (output += t));
     if (certifying && runsCertify(step)) status = await certifying(run);
     else if ((await run.exit) !== 0 && status === 'success') status = 'failure';
@@ -248,7 +251,8 @@ echo "npm $*"
 [ "$2" = certify ] || exit 0
 case " $VERDICT_CODES " in *" $STAND_IN_EXIT "*)
   mkdir -p reports/certification/evidence
-  echo "# Certification report of the stand-in, exit $STAND_IN_EXIT" > reports/certification/certification.md ;;
+  echo "# Certification report of the stand-in, exit $STAND_IN_EXIT" > reports/certification/certification.md
+  echo '{"verdict":"stand-in","verdictReasons":["Certification report of the stand-in, exit '"$STAND_IN_EXIT"'"]}' > reports/certification/certification.json ;;
 esac
 exit "$STAND_IN_EXIT"
 `;
@@ -287,6 +291,53 @@ for (const recipe of RECIPES) {
           expect(summary.includes(`Certification report of the stand-in, exit ${code}`), what).toBe(VERDICT_CODES.includes(code));
           expect(output.includes('npm run cleanup'), what).toBe(!jobPasses);
         }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+// The history the recipes keep (issue 40): each recipe's job three times in one checkout, as three nights of CI with
+// the cache or artifacts carried between them, a fault switched on at the second. The certification step is a small
+// one (two clauses of the bundled reference, no load smoke) in place of the staging certification the test above runs;
+// every other command is the recipe's own, the history step among them.
+const SMALL_CERTIFICATION =
+  'env -u API_BASE_URL -u API_SUBSCRIPTION_KEY -u API_SECRET -u API_ENVIRONMENT -u API_RATE -u API_SECOND_SUBSCRIPTION_KEY -u API_SECOND_SECRET FUZZ_RUNS=2 npm run certify -- --skip-load --workers 1 --clauses OFFER-LIST,OFFER-MODIFIED-AFTER || true';
+
+for (const recipe of RECIPES) {
+  test(`${recipe.name} recipe, three nights with a fault at the second: its history holds three runs and one clause flip @waits`, async () => {
+    test.setTimeout(240_000);
+    const dir = recipeCheckout();
+    try {
+      for (const night of [1, 2, 3]) {
+        rmSync(join(dir, 'reports'), { recursive: true, force: true });
+        rmSync(join(dir, 'step-summary.md'), { force: true });
+        const job = recipe.job(readFileSync(join(ROOT, recipe.file), 'utf8'), {
+          baseUrl: 'https://staging.example.com/api',
+          subscriptionKey: CANARY.subscriptionKey,
+          secret: CANARY.secret,
+          runNumber: String(night),
+        });
+        const env = { ...inherited(), ...(night === 2 ? { REFERENCE_FAULTS: 'modified-after-exclusive' } : {}) };
+        const { ran, output } = await runJob(recipe, job, dir, env, undefined, SMALL_CERTIFICATION);
+        if (recipe.name === 'GitHub Actions') expect(ran, output).toContain('History of the runs');
+        expect(existsSync(join(dir, 'reports/history/history.json')), output).toBe(true);
+        const history = JSON.parse(readFileSync(join(dir, 'reports/history/history.json'), 'utf8'));
+        expect(history.runs.length, output).toBe(night);
+        // The history in the job: GitHub's step summary (history.md); GitLab's log (the command's summary line).
+        if (recipe.name === 'GitHub Actions')
+          expect(readFileSync(join(dir, 'step-summary.md'), 'utf8'), output).toMatch(/# Run history: last run /);
+        else expect(output).toMatch(new RegExp(`History of ${night} run\\(s\\): last `));
+      }
+      const history = JSON.parse(readFileSync(join(dir, 'reports/history/history.json'), 'utf8'));
+      expect(history.runs.map((r: { verdict: string }) => r.verdict)).toEqual(['incomplete', 'fail', 'incomplete']);
+      expect(history.flips).toEqual([
+        expect.objectContaining({
+          clause: 'OFFER-MODIFIED-AFTER',
+          firstFailedRun: history.runs[1].runId,
+          recoveredRun: history.runs[2].runId,
+        }),
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
