@@ -18,8 +18,12 @@ const SERIES = join(TESTS_DIR, 'history-series');
 const OUT = join(SERIES, 'history');
 const FAULT = 'modified-after-exclusive';
 const CLAUSE = 'OFFER-MODIFIED-AFTER';
-/** Wider than the default 50 ms: a p95 over a few answers on a busy CI machine jumps; 200 ms more still shows. */
-const TOLERANCE = ['--tolerance-ms', '150'];
+/**
+ * Wider than the default 50 ms: on this busy machine one answer's time jumps by tens of ms with no change (an operation
+ * with a handful of answers also needs its p50 to move: analyse.ts FEW_FOR_P95). Not 150: at a load average of 20 the
+ * runs' single allocation.list answer took 65 ms and, 200 ms slower by the variation, only 211 ms (+146).
+ */
+const TOLERANCE = ['--tolerance-ms', '100'];
 
 /** The runs, in order: what each switches on. */
 const PLAN: Array<{ label: string; env: Record<string, string> }> = [
