@@ -28,7 +28,7 @@ export default defineConfig({
     ['list'],
     ['./src/harness/skip-reasons-reporter.ts'],
     ['html', { outputFolder: `${reports}/conformance/html`, open: 'never' }],
-    ['junit', { outputFile: `${reports}/conformance/junit.xml` }],
+    ['./src/harness/junit-reporter.ts', { outputFile: `${reports}/conformance/junit.xml` }],
     ['json', { outputFile: `${reports}/conformance/results.json` }],
     ['./src/harness/clause-reporter.ts', { outputFile: `${reports}/conformance/clauses.json` }],
   ],

@@ -57,7 +57,7 @@ export function packageRecord(
       : '',
     failing.length ? `${failing.length} clause(s) fail (${ids(failing)})` : '',
     unconfirmed.length
-      ? `${unconfirmed.length} ${security.length ? 'binding' : 'must'} clause(s) are INCOMPLETE, not confirmed by a passing test (${groups.slice(0, 3).join('; ')}${groups.length > 3 ? `; ${groups.length - 3} more reason(s) in the report` : ''})`
+      ? `${unconfirmed.length} ${security.length ? 'binding' : 'must'} clause(s) are INCOMPLETE (${groups.slice(0, 3).join('; ')}${groups.length > 3 ? `; ${groups.length - 3} more reason(s) in the report` : ''})`
       : '',
   ].filter(Boolean);
   const needs =

@@ -3,7 +3,7 @@
  * of total, elapsed), each failed test as it fails, and errors outside tests. Selected by certify on
  * the command line (`--reporter=...`), next to the file reporters.
  */
-import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { readSuiteConfig } from '../config/suite-config.ts';
 import { fuzzRunsFor } from '../config/fuzz-defaults.ts';
 import { estimateLine } from './estimate.ts';
@@ -17,11 +17,14 @@ export default class CertifyProgressReporter implements Reporter {
   private started = Date.now();
   private lastLine = 0;
 
-  onBegin(_config: unknown, suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.total = suite.allTests().length;
     this.started = Date.now();
     this.print(this.total === 0 ? 'no tests found' : `running ${this.total} tests`);
-    if (this.total) writeOut(`    ${estimate(suite)}\n`);
+    // certify turns --clauses into a grep: a run with one is already a selection.
+    const grep = [config.grep].flat();
+    const selected = grep.some((g) => g.source !== '.*');
+    if (this.total) writeOut(`    ${estimate(suite, selected)}\n`);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -55,13 +58,19 @@ export default class CertifyProgressReporter implements Reporter {
 }
 
 /** The run's size as this child sees it: its tests per project, FUZZ_RUNS and API_RATE (already checked by certify). */
-function estimate(suite: Suite): string {
+function estimate(suite: Suite, clausesSelected: boolean): string {
   const tests = suite.allTests();
   const inProject = (name: string) => tests.filter((t) => t.parent.project()?.name === name).length;
   try {
     const config = readSuiteConfig(process.env);
     const fuzzRuns = fuzzRunsFor(process.env, config.environment === 'local');
-    return estimateLine({ conformanceTests: inProject('conformance'), fuzzProperties: inProject('fuzz'), fuzzRuns, rate: config.rate });
+    return estimateLine({
+      conformanceTests: inProject('conformance'),
+      fuzzProperties: inProject('fuzz'),
+      fuzzRuns,
+      rate: config.rate,
+      clausesSelected,
+    });
   } catch (error) {
     return `estimate: not available (${error instanceof Error ? error.message : String(error)})`;
   }

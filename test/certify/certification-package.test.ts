@@ -33,7 +33,7 @@ test.describe('the package mark, from the verdict and the waivers', () => {
     expect(r.incomplete.verdict).toBe('incomplete');
     expect(r.incomplete.package).toMatchObject({ status: 'evidence-only' });
     expect(r.incomplete.package.reason).toMatch(
-      /^2 must clause\(s\) are INCOMPLETE, not confirmed by a passing test \([A-Z-]+: .+; [A-Z-]+: .+\); a certification needs each confirmed/,
+      /^2 must clause\(s\) are INCOMPLETE \([A-Z-]+: .+; [A-Z-]+: .+\); a certification needs each confirmed/,
     );
     // Waived failures pass the verdict (as before); waived INCOMPLETE clauses now do too, each with a reason and an expiry.
     expect(r.waived.package.status).toBe('certification');
@@ -193,7 +193,7 @@ test.describe('signed packages, verified as an operator would', () => {
     expect(incomplete.report?.package.status).toBe('evidence-only');
     expectRefused(
       await npmCertify(['--verify', incomplete.out, '--public-key', keys.public]),
-      /is evidence only, not a certification: \d+ (must|binding) clause\(s\) are INCOMPLETE, not confirmed by a passing test \([A-Z0-9-]+.*\); a certification needs each confirmed, or waived with a reason and an expiry\.$/m,
+      /is evidence only, not a certification: \d+ (must|binding) clause\(s\) are INCOMPLETE \([A-Z0-9-]+.*\); a certification needs each confirmed, or waived with a reason and an expiry\.$/m,
     );
   });
 

@@ -15,6 +15,7 @@ import { writeCertificationReport } from '../../src/certify/report/write-report.
 import MarkdownIt from 'markdown-it';
 import { reasonConsoleLines } from '../../src/certify/report/unconfirmed.ts';
 import { curlScript } from '../../src/certify/report/curl.ts';
+import { cmarkGfm, NO_CMARK_GFM } from '../hostile/markdown-payloads.ts';
 import { BLOCKED_BY_OFFER_SCHEMA, catalogueOutcomes, inputs, oneFaultReport, outcomes, verdictReports } from './report-fixtures.ts';
 
 let report: CertificationReport;
@@ -170,9 +171,12 @@ test.describe('one fault, many red tests: the cause once, the unconfirmed clause
     expect(failures[1].test).toMatch(/^alloc one per offer ›/);
   });
 
-  test('console: the cause, then one line for the unconfirmed clauses and their IDs in a few lines', () => {
-    const lines = reasonConsoleLines(r);
-    expect(lines[0]).toMatch(/^ {2}- OFFER-SCHEMA fails/);
+  test('console: the cause with what it expected and received, then one line for the unconfirmed clauses and their IDs in a few lines', () => {
+    const all = reasonConsoleLines(r);
+    expect(all[0]).toMatch(/^ {2}- OFFER-SCHEMA fails/);
+    const f = r.clauses.find((c) => c.id === 'OFFER-SCHEMA')!.failures.find((x) => x.expected !== undefined)!;
+    expect(all.slice(1, 3)).toEqual([`      expected: ${String(f.expected)}`, `      received: ${JSON.stringify(f.received)}`]);
+    const lines = [all[0], ...all.slice(3)];
     expect(lines[1]).toBe(`  - ${folded}`);
     expect(lines.length).toBeLessThanOrEqual(2 + Math.ceil(BLOCKED_BY_OFFER_SCHEMA.length / 5));
     expect(
@@ -234,4 +238,65 @@ test('certification.md gives each failing clause a curl reproduction, fenced so 
   }
   expect(blocks[0]).toContain(`-H 'accept: application/json'`);
   expect(blocks[0]).toContain(`'https://staging.example.com/api/subscription?note=it'\\''s'`);
+});
+
+test.describe('certification.md as a CI job summary (issue 43, item 6)', () => {
+  // Every clause failing, each with 200 findings of a 600-character body: a run with many failures.
+  const base = verdictReports().fail;
+  const body = JSON.stringify({ detail: 'x'.repeat(580) });
+  const many: CertificationReport = {
+    ...base,
+    clauses: base.clauses.map((c) => ({
+      ...c,
+      status: 'fail',
+      verdict: 'fail',
+      failures: Array.from({ length: 200 }, (_, i) => ({
+        test: `${c.id} test ${i}`,
+        check: 'test',
+        message: `${c.id}: finding ${i}`,
+        expected: 'number',
+        received: '"60.7"',
+        drift: false,
+        evidence: { request: 'POST /subscription', requestBody: body, status: 200, contentType: 'application/json', responseBody: body },
+      })),
+    })),
+  };
+  const md = renderMarkdown(many);
+
+  test('the cause, then each failure with expected / received and its curl, then the clause table folded in <details>', () => {
+    const failures = md.indexOf('## Failures and evidence');
+    const firstCurl = md.indexOf('```sh');
+    const firstExpected = md.indexOf('- expected: `number`');
+    const table = md.indexOf('| Clause | Kind |');
+    expect(md.indexOf('**Package: Evidence only**')).toBeLessThan(failures);
+    expect(failures).toBeLessThan(firstCurl);
+    expect(firstCurl).toBeLessThan(firstExpected);
+    expect(firstExpected).toBeLessThan(md.indexOf('| Item | Value |'));
+    expect(md.lastIndexOf(`<details><summary>The ${many.clauses.length} clauses, one row each</summary>`, table)).toBeGreaterThan(0);
+    const html = new MarkdownIt({ html: true }).render(md);
+    const folded = html.slice(html.indexOf('<details><summary>The '));
+    expect(folded.slice(0, folded.indexOf('</details>'))).toContain('<table>');
+    // As GitHub renders a job summary (cmark-gfm): the table inside the fold too.
+    if (NO_CMARK_GFM) test.info().annotations.push({ type: 'cmark-gfm', description: NO_CMARK_GFM });
+    else {
+      // (cmark-gfm's CLI omits raw HTML such as <details> unless --unsafe; GitHub keeps it. The table must still parse.)
+      const gfm = cmarkGfm(md);
+      expect(gfm).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Clause<\/th>/);
+    }
+  });
+
+  test(`stays well under GitHub's 1 MiB job-summary limit, saying where the rest is`, () => {
+    const bytes = Buffer.byteLength(md);
+    console.log(`certification.md with ${many.clauses.length} clauses x 200 findings: ${(bytes / 1024).toFixed(0)} KiB`);
+    expect(bytes).toBeLessThan(400 * 1024);
+    for (const c of many.clauses) expect(md).toContain(`### ${c.id} (`);
+    expect(md).toMatch(/more finding\(s\) of [A-Z0-9-]+: see `certification\.json` and `evidence\/failures\.jsonl`\./);
+  });
+
+  test('the curl of a POST says it creates a real record no journal knows about; a GET says nothing of the kind', () => {
+    const post = curlScript('http://t.example', { request: 'POST /subscription', requestBody: '{}', status: 200 }, 'x')!;
+    expect(post).toMatch(/# WARNING: this POST creates a real record on the target .* that no run journal knows about/);
+    expect(post).toContain('`npm run cleanup` will not cancel it');
+    expect(curlScript('http://t.example', { request: 'GET /offer', status: 200 }, 'x')).not.toContain('creates a real record');
+  });
 });

@@ -238,14 +238,14 @@ test.describe('the package line states the real reason, for each way a package i
       outcomes: [passed, skippedCancel],
       ids: ['OFFER-LIST', 'SUB-CANCEL'],
       verdict: 'incomplete',
-      says: /^1 must clause\(s\) are INCOMPLETE, not confirmed by a passing test \(SUB-CANCEL: The cancel route is not shown in the contract; name it in API_PROFILE \("cancel"\)\); a certification needs/,
+      says: /^1 must clause\(s\) are INCOMPLETE \(SUB-CANCEL: The cancel route is not shown in the contract; name it in API_PROFILE \("cancel"\)\); a certification needs/,
     },
     {
       way: 'no second partner: the isolation finding is INCOMPLETE',
       outcomes: [passed, noSecondPartner],
       ids: ['OFFER-LIST', 'SEC-PARTNER-ISOLATION'],
       verdict: 'incomplete',
-      says: /^1 binding clause\(s\) are INCOMPLETE, not confirmed by a passing test \(SEC-PARTNER-ISOLATION: No second partner's credentials .*not checked\); .*a security finding left unchecked cannot be waived/,
+      says: /^1 binding clause\(s\) are INCOMPLETE \(SEC-PARTNER-ISOLATION: No second partner's credentials .*not checked\); .*a security finding left unchecked cannot be waived/,
     },
     {
       way: 'the run did not complete',

@@ -140,5 +140,9 @@ test('a waived failure shows as waived and the verdict passes; an expired one fa
 });
 
 test('waivers.example.json is a valid waivers file', () => {
-  expect(loadWaivers(new URL('../../waivers.example.json', import.meta.url).pathname).length).toBeGreaterThan(0);
+  const example = loadWaivers(new URL('../../waivers.example.json', import.meta.url).pathname);
+  expect(example.length).toBeGreaterThan(0);
+  // A copied example must not have expired (issue 43, item 7): each expiry is more than a year ahead of today.
+  const yearAhead = new Date(Date.now() + 366 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  for (const w of example) expect(w.expires > yearAhead, `${w.clause} expires ${w.expires}`).toBe(true);
 });

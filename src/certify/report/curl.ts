@@ -25,6 +25,12 @@ export function curlScript(baseUrl: string, ev: EvidenceExcerpt, about: string):
     `# Answered ${ev.status ?? '?'} when the suite sent it. Set API_SUBSCRIPTION_KEY and API_SECRET first (never stored in the report).`,
     '# A test of missing or wrong credentials sent other headers: edit them to match the test.',
   ];
+  // A create sent by hand: nothing records it, so nothing of ours will cancel it.
+  if (method === 'POST')
+    lines.push(
+      '# WARNING: this POST creates a real record on the target (when it is accepted) that no run journal knows about:',
+      '# `npm run cleanup` will not cancel it. Note the id it answers and cancel the record yourself.',
+    );
   const body = ev.requestBody;
   if (body && CUT.test(body)) lines.push('# The request body was cut short in the report; complete it before sending.');
   const args = [

@@ -43,6 +43,10 @@ function reproduction(c: ClauseRow, baseUrl: string): string[] {
 
 /** Findings of one clause written in full; the others folded (one fault can give a clause dozens). */
 const FINDINGS_SHOWN = 3;
+/** Findings of one clause in the Markdown at all, and bytes of findings beyond each clause's first: a job summary stays
+ * well under GitHub's 1 MiB (certification.json has every finding). */
+const FINDINGS_FOLDED = 20;
+const FINDINGS_BUDGET = 100_000;
 
 function findingLines(f: ClauseRow['failures'][number]): string[] {
   const out = [`- **${md(f.test)}**${f.drift ? ' (drift from the pinned profile)' : ''}: ${md(f.message)}`];
@@ -60,22 +64,38 @@ function findingLines(f: ClauseRow['failures'][number]): string[] {
   return out;
 }
 
-function failureDetails(c: ClauseRow, baseUrl: string): string[] {
+/**
+ * A clause's failures: its curl, then its first finding always; its next findings while the report's byte budget lasts
+ * (the first FINDINGS_SHOWN in full, the others folded), so a run with many failures still gives a job summary GitHub
+ * shows in full (its limit is 1 MiB). Every finding is in certification.json and evidence/failures.jsonl.
+ */
+function failureDetails(c: ClauseRow, baseUrl: string, budget: { left: number }): string[] {
   const out = [`### ${md(c.id)} (${STATUS_LABEL[c.status]})`, '', md(c.summary), ''];
   if (c.waiver) out.push(`Waiver: ${md(c.waiver.state)} — ${md(c.waiver.note)}. Reason: ${md(c.waiver.reason)}`, '');
   // What to run first, then what was found.
   if (c.status === 'fail') out.push(...reproduction(c, baseUrl));
-  out.push(...c.failures.slice(0, FINDINGS_SHOWN).flatMap(findingLines));
-  const more = c.failures.slice(FINDINGS_SHOWN);
-  if (more.length)
+  const shown: string[][] = [];
+  const folded: string[][] = [];
+  for (const [i, f] of c.failures.slice(0, FINDINGS_FOLDED).entries()) {
+    const lines = findingLines(f);
+    const bytes = lines.reduce((n, l) => n + l.length + 1, 0);
+    if (i > 0 && bytes > budget.left) break;
+    budget.left -= bytes;
+    (i < FINDINGS_SHOWN ? shown : folded).push(lines);
+  }
+  out.push(...shown.flat());
+  const left = c.failures.length - shown.length - folded.length;
+  const rest = left > 0 ? [`${left} more finding(s) of ${md(c.id)}: see \`certification.json\` and \`evidence/failures.jsonl\`.`] : [];
+  if (folded.length)
     out.push(
       '',
-      `<details><summary>${more.length} more finding(s) of ${escapeXml(c.id)}</summary>`,
+      `<details><summary>${folded.length} more finding(s) of ${escapeXml(c.id)}</summary>`,
       '',
-      ...more.flatMap(findingLines),
+      ...folded.flat(),
       '',
       '</details>',
     );
+  if (rest.length) out.push('', ...rest);
   out.push('');
   return out;
 }
@@ -92,6 +112,11 @@ export function renderMarkdown(r: CertificationReport): string {
   out.push(...reasonLines(r));
   if (r.load.status === 'not-run') out.push(`- Load smoke not run: ${md(r.load.reason ?? '')}`);
   if (r.verdictReasons.length || r.load.status === 'not-run') out.push('');
+  // A CI job summary shows the top first: the cause, then each failure with expected / received and its curl.
+  const withFailures = r.clauses.filter((x) => x.failures.length);
+  const budget = { left: FINDINGS_BUDGET };
+  if (withFailures.length)
+    out.push('## Failures and evidence', '', ...withFailures.flatMap((c) => failureDetails(c, r.target.baseUrl, budget)));
   out.push(
     ...table(
       ['Item', 'Value'],
@@ -140,6 +165,9 @@ export function renderMarkdown(r: CertificationReport): string {
     '',
     `${r.clauses.length} clauses: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered.`,
     '',
+    // Folded: the table is long (one row per clause) and the failures above already name what a reader acts on.
+    `<details><summary>The ${r.clauses.length} clauses, one row each</summary>`,
+    '',
   );
   out.push(
     ...table(
@@ -160,9 +188,9 @@ export function renderMarkdown(r: CertificationReport): string {
       ]),
     ),
     '',
+    '</details>',
+    '',
   );
-  const withFailures = r.clauses.filter((x) => x.failures.length);
-  if (withFailures.length) out.push('## Failures and evidence', '', ...withFailures.flatMap((c) => failureDetails(c, r.target.baseUrl)));
 
   out.push('## Observed profile and drift', '');
   out.push(

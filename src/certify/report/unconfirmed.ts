@@ -4,6 +4,7 @@
  * reports and the console say "33 clauses not confirmed: their tests failed on OFFER-SCHEMA" and fold the list,
  * instead of 33 lines under the one real failure. Pure module, shared by the HTML, Markdown and console writers.
  */
+import { forTerminal } from '../../config/terminal-text.ts';
 import type { CertificationReport } from './report-model.ts';
 
 export interface UnconfirmedGroup {
@@ -74,10 +75,26 @@ export function wrapIds(ids: readonly string[], width = 96): string[] {
  * The verdict's reasons for the console: at most 12 items, the "not confirmed" ones told once per reason with their
  * clause IDs folded into a few lines under it.
  */
+/** Under a failing clause's reason, what its first finding expected and received (as Schemathesis users read it). */
+function expectedReceived(report: Pick<CertificationReport, 'clauses'>, reason: string): string[] {
+  const id = /^([A-Z0-9-]+)(?: \([^)]*\))? fails\b/.exec(reason)?.[1];
+  const f =
+    id &&
+    report.clauses
+      .find((c) => c.id === id && c.status === 'fail')
+      ?.failures.find((x) => x.expected !== undefined || x.received !== undefined);
+  if (!f) return [];
+  const shown = (v: unknown) => {
+    const s = forTerminal(typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined')).replace(/\n/g, ' ');
+    return s.length > 160 ? `${s.slice(0, 160)}…` : s;
+  };
+  return [`      expected: ${shown(f.expected)}`, `      received: ${shown(f.received)}`];
+}
+
 export function reasonConsoleLines(report: Pick<CertificationReport, 'verdictReasons' | 'clauses'>): string[] {
   const items = foldUnconfirmed(report);
   const lines = items.slice(0, 12).flatMap((item) => {
-    if ('reason' in item) return [`  - ${item.reason}`];
+    if ('reason' in item) return [`  - ${item.reason}`, ...expectedReceived(report, item.reason)];
     const g = item.group;
     return g.ids.length === 1 ? [`  - ${g.sentence}`] : [`  - ${g.sentence}`, ...wrapIds(g.ids).map((l) => `      ${l}`)];
   });

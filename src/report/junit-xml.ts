@@ -1,0 +1,79 @@
+/**
+ * JUnit XML as CI tools read it (GitLab's Tests tab, Jenkins, GitHub test reporters show a <failure>'s message): a
+ * contract deviation is a <failure> whose message names the clause and the cause, with expected / received in its
+ * text; an <error> is kept for a test that could not run to its verdict (it threw, timed out or was interrupted).
+ * Pure module: src/harness/junit-reporter.ts feeds it from Playwright.
+ */
+
+export interface JunitCase {
+  name: string;
+  /** The spec file, as the suite's name for the case. */
+  classname: string;
+  seconds: number;
+  outcome:
+    | { kind: 'passed' }
+    | { kind: 'skipped'; reason: string | null }
+    /** Contract deviations: each clause with its cause; `details` is the whole expected / received block. */
+    | { kind: 'deviation'; deviations: Array<{ clause: string; message: string }>; details: string }
+    /** The test could not reach its verdict. */
+    | { kind: 'error'; type: string; message: string; details: string };
+}
+
+export interface JunitSuite {
+  name: string;
+  project: string;
+  cases: JunitCase[];
+}
+
+// XML 1.0 forbids these characters even escaped; a target's bytes can hold them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing exactly the control characters XML refuses
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes in Playwright's error text
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+const clean = (s: string) => s.replace(ANSI, '').replace(NOT_XML, '');
+const attr = (s: string | number) =>
+  clean(String(s)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+const cdata = (s: string) => `<![CDATA[${clean(s).replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+const firstLine = (s: string) => s.split('\n')[0];
+
+/** The <failure> message: the first deviation's clause and cause, and how many more the text holds. */
+export function deviationMessage(deviations: ReadonlyArray<{ clause: string; message: string }>): string {
+  const [first, ...rest] = deviations;
+  if (!first) return 'contract deviation';
+  return `${first.clause}: ${firstLine(first.message)}${rest.length ? ` (and ${rest.length} more: ${[...new Set(rest.map((d) => d.clause))].join(', ')})` : ''}`;
+}
+
+function caseXml(c: JunitCase): string {
+  const open = `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" time="${c.seconds.toFixed(3)}"`;
+  const o = c.outcome;
+  switch (o.kind) {
+    case 'passed':
+      return `${open}/>`;
+    case 'skipped':
+      return `${open}>\n      <skipped${o.reason ? ` message="${attr(o.reason)}"` : ''}/>\n    </testcase>`;
+    case 'deviation':
+      return `${open}>\n      <failure message="${attr(deviationMessage(o.deviations))}" type="contract-deviation">${cdata(o.details)}</failure>\n    </testcase>`;
+    case 'error':
+      return `${open}>\n      <error message="${attr(firstLine(o.message))}" type="${attr(o.type)}">${cdata(o.details)}</error>\n    </testcase>`;
+  }
+}
+
+const count = (cases: readonly JunitCase[], kind: JunitCase['outcome']['kind']) => cases.filter((c) => c.outcome.kind === kind).length;
+
+export function junitXml(suites: readonly JunitSuite[], seconds: number): string {
+  const all = suites.flatMap((s) => s.cases);
+  const totals = (cases: readonly JunitCase[]) =>
+    `tests="${cases.length}" failures="${count(cases, 'deviation')}" errors="${count(cases, 'error')}" skipped="${count(cases, 'skipped')}"`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="osd-suite" ${totals(all)} time="${seconds.toFixed(3)}">`,
+    ...suites.flatMap((s) => [
+      `  <testsuite name="${attr(s.name)}" hostname="${attr(s.project)}" ${totals(s.cases)} time="${s.cases.reduce((t, c) => t + c.seconds, 0).toFixed(3)}">`,
+      ...s.cases.map(caseXml),
+      '  </testsuite>',
+    ]),
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
