@@ -12,7 +12,7 @@ import { CONTROL } from '../../src/report/markdown-escape.ts';
 import { validateHistory } from '../../src/report/report-schema.ts';
 import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
 import { type CertifyRun, ONE_WORKER, ROOT, runCertify, TESTS_DIR } from '../certify/run-certify.ts';
-import { asRenderedText, cmarkGfm, gfmLikeRenderer, NO_CMARK_GFM, PAYLOADS } from '../hostile/markdown-payloads.ts';
+import { asRenderedMarkdownText, cmarkGfm, gfmLikeRenderer, NO_CMARK_GFM, PAYLOADS } from '../hostile/markdown-payloads.ts';
 
 const SERIES = join(TESTS_DIR, 'history-series');
 const OUT = join(SERIES, 'history');
@@ -179,7 +179,7 @@ test.describe('a series of real runs, read as one @waits', () => {
           .replace(/&gt;/g, '>')
           .replace(/&quot;/g, '"')
           .replace(/&amp;/g, '&'),
-      ).toContain(asRenderedText(payload).trim().slice(0, 12));
+      ).toContain(asRenderedMarkdownText(payload).trim().slice(0, 12));
     if (NO_CMARK_GFM) {
       test.info().annotations.push({ type: 'cmark-gfm', description: NO_CMARK_GFM });
       return;
