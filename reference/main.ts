@@ -8,6 +8,7 @@ import { type CommandSpec, helpText, parseCommandLine } from '../src/config/comm
 import { FAULTS, UnknownFaultError } from './faults.ts';
 import { DEFAULT_MAX_LIMIT, areDemoCredentials, startReferenceServer } from './server.ts';
 import { UnknownVariationError, VARIATIONS, routesOnlyProfile } from './variations.ts';
+import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../src/contract/credentials.ts';
 
 const PROFILE_PATH = relative(process.cwd(), fileURLToPath(new URL('./profile.json', import.meta.url)));
 
@@ -89,12 +90,12 @@ async function main(): Promise<void> {
   console.log(`Reference server listening on ${server.url}`);
   console.log(
     demo
-      ? `  credentials: service-api-subscription=${key}  service-api-secret=${secret}  (demo values; set REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET to change)`
+      ? `  credentials: ${SUBSCRIPTION_KEY_HEADER}=${key}  ${SECRET_HEADER}=${secret}  (demo values; set REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET to change)`
       : '  credentials: taken from REFERENCE_SUBSCRIPTION_KEY / REFERENCE_SECRET (not printed)',
   );
   console.log(
     secondDemo
-      ? `  second partner: service-api-subscription=${secondKey}  service-api-secret=${secondSecret}  (demo values; REFERENCE_SECOND_SUBSCRIPTION_KEY / REFERENCE_SECOND_SECRET to change)`
+      ? `  second partner: ${SUBSCRIPTION_KEY_HEADER}=${secondKey}  ${SECRET_HEADER}=${secondSecret}  (demo values; REFERENCE_SECOND_SUBSCRIPTION_KEY / REFERENCE_SECOND_SECRET to change)`
       : '  second partner: taken from REFERENCE_SECOND_SUBSCRIPTION_KEY / REFERENCE_SECOND_SECRET (not printed)',
   );
   console.log(`  profile:     ${profilePath}${profile ? ' (routes only)' : ''}`);

@@ -8,6 +8,7 @@ import { SEED_OFFERS } from './data/offers.ts';
 import type { Offer } from './data/types.ts';
 import { ApiError, createCancelBody, listGetBody, type ProblemKind } from './errors.ts';
 import { OPERATIONS } from './behaviour.ts';
+import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../src/contract/credentials.ts';
 
 /** Per operation: an example for each parameter by name, the request body's, and each response body's by status. */
 export interface OperationExamples {
@@ -45,7 +46,7 @@ const RECORD = { id: EXAMPLE_SUBSCRIPTION_ID, ...EXAMPLE_CREATE_BODY, status: 'a
 
 const PROBLEM: Record<number, [ProblemKind, string]> = {
   400: ['validation', 'The request is invalid'],
-  401: ['auth', 'Both credential headers service-api-subscription and service-api-secret are required'],
+  401: ['auth', `Both credential headers ${SUBSCRIPTION_KEY_HEADER} and ${SECRET_HEADER} are required`],
   403: ['auth', 'The credentials are not valid'],
   404: ['not-found', 'No record with this id'],
   409: ['conflict', 'The subscription cannot be cancelled in its present status'],

@@ -8,6 +8,7 @@ import { loadSchema, SCHEMA_NAMES, type SchemaName } from '../src/schema/registr
 import { MAX_DECIMAL_PLACES_KEYWORD, SCHEMA_BASE_URI, UTC_DATE_TIME_FORMAT, UTC_DATE_TIME_PATTERN } from '../src/schema/vocabulary.ts';
 import type { Behaviour, OperationName } from './behaviour.ts';
 import { errorExample, OPERATION_EXAMPLES } from './openapi-examples.ts';
+import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../src/contract/credentials.ts';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -250,10 +251,10 @@ export function openApiDocument(
         subscriptionKey: {
           type: 'apiKey',
           in: 'header',
-          name: 'service-api-subscription',
+          name: SUBSCRIPTION_KEY_HEADER,
           description: 'Both credential headers go with every request but the health check.',
         },
-        secret: { type: 'apiKey', in: 'header', name: 'service-api-secret' },
+        secret: { type: 'apiKey', in: 'header', name: SECRET_HEADER },
       },
     },
   };

@@ -29,11 +29,11 @@ import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { SubscriptionStore } from './store.ts';
 import { OPENAPI_PATH, openApiDocument, type RegisteredRoute } from './openapi.ts';
 import type { OperationName, ParameterValidator } from './behaviour.ts';
+import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../src/contract/credentials.ts';
 
 export type { ReferenceCredentials } from './behaviour.ts';
 
-export const SUBSCRIPTION_KEY_HEADER = 'service-api-subscription';
-export const SECRET_HEADER = 'service-api-secret';
+export { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../src/contract/credentials.ts';
 
 const DEMO_SUBSCRIPTION_KEY = 'demo-subscription-key';
 const DEMO_SECRET = 'demo-api-secret';

@@ -3,14 +3,15 @@
  * Node side) with the same variable names as the conformance suite, plus scenario knobs (table
  * KNOBS). Pure module: k6 reads the profile file with open() and hands its text in.
  *
- * Semantics follow src/config/suite-config.ts (which k6 cannot import): an unknown remote target is
- * treated as staging, API_RATE defaults to 10 requests/s for remote targets and to unpaced for
+ * Semantics follow src/config/suite-config.ts (which k6 cannot import; the shared rules are in src/contract/target.ts):
+ * an unknown remote target is treated as staging, API_RATE defaults to 10 requests/s for remote targets and to unpaced for
  * loopback ones, writes are refused against production.
  */
 import { parseDurationMs } from './durations.ts';
 import { CURRENCIES } from './subscription-body.ts';
 import type { ScenarioName } from './names.ts';
 import { MIN_CREDENTIAL_LENGTH } from '../../src/contract/credentials.ts';
+import { defaultEnvironment, isLoopbackHost, TARGET_ENVIRONMENTS, type TargetEnvironment } from '../../src/contract/target.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -33,7 +34,7 @@ export class LoadConfigError extends Error {
   }
 }
 
-export type TargetEnvironment = 'local' | 'staging' | 'production';
+export type { TargetEnvironment };
 
 export interface Target {
   /** Base URL without trailing slash. */
@@ -360,9 +361,8 @@ export const KNOBS: readonly KnobSpec[] = [
   },
 ];
 
-const ENVIRONMENTS: readonly TargetEnvironment[] = ['local', 'staging', 'production'];
+const ENVIRONMENTS = TARGET_ENVIRONMENTS;
 const URL_PARTS = /^(https?):\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:/?#]+)(:\d+)?([^?#]*)(\?[^#]*)?(#.*)?$/i;
-const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Scheme, host, port and path of a URL: no user info, query or fragment. Null if not http(s). */
 export function displayUrl(url: string): string | null {
@@ -373,7 +373,7 @@ export function displayUrl(url: string): string | null {
 
 export function isLoopbackUrl(url: string): boolean {
   const m = URL_PARTS.exec(url.trim());
-  return m !== null && LOOPBACK_HOST.test(m[2]);
+  return m !== null && isLoopbackHost(m[2]);
 }
 
 class IssueCollector {
@@ -569,7 +569,7 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
   const loopback = baseUrl !== '' && isLoopbackUrl(baseUrl);
 
   const rawEnvironment = (env.API_ENVIRONMENT ?? '').trim().toLowerCase();
-  let environment: TargetEnvironment = loopback ? 'local' : 'staging';
+  let environment: TargetEnvironment = defaultEnvironment(loopback);
   if (rawEnvironment !== '') {
     if ((ENVIRONMENTS as readonly string[]).indexOf(rawEnvironment) >= 0) environment = rawEnvironment as TargetEnvironment;
     else out.add('API_ENVIRONMENT', `one of ${ENVIRONMENTS.join(', ')}`, rawEnvironment);

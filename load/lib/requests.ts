@@ -12,6 +12,7 @@ import { ENDPOINT, type ScenarioName, TAG } from './names.ts';
 import type { PageRequest } from './pages.ts';
 import { type SubscribableOffer, buildSubscriptionBody, cancelPath } from './subscription-body.ts';
 import { type Query, joinUrl, withQuery } from './url.ts';
+import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../../src/contract/credentials.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -55,8 +56,8 @@ export interface BuiltRequest {
 export function apiHeaders(config: LoadConfig, withJsonBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'service-api-subscription': config.credentials.subscriptionKey,
-    'service-api-secret': config.credentials.secret,
+    [SUBSCRIPTION_KEY_HEADER]: config.credentials.subscriptionKey,
+    [SECRET_HEADER]: config.credentials.secret,
   };
   if (withJsonBody) headers['content-type'] = 'application/json';
   return headers;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { EXIT_CODES } from '../config/exit-codes.ts';
 import { MANIFEST_FILE, readManifest, SIGNATURE_FILE, verifyManifest } from '../report/evidence.ts';
-import { readPublicKey, signatureProblem } from '../report/signature.ts';
+import { packageIntegrityProblem, readPublicKey } from '../report/signature.ts';
 import { REPORT_FILES } from './report/write-report.ts';
 
 export interface Verification {
@@ -18,31 +18,15 @@ export interface Verification {
   sentence: string;
 }
 
-const listed = (files: readonly string[]) => `${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}`;
-
 export function verifyPackage(dir: string, publicKeyPath: string | null): Verification {
   if (!existsSync(join(dir, MANIFEST_FILE)))
     throw new ConfigError(`${dir} holds no ${MANIFEST_FILE}; point --verify at a certification folder.`);
   const key = publicKeyPath ? readPublicKey(publicKeyPath) : null;
   const refuse = (sentence: string): Verification => ({ exitCode: EXIT_CODES.contractFailure, sentence: `Refused: ${sentence}` });
-  const signed = key ? signatureProblem(dir, key) : null;
-  if (signed) return refuse(signed);
+  const problem = packageIntegrityProblem(dir, key);
+  if (problem) return refuse(problem);
   const manifest = readManifest(dir);
   const files = verifyManifest(dir, manifest);
-  if (!files.ok) {
-    const parts = [
-      files.changed.length ? `${files.changed.length} changed (${listed(files.changed)})` : '',
-      files.missing.length ? `${files.missing.length} missing (${listed(files.missing)})` : '',
-    ].filter(Boolean);
-    const listedPart = parts.length
-      ? `of the ${files.checked} files ${MANIFEST_FILE} lists in ${dir}, ${parts.join(' and ')} since it was written`
-      : '';
-    // A file beside the signed ones would be read as verified content: name every one (not only the first five).
-    const unlistedPart = files.unlisted.length
-      ? `${dir} holds ${files.unlisted.length} file(s) ${MANIFEST_FILE} does not list (${files.unlisted.join(', ')}): a package carries only what was signed`
-      : '';
-    return refuse(`${[listedPart, unlistedPart].filter(Boolean).join('; and ')}.`);
-  }
   const record = manifest.package;
   // A service certification's manifest records what the package is; a client certification's records none.
   if (!record && existsSync(join(dir, REPORT_FILES.json)))

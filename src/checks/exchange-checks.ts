@@ -14,6 +14,7 @@ import { ZERO_OFFSET } from '../schema/vocabulary.ts';
 import { type Check, type CheckKind, type CheckSpec, checkRegistry, defineCheck } from './define-check.ts';
 import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
 import { VALUES_SEEN, valueAt } from './values-seen.ts';
+import { STATED_200_OPERATIONS } from '../contract/operations.ts';
 
 /** An exchange check: judges one answer the suite's client saw (defined with defineExchangeCheck, in the registry below). */
 export type ExchangeCheck = Check<Exchange, CheckContext, Partial<CheckResult>>;
@@ -46,15 +47,7 @@ const SUCCESS_MODEL: Partial<Record<Operation, { model: SchemaName; list: boolea
 };
 
 /** Operations whose success status the contract states (200). Create and cancel are "not shown". */
-const READS: ReadonlySet<Operation> = new Set([
-  'offer.list',
-  'offer.get',
-  'allocation.list',
-  'allocation.get',
-  'subscription.list',
-  'subscription.get',
-  'health',
-]);
+const READS: ReadonlySet<Operation> = STATED_200_OPERATIONS;
 
 const MODEL_CLAUSE: Record<string, ClauseId> = {
   offer: 'OFFER-SCHEMA',

@@ -12,6 +12,7 @@ import { parseRetryAfter } from '../client/retry-policy.ts';
 import { validate } from '../schema/registry.ts';
 import { isUtcDateTime, MAX_DECIMAL_PLACES_KEYWORD } from '../schema/vocabulary.ts';
 import { SESSION_FORMAT, type Session, type SessionExchange } from './recorded-session.ts';
+import { CREDENTIAL_HEADERS } from '../contract/credentials.ts';
 
 export type ClientVerdict = 'pass' | 'fail' | 'incomplete';
 
@@ -219,7 +220,7 @@ export const clientChecks = checkRegistry('client', [
     run(session) {
       const exercised = session.exchanges.filter((ex) => !CREDENTIAL_FREE.has(ex.operation));
       const findings = exercised.flatMap((ex) => {
-        const missing = ['service-api-subscription', 'service-api-secret'].filter((h) => !ex.requestHeaders[h]?.trim());
+        const missing = CREDENTIAL_HEADERS.filter((h) => !ex.requestHeaders[h]?.trim());
         return missing.length
           ? [
               {

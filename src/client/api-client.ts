@@ -18,6 +18,7 @@ import type { CreatedEntry, Ledger } from './ledger.ts';
 import type { CredentialCase } from '../contract/request-cases.ts';
 import type { Credentials } from '../config/suite-config.ts';
 import { fillPath, type RouteSpec, type TargetProfile } from '../config/target-profile.ts';
+import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../contract/credentials.ts';
 
 /** Which credentials a request carries: the configured ones, none, or a variation (null = omit header). */
 export type AuthMode = 'valid' | 'none' | { subscriptionKey?: string | null; secret?: string | null };
@@ -346,8 +347,8 @@ export class ApiClient<L extends Ledger = Ledger> {
       const { subscriptionKey, secret } = this.opts.credentials;
       const key = auth === 'valid' ? subscriptionKey : auth.subscriptionKey === undefined ? subscriptionKey : auth.subscriptionKey;
       const sec = auth === 'valid' ? secret : auth.secret === undefined ? secret : auth.secret;
-      if (key !== null) headers['service-api-subscription'] = key;
-      if (sec !== null) headers['service-api-secret'] = sec;
+      if (key !== null) headers[SUBSCRIPTION_KEY_HEADER] = key;
+      if (sec !== null) headers[SECRET_HEADER] = sec;
     }
     return { ...headers, ...o.headers };
   }

@@ -5,21 +5,14 @@
  * that sorts or edits a body must copy it first.
  */
 
+import type { ContractOperation } from '../contract/operations.ts';
 import type { CredentialCase } from '../contract/request-cases.ts';
 
-/** The contract's operations; each decides the schema of its success body and the shape of its errors. */
-export type Operation =
-  | 'offer.list'
-  | 'offer.get'
-  | 'allocation.list'
-  | 'allocation.get'
-  | 'subscription.list'
-  | 'subscription.get'
-  | 'subscription.create'
-  | 'subscription.cancel'
-  | 'health'
-  /** A request outside the contract's operations (probes, unknown routes). */
-  | 'other';
+/**
+ * The contract's operations (src/contract/operations.ts), each deciding the schema of its success body and the shape
+ * of its errors; 'other' is a request outside them (probes, unknown routes).
+ */
+export type Operation = ContractOperation | 'other';
 
 /** Errors section: list/get operations use one body, create/cancel another. */
 export type ErrorShape = 'list-get' | 'create-cancel' | 'none';

@@ -8,7 +8,9 @@
 export const REDACTED = '[REDACTED]';
 
 /** The credential header names of the contract; their values are always masked in recorded headers. */
-export const CREDENTIAL_HEADERS = ['service-api-subscription', 'service-api-secret'] as const;
+import { CREDENTIAL_HEADERS } from '../contract/credentials.ts';
+
+export { CREDENTIAL_HEADERS };
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -9,8 +9,10 @@ import { readRunLimits, type RunLimits } from './run-limits.ts';
 import { CURRENCIES } from '../contract/vocabulary.ts';
 import { MIN_CREDENTIAL_LENGTH } from '../contract/credentials.ts';
 
-export type TargetEnvironment = 'local' | 'staging' | 'production';
-export const ENVIRONMENTS: readonly TargetEnvironment[] = ['local', 'staging', 'production'];
+import { defaultEnvironment, isLoopbackHost, TARGET_ENVIRONMENTS, type TargetEnvironment } from '../contract/target.ts';
+
+export type { TargetEnvironment };
+export const ENVIRONMENTS = TARGET_ENVIRONMENTS;
 
 export interface Credentials {
   subscriptionKey: string;
@@ -49,10 +51,8 @@ export function loadDotEnv(path = '.env'): void {
   if (existsSync(path)) process.loadEnvFile(path);
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 export function isLoopbackUrl(url: string): boolean {
-  return LOOPBACK.test(new URL(url).hostname);
+  return isLoopbackHost(new URL(url).hostname);
 }
 
 function parseBaseUrl(raw: string): string {
@@ -101,8 +101,7 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
   if (rawEnvironment && !ENVIRONMENTS.includes(rawEnvironment as TargetEnvironment)) {
     throw new ConfigError(`API_ENVIRONMENT must be one of ${ENVIRONMENTS.join(', ')}, got "${env.API_ENVIRONMENT}".`);
   }
-  // An unknown remote target is treated as staging: never assume it is safe to be careless with.
-  const environment = (rawEnvironment as TargetEnvironment | undefined) ?? (local ? 'local' : 'staging');
+  const environment = (rawEnvironment as TargetEnvironment | undefined) ?? defaultEnvironment(local);
 
   const key = env.API_SUBSCRIPTION_KEY ?? '';
   const secret = env.API_SECRET ?? '';

@@ -5,3 +5,8 @@
  * "requests"), so redacting it would mangle every report and log.
  */
 export const MIN_CREDENTIAL_LENGTH = 8;
+
+/** The two credential headers (Authentication), named once: the client sends them, the reference checks them, every report masks them. */
+export const SUBSCRIPTION_KEY_HEADER = 'service-api-subscription';
+export const SECRET_HEADER = 'service-api-secret';
+export const CREDENTIAL_HEADERS = [SUBSCRIPTION_KEY_HEADER, SECRET_HEADER] as const;

@@ -13,18 +13,10 @@
  */
 import { CREATE_BODY_FIELD_TYPES, type CreateBodyField, REQUIRED_CREATE_BODY_FIELDS } from './vocabulary.ts';
 
-/** The contract's operations that take credentials (the health check takes none). */
-export const REQUEST_OPERATIONS = [
-  'offer.list',
-  'offer.get',
-  'allocation.list',
-  'allocation.get',
-  'subscription.list',
-  'subscription.get',
-  'subscription.create',
-  'subscription.cancel',
-] as const;
-export type RequestOperation = (typeof REQUEST_OPERATIONS)[number];
+import { REQUEST_OPERATIONS, type RequestOperation } from './operations.ts';
+
+/** The contract's operations that take credentials (the health check takes none), from the operation table. */
+export { REQUEST_OPERATIONS, type RequestOperation };
 
 export const CREDENTIAL_CASES = ['valid', 'none', 'no-key', 'no-secret', 'wrong-key', 'wrong-secret'] as const;
 export type CredentialCase = (typeof CREDENTIAL_CASES)[number];

@@ -21,6 +21,12 @@ export interface HistoryOptions {
  * may be twice the median, or 50 ms above it on a fast target, before it is marked: the same width load:compare's
  * shipped baselines give p95 on a shared machine (+150% or 50 ms), so noise passes and a real step (200 ms) does not.
  */
+/**
+ * Answers below which a p95 says little alone: at 20 the nearest-rank p95 leaves out the slowest answer; below, it is
+ * the slowest or next to it (seen on a busy machine: one answer at 230 ms among a handful at 40 ms, no change at all).
+ */
+export const FEW_FOR_P95 = 20;
+
 export const DEFAULT_HISTORY_OPTIONS: HistoryOptions = { window: 5, relative: 1, absoluteMs: 50 };
 
 export interface OperationFigures {
@@ -159,7 +165,12 @@ export function analyseHistory(records: readonly RunRecord[], options: HistoryOp
       if (previous.length === 0) continue;
       const m = median(previous.map((r) => r.operations[operation].p95));
       const allowed = Math.max(options.relative * m, options.absoluteMs);
-      if (f.p95 > m + allowed) run.regressions.push({ operation, p95: f.p95, median: m, allowed, over: previous.map((r) => r.runId) });
+      if (f.p95 <= m + allowed) continue;
+      // Under FEW_FOR_P95 answers a p95 is about the slowest of a handful: one slow answer on a busy runner. The
+      // operation is slower only if its p50 moved beyond the same tolerance too.
+      const m50 = median(previous.map((r) => r.operations[operation].p50));
+      if (f.count < FEW_FOR_P95 && f.p50 <= m50 + Math.max(options.relative * m50, options.absoluteMs)) continue;
+      run.regressions.push({ operation, p95: f.p95, median: m, allowed, over: previous.map((r) => r.runId) });
     }
   }
 

@@ -30,10 +30,18 @@ export function writeHistory(o: {
   const { folders, skipped } = expandArguments(o.folders);
   const records: RunRecord[] = [];
   const skips: SkippedFolder[] = [...skipped];
+  /** Run id and start of each run taken -> its folder: a run found twice (an artifact downloaded beside the folder it came from) counts once. */
+  const taken = new Map<string, string>();
   folders.forEach((dir, i) => {
     const read = readRun(dir, { suiteVersion, publicKey: o.publicKey });
+    const key = isSkipped(read) ? '' : `${read.runId} ${read.startedAt}`;
+    const twin = taken.get(key);
     if (isSkipped(read)) skips.push(read);
-    else records.push(read);
+    else if (twin) skips.push({ dir, reason: `the same run as ${twin} (run ${read.runId}), counted once` });
+    else {
+      taken.set(key, dir);
+      records.push(read);
+    }
     o.progress?.(i + 1, folders.length);
   });
   const doc: HistoryDocument = {

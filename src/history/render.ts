@@ -28,15 +28,29 @@ function runLink(run: TimelineRun, from: string, text: string): string {
   return run.reportPage ? `<a href="${esc(linkFrom(from, run.reportPage))}">${esc(text)}</a>` : esc(text);
 }
 
-/** One mark per run on a line, coloured by verdict, each a link to its report. */
+/** Marks per row of the timeline: a row fits 1240 px; a long series wraps into rows instead of shrinking to dots. */
+const TIMELINE_ROW = 50;
+
+/**
+ * One mark per run, coloured by verdict, each a link to its report; oldest first, in rows of TIMELINE_ROW (1,000 runs
+ * are 20 rows, each mark still one click wide, instead of one 22,000 px line scaled down to a hairline).
+ */
 function timelineSvg(runs: readonly TimelineRun[], from: string): string {
   const step = 22;
-  const width = Math.max(240, runs.length * step + 20);
+  const perRow = Math.min(TIMELINE_ROW, Math.max(runs.length, 1));
+  const rows = Math.max(1, Math.ceil(runs.length / TIMELINE_ROW));
+  const width = Math.max(240, perRow * step + 20);
+  const height = rows * 24 + 16;
+  const lines = Array.from({ length: rows }, (_, row) => {
+    const count = Math.min(TIMELINE_ROW, runs.length - row * TIMELINE_ROW);
+    return `<line x1="8" y1="${20 + row * 24}" x2="${Math.max(24, 16 + (count - 1) * step + 8)}" y2="${20 + row * 24}" stroke="#bbb"/>`;
+  });
   const marks = runs.map((r, i) => {
-    const circle = `<circle cx="${16 + i * step}" cy="20" r="8" fill="${VERDICT_COLOUR[r.verdict] ?? '#999'}"><title>${esc(`${r.runId}: ${r.verdict.toUpperCase()} (${when(r.startedAt)})`)}</title></circle>`;
+    const [row, col] = [Math.floor(i / TIMELINE_ROW), i % TIMELINE_ROW];
+    const circle = `<circle cx="${16 + col * step}" cy="${20 + row * 24}" r="8" fill="${VERDICT_COLOUR[r.verdict] ?? '#999'}"><title>${esc(`${r.runId}: ${r.verdict.toUpperCase()} (${when(r.startedAt)})`)}</title></circle>`;
     return r.reportPage ? `<a href="${esc(linkFrom(from, r.reportPage))}">${circle}</a>` : circle;
   });
-  return `<div class="scroll"><svg class="chart" role="img" aria-label="verdict per run" width="${width}" height="40" viewBox="0 0 ${width} 40"><line x1="8" y1="20" x2="${width - 8}" y2="20" stroke="#bbb"/>${marks.join('')}</svg></div>`;
+  return `<div class="scroll"><svg class="chart" role="img" aria-label="verdict per run, oldest first, ${TIMELINE_ROW} to a row" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${lines.join('')}${marks.join('')}</svg></div>`;
 }
 
 /** p95 per operation over the runs: one polyline each, regressions ringed. */

@@ -8,9 +8,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { MANIFEST_FILE, verifyManifest } from '../report/evidence.ts';
 import { validateCertificationReport, validateStoppedCertification } from '../report/report-schema.ts';
-import { signatureProblem } from '../report/signature.ts';
+import { packageIntegrityProblem } from '../report/signature.ts';
 
 export type RunVerdict = 'pass' | 'fail' | 'incomplete' | 'stopped';
 
@@ -106,17 +105,21 @@ export function expandArguments(args: readonly string[]): { folders: string[]; s
   return { folders: [...new Set(folders)], skipped };
 }
 
-function latenciesOf(dir: string): OperationLatencies {
+/**
+ * Milliseconds of each successful answer, per operation. A line that does not parse is a truncated file: a package's
+ * requests.jsonl is copied whole once the run ended, so a cut line means a damaged copy whose figures would be short.
+ */
+function latenciesOf(dir: string): OperationLatencies | { truncated: string } {
   const out: OperationLatencies = {};
   const file = join(dir, 'evidence', 'requests.jsonl');
   if (!existsSync(file)) return out;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
     if (line.trim() === '') continue;
     let entry: unknown;
     try {
       entry = JSON.parse(line);
     } catch {
-      continue; // a line cut short (a run killed while writing): the others still count
+      return { truncated: `its evidence/requests.jsonl line ${i + 1} does not read as JSON: truncated?` };
     }
     if (!isObject(entry) || typeof entry.operation !== 'string' || typeof entry.ms !== 'number' || typeof entry.status !== 'number')
       continue;
@@ -150,18 +153,6 @@ function loadFiguresOf(dir: string): LoadFigures[] {
   return out;
 }
 
-/** The folder's package holds together: signed by `key`, and every file as its manifest lists (none beside them). */
-function packageProblem(dir: string, key: KeyObject): string | null {
-  if (!existsSync(join(dir, MANIFEST_FILE)))
-    return `holds no ${MANIFEST_FILE}, so it cannot be verified (--public-key takes verified packages only)`;
-  const signed = signatureProblem(dir, key);
-  if (signed) return signed;
-  const files = verifyManifest(dir);
-  if (!files.ok)
-    return `does not match its manifest (${[...files.changed.map((f) => `${f} changed`), ...files.missing.map((f) => `${f} missing`), ...files.unlisted.map((f) => `${f} not listed`)].slice(0, 3).join(', ')})`;
-  return null;
-}
-
 /** One folder read as a run, or the reason it is skipped. */
 export function readRun(dir: string, opts: { suiteVersion: string; publicKey: KeyObject | null }): RunRecord | SkippedFolder {
   const skip = (reason: string): SkippedFolder => ({ dir, reason });
@@ -181,8 +172,8 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
   if (suite !== opts.suiteVersion)
     return skip(`a run of suite ${suite}, not of this suite (${opts.suiteVersion}): its clauses may not mean the same`);
   if (opts.publicKey) {
-    const problem = packageProblem(dir, opts.publicKey);
-    if (problem) return skip(problem);
+    const problem = packageIntegrityProblem(dir, opts.publicKey);
+    if (problem) return skip(`does not verify with --public-key: ${problem}`);
   }
   const target = isObject(report.target) ? report.target : {};
   let config: Json = {};
@@ -201,6 +192,8 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
     if (first) failures[c.id] = String(first.message ?? first.received ?? '');
   }
   const pkg = isObject(report.package) ? report.package : {};
+  const latencies = latenciesOf(dir);
+  if ('truncated' in latencies && typeof latencies.truncated === 'string') return skip(latencies.truncated);
   return {
     dir,
     runId: String(report.runId),
@@ -214,7 +207,7 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
     deploymentVersion: typeof pkg.deploymentVersion === 'string' ? pkg.deploymentVersion : null,
     clauses,
     failures,
-    latencies: latenciesOf(dir),
+    latencies: latencies as OperationLatencies,
     load: loadFiguresOf(dir),
     reportPage: existsSync(join(dir, 'index.html')) ? join(dir, 'index.html') : null,
   };

@@ -9,7 +9,8 @@ import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
-import { MANIFEST_FILE, SIGNATURE_FILE, sha256 } from './evidence.ts';
+import { existsSync } from 'node:fs';
+import { MANIFEST_FILE, readManifest, SIGNATURE_FILE, sha256, verifyManifest } from './evidence.ts';
 
 export const SIGNATURE_FORMAT = 'osd-suite/manifest-signature@1';
 
@@ -87,4 +88,32 @@ export function signatureProblem(dir: string, key: KeyObject): string | null {
   return ok
     ? null
     : `The signature in ${SIGNATURE_FILE} does not match ${dir}'s ${MANIFEST_FILE}: the manifest changed after it was signed.`;
+}
+
+const listed = (files: readonly string[]) => `${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}`;
+
+/**
+ * Whether a package holds together, as one sentence of refusal, or null: signed by `key` (when given), and every file
+ * as its manifest lists it, none changed, none missing, none beside them. `certify --verify` refuses on it before it
+ * reads the package's mark; `history --public-key` takes only the runs it passes (a FAIL run is evidence only, and
+ * still a package that verifies).
+ */
+export function packageIntegrityProblem(dir: string, key: KeyObject | null): string | null {
+  if (!existsSync(join(dir, MANIFEST_FILE))) return `${dir} holds no ${MANIFEST_FILE}, so it cannot be verified.`;
+  const signed = key ? signatureProblem(dir, key) : null;
+  if (signed) return signed;
+  const files = verifyManifest(dir, readManifest(dir));
+  if (files.ok) return null;
+  const parts = [
+    files.changed.length ? `${files.changed.length} changed (${listed(files.changed)})` : '',
+    files.missing.length ? `${files.missing.length} missing (${listed(files.missing)})` : '',
+  ].filter(Boolean);
+  const listedPart = parts.length
+    ? `of the ${files.checked} files ${MANIFEST_FILE} lists in ${dir}, ${parts.join(' and ')} since it was written`
+    : '';
+  // A file beside the signed ones would be read as verified content: name every one (not only the first five).
+  const unlistedPart = files.unlisted.length
+    ? `${dir} holds ${files.unlisted.length} file(s) ${MANIFEST_FILE} does not list (${files.unlisted.join(', ')}): a package carries only what was signed`
+    : '';
+  return `${[listedPart, unlistedPart].filter(Boolean).join('; and ')}.`;
 }

@@ -56,3 +56,16 @@ test('a run with no load beside runs with k6: not comparable', () => {
     'not comparable: its load engine is no load run (the run before: k6); no earlier run had the same',
   );
 });
+
+test('a handful of answers: one slow answer lifts the p95 alone and is no regression; a slower operation moves its p50 too', () => {
+  const few = (ms: number[]) => ({ ...run(0, []), latencies: { 'subscription.create': ms } });
+  const history = analyseHistory([
+    few([40, 42, 45, 41, 44]),
+    few([43, 40, 46, 42, 41]),
+    few([41, 44, 42, 40, 43]),
+    few([42, 41, 43, 40, 230]), // one slow answer: p95 near 230, p50 42
+    few([242, 241, 243, 240, 245]), // every answer 200 ms slower
+  ]);
+  expect(history.runs[3].regressions).toEqual([]);
+  expect(history.runs[4].regressions.map((r) => r.operation)).toEqual(['subscription.create']);
+});

@@ -41,6 +41,8 @@ test.describe('a series of real runs, read as one @waits', () => {
   let doc: HistoryDocument;
 
   test.beforeAll(async () => {
+    // Six certifications in a row: on a busy machine (other sessions' tests) more than the hook's default minute.
+    test.setTimeout(600_000);
     rmSync(SERIES, { recursive: true, force: true });
     for (const step of PLAN)
       runs.push(

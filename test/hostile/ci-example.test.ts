@@ -71,7 +71,7 @@ const mapValues = (o: Record<string, unknown>, f: (v: string) => string) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(String(v))]));
 
 /** `npm ci` would reach the registry, and the dependencies are installed: not what these tests are about. */
-const isInstall = (command: string) => command.trim() === 'npm ci';
+const isInstall = (command: string) => /^npm ci\b/.test(command.trim());
 
 const RECIPES: Recipe[] = [
   {
@@ -251,7 +251,8 @@ echo "npm $*"
 [ "$2" = certify ] || exit 0
 case " $VERDICT_CODES " in *" $STAND_IN_EXIT "*)
   mkdir -p reports/certification/evidence
-  echo "# Certification report of the stand-in, exit $STAND_IN_EXIT" > reports/certification/certification.md ;;
+  echo "# Certification report of the stand-in, exit $STAND_IN_EXIT" > reports/certification/certification.md
+  echo '{"verdict":"stand-in","verdictReasons":["Certification report of the stand-in, exit '"$STAND_IN_EXIT"'"]}' > reports/certification/certification.json ;;
 esac
 exit "$STAND_IN_EXIT"
 `;

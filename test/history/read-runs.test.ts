@@ -1,0 +1,89 @@
+// What `npm run history` takes from the folders it is given (src/history/runs.ts, history.ts), on fabricated runs
+// (the report fixtures of test/certify): a run found twice counts once, and a requests.jsonl cut short skips its run
+// with the reason instead of judging its latency on part of it; with --public-key, only packages that verify are taken.
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEFAULT_HISTORY_OPTIONS } from '../../src/history/analyse.ts';
+import { writeHistory } from '../../src/history/history.ts';
+import { writeManifest } from '../../src/report/evidence.ts';
+import { validateCertificationReport } from '../../src/report/report-schema.ts';
+import { signManifest } from '../../src/report/signature.ts';
+import { verdictReports } from '../certify/report-fixtures.ts';
+import { ROOT } from '../certify/run-certify.ts';
+import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
+
+const ROOT_DIR = join(PROJECT_TEST_OUTPUT, 'history-read-runs');
+/** Each test its own folder (tests of one file may run at once). */
+let DIR = ROOT_DIR;
+test.beforeEach(({}, info) => {
+  DIR = join(ROOT_DIR, String(info.testId));
+});
+const REQUESTS = Array.from({ length: 30 }, (_, i) =>
+  JSON.stringify({ at: '2026-01-01T00:00:00.000Z', seq: i + 1, operation: 'offer.list', request: 'GET /offer', status: 200, ms: 10 + i }),
+).join('\n');
+
+function makeRun(name: string, runId: string, startedAt: string): string {
+  const dir = join(DIR, 'runs', name);
+  mkdirSync(join(dir, 'evidence'), { recursive: true });
+  const report = { ...verdictReports().pass, runId, startedAt };
+  expect(validateCertificationReport(report).errors).toEqual([]);
+  writeFileSync(join(dir, 'certification.json'), JSON.stringify(report));
+  writeFileSync(join(dir, 'evidence', 'requests.jsonl'), `${REQUESTS}\n`);
+  return dir;
+}
+
+test('a run found twice counts once; a truncated requests.jsonl skips its run, saying why', () => {
+  rmSync(DIR, { recursive: true, force: true });
+  const first = makeRun('night-1', 'run-1', '2026-01-01T02:00:00.000Z');
+  makeRun('night-2', 'run-2', '2026-01-02T02:00:00.000Z');
+  const cut = makeRun('night-3', 'run-3', '2026-01-03T02:00:00.000Z');
+  writeFileSync(join(cut, 'evidence', 'requests.jsonl'), REQUESTS.slice(0, -15));
+  // The first night's artifact, downloaded again beside the folder where runs accumulate.
+  cpSync(first, join(DIR, 'downloaded', 'night-1'), { recursive: true });
+  const { doc } = writeHistory({
+    folders: [join(DIR, 'runs'), join(DIR, 'downloaded')],
+    out: join(DIR, 'out'),
+    options: DEFAULT_HISTORY_OPTIONS,
+    publicKey: null,
+    root: ROOT,
+  });
+  expect(doc.runs.map((r) => r.runId)).toEqual(['run-1', 'run-2']);
+  expect(doc.skipped).toEqual([
+    { dir: cut, reason: 'its evidence/requests.jsonl line 30 does not read as JSON: truncated?' },
+    { dir: join(DIR, 'downloaded', 'night-1'), reason: `the same run as ${first} (run run-1), counted once` },
+  ]);
+  expect(readFileSync(join(DIR, 'out', 'history.md'), 'utf8')).toContain('counted once');
+});
+
+test('--public-key: only packages signed with that key whose files all verify are taken, the others skipped saying why', () => {
+  rmSync(DIR, { recursive: true, force: true });
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const other = generateKeyPairSync('ed25519').privateKey;
+  const signed = (dir: string, key: KeyObject) => {
+    writeManifest(dir);
+    signManifest(dir, key);
+    return dir;
+  };
+  const good = signed(makeRun('night-1', 'run-1', '2026-01-01T02:00:00.000Z'), privateKey);
+  const unsigned = makeRun('night-2', 'run-2', '2026-01-02T02:00:00.000Z');
+  const byAnother = signed(makeRun('night-3', 'run-3', '2026-01-03T02:00:00.000Z'), other);
+  const changed = signed(makeRun('night-4', 'run-4', '2026-01-04T02:00:00.000Z'), privateKey);
+  writeFileSync(join(changed, 'evidence', 'requests.jsonl'), `${REQUESTS.replace('"ms":10', '"ms":1')}\n`);
+  const { doc } = writeHistory({
+    folders: [join(DIR, 'runs')],
+    out: join(DIR, 'out'),
+    options: DEFAULT_HISTORY_OPTIONS,
+    publicKey,
+    root: ROOT,
+  });
+  expect(doc.runs.map((r) => r.dir)).toEqual([good]);
+  const why = Object.fromEntries(doc.skipped.map((s) => [s.dir, s.reason]));
+  expect(why[unsigned]).toMatch(/^does not verify with --public-key: /);
+  expect(why[byAnother]).toMatch(/^does not verify with --public-key: /);
+  expect(why[changed]).toMatch(
+    /^does not verify with --public-key: of the \d+ files manifest\.json lists in .*, 1 changed \(evidence\/requests\.jsonl\)/,
+  );
+  expect(new Set([why[unsigned], why[byAnother]]).size, 'each says its own reason').toBe(2);
+});
