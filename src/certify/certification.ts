@@ -26,7 +26,8 @@ import {
 } from './report/report-model.ts';
 import { reasonConsoleLines } from './report/unconfirmed.ts';
 import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts';
-import { referenceFaults, referenceVariants, startBundledReference } from '../run/bundled-reference.ts';
+import { referenceFaults, referenceVariants, startBundledReference, targetEnvironment } from '../run/bundled-reference.ts';
+import { setChildEnvironment } from '../config/child-environment.ts';
 import { openSession } from '../run/target-session.ts';
 import { schemaDigest } from '../schema/registry.ts';
 import { validateStoppedCertification } from '../report/report-schema.ts';
@@ -198,7 +199,7 @@ async function certifyRun(
   const signingKey = o.sign ? readSigningKey(o.sign) : null;
   if (o.profile) {
     if (!existsSync(o.profile)) throw new ConfigError(`--profile names "${o.profile}", which does not exist.`);
-    process.env.API_PROFILE = o.profile;
+    setChildEnvironment({ API_PROFILE: o.profile });
   }
   const waivers = o.waivers ? loadWaivers(o.waivers) : [];
   let config = readSuiteConfig();
@@ -213,7 +214,9 @@ async function certifyRun(
   let reference: { close(): Promise<void> } | null = null;
   try {
     if (bundled) {
-      reference = await startBundledReference();
+      const started = await startBundledReference();
+      reference = started;
+      setChildEnvironment(targetEnvironment(started.target));
       config = readSuiteConfig();
       const variants = referenceVariants();
       const switches = [
@@ -222,7 +225,7 @@ async function certifyRun(
       ].filter(Boolean);
       say(`Certifying the bundled reference server at ${config.baseUrl}${switches.length ? ` with ${switches.join('; ')}` : ''}.`);
     } else say(`Certifying ${config.baseUrl} (${config.environment}).`);
-    process.env.RUN_ID = config.runId;
+    setChildEnvironment({ RUN_ID: config.runId });
     const baseUrl = config.baseUrl!;
     const context = runContextOf(config);
     const pinned = config.profilePath ? { path: shown(config.profilePath, root), profile: context.profile } : null;
@@ -234,7 +237,7 @@ async function certifyRun(
     });
 
     // 1-2. Preflight and discovery share one session (one paced client, one request log).
-    const session = await openSession(config);
+    const session = await openSession(context);
     let discovery: DiscoveryResult;
     try {
       await phases.run('preflight', async () => ({ value: null, detail: (await preflight(session, baseUrl)).detail }));
@@ -467,7 +470,8 @@ function withDiscoveredRoutes(env: NodeJS.ProcessEnv, profile: TargetProfile, di
 async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
   let session: Awaited<ReturnType<typeof openSession>> | null = null;
   try {
-    session = await openSession(config, { teardown: true });
+    // Interrupted: the run's context is out of reach here, so the sweep builds its own from the configuration.
+    session = await openSession(runContextOf(config), { teardown: true });
     const entries = session.client.journal.entries();
     if (openRecords(entries).ids.length === 0 && openRecords(entries).unresolvedTags.length === 0) return 'it had left no record open';
     if (!session.profile.cancel)

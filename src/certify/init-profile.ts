@@ -9,9 +9,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import { redactedJson } from '../config/redact.ts';
+import { runContextOf } from '../config/run-context.ts';
 import { readSuiteConfig } from '../config/suite-config.ts';
 import type { StatusKey, TargetProfile } from '../config/target-profile.ts';
-import { startBundledReference } from '../run/bundled-reference.ts';
+import { startBundledReference, targetEnvironment } from '../run/bundled-reference.ts';
+import { setChildEnvironment } from '../config/child-environment.ts';
 import { openSession } from '../run/target-session.ts';
 import { runDiscovery } from './discovery.ts';
 import { mergeItems, observedProfile } from './observed-profile.ts';
@@ -63,12 +65,16 @@ export async function initProfile(path: string, root: string, ofReference = fals
   let reference: { close(): Promise<void> } | null = null;
   let written = false;
   try {
-    if (readSuiteConfig().baseUrl === null) reference = await startBundledReference();
+    if (readSuiteConfig().baseUrl === null) {
+      const started = await startBundledReference();
+      reference = started;
+      setChildEnvironment(targetEnvironment(started.target));
+    }
     // Discovery starts from the widest reading: a profile given in API_PROFILE is not what this command asks about.
     const config = { ...readSuiteConfig(), profilePath: null };
     const baseUrl = config.baseUrl!;
     say(`Writing a target profile from discovery of ${reference ? `the bundled reference server at ${baseUrl}` : baseUrl} (reads only).`);
-    const session = await openSession(config);
+    const session = await openSession(runContextOf(config));
     let profile: ReturnType<typeof observedProfile>;
     try {
       say(`  preflight: ${(await preflight(session, baseUrl)).detail}`);

@@ -15,6 +15,7 @@ import { fixRunLimits } from '../config/run-limits.ts';
 import { CERTIFY_COMMAND, parseCertifyArgs, stagingDir } from '../certify/certify-options.ts';
 import { watchInterrupts } from '../run/interrupt.ts';
 import { helpText } from '../config/command-line.ts';
+import { setChildEnvironment } from '../config/child-environment.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   }
   // Run files (journal, request log) land under REPORTS_DIR, read once when src/run/run-paths.ts loads:
   // point it at this certification's staging folder (swapped in when complete) before anything imports it.
-  process.env.REPORTS_DIR = join(stagingDir(options.out), 'suite');
+  setChildEnvironment({ REPORTS_DIR: join(stagingDir(options.out), 'suite') });
   // One deadline (API_RUN_TIMEOUT) for every phase, the Playwright child's included: fixed now, inherited by the child.
   fixRunLimits();
   watchInterrupts();

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   const { findJournals, journalTarget } = await import('../run/journal.ts');
   const { REPORTS_DIR } = await import('../run/run-paths.ts');
   const { openSession } = await import('../run/target-session.ts');
+  const { runContextOf } = await import('../config/run-context.ts');
   const { checkTargetReachable } = await import('../run/target-reachable.ts');
   loadDotEnv();
   const config = readSuiteConfig();
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     writeOut(`No journals under ${REPORTS_DIR}: nothing to clean up.\n`);
     return;
   }
-  const session = await openSession(config, { teardown: true });
+  const session = await openSession(runContextOf(config), { teardown: true });
   try {
     if (!session.profile.cancel)
       throw new ConfigError('The cancel route is not shown in the contract; name it in API_PROFILE ("cancel") to clean up.');

@@ -24,6 +24,7 @@ import { REPO_ROOT, scenarioScript } from '../k6/paths.ts';
 import { preflightTarget } from '../k6/preflight.ts';
 import { prepareRun } from '../k6/target.ts';
 import { writeErr, writeOut } from '../config/terminal-text.ts';
+import { setChildEnvironment } from '../config/child-environment.ts';
 
 const CONFORMANCE_CONFIG = resolve(REPO_ROOT, 'playwright.config.ts');
 
@@ -70,13 +71,10 @@ async function main(): Promise<number> {
   const maxDuration = process.env.CONTRACT_MAX_DURATION ?? '5m';
   if (parseDurationMs(maxDuration) === null)
     throw new ConfigError(`CONTRACT_MAX_DURATION must be a duration such as 5m, got "${maxDuration}".`);
-  process.env.LOAD_DURATION ||= maxDuration;
+  setChildEnvironment({ LOAD_DURATION: process.env.LOAD_DURATION || maxDuration });
   if (args.rate !== null) {
-    if (args.scenario === 'pagination') process.env.PAGE_RATE = String(args.rate);
-    else {
-      process.env.POLL_INTERVAL = '1s';
-      process.env.POLL_CLIENTS = String(Math.max(1, Math.round(args.rate)));
-    }
+    if (args.scenario === 'pagination') setChildEnvironment({ PAGE_RATE: String(args.rate) });
+    else setChildEnvironment({ POLL_INTERVAL: '1s', POLL_CLIENTS: String(Math.max(1, Math.round(args.rate))) });
   }
   const run = await prepareRun(args.scenario, { referenceRateLimit: false, k6Version: null });
   const outDir = resolve(REPO_ROOT, run.env.LOAD_REPORT_DIR ?? 'reports/load');

@@ -13,7 +13,8 @@ import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv } from '../config/suite-config.ts';
 import { readRunLimits } from '../config/run-limits.ts';
 import { loadProfile } from '../config/target-profile.ts';
-import { startBundledReference } from '../run/bundled-reference.ts';
+import { startBundledReference, targetEnvironment } from '../run/bundled-reference.ts';
+import { setChildEnvironment } from '../config/child-environment.ts';
 import { checkTargetConnects } from '../run/target-reachable.ts';
 import { EXIT_CODES } from '../config/exit-codes.ts';
 import { certifyClient } from '../client-certification/certify-client.ts';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   // A target that cannot be reached is said now (exit 5), not as a 502 to every request of the partner's client.
   if (targetUrl) await checkTargetConnects(targetUrl, readRunLimits().requestTimeoutMs);
   const reference = targetUrl ? null : await startBundledReference();
+  if (reference) setChildEnvironment(targetEnvironment(reference.target));
   const profile = loadProfile(options.profile ?? process.env.API_PROFILE ?? null);
   mkdirSync(options.out, { recursive: true });
   const sessionPath = join(options.out, 'session.jsonl');

@@ -6,6 +6,7 @@
  * children inherit. The tests stop early enough to leave the teardown its reserve before the deadline.
  */
 import { ConfigError } from './config-error.ts';
+import { setChildEnvironment } from './child-environment.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -59,9 +60,9 @@ export function readRunLimits(env: Env = process.env, now = Date.now()): RunLimi
 }
 
 /** Read the limits and fix the deadline in the environment, so child processes and workers share it. */
-export function fixRunLimits(env: Env = process.env): RunLimits {
-  const limits = readRunLimits(env);
-  env[DEADLINE_ENV] = String(limits.deadlineAt);
+export function fixRunLimits(): RunLimits {
+  const limits = readRunLimits(process.env);
+  setChildEnvironment({ [DEADLINE_ENV]: String(limits.deadlineAt) });
   return limits;
 }
 

@@ -12,12 +12,13 @@
  * without --max-failures, whose count Playwright keeps as tests end.
  */
 import type { TestInfo, TestInfoError } from '@playwright/test';
+import { setChildEnvironment } from '../config/child-environment.ts';
 
 const DEFERRED_VERDICTS_ENV = 'SUITE_DEFERRED_VERDICTS_RUNNER';
 
 /** Called by the reporter, in the runner, before any worker starts. */
 export function enableDeferredVerdicts(): void {
-  process.env[DEFERRED_VERDICTS_ENV] = String(process.pid);
+  setChildEnvironment({ [DEFERRED_VERDICTS_ENV]: String(process.pid) });
 }
 
 /** In a worker: whether the runner that started it turns deferred verdicts into failures. */

@@ -61,7 +61,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   api: [
     async ({ suite }, use, workerInfo) => {
-      const session = await openSession(suite.config, { share: workerInfo.config.workers });
+      const session = await openSession(suite, { share: workerInfo.config.workers });
       await use(session.client);
       await session.dispose();
     },

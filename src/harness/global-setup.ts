@@ -15,7 +15,8 @@ import { deadlineVerdict, fixRunLimits } from '../config/run-limits.ts';
 import { checkTargetReachable } from '../run/target-reachable.ts';
 import { cancelOpenRecords } from '../run/cleanup.ts';
 import { openSession, type Session } from '../run/target-session.ts';
-import { startBundledReference } from '../run/bundled-reference.ts';
+import { startBundledReference, targetEnvironment } from '../run/bundled-reference.ts';
+import { setChildEnvironment } from '../config/child-environment.ts';
 import {
   currenciesFromSetting,
   describeCurrencies,
@@ -31,32 +32,36 @@ import type { SharedFacts } from './target-facts.ts';
 import { writeErr, writeOut } from '../config/terminal-text.ts';
 import { randomUUID } from 'node:crypto';
 import { RUN_INVOCATION_ENV } from '../run/run-paths.ts';
+import { runContextOf, type RunContext } from '../config/run-context.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopReference = async () => {};
-  let config: SuiteConfig;
+  let context: RunContext;
   try {
     loadDotEnv();
     // The run's deadline (API_RUN_TIMEOUT), fixed for the workers and the teardown (the config fixed it already when it
     // could). Not Playwright's globalTimeout: past it Playwright skips the global teardown, which cancels what the run created.
     fixRunLimits();
-    config = readSuiteConfig();
+    let config = readSuiteConfig();
     if (!config.baseUrl) {
       const reference = await startBundledReference();
       stopReference = reference.close;
+      setChildEnvironment(targetEnvironment(reference.target));
       config = readSuiteConfig();
     }
-    process.env.RUN_ID = config.runId; // one run ID (and journal) for every worker
-    await preflight(config);
+    setChildEnvironment({ RUN_ID: config.runId }); // one run ID (and journal) for every worker
+    // The profile loaded once for this process: the preflight, the shared reads and the teardown take it from here.
+    context = runContextOf(config);
+    await preflight(context);
   } catch (error) {
     await stopReference();
     exitOnConfigError(error);
   }
   // Settled here for this run's workers alone: a value left in the environment by anything else is not this run's.
-  delete process.env[RUN_CURRENCIES_ENV];
-  process.env[RUN_INVOCATION_ENV] = randomUUID();
+  setChildEnvironment({ [RUN_CURRENCIES_ENV]: undefined, [RUN_INVOCATION_ENV]: randomUUID() });
   // Both are conveniences for the workers: a run whose session cannot open here still runs, each worker reading alone.
-  const session = await openSession(config).catch(() => null);
+  const { config } = context;
+  const session = await openSession(context).catch(() => null);
   if (session) {
     try {
       const facts = await shareFacts(session, config);
@@ -65,12 +70,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await session.dispose();
     }
   }
-  const runConfig = config;
+  const runContext = context;
   return async () => {
     // Read before the teardown spends its reserve: did the tests end because the deadline came?
-    const stopped = deadlineVerdict(runConfig.limits);
+    const stopped = deadlineVerdict(runContext.config.limits);
     try {
-      await cleanup(runConfig);
+      await cleanup(runContext);
     } finally {
       await stopReference();
       if (stopped) writeErr(`\n[deadline] ${stopped}\n`);
@@ -98,7 +103,7 @@ async function settleCurrencies(session: Session, config: SuiteConfig, offers: O
   try {
     const currencies = await writableCurrenciesOf(session, config, offers);
     if (!currencies) return;
-    process.env[RUN_CURRENCIES_ENV] = JSON.stringify(currencies);
+    setChildEnvironment({ [RUN_CURRENCIES_ENV]: JSON.stringify(currencies) });
     const line = describeCurrencies(currencies);
     if (line) writeOut(`[currency] ${line}\n`);
   } catch (error) {
@@ -123,18 +128,19 @@ async function writableCurrenciesOf(
 }
 
 /** The target answers, and accepts the credentials; otherwise one clear sentence. */
-async function preflight(config: SuiteConfig): Promise<void> {
-  const session = await openSession(config);
+async function preflight(context: RunContext): Promise<void> {
+  const session = await openSession(context);
   try {
-    await checkTargetReachable(session.client, config.baseUrl!);
+    await checkTargetReachable(session.client, context.config.baseUrl!);
   } finally {
     await session.dispose();
   }
 }
 
 /** Cancel every record this run created and left open; say what happened. */
-async function cleanup(config: SuiteConfig): Promise<void> {
-  const session = await openSession(config, { teardown: true });
+async function cleanup(context: RunContext): Promise<void> {
+  const { config } = context;
+  const session = await openSession(context, { teardown: true });
   try {
     const entries = session.client.journal.entries();
     if (entries.length === 0) return;

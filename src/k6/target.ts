@@ -8,7 +8,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { loadDotEnv, newRunId } from '../../src/config/suite-config.ts';
 import { type TargetProfile, loadProfile } from '../config/target-profile.ts';
-import { startBundledReference } from '../../src/run/bundled-reference.ts';
+import { startBundledReference, targetEnvironment } from '../../src/run/bundled-reference.ts';
+import { setChildEnvironment } from '../../src/config/child-environment.ts';
 import { type LoadConfig, LoadConfigError, readLoadConfig } from '../../load/lib/config.ts';
 import type { ScenarioName } from '../../load/lib/names.ts';
 import { dashboardEnv } from './k6-process.ts';
@@ -67,8 +68,9 @@ export async function prepareRun(scenario: ScenarioName, options: PrepareOptions
   let startedReference = false;
   if (!process.env.API_BASE_URL) {
     if (options.referenceRateLimit !== false && !process.env.REFERENCE_RATE_LIMIT)
-      process.env.REFERENCE_RATE_LIMIT = String(options.referenceRateLimit);
+      setChildEnvironment({ REFERENCE_RATE_LIMIT: String(options.referenceRateLimit) });
     const reference = await startBundledReference();
+    setChildEnvironment(targetEnvironment(reference.target));
     close = reference.close;
     startedReference = true;
   }

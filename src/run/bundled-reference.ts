@@ -3,8 +3,9 @@
  * reference server, started on a free loopback port. REFERENCE_FAULTS (comma-separated fault names),
  * REFERENCE_VARIANTS (comma-separated legitimate variations, reference/variations.ts), REFERENCE_RATE_LIMIT
  * and REFERENCE_MAX_LIMIT configure it (the self-tests use the first two).
- * Sets API_BASE_URL, the credentials (the second partner's too, API_SECOND_*), API_PROFILE (the reference's pinned profile, unless one is given)
- * and API_ENVIRONMENT=local in process.env, so child processes and Playwright workers inherit them.
+ * It returns its target: the base URL, the credentials (the second partner's too), the profile (the reference's pinned
+ * one, unless API_PROFILE names another) and environment local. `targetEnvironment` spells that target as the API_*
+ * variables, for a caller whose child processes and Playwright workers must inherit it.
  */
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config/config-error.ts';
@@ -58,7 +59,30 @@ export function referenceVariants(env: NodeJS.ProcessEnv = process.env): string[
   return namesEnv('REFERENCE_VARIANTS', env);
 }
 
-export async function startBundledReference(): Promise<{ url: string; close: () => Promise<void> }> {
+/** The target the bundled reference serves. */
+export interface BundledTarget {
+  baseUrl: string;
+  credentials: { subscriptionKey: string; secret: string };
+  /** The reference serves a second partner: its credentials make the partner-isolation check run by default here. */
+  secondCredentials: { subscriptionKey: string; secret: string };
+  profilePath: string;
+  environment: 'local';
+}
+
+/** The bundled target as the API_* variables every entry point reads. */
+export function targetEnvironment(target: BundledTarget): Record<string, string> {
+  return {
+    API_BASE_URL: target.baseUrl,
+    API_SUBSCRIPTION_KEY: target.credentials.subscriptionKey,
+    API_SECRET: target.credentials.secret,
+    API_SECOND_SUBSCRIPTION_KEY: target.secondCredentials.subscriptionKey,
+    API_SECOND_SECRET: target.secondCredentials.secret,
+    API_PROFILE: target.profilePath,
+    API_ENVIRONMENT: target.environment,
+  };
+}
+
+export async function startBundledReference(): Promise<{ url: string; target: BundledTarget; close: () => Promise<void> }> {
   refuseRemoteSettingsWithoutUrl(process.env);
   const { startReferenceServer } = await import('../../reference/server.ts');
   const faults = referenceFaults();
@@ -75,13 +99,12 @@ export async function startBundledReference(): Promise<{ url: string; close: () 
   } catch (error) {
     throw new ConfigError(`The bundled reference server did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
-  process.env.API_BASE_URL = running.url;
-  process.env.API_SUBSCRIPTION_KEY = running.credentials.subscriptionKey;
-  process.env.API_SECRET = running.credentials.secret;
-  // The reference serves a second partner: its credentials make the partner-isolation check run by default here.
-  process.env.API_SECOND_SUBSCRIPTION_KEY = running.secondCredentials.subscriptionKey;
-  process.env.API_SECOND_SECRET = running.secondCredentials.secret;
-  process.env.API_PROFILE ||= REFERENCE_PROFILE_PATH;
-  process.env.API_ENVIRONMENT = 'local';
-  return { url: running.url, close: () => running.close() };
+  const target: BundledTarget = {
+    baseUrl: running.url,
+    credentials: running.credentials,
+    secondCredentials: running.secondCredentials,
+    profilePath: process.env.API_PROFILE || REFERENCE_PROFILE_PATH,
+    environment: 'local',
+  };
+  return { url: running.url, target, close: () => running.close() };
 }
