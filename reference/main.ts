@@ -39,6 +39,8 @@ const SERVE_COMMAND = {
     'Credentials: REFERENCE_SUBSCRIPTION_KEY and REFERENCE_SECRET (default: the demo values).',
     'The contract as OpenAPI 3.1: GET /openapi.json on the running server.',
   ],
+  // It serves until stopped (0); a bad option or a port in use is 2.
+  exitCodes: ['pass', 'usage'],
 } as const satisfies CommandSpec;
 
 class UsageError extends Error {}

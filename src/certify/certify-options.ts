@@ -115,6 +115,8 @@ export const CERTIFY_COMMAND = {
     'The package is marked "certification" only when nothing failed and nothing is INCOMPLETE (or each such clause is waived with a reason and an expiry), else "evidence only".',
     'A key pair: openssl genpkey -algorithm ed25519 -out key.pem && openssl pkey -in key.pem -pubout -out key.pub.pem',
   ],
+  // k6 missing never stops a certification (its load smoke says "not run"): no 3.
+  exitCodes: ['pass', 'contractFailure', 'usage', 'incomplete', 'targetUnavailable', 'credentialsRefused', 'interrupted'],
 } as const satisfies CommandSpec;
 
 export function parseCertifyArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): CertifyOptions | 'help' {
