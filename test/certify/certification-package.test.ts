@@ -193,7 +193,7 @@ test.describe('signed packages, verified as an operator would', () => {
     expect(incomplete.report?.package.status).toBe('evidence-only');
     expectRefused(
       await npmCertify(['--verify', incomplete.out, '--public-key', keys.public]),
-      /is evidence only, not a certification: \d+ (must|binding) clause\(s\) are INCOMPLETE \([A-Z0-9-]+.*\); a certification needs each confirmed, or waived with a reason and an expiry\.$/m,
+      /is evidence only, not a certification: \d+ (must|binding) clause\(s\) are INCOMPLETE \([A-Z0-9-]+.*\); a certification needs each confirmed, or waived with a reason and an expiry \(a security finding left unchecked cannot be waived\)\.$/m,
     );
   });
 
@@ -213,7 +213,8 @@ test.describe('signed packages, verified as an operator would', () => {
   test('--sign with a file that is not an Ed25519 private key stops before anything is sent: exit 2, one sentence', async () => {
     const ran = await npmCertify(['--out', join(DIR, 'bad-key'), '--sign', keys.public]);
     expect(ran.code).toBe(2);
-    expect(ran.stdout).toBe('');
+    // Only the STOPPED line (a stop replaces no earlier verdict unsaid: issue 43, item 2), nothing of a run.
+    expect(ran.stdout).toMatch(/^Certification STOPPED \(exit code 2\): \S*bad-key\/certification\.json says so\.\n$/);
     expect(ran.stderr).toMatch(
       /^\nConfiguration error: --sign names "[^"]+signer\.pub\.pem", which is not an unencrypted Ed25519 private key in PEM[^\n]*\n\n$/,
     );
