@@ -54,7 +54,7 @@ export async function checkTargetReachable(client: ApiClient, baseUrl: string): 
     );
   if (ex.status === 429) return ex;
   // Cut off at the size cap (a 2 GiB Content-Length, an endless body): what is wrong is the size, not an empty body.
-  if (ex.bodyError !== undefined && /response-size cap/.test(ex.bodyError))
+  if (overCap(ex))
     throw new ConfigError(
       `The target answered more than ${capMb(client)} MB on GET ${baseUrl}/offer?offset=0&limit=1 (one offer asked for; ${ex.bodyError}): ${BASE_PATH_HINT}`,
     );
@@ -62,12 +62,12 @@ export async function checkTargetReachable(client: ApiClient, baseUrl: string): 
     throw new ConfigError(`The target answered HTTP ${ex.status} on GET ${baseUrl}/offer with credentials: ${BASE_PATH_HINT}`);
   if (!Array.isArray(ex.body))
     throw new ConfigError(
-      `The target answered GET ${baseUrl}/offer with ${describeBody(ex)}, not a JSON list of offers: ${BASE_PATH_HINT}`,
+      `The target answered GET ${baseUrl}/offer with ${describeBody(ex, client)}, not a JSON list of offers: ${BASE_PATH_HINT}`,
     );
   const anonymous = await unreachableAsConfigError(baseUrl, () => client.listOffers({ offset: 0, limit: 1 }, 'none'));
   if (anonymous.status >= 200 && anonymous.status < 300 && !Array.isArray(anonymous.body)) {
     throw new ConfigError(
-      `The target answered GET ${baseUrl}/offer WITHOUT credentials with HTTP ${anonymous.status} and ${describeBody(anonymous)}, so it is not the API: ${BASE_PATH_HINT}`,
+      `The target answered GET ${baseUrl}/offer WITHOUT credentials with HTTP ${anonymous.status} and ${describeBody(anonymous, client)}, so it is not the API: ${BASE_PATH_HINT}`,
     );
   }
   return ex;
@@ -78,7 +78,14 @@ function capMb(client: ApiClient): number {
   return Math.round((client.maxResponseBytes / (1024 * 1024)) * 10) / 10;
 }
 
-function describeBody(ex: Exchange): string {
+/** The answer was cut off at the client's response-size cap (a 2 GiB Content-Length, an endless body). */
+function overCap(ex: Exchange): boolean {
+  return ex.bodyError !== undefined && /response-size cap/.test(ex.bodyError);
+}
+
+/** What the body was, in a few words; a body cut off at the size cap says so, never "an empty body". */
+function describeBody(ex: Exchange, client: ApiClient): string {
+  if (overCap(ex)) return `more than ${capMb(client)} MB (${ex.bodyError})`;
   if (ex.isJson) return `JSON ${Array.isArray(ex.body) ? 'list' : ex.body === null ? 'null' : typeof ex.body}`;
   return ex.text.length ? `a ${ex.responseHeaders['content-type'] ?? 'body of unknown type'} body` : 'an empty body';
 }

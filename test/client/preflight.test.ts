@@ -61,6 +61,13 @@ const CASES: Array<{ description: string; reply: (hit: Hit, n: number) => Reply;
       /^The target answered more than 32 MB on GET http:\/\/127\.0\.0\.1:\d+\/offer\?offset=0&limit=1 \(one offer asked for; the body is larger than the response-size cap of 33554432 bytes \(content-length 2147483648\); raise API_MAX_RESPONSE_MB to read it\): is API_BASE_URL the API's base path/,
   },
   {
+    description: 'a catch-all that answers 2 GiB without credentials: the sentence names the cap, not an empty body',
+    reply: (h) =>
+      withCredentials(h) ? { status: 200, body: [] } : { status: 200, headers: { 'content-length': String(2 ** 31) }, body: '[]' },
+    refused:
+      /WITHOUT credentials with HTTP 200 and more than 32 MB \(the body is larger than the response-size cap of 33554432 bytes \(content-length 2147483648\); raise API_MAX_RESPONSE_MB to read it\), so it is not the API/,
+  },
+  {
     description: 'credentials refused',
     reply: () => ({ status: 401, body: {} }),
     refused: /refused the credentials \(HTTP 401 on GET \/offer\)/,
