@@ -123,7 +123,7 @@ function quantile(values: number[], q: number): number {
 async function failingBesideCorrect(): Promise<void> {
   const faults = faultsTimed(values.faults ?? 'sample');
   process.stdout.write(
-    `Each command against the bundled reference, correct and with each of ${faults.length} fault(s) on (${BROADEST.join(', ')} among them), ${ROUNDS} round(s), a correct run before every ${CORRECT_EVERY} faulty ones; settings: ${settings.map(describeSetting).join('; ')}. Load average at start: ${loadavg()
+    `Each command against the bundled reference, correct and with each of ${faults.length} fault(s) on (the broadest among them: ${BROADEST.filter((f) => faults.includes(f)).join(', ') || 'none'}), ${ROUNDS} round(s), a correct run before every ${CORRECT_EVERY} faulty ones; settings: ${settings.map(describeSetting).join('; ')}. Load average at start: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}.\n`,
   );
