@@ -13,6 +13,7 @@ parseCommandLine({
     'What certifying a long proxy session costs: each client check and the report, on synthetic sessions of two lengths. Prints figures; asserts nothing.',
   options: {},
   notes: ['BENCH_EXCHANGES: exchanges in the shorter session (default 10000; the longer one has four times as many).'],
+  exitCodes: ['pass', 'usage'],
 } as const satisfies CommandSpec);
 
 const { buildClientReport } = await import('../src/client-certification/certify-client.ts');

@@ -31,6 +31,7 @@ import type { Operation } from '../src/client/exchange.ts';
 import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine, progressUpdate } from '../src/config/command-line.ts';
 
 const BENCH_COMMAND = {
+  exitCodes: ['pass', 'usage'],
   command: 'npm run bench:conformance --',
   summary:
     "What the suite's machinery costs per request: the conformance suite against the reference, then its requests replayed by plain fetch, Playwright alone and the suite client. Prints figures; asserts nothing.",

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { parseCommandLine, numberOption, type CommandSpec } from '../src/config/command-line.ts';
 
 const BENCH_COMMAND = {
+  exitCodes: ['pass', 'usage'],
   command: 'npm run bench:history --',
   summary: 'Time npm run history over a long series made from one certification folder. Prints figures; asserts nothing.',
   positionals: { usage: '<a certification folder>', min: 1, max: 1 },

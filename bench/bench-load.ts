@@ -26,6 +26,7 @@ parseCommandLine({
     "How far k6 holds its arrival rate against the bundled reference (100 to 2000 requests/s) and k6's memory per VU, per k6 binary. Prints figures; asserts nothing.",
   options: {},
   notes: ['BENCH_SECONDS: seconds per step (default 5). K6_BINS, else K6_BIN or PATH: the k6 binaries measured.'],
+  exitCodes: ['pass', 'usage', 'toolMissing'],
 } as const satisfies CommandSpec);
 
 const RATES = [100, 500, 1000, 2000];

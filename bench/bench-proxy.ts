@@ -38,6 +38,7 @@ parseCommandLine({
     'BENCH_LATENCY_EXCHANGES: exchanges per path and rate of the added-latency figure (default 1000).',
     'BENCH_PROXY_LATENCY_ONLY: set, only the added-latency figure (about 2 minutes).',
   ],
+  exitCodes: ['pass', 'usage'],
 } as const satisfies CommandSpec);
 
 const PATH = '/offer?limit=10';

@@ -16,6 +16,7 @@ import { answerCpuQuestions, childRole, cpuMicrosOf, exitWithParent, forkRole, n
 import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/config/command-line.ts';
 
 const BENCH_COMMAND = {
+  exitCodes: ['pass', 'usage'],
   command: 'npm run bench:reference --',
   summary:
     'Throughput of the reference server for GET /offer?limit=10 beside a bare node:http server sending the same bytes (wrk where installed, else autocannon). Prints figures; asserts nothing.',

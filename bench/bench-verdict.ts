@@ -24,6 +24,7 @@ import { median } from './bench-figures.ts';
 import { FAULTS } from '../reference/faults.ts';
 
 const BENCH_COMMAND = {
+  exitCodes: ['pass', 'usage'],
   command: 'npm run bench:verdict --',
   summary:
     'Time to a verdict on a failing target beside a correct one (npm run conformance, npm run certify -- --skip-load), or, with --baseline, this checkout against another. Prints figures; asserts nothing.',

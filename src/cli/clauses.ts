@@ -9,6 +9,7 @@ import { isClauseId } from '../contract/clauses/catalogue.ts';
 import { clauseIndex, describeEntry, testsByTag } from './clause-index.ts';
 
 const CLAUSES_COMMAND = {
+  exitCodes: ['pass', 'usage'],
   command: 'npm run clauses --',
   summary: 'What covers each clause of the contract: tests, checks, faults that must trip it, load rules.',
   options: {},

@@ -12,6 +12,7 @@ import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
 import { writeOut } from '../config/terminal-text.ts';
 
 const CLEANUP_COMMAND = {
+  exitCodes: ['pass', 'contractFailure', 'usage', 'targetUnavailable', 'credentialsRefused'],
   command: 'npm run cleanup --',
   summary:
     'Cancel the records earlier runs created and left open (a run killed before its teardown), from the journals under reports/ written against this target.',

@@ -13,6 +13,7 @@ import {
 } from '../schema/standalone.ts';
 
 const COMPILE_COMMAND = {
+  exitCodes: ['pass', 'usage'],
   command: 'npm run schemas:compile --',
   summary: "Generate the validators of schemas/ ahead of time (Ajv's standalone code), to be checked in beside src/schema/registry.ts.",
   options: {},

@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../k6/paths.ts';
 const USAGE = 'npm run history -- <run folders, folders of runs, or globs>';
 
 const HISTORY_COMMAND = {
+  exitCodes: ['pass', 'usage'],
   command: 'npm run history --',
   summary:
     'Read a series of past certification runs as one: the verdict of each, the clauses whose result changed (first failing run, recovery), the latency of each operation per run, and latency regressions against earlier comparable runs.',

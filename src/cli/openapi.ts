@@ -9,6 +9,7 @@ import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
 
 const OPENAPI_COMMAND = {
+  exitCodes: ['pass', 'usage'],
   command: 'npm run openapi --',
   summary: 'Write the OpenAPI 3.1 document of the contract as the reference serves it (generated from schemas/ and its routes).',
   options: {

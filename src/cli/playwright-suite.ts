@@ -63,7 +63,7 @@ function helpText(suite: Suite): string {
     'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID (see README).',
     'Reports: reports/conformance/ (list, html/, junit.xml, results.json, clauses.json).',
     '',
-    exitCodesLine(),
+    exitCodesLine(['pass', 'contractFailure', 'usage', 'targetUnavailable', 'credentialsRefused', 'interrupted']),
     '',
     "Playwright's own options, passed through to `playwright test` as given:",
     options.trimEnd(),

@@ -24,7 +24,7 @@ const SETTINGS_HELP = `  --sign <key.pem>           sign the report's manifest w
   --agreed-rate <n>          requests per second agreed with the operator (CLIENT-RATE; without it: incomplete)
   --currency <code>          the client's currency (CLIENT-CURRENCY; default: the first create's)
   --duplicate-window <s>     identical create bodies closer than this are duplicates (default 60)
-${exitCodesLine()} (4: a duty the session never exercised)`;
+${exitCodesLine(['pass', 'contractFailure', 'usage', 'incomplete', 'targetUnavailable', 'interrupted'])} (4: a duty the session never exercised)`;
 
 export const PROXY_HELP = `Usage: ${PROXY_USAGE}
 A recording, validating proxy between your own client and the API; certifies the client when it stops.

@@ -28,8 +28,8 @@ export interface CommandSpec<O extends Record<string, OptionSpec> = Record<strin
   options: O;
   /** Further help text: environment variables, exit codes, examples. */
   notes?: readonly string[];
-  /** The exit codes this command can give (src/config/exit-codes.ts); unset: all of them. */
-  exitCodes?: readonly ExitCodeName[];
+  /** The exit codes this command can give (src/config/exit-codes.ts): its --help lists these, no others. */
+  exitCodes: readonly ExitCodeName[];
 }
 
 type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'

@@ -31,6 +31,7 @@ function scenarioArg(value: string | undefined, command: string, allowed: readon
 }
 
 const RUN_COMMAND = {
+  exitCodes: ['pass', 'contractFailure', 'usage', 'toolMissing', 'targetUnavailable', 'credentialsRefused'],
   command: 'npm run load --',
   summary: 'Run a k6 load scenario against the target (or the bundled reference) and write its run report to reports/load/<scenario>.json.',
   positionals: { usage: `<${SCENARIOS.join('|')}> [k6 run options]`, min: 0, max: 1 },
@@ -54,6 +55,7 @@ export interface CompareArgs {
 }
 
 const COMPARE_COMMAND = {
+  exitCodes: ['pass', 'contractFailure', 'usage'],
   command: 'npm run load:compare --',
   summary:
     "Compare a load run report (or a folder of its runners' reports, merged) with its baseline (default load/baselines/<scenario>.json); writes reports/perf-regression/<scenario>.{md,html}.",
@@ -83,6 +85,7 @@ export interface BaselineArgs {
 }
 
 const BASELINE_COMMAND = {
+  exitCodes: ['pass', 'usage'],
   command: 'npm run load:baseline --',
   summary: 'Record a passing load run as the new baseline of its scenario (load/baselines/<scenario>.json), keeping the tolerances.',
   positionals: { usage: `<${SCENARIOS.join('|')}|reports/load/<scenario>.json>`, min: 0, max: 1 },
@@ -107,6 +110,7 @@ export interface ContractArgs {
 }
 
 const CONTRACT_COMMAND = {
+  exitCodes: ['pass', 'contractFailure', 'usage', 'toolMissing', 'targetUnavailable', 'credentialsRefused'],
   command: 'npm run load:contract --',
   summary: 'Hold a read-only k6 scenario at a set arrival rate while the read-only conformance checks run: both verdicts together.',
   positionals: { usage: `[${READ_ONLY_SCENARIOS.join('|')}]`, min: 0, max: 1 },

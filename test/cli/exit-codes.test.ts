@@ -205,6 +205,16 @@ test('each --help lists only the exit codes its command gives, from the one tabl
   expect(certify.stdout).toContain('--version');
   const serve = await npmRun('serve', ['--help']);
   expect(serve.stdout).toMatch(/\nExit codes: 0 pass, 2 usage or configuration error\.\n$/);
+  const conformance = await npmRun('conformance', ['--help']);
+  expect(conformance.stdout).toMatch(
+    /\nExit codes: 0 pass, 1 contract failure, 2 usage or configuration error, 5 [^\n]*, 6 credentials refused, 130 interrupted\.\n/,
+  );
+  const history = await npmRun('history', ['--help']);
+  expect(history.stdout).toMatch(/\nExit codes: 0 pass, 2 usage or configuration error\.\n/);
+  const load = await npmRun('load', ['--help']);
+  expect(load.stdout).toMatch(
+    /\nExit codes: 0 pass, 1 contract failure, 2 usage or configuration error, 3 required tool missing, 5 [^\n]*, 6 credentials refused\.\n/,
+  );
   const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
   for (const command of ['certify', 'serve']) {
     const v = await npmRun(command, ['--version']);

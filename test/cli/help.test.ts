@@ -70,6 +70,7 @@ test('the parser: missing values, stray arguments and empty values are usage err
     summary: 'x',
     positionals: { usage: '<a>', min: 1, max: 1 },
     options: { out: { type: 'string', value: '<dir>', description: 'where' }, many: { type: 'boolean', description: 'flag' } },
+    exitCodes: ['pass', 'usage'],
   } as const;
   expect(parseCommandLineOrHelp(spec, ['a', '--out', 'd', '--many'])).toEqual({ values: { out: 'd', many: true }, positionals: ['a'] });
   expect(parseCommandLineOrHelp(spec, ['-h'])).toBe('help');
@@ -85,6 +86,8 @@ test('the parser: missing values, stray arguments and empty values are usage err
     expect(() => parseCommandLineOrHelp(spec, argv), argv.join(' ')).toThrow(message);
   }
   expect(helpText(spec)).toMatch(/--out <dir>\s+where\n\s+--many\s+flag\n\s+-h, --help/);
+  // Only the exit codes the command can give: a pipeline reading --help acts on no code it never sees.
+  expect(helpText(spec)).toMatch(/\nExit codes: 0 pass, 2 usage or configuration error\.$/m);
 });
 
 test('numberOption: plain decimal numbers within bounds; anything else one sentence naming the option', () => {

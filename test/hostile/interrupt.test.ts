@@ -105,7 +105,7 @@ test('defect 7: certify interrupted mid-create exits 130 "Interrupted", sweeps w
 
 /** The sweep's summary (the records found open are counted; one the target had already cancelled may be refused). */
 const SWEPT =
-  /\nInterrupted: the (conformance\/fuzz run|certification) was stopped[^;\n]*; (the sweep cancelled \d+ record\(s\)(, \d+ not \(run `npm run cleanup`\)[^\n]*)?|it had left no record open)\. No report was written/;
+  /\nInterrupted: the (conformance\/fuzz run|certification) was stopped[^;\n]*; (the sweep cancelled \d+ record\(s\)(, \d+ not \(run `npm run cleanup`\)[^\n]*)?|the sweep found nothing left open \(the run had closed what it created\)|it had left no record open)\. No report was written/;
 
 test('issue 29 item 5: Ctrl-C to the process group while certify is busy for a moment (reading a large answer) is one interrupt, not a kill', async ({
   hostile,
