@@ -4,6 +4,7 @@
 // several faults compose in the order given.
 // The table is kept by area in reference/faults/<area>.ts and joined here, in this order.
 import { correctBehaviour } from './behaviour.ts';
+import { unknownNamesSentence } from './closest-names.ts';
 import type { Behaviour } from './behaviour.ts';
 import { OFFER_FAULTS } from './faults/offers.ts';
 import { ALLOCATION_FAULTS } from './faults/allocations.ts';
@@ -58,7 +59,7 @@ export const FAULT_NAMES: readonly FaultName[] = FAULTS.map((f) => f.name);
 /** The correct reference changes nothing; an unknown fault never runs silently as a correct server. */
 export class UnknownFaultError extends Error {
   constructor(names: readonly string[]) {
-    super(`Unknown fault switch ${names.map((n) => JSON.stringify(n)).join(', ')}. Valid names: ${FAULT_NAMES.join(', ')}`);
+    super(unknownNamesSentence('fault switch', names, FAULT_NAMES, '--list-faults'));
     this.name = 'UnknownFaultError';
   }
 }

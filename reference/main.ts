@@ -39,6 +39,8 @@ const SERVE_COMMAND = {
     'Credentials: REFERENCE_SUBSCRIPTION_KEY and REFERENCE_SECRET (default: the demo values).',
     'The contract as OpenAPI 3.1: GET /openapi.json on the running server.',
   ],
+  // It serves until stopped (0); a bad option or a port in use is 2.
+  exitCodes: ['pass', 'usage'],
 } as const satisfies CommandSpec;
 
 class UsageError extends Error {}
@@ -134,14 +136,20 @@ main().catch((error: unknown) => {
     console.error(`serve: ${error.message}`);
     process.exit(2);
   }
-  if (error instanceof UsageError || error instanceof UnknownFaultError || error instanceof UnknownVariationError) {
+  // A mistyped name: one sentence with the nearest names, not the whole usage.
+  if (error instanceof UnknownFaultError || error instanceof UnknownVariationError) {
+    console.error(`serve: ${error.message}`);
+    process.exit(2);
+  }
+  if (error instanceof UsageError) {
     console.error(`serve: ${(error as Error).message}`);
     console.error(helpText(SERVE_COMMAND));
     process.exit(2);
   }
   if ((error as { code?: string }).code === 'EADDRINUSE') {
+    // A configuration error (README exit codes): the command line names a port another process holds.
     console.error(`serve: the port is already in use; pick another with --port (0 = any free port)`);
-    process.exit(1);
+    process.exit(2);
   }
   console.error(`serve: ${(error as Error).message ?? String(error)}`);
   process.exit(1);

@@ -5,6 +5,7 @@
 // fault does; several compose in the order given, and faults apply on top.
 // The table is kept by area in reference/variations/<area>.ts and joined here, in this order.
 import { correctBehaviour } from './behaviour.ts';
+import { unknownNamesSentence } from './closest-names.ts';
 import type { Behaviour, ServedRoute } from './behaviour.ts';
 import type { TargetProfile } from '../src/config/target-profile.ts';
 import { NOT_SHOWN_VARIATIONS } from './variations/not-shown.ts';
@@ -25,7 +26,7 @@ export const VARIATION_NAMES: readonly VariationName[] = VARIATIONS.map((v) => v
 
 export class UnknownVariationError extends Error {
   constructor(names: readonly string[]) {
-    super(`Unknown variation ${names.map((n) => JSON.stringify(n)).join(', ')}. Valid names: ${VARIATION_NAMES.join(', ')}`);
+    super(unknownNamesSentence('variation', names, VARIATION_NAMES, '--list-variants'));
     this.name = 'UnknownVariationError';
   }
 }

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError, kindOfExitCode } from '../config/config-error.ts';
 import { EXIT_CODES } from '../config/exit-codes.ts';
-import { readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
+import { pacingNote, readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
 import {
   type CertificationVerdict,
@@ -224,7 +224,10 @@ async function certifyRun(
         variants.length ? `variations: ${variants.join(', ')}` : '',
       ].filter(Boolean);
       say(`Certifying the bundled reference server at ${config.baseUrl}${switches.length ? ` with ${switches.join('; ')}` : ''}.`);
-    } else say(`Certifying ${config.baseUrl} (${config.environment}).`);
+    } else {
+      const pacing = pacingNote(config);
+      say(`Certifying ${config.baseUrl} (${config.environment}${pacing ? `; ${pacing}` : ''}).`);
+    }
     setChildEnvironment({ RUN_ID: config.runId });
     const baseUrl = config.baseUrl!;
     const context = runContextOf(config);

@@ -25,6 +25,8 @@ export interface CertifyOptions {
   verify: string | null;
   /** Absolute path of the profile --init-profile writes; null = a certification. */
   initProfile: string | null;
+  /** --of-reference: --init-profile may profile the bundled reference (no API_BASE_URL). */
+  ofReference: boolean;
   /** With --verify: the Ed25519 public key the manifest's signature must verify with. */
   publicKey: string | null;
 }
@@ -88,6 +90,10 @@ export const CERTIFY_COMMAND = {
       value: '<key.pub.pem>',
       description: 'with --verify: the Ed25519 public key (PEM) it must be signed with',
     },
+    'of-reference': {
+      type: 'boolean',
+      description: 'with --init-profile and no API_BASE_URL: profile the bundled reference server on purpose (refused without it)',
+    },
     'init-profile': {
       type: 'string',
       value: '<path>',
@@ -101,6 +107,8 @@ export const CERTIFY_COMMAND = {
     'The package is marked "certification" only when nothing failed and nothing is INCOMPLETE (or each such clause is waived with a reason and an expiry), else "evidence only".',
     'A key pair: openssl genpkey -algorithm ed25519 -out key.pem && openssl pkey -in key.pem -pubout -out key.pub.pem',
   ],
+  // k6 missing never stops a certification (its load smoke says "not run"): no 3.
+  exitCodes: ['pass', 'contractFailure', 'usage', 'incomplete', 'targetUnavailable', 'credentialsRefused', 'interrupted'],
 } as const satisfies CommandSpec;
 
 export function parseCertifyArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): CertifyOptions | 'help' {
@@ -121,6 +129,7 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
     sign: values.sign ? resolve(values.sign) : null,
     verify: values.verify ? resolve(values.verify) : null,
     initProfile: values['init-profile'] ? resolve(values['init-profile']) : null,
+    ofReference: values['of-reference'] === true,
     publicKey: values['public-key'] ? resolve(values['public-key']) : null,
   };
 }

@@ -48,7 +48,12 @@ function fillInComment(profile: TargetProfile, baseUrl: string): string {
     .join(' ');
 }
 
-export async function initProfile(path: string, root: string): Promise<number> {
+export async function initProfile(path: string, root: string, ofReference = false): Promise<number> {
+  // No API_BASE_URL: a partner who has not exported it yet would get the reference's values in a "staging" profile.
+  if (readSuiteConfig().baseUrl === null && !ofReference)
+    throw new ConfigError(
+      '--init-profile: API_BASE_URL is not set, so this would profile the bundled reference server, not your target: export API_BASE_URL, API_SUBSCRIPTION_KEY and API_SECRET first (or add --of-reference to profile the reference on purpose).',
+    );
   // Checked before anything is sent; the write below refuses too ('wx'), should the file appear meanwhile.
   try {
     mkdirSync(dirname(path), { recursive: true });
@@ -78,8 +83,14 @@ export async function initProfile(path: string, root: string): Promise<number> {
         runId: config.runId,
         clientCurrency: config.clientCurrency,
       });
-      for (const r of discovery.records) say(`  ${r.item}: ${r.value ? 'observed' : `not observed (${r.note ?? 'no value'})`}`);
       profile = observedProfile(mergeItems(discovery.items), basename(path).replace(/\.json$/i, ''));
+      // The console says what the file says: a maxLimit seen only as "at least N" is observed but not written.
+      for (const r of discovery.records) {
+        const unwritten = r.item === 'maxLimit' && r.value && typeof profile.maxLimit !== 'number';
+        say(
+          `  ${r.item}: ${unwritten ? 'not written (no largest page size was seen, only a bound on it; add "maxLimit" if you know it)' : r.value ? 'observed' : `not observed (${r.note ?? 'no value'})`}`,
+        );
+      }
     } finally {
       await session.dispose();
     }

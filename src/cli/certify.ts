@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     fixRunLimits();
     watchInterrupts();
     const { initProfile } = await import('../certify/init-profile.ts');
-    process.exitCode = await initProfile(options.initProfile, ROOT);
+    process.exitCode = await initProfile(options.initProfile, ROOT, options.ofReference);
     return;
   }
   // Run files (journal, request log) land under REPORTS_DIR, read once when src/run/run-paths.ts loads:

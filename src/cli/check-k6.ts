@@ -26,7 +26,8 @@ function main(argv: string[]): number {
   for (const e of errors) process.stderr.write(`check:k6: ${e.error}\n`);
   if (binaries.length === 0 && errors.length === 0) {
     process.stderr.write(`\n${source}\n${INSTALL_HINT}\n\n`);
-    return EXIT_CODES.toolMissing;
+    // K6_BIN set to something that is no k6 is a bad variable (2, as for K6_BINS and as --help says); none at all is 3.
+    return process.env.K6_BIN ? EXIT_CODES.usage : EXIT_CODES.toolMissing;
   }
   let unsupported = 0;
   for (const bin of binaries) {

@@ -23,11 +23,31 @@ const SUITES = {
 } as const;
 type Suite = keyof typeof SUITES;
 
+/** Playwright options for browsers and screenshots, which an API suite has none of: not listed in our --help. */
+export const BROWSER_OPTIONS = [
+  '--browser',
+  '--debug',
+  '--headed',
+  '--ignore-snapshots',
+  '--update-snapshots',
+  '--ui',
+  '--ui-host',
+  '--ui-port',
+];
+
+/** Playwright's option entries (a flag line and its indented continuation lines) without BROWSER_OPTIONS. */
+export function withoutBrowserOptions(options: string): string {
+  const entries = options.split(/\n(?= {2}-)/);
+  return entries.filter((e) => !BROWSER_OPTIONS.includes(/--[\w-]+/.exec(e)?.[0] ?? '')).join('\n');
+}
+
 function helpText(suite: Suite): string {
   const command = `npm run ${suite} --`;
   const playwright = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--help'], { encoding: 'utf8' }).stdout ?? '';
   // Playwright's option lines, without its own -h (ours says the same) and without its usage and examples.
-  const options = /\nOptions:\n([\s\S]*?)\n\S/.exec(playwright)?.[1].replace(/^ {2}-h, --help +display help for command\n?/m, '') ?? '';
+  const options = withoutBrowserOptions(
+    /\nOptions:\n([\s\S]*?)\n\S/.exec(playwright)?.[1].replace(/^ {2}-h, --help +display help for command\n?/m, '') ?? '',
+  );
   return [
     `Usage: ${command} [options] [test-filter...]`,
     '',

@@ -6,7 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, exitOnConfigError, UsageError } from './config-error.ts';
-import { exitCodesLine } from './exit-codes.ts';
+import { type ExitCodeName, exitCodesLine } from './exit-codes.ts';
+import { readFileSync } from 'node:fs';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -27,6 +28,8 @@ export interface CommandSpec<O extends Record<string, OptionSpec> = Record<strin
   options: O;
   /** Further help text: environment variables, exit codes, examples. */
   notes?: readonly string[];
+  /** The exit codes this command can give (src/config/exit-codes.ts); unset: all of them. */
+  exitCodes?: readonly ExitCodeName[];
 }
 
 type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'
@@ -59,9 +62,19 @@ export function helpText(spec: CommandSpec): string {
     lines.push(`  ${names[i].padEnd(width)}${o.description}${o.multiple ? ' (repeatable)' : ''}`);
   });
   lines.push(`  ${'-h, --help'.padEnd(width)}show this help and exit`);
+  lines.push(`  ${'--version'.padEnd(width)}print the suite's version and exit`);
   if (spec.notes?.length) lines.push('', ...spec.notes);
-  lines.push('', exitCodesLine());
+  lines.push('', exitCodesLine(spec.exitCodes));
   return `${lines.join('\n')}\n`;
+}
+
+/** "osd-suite 1.2.3": what --version prints (package.json). */
+export function suiteVersionText(): string {
+  const { name, version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    name: string;
+    version: string;
+  };
+  return `${name} ${version}`;
 }
 
 /** Parses argv against the spec; throws UsageError (exit 2) on bad input. Returns 'help' when help was asked for. */
@@ -71,6 +84,7 @@ export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec
 ): CommandLine<O> | 'help' {
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean' },
   };
   for (const [name, o] of Object.entries(spec.options))
     options[name] = { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) };
@@ -82,6 +96,10 @@ export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec
     throw new UsageError(`${firstSentence(error)}; ${hint}.`);
   }
   if (parsed.values.help) return 'help';
+  if (parsed.values.version) {
+    process.stdout.write(`${suiteVersionText()}\n`);
+    process.exit(0);
+  }
   for (const [name, value] of Object.entries(parsed.values)) {
     for (const one of Array.isArray(value) ? value : [value]) {
       if (typeof one === 'string' && !one.trim()) throw new UsageError(`--${name} needs a value, got an empty one; ${hint}.`);

@@ -92,6 +92,15 @@ export function refuseShortCredentials(values: Record<string, string | undefined
     );
 }
 
+/**
+ * A loopback target named staging or production is not paced by default (API_RATE 0), so a rehearsal of it runs
+ * several times faster than the real run will: the banner says so. Null when the run is paced or plainly local.
+ */
+export function pacingNote(config: Pick<SuiteConfig, 'baseUrl' | 'environment' | 'rate'>): string | null {
+  if (config.rate > 0 || config.environment === 'local' || config.baseUrl === null || !isLoopbackUrl(config.baseUrl)) return null;
+  return `not paced (API_RATE unset for a loopback target): this ${config.environment} rehearsal runs several times faster than a paced run; set API_RATE=10 to rehearse the real pace`;
+}
+
 /** Reads and checks the configuration. Throws ConfigError with one clear sentence on bad input. */
 export function readSuiteConfig(env: Env = process.env): SuiteConfig {
   const baseUrl = env.API_BASE_URL ? parseBaseUrl(env.API_BASE_URL) : null;

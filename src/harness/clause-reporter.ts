@@ -81,6 +81,9 @@ export default class ClauseReporter implements Reporter {
       `Clauses: ${counts.pass} pass, ${counts.fail} fail, ${counts.observed} observed, ${counts['not-testable']} not testable, ${counts.skipped} skipped, ${counts['not-covered']} not covered`,
     ];
     for (const r of failing) lines.push(`  FAIL ${r.clause.id}: ${r.failures[0]?.message.split('\n')[0] ?? ''}`);
+    const interrupted = this.outcomes.filter((o) => o.status === 'interrupted').length;
+    if (interrupted)
+      lines.push(`  ${interrupted} test(s) interrupted before their verdict: not contract failures, their clauses unconfirmed`);
     writeOut(`${lines.join('\n')}\n`);
     if (this.options.outputFile) {
       mkdirSync(dirname(this.options.outputFile), { recursive: true });

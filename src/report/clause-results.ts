@@ -65,14 +65,23 @@ export function clauseResults(outcomes: TestOutcome[]): ClauseResult[] {
     const failures = related.flatMap((o) => [
       ...o.clauseFailures.filter((f) => f.clause === id).map((f) => ({ test: o.title, message: f.message })),
       // A failed test that reported no clause failure (it threw): every clause it names is in doubt.
-      ...(o.status !== 'passed' && o.status !== 'skipped' && o.clauseFailures.length === 0 && o.clauses.includes(id)
+      // An interrupted test is not a contract failure: its clauses are left unconfirmed (below), not failed.
+      ...(o.status !== 'passed' &&
+      o.status !== 'skipped' &&
+      o.status !== 'interrupted' &&
+      o.clauseFailures.length === 0 &&
+      o.clauses.includes(id)
         ? [{ test: o.title, message: `test error: ${o.error ?? o.status}` }]
         : []),
     ]);
     const observations = [...new Set(related.flatMap((o) => o.observations.filter((x) => x.clause === id).map((x) => x.message)))];
     const ran = related.filter((o) => o.status !== 'skipped');
     const skipReasons = [
-      ...new Set(related.filter((o) => o.status === 'skipped' && o.clauses.includes(id)).map((o) => o.skipReason ?? 'skipped')),
+      ...new Set(
+        related
+          .filter((o) => (o.status === 'skipped' || o.status === 'interrupted') && o.clauses.includes(id))
+          .map((o) => (o.status === 'interrupted' ? 'interrupted before its verdict' : (o.skipReason ?? 'skipped'))),
+      ),
     ];
     let verdict: ClauseVerdict;
     if (failures.length) verdict = 'fail';

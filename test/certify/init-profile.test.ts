@@ -23,8 +23,20 @@ test('--init-profile writes a valid profile from discovery, reads only, the canc
   const dir = freshDir('written');
   const REPORTS = join(dir, 'reports');
   const path = join(dir, 'profiles/staging.json');
-  const run = await runCertify({ label: 'init-profile-written', args: ['--init-profile', path], env: { REPORTS_DIR: REPORTS } });
+  // Without API_BASE_URL it refuses, unless asked (issue 43, item 7: a "staging" profile of the reference's values).
+  const refused = await runCertify({ label: 'init-profile-written', args: ['--init-profile', path], env: { REPORTS_DIR: REPORTS } });
+  expect(refused.exitCode, refused.output).toBe(EXIT_CODES.usage);
+  expect(refused.output).toMatch(/--init-profile: API_BASE_URL is not set, so this would profile the bundled reference server/);
+  expect(existsSync(path)).toBe(false);
+  const run = await runCertify({
+    label: 'init-profile-written',
+    args: ['--init-profile', path, '--of-reference'],
+    env: { REPORTS_DIR: REPORTS },
+  });
   expect(run.exitCode, run.output).toBe(EXIT_CODES.pass);
+  // The console and the file agree on maxLimit.
+  const said = /\n {2}maxLimit: (.*)\n/.exec(run.output)?.[1] ?? '';
+  expect(said.startsWith('observed'), said).toBe(typeof JSON.parse(readFileSync(path, 'utf8')).maxLimit === 'number');
   const written = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   const profile = parseProfile(written, path);
   expect(written.$comment).toMatch(new RegExp(`^${FILL_IN_MARKER} "cancel" is null`));
@@ -47,7 +59,11 @@ test('--init-profile writes a valid profile from discovery, reads only, the canc
 
   // Run again: refused in one sentence, the file as it was.
   const before = readFileSync(path, 'utf8');
-  const again = await runCertify({ label: 'init-profile-written', args: ['--init-profile', path], env: { REPORTS_DIR: REPORTS } });
+  const again = await runCertify({
+    label: 'init-profile-written',
+    args: ['--init-profile', path, '--of-reference'],
+    env: { REPORTS_DIR: REPORTS },
+  });
   expect(again.exitCode, again.output).toBe(EXIT_CODES.usage);
   expect(again.output).toMatch(/--init-profile: .*staging\.json already exists; it is never overwritten/);
   expect(again.output).not.toMatch(/\n\s+at /);

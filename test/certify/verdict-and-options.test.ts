@@ -131,8 +131,10 @@ test('command line: defaults, and every option', () => {
     sign: null,
     verify: null,
     initProfile: null,
+    ofReference: false,
     publicKey: null,
   });
+  expect(parse(['--init-profile', 'p.json', '--of-reference'])).toMatchObject({ initProfile: resolve('p.json'), ofReference: true });
   expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
   expect(
     parse([
@@ -163,6 +165,7 @@ test('command line: defaults, and every option', () => {
     sign: resolve('k.pem'),
     verify: null,
     initProfile: null,
+    ofReference: false,
     publicKey: null,
   });
   expect(parse(['--verify', 'reports/certification']).verify).toBe(join(resolve('reports'), 'certification'));

@@ -195,3 +195,20 @@ test("the README's one exit-code table lists exactly the codes of src/config/exi
     'Exit codes: 0 pass, 1 contract failure, 2 usage or configuration error, 3 required tool missing, 4 incomplete, 5 target unreachable, timed out or unavailable (retry later), 6 credentials refused, 130 interrupted.',
   );
 });
+
+test('each --help lists only the exit codes its command gives, from the one table; --version prints the suite version (issue 43, item 7)', async () => {
+  const certify = await npmRun('certify', ['--help']);
+  expect(certify.stdout).toMatch(
+    /\nExit codes: 0 pass, 1 contract failure, 2 usage or configuration error, 4 incomplete, 5 .*, 6 credentials refused, 130 interrupted\.\n$/,
+  );
+  expect(certify.stdout).not.toContain('3 required tool missing');
+  expect(certify.stdout).toContain('--version');
+  const serve = await npmRun('serve', ['--help']);
+  expect(serve.stdout).toMatch(/\nExit codes: 0 pass, 2 usage or configuration error\.\n$/);
+  const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+  for (const command of ['certify', 'serve']) {
+    const v = await npmRun(command, ['--version']);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toBe(`${name} ${version}\n`);
+  }
+});

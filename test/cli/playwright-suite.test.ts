@@ -73,6 +73,9 @@ for (const suite of ['conformance', 'fuzz']) {
     expect(ours).toBeGreaterThan(0);
     expect(theirs).toBeGreaterThan(ours);
     expect(help.stdout.slice(theirs)).toContain('--update-source-method <method>');
+    // Browser options do not apply to an API suite (issue 43, item 7).
+    for (const flag of ['--browser', '--headed', '--debug', '--ui ', '--update-snapshots']) expect(help.stdout, flag).not.toContain(flag);
+    expect(help.stdout.slice(theirs)).toContain('--max-failures <N>');
     expect(help.stdout).toContain('Exit codes: 0 pass, 1 contract failure, 2 usage or configuration error');
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { ConfigError } from '../../src/config/config-error.ts';
-import { isLoopbackUrl, loadDotEnv, newRunId, readSuiteConfig } from '../../src/config/suite-config.ts';
+import { isLoopbackUrl, loadDotEnv, newRunId, pacingNote, readSuiteConfig } from '../../src/config/suite-config.ts';
 import { badConfigCases, goodConfigCases, REMOTE } from './suite-config.cases.ts';
 
 const REFERENCE_PROFILE = fileURLToPath(new URL('../../reference/profile.json', import.meta.url));
@@ -92,4 +92,15 @@ test('loadDotEnv reads a .env file into process.env, and a missing file is no er
     delete process.env[name];
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a loopback staging that is not paced says so in the banner (issue 43, item 7); paced, local or remote says nothing', () => {
+  const loopback = { baseUrl: 'http://127.0.0.1:8080', environment: 'staging' as const, rate: 0 };
+  expect(pacingNote(loopback)).toMatch(
+    /^not paced \(API_RATE unset for a loopback target\): this staging rehearsal runs several times faster/,
+  );
+  expect(pacingNote({ ...loopback, rate: 10 })).toBeNull();
+  expect(pacingNote({ ...loopback, environment: 'local' })).toBeNull();
+  expect(pacingNote({ ...loopback, baseUrl: 'https://staging.example', rate: 10 })).toBeNull();
+  expect(pacingNote({ ...loopback, baseUrl: null })).toBeNull();
 });

@@ -190,6 +190,10 @@ test('npm run check:k6 says which k6 would run, how to get one when there is non
   const wrong = cli('check-k6.ts', [], { K6_BINS: '/nonexistent/k6' });
   expect(wrong.code).toBe(2);
   expect(wrong.stderr).toContain('K6_BINS names "/nonexistent/k6", which is not an executable file.');
+  // K6_BIN the same: the code --help gives for it (issue 43, item 7: it gave 3).
+  const wrongBin = cli('check-k6.ts', [], { K6_BIN: '/nonexistent/k6' });
+  expect(wrongBin.code).toBe(2);
+  expect(wrongBin.stderr).toContain('K6_BIN names "/nonexistent/k6"');
   const dir = mkdtempSync(join(tmpdir(), 'check-k6-'));
   const fake = (name: string, says: string): string => {
     const path = join(dir, name);

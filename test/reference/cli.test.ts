@@ -1,6 +1,7 @@
 // `npm run serve` (reference/main.ts) as a user runs it: it listens on loopback, prints what to
 // point the suite at, answers every endpoint, takes credentials from the environment without
 // printing them, and refuses bad options with a clear message.
+import { createServer, type AddressInfo } from 'node:net';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -147,7 +148,9 @@ test('serve takes credentials from REFERENCE_* and never prints them', async () 
 
 // [args, what stderr must say]
 const BAD_OPTIONS: ReadonlyArray<[string[], RegExp]> = [
-  [['--fault', 'no-such-fault'], /Unknown fault switch "no-such-fault"\. Valid names: .*offer-field-renamed/],
+  // One sentence with the nearest names (issue 43, item 7), not every name and the usage.
+  [['--fault', 'nope'], /^serve: Unknown fault switch "nope"; closest: .* \(npm run serve -- --list-faults lists all \d+\)\.\n$/],
+  [['--fault', 'limit-ignord'], /closest: limit-ignored,/],
   [['--port', 'eighty'], /--port must be a non-negative integer/],
   [['--max-limit', '0'], /--max-limit must be a positive integer/],
   [['--rate-limit=-2'], /--rate-limit must be a positive integer, got "-2"/],
@@ -166,3 +169,19 @@ for (const [args, message] of BAD_OPTIONS) {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 }
+
+test('serve on a port in use exits 2 (a configuration error, as the README table says), in one sentence', async () => {
+  const holder = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => holder.once('listening', resolve));
+  try {
+    const { port } = holder.address() as AddressInfo;
+    const child = runServe(['--port', String(port)], cleanEnv());
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toBe('serve: the port is already in use; pick another with --port (0 = any free port)\n');
+  } finally {
+    holder.close();
+  }
+});
