@@ -1,15 +1,7 @@
 /**
  * Command line of `npm run certify` (parsed by the shared src/config/command-line.ts):
- *   --profile <pinned.json>   pin the target's "not shown" behaviours; a difference is drift (a failure)
- *   --waivers <waivers.json>  accepted failures, each with an owner and an expiry date
- *   --clauses <SUB-*,PAGE-*>  run only the tests of these clauses (Playwright --grep on their tags)
- *   --skip-load               do not run the load smoke (reported as not run)
- *   --workers <n>             tests run at once (Playwright workers; API_RATE is shared among them)
- *   --out <dir>               where the certification goes (default: ${REPORTS_DIR:-reports}/certification)
- *   --deployment-version <v>  the partner's own version of the deployment certified (recorded in the package)
- *   --sign <key.pem>          sign the manifest with this Ed25519 private key (detached signature beside it)
- *   --verify <dir>            check a certification folder (signature with --public-key, files, mark), nothing else
- *   --init-profile <path>     write a first target profile from discovery (reads only), nothing else
+ * its options are the CERTIFY_COMMAND table below, the one list that drives parsing, --help and docs/commands.md
+ * (`npm run docs:commands`; test/docs/commands-doc.test.ts fails when a doc or header names another flag).
  */
 import { join, resolve } from 'node:path';
 import { clauses as CATALOGUE } from '../contract/clauses/catalogue.ts';

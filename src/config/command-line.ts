@@ -185,3 +185,12 @@ export const CHILD_ROLE_OPTION = {
 export function progressUpdate(line: string, stream: NodeJS.WriteStream = process.stdout): void {
   stream.write(stream.isTTY ? `\r${line}` : `${line}\n`);
 }
+
+/** A command's options as a Markdown table, for the docs (docs/commands.md holds it between markers; a test keeps it equal). */
+export function optionsMarkdown(spec: CommandSpec): string {
+  const rows = Object.entries(spec.options).map(([name, o]) => {
+    const flag = `--${name}${o.type === 'string' && o.value ? ` ${o.value}` : ''}`;
+    return `| \`${flag}\` | ${o.description.replace(/\|/g, '\\|')} |`;
+  });
+  return [`\`${spec.command} [options]\`: ${spec.summary}`, '', '| option | what it does |', '| --- | --- |', ...rows].join('\n');
+}
