@@ -18,6 +18,7 @@ import { EXIT_CODES } from '../config/exit-codes.ts';
 import { pacingNote, readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
 import {
+  type CertificationReport,
   type CertificationVerdict,
   type EvidenceSection,
   type LoadSection,
@@ -429,18 +430,7 @@ async function certifyRun(
     if (signingKey) signManifest(stage, signingKey);
     swapIn(stage, o.out);
 
-    const c = report.summary.clauses;
-    say('');
-    say(
-      `Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`,
-    );
-    for (const line of reasonConsoleLines(report)) say(line);
-    say(`  report:   ${shown(join(o.out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
-    say(`  profile:  ${shown(join(o.out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
-    say(`  evidence: ${shown(join(o.out, OUTPUT.evidence))}/, manifest of ${manifest.files.length} files, sha256 ${manifestDigest}`);
-    say(
-      `  package:  ${PACKAGE_STATUS_TEXT[report.package.status].toLowerCase()}${report.package.status === 'certification' ? '' : ` (${report.package.reason})`}; ${signingKey ? `signed (${SIGNATURE_FILE}, key ${report.package.signedBy})` : 'not signed (--sign key.pem)'}`,
-    );
+    sayOutcome(report, o.out, manifest.files.length, manifestDigest, signingKey !== null);
     return VERDICT_EXIT_CODE[report.verdict];
   } catch (error) {
     if (!interruptSignal()?.aborted) throw error;
@@ -452,6 +442,22 @@ async function certifyRun(
   } finally {
     await reference?.close();
   }
+}
+
+/** The closing lines of a certification on the console: the verdict and its counts, why, and where each file is. */
+function sayOutcome(report: CertificationReport, out: string, manifestFiles: number, manifestDigest: string, signed: boolean): void {
+  const c = report.summary.clauses;
+  say('');
+  say(
+    `Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`,
+  );
+  for (const line of reasonConsoleLines(report)) say(line);
+  say(`  report:   ${shown(join(out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
+  say(`  profile:  ${shown(join(out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
+  say(`  evidence: ${shown(join(out, OUTPUT.evidence))}/, manifest of ${manifestFiles} files, sha256 ${manifestDigest}`);
+  say(
+    `  package:  ${PACKAGE_STATUS_TEXT[report.package.status].toLowerCase()}${report.package.status === 'certification' ? '' : ` (${report.package.reason})`}; ${signed ? `signed (${SIGNATURE_FILE}, key ${report.package.signedBy})` : 'not signed (--sign key.pem)'}`,
+  );
 }
 
 /**

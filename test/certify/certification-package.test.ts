@@ -81,6 +81,8 @@ test.describe('signed packages, verified as an operator would', () => {
   let incomplete: CertifyRun;
 
   test.beforeAll(async () => {
+    // Two certifications: on a busy CI machine they take longer than a hook's default minute.
+    test.setTimeout(300_000);
     rmSync(DIR, { recursive: true, force: true });
     mkdirSync(join(DIR, 'keys'), { recursive: true });
     const pair = generateKeyPairSync('ed25519');

@@ -160,9 +160,9 @@ for (const renderer of MARKDOWN_RENDERERS)
     expect
       .soft(found.h2)
       .toEqual([
+        'Failures and evidence',
         'Phases',
         'Clauses',
-        'Failures and evidence',
         'Observed profile and drift',
         'Waivers',
         'Requests sent',

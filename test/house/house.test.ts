@@ -7,7 +7,7 @@ import { codeOnly, functionLengths, MAX_FUNCTION_LINES, ROOT } from './function-
 
 /** The functions still over the limit, with the length they may not exceed (file and name; measured 2026-11-28). */
 const LONG_FUNCTIONS_LEFT: Readonly<Record<string, number>> = {
-  'src/certify/certification.ts certifyRun': 262,
+  'src/certify/certification.ts certifyRun': 254,
   'src/client-certification/proxy/http-relay.ts relayConnection': 258,
   'src/certify/report/markdown-writer.ts renderMarkdown': 221,
   'reference/server.ts buildReferenceServer': 210,
