@@ -18,12 +18,12 @@ import { EXIT_CODES } from '../config/exit-codes.ts';
 import { READS_ONLY_ENV } from '../run/client-currency.ts';
 import { parseDurationMs } from '../../load/lib/durations.ts';
 import { parseContractArgs } from '../k6/args.ts';
-import { INSTALL_HINT, describeK6Exit, findK6, k6Version, startK6 } from '../k6/k6-process.ts';
+import { describeK6Exit, startK6 } from '../k6/k6-process.ts';
 import { readReport, runOutcome } from '../k6/outcome.ts';
 import { REPO_ROOT, scenarioScript } from '../k6/paths.ts';
-import { preflightTarget } from '../k6/preflight.ts';
+import { readyToRun } from '../k6/ready-to-run.ts';
 import { prepareRun } from '../k6/target.ts';
-import { writeErr, writeOut } from '../config/terminal-text.ts';
+import { writeOut } from '../config/terminal-text.ts';
 import { setChildEnvironment } from '../config/child-environment.ts';
 
 const CONFORMANCE_CONFIG = resolve(REPO_ROOT, 'playwright.config.ts');
@@ -80,18 +80,9 @@ async function main(): Promise<number> {
   const outDir = resolve(REPO_ROOT, run.env.LOAD_REPORT_DIR ?? 'reports/load');
   const conformanceReports = resolve(outDir, 'contract-under-load');
   try {
-    // The target first, then k6, as `npm run load` does: what is wrong with the configuration (the target named, its
-    // credentials, its base path) is said in one sentence with its exit code, whether or not k6 is installed.
-    await preflightTarget(run.config, run.profile, run.env.RUN_ID ?? 'preflight');
-    const k6 = findK6();
-    if (!k6.found) {
-      writeErr(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
-      return EXIT_CODES.toolMissing;
-    }
-    const version = k6Version(k6.path);
-    if (version !== null) run.env.LOAD_K6_VERSION = version;
-    run.clearStaleReports();
-    const k6Run = startK6(k6.path, scenarioScript(args.scenario), run.env, [], REPO_ROOT);
+    const ready = await readyToRun(run);
+    if ('exitCode' in ready) return ready.exitCode;
+    const k6Run = startK6(ready.k6, scenarioScript(args.scenario), run.env, [], REPO_ROOT);
     let k6Ended = false;
     void k6Run.done.then(() => {
       k6Ended = true;

@@ -8,35 +8,25 @@
  */
 import { existsSync } from 'node:fs';
 import { exitOnConfigError } from '../config/config-error.ts';
-import { EXIT_CODES } from '../config/exit-codes.ts';
 import { parseRunArgs } from '../k6/args.ts';
-import { INSTALL_HINT, findK6, k6Version, startK6 } from '../k6/k6-process.ts';
+import { startK6 } from '../k6/k6-process.ts';
 import { readReport, runOutcome } from '../k6/outcome.ts';
 import { REPO_ROOT, scenarioScript } from '../k6/paths.ts';
-import { preflightTarget } from '../k6/preflight.ts';
+import { readyToRun } from '../k6/ready-to-run.ts';
 import { LOCAL_REFERENCE_RATE_LIMIT, prepareRun } from '../k6/target.ts';
-import { writeErr, writeOut } from '../config/terminal-text.ts';
+import { writeOut } from '../config/terminal-text.ts';
 
 async function main(): Promise<number> {
   const parsed = parseRunArgs(process.argv.slice(2));
   const run = await prepareRun(parsed.scenario, { referenceRateLimit: LOCAL_REFERENCE_RATE_LIMIT, k6Version: null });
   try {
-    // The target first, then k6: what is wrong with the configuration (the target named, its credentials, its base
-    // path) is said in one sentence, exit 2, whether or not k6 is installed, and nothing is run or overwritten.
-    await preflightTarget(run.config, run.profile, run.env.RUN_ID ?? 'preflight');
-    const k6 = findK6();
-    if (!k6.found) {
-      writeErr(`\n${k6.reason}\n${INSTALL_HINT}\n\n`);
-      return EXIT_CODES.toolMissing;
-    }
-    const version = k6Version(k6.path);
-    if (version !== null) run.env.LOAD_K6_VERSION = version;
-    run.clearStaleReports();
+    const ready = await readyToRun(run);
+    if ('exitCode' in ready) return ready.exitCode;
     if (run.startedReference)
       writeOut(
         `Bundled reference server at ${run.config.target.baseUrl} (rate limit ${process.env.REFERENCE_RATE_LIMIT ?? 'off'} requests/s).\n`,
       );
-    const child = startK6(k6.path, scenarioScript(parsed.scenario), run.env, parsed.k6Args, REPO_ROOT);
+    const child = startK6(ready.k6, scenarioScript(parsed.scenario), run.env, parsed.k6Args, REPO_ROOT);
     // Ctrl+C reaches k6 too (same process group); k6 then runs teardown and handleSummary, so this
     // process waits for it instead of dying (and taking the reference server down) first.
     const ignore = (): void => {};
