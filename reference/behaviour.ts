@@ -133,6 +133,11 @@ export interface Behaviour {
     closeConnections?: boolean;
     /** Send every body chunked (`transfer-encoding: chunked`, no content-length), as a streaming server does. */
     chunkedBodies?: boolean;
+    /**
+     * The Location a request of this operation is redirected to (301) instead of being answered, before its credentials
+     * are checked, as a framework's canonical-URL redirect is; null: answered. Absent (correct): nothing is redirected.
+     */
+    redirect?: (operation: OperationName, url: string) => string | null;
   };
   allocations: {
     /**

@@ -19,6 +19,7 @@ import { SEQUENCE_FAULTS } from './faults/sequences.ts';
 import { ID_AND_PARTNER_FAULTS } from './faults/ids-and-partners.ts';
 import { REQUEST_SENT_FAULTS } from './faults/requests-sent.ts';
 import { INVALID_ACCEPTED_FAULTS } from './faults/invalid-accepted.ts';
+import { REDIRECT_FAULTS } from './faults/redirects.ts';
 import type { FaultSwitch } from './faults/fault-switch.ts';
 
 export type { CatchBy, FaultSwitch } from './faults/fault-switch.ts';
@@ -50,6 +51,8 @@ export const FAULTS = [
   ...REQUEST_SENT_FAULTS,
   // Invalid input that is accepted (issue 31)
   ...INVALID_ACCEPTED_FAULTS,
+  // Redirects (issue 39): a read answered with a 3xx, which no client of ours follows
+  ...REDIRECT_FAULTS,
 ] as const satisfies readonly FaultSwitch[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

@@ -307,6 +307,16 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
       return Readable.from([bytes.subarray(0, half), bytes.subarray(half)], { objectMode: false });
     });
 
+  // A request redirected instead of answered (a fault): before the credential check, as a framework's own redirect is.
+  const redirect = protocol.redirect;
+  if (redirect)
+    app.addHook('onRequest', (request, reply, done) => {
+      const operation = (request.routeOptions.config as { operation?: OperationName } | undefined)?.operation;
+      const location = operation === undefined ? null : redirect(operation, request.url);
+      if (location === null) return done();
+      reply.code(301).header('location', location).send();
+    });
+
   // Credentials on every route but the public ones (health, the OpenAPI document), before the body is even read; the
   // partner whose credentials match is the caller, with the connection the request came on. Which routes are public
   // is decided once, as each route is added: the check is a hook of the routes that need it (the first of their own

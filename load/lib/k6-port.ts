@@ -2,7 +2,8 @@
  * THE k6 BINDING: the one module of load/lib that imports k6 (k6, k6/http, k6/metrics, k6/execution). It binds them to
  * the port (port.ts) the flows are written against; the four scripts in load/ call `k6Port()` at init and hand it to
  * their flow. Follows k6's documented APIs only: http.request with Params (redirects, responseType, tags,
- * responseCallback), http.expectedStatuses, check, sleep, Counter/Rate/Trend, exec.vu / exec.scenario, open(), __ENV.
+ * responseCallback), http.expectedStatuses, http.setResponseCallback, check, sleep, Counter/Rate/Trend, exec.vu /
+ * exec.scenario, open(), __ENV.
  * Nothing here runs under Node: keep it this thin (npm run coverage:load lists it among the k6-only files).
  */
 import { check, sleep } from 'k6';
@@ -12,8 +13,18 @@ import { Counter, Rate, Trend } from 'k6/metrics';
 import type { HttpAnswer, LoadPort, MetricKind, MetricSink } from './port.ts';
 import { EXPECTED_STATUSES } from './requests.ts';
 
-const expected = (...more: number[]) =>
+type ResponseCallback = ReturnType<typeof http.expectedStatuses>;
+
+const expected = (...more: number[]): ResponseCallback =>
   http.expectedStatuses({ min: EXPECTED_STATUSES.min, max: EXPECTED_STATUSES.max }, ...EXPECTED_STATUSES.also, ...more);
+
+// A request's own responseCallback is made once per set of statuses and reused, as k6's docs ask of a per-request one.
+const callbacks: Record<string, ResponseCallback> = {};
+const expectedAlso = (more: readonly number[]): ResponseCallback => {
+  const key = more.join(',');
+  if (!(key in callbacks)) callbacks[key] = expected(...more);
+  return callbacks[key];
+};
 
 // 2xx and 429 are expected answers: http_req_failed then counts real failures (a 3xx among them), and 429s are
 // tracked in their own metric. Set at init, so every VU has it.
@@ -30,7 +41,7 @@ export function k6Port(): LoadPort {
     request(req, alsoExpected): HttpAnswer {
       const res = http.request(req.method, req.url, req.body, {
         ...req.params,
-        ...(alsoExpected.length > 0 && { responseCallback: expected(...alsoExpected) }),
+        ...(alsoExpected.length > 0 && { responseCallback: expectedAlso(alsoExpected) }),
       });
       return { status: res.status, headers: res.headers, body: typeof res.body === 'string' ? res.body : null, error: res.error };
     },

@@ -19,6 +19,19 @@ export const PAGINATION_FAULTS = [
     })),
   },
   {
+    name: 'page-one-short',
+    description:
+      'Every page holds one entry fewer than limit (its end computed as offset + limit - 1): a client walking offset += limit never sees the last entry of each page.',
+    clauses: ['PAGE-WALK', 'PAGE-LIMIT'],
+    catchBy: 'conformance',
+    apply: patch('paging', (current) => ({
+      window: (query, total, maxLimit) => {
+        const window = current.window(query, total, maxLimit);
+        return query.limit === undefined ? window : { ...window, count: Math.max(0, window.count - 1) };
+      },
+    })),
+  },
+  {
     name: 'limit-ignored',
     description: 'limit is ignored: every page runs to the end of the list.',
     clauses: ['PAGE-LIMIT'],

@@ -1,12 +1,13 @@
 /**
- * `tsx test/load/broken-flows.ts <broken flow> --iterations <n>`: a scenario flow broken on purpose, driven by the
- * Node driver as main.ts drives the real one. The tests run it to show that their checks have teeth: a flow whose
- * teardown skips its sweep must be caught by the same check that passes the real flow.
+ * `tsx test/load/broken-flows.ts <broken flow> --iterations <n> [--vus <n>]`: a scenario flow broken on purpose, driven
+ * by the Node driver as main.ts drives the real one. The tests run them to show that their checks have teeth: each
+ * must be caught where the real flow passes.
  */
-import { parseArgs } from 'node:util';
 import type { FlowFactory } from '../../load/flows/flow.ts';
+import { paginationFlow, type PaginationSetup } from '../../load/flows/pagination.ts';
 import { type SubscriptionsSetup, subscriptionsFlow } from '../../load/flows/subscriptions.ts';
-import { driveFlow } from '../../src/k6/node-driver/drive.ts';
+import type { RequestParams } from '../../load/lib/requests.ts';
+import { driveFromCommandLine } from '../../src/k6/node-driver/command-line.ts';
 
 export const BROKEN_FLOWS: Record<string, FlowFactory<never>> = {
   /** The subscriptions flow with a teardown that sweeps nothing. */
@@ -14,13 +15,19 @@ export const BROKEN_FLOWS: Record<string, FlowFactory<never>> = {
     ...subscriptionsFlow(port),
     teardown: () => {},
   })) as FlowFactory<SubscriptionsSetup> as FlowFactory<never>,
+  /** The pagination flow with its requests built without `redirects: 0` (k6 would follow up to 10). */
+  'pagination-request-without-redirects-0': ((port) =>
+    paginationFlow({
+      ...port,
+      request: (req, alsoExpected) => {
+        const { redirects: _dropped, ...params } = req.params;
+        return port.request({ ...req, params: params as RequestParams }, alsoExpected);
+      },
+    })) as FlowFactory<PaginationSetup> as FlowFactory<never>,
 };
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { iterations: { type: 'string' }, vus: { type: 'string' } } });
-const flow = BROKEN_FLOWS[positionals[0]];
-if (!flow) throw new Error(`no broken flow "${positionals[0]}"; known: ${Object.keys(BROKEN_FLOWS).join(', ')}`);
-process.exitCode = driveFlow(flow, {
-  iterations: Number(values.iterations ?? 10),
-  vus: Number(values.vus ?? 1),
-  env: process.env,
-}).exitCode;
+driveFromCommandLine(
+  BROKEN_FLOWS,
+  process.argv.slice(2),
+  `usage: tsx test/load/broken-flows.ts <${Object.keys(BROKEN_FLOWS).join('|')}> --iterations <n> [--vus <n>]`,
+);

@@ -9,6 +9,7 @@ import { expect } from '@playwright/test';
 import { startReferenceServer } from '../../reference/server.ts';
 import { CANARY, liveWithTag, startHostileTarget, test } from '../hostile/hostile-front.ts';
 import { loadCoverageEnv } from './load-coverage.ts';
+import { FAULT_CASES, PAGINATION_KNOBS } from './node-driver-cases.ts';
 import { driveScenario, violatedRules } from './node-driver-run.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -27,15 +28,13 @@ async function withReference<T>(
   }
 }
 
-/** Read knobs that keep a run to a few seconds: the page sizes walk every list several ways within 60 pages. */
-const PAGINATION = { PAGE_SIZES: '1,7,100' };
 /** The rate probe against a reference limited to 5 requests/s: 1 s steps, a short back-off, enough attempts to recover. */
 const RATE_PROBE = { RATE_STEP_DURATION: '1s', RATE_BACKOFF: '1s', RATE_RECOVERY_ATTEMPTS: '6', RATE_MAX_WAIT: '3s' };
 
 test.describe('against the reference, every scenario passes', () => {
   test('pagination walks every list with several page sizes and finds no violation', async () => {
     const run = await withReference({}, (target) =>
-      driveScenario({ scenario: 'pagination', target, iterations: 60, vus: 2, knobs: PAGINATION }),
+      driveScenario({ scenario: 'pagination', target, iterations: 60, vus: 2, knobs: PAGINATION_KNOBS }),
     );
     expect(run.code, run.output).toBe(0);
     expect(run.report.verdict).toMatchObject({ valid: true, passed: true });
@@ -75,18 +74,21 @@ test.describe('against the reference, every scenario passes', () => {
 });
 
 test.describe('against the faults each scenario exists to catch, it fails on the named rule', () => {
-  for (const { fault, scenario, rule, iterations, knobs } of [
-    { fault: 'offset-one-based', scenario: 'pagination', rule: 'ids-unique-across-pages', iterations: 60, knobs: PAGINATION },
-    { fault: 'limit-ignored', scenario: 'pagination', rule: 'page-within-limit', iterations: 60, knobs: PAGINATION },
-    { fault: 'modified-after-ignored', scenario: 'polling', rule: 'poll-only-on-or-after', iterations: 10, knobs: {} },
-    { fault: 'modified-after-exclusive', scenario: 'polling', rule: 'poll-includes-on-or-after', iterations: 10, knobs: {} },
-    { fault: 'cancel-not-persisted', scenario: 'subscriptions', rule: 'none-left-open', iterations: 6, knobs: {} },
-  ])
-    test(`${scenario} against fault ${fault}: ${rule}`, async () => {
-      const run = await withReference({ faults: [fault] }, (target) => driveScenario({ scenario, target, iterations, vus: 2, knobs }));
+  for (const c of FAULT_CASES)
+    test(`${c.scenario} against fault ${c.fault} (${c.what}): ${'rule' in c.fails ? c.fails.rule : 'redirects_refused'}`, async () => {
+      const run = await withReference({ faults: [c.fault] }, async (target) => ({
+        origin: new URL(target.url).origin,
+        ...(await driveScenario({ scenario: c.scenario, target, iterations: c.iterations, vus: c.vus, knobs: c.knobs })),
+      }));
       expect(run.code, run.output).toBe(99);
-      expect(violatedRules(run.report), run.output).toContain(rule);
-      expect(run.report.verdict.reasons).toContain(`threshold crossed: contract_violations{rule:${rule}} count==0`);
+      if ('rule' in c.fails) {
+        expect(violatedRules(run.report), run.output).toContain(c.fails.rule);
+        expect(run.report.verdict.reasons).toContain(`threshold crossed: contract_violations{rule:${c.fails.rule}} count==0`);
+      } else {
+        // Refused, never followed: the Location (the same path with a slash) is on the target's own origin.
+        expect(run.report.redirectsRefused).toEqual([expect.objectContaining({ ...c.fails.redirect, origin: run.origin })]);
+        expect(run.report.verdict.reasons).toContain('threshold crossed: redirects_refused count==0');
+      }
     });
 
   test('rate-probe against a 429 without Retry-After: retry-after-given where Retry-After is promised; only counted where not', async () => {
@@ -136,6 +138,16 @@ test.describe('against the faults each scenario exists to catch, it fails on the
   });
 });
 
+test('a flow broken on purpose is caught: a request built without redirects: 0 stops the run as a broken flow, whatever the target answers', async () => {
+  await withReference({}, async (target) => {
+    const run = await driveScenario({ scenario: 'pagination', target, iterations: 10, broken: 'pagination-request-without-redirects-0' });
+    expect(run.code, run.output).toBe(107);
+    expect(run.output).toMatch(
+      /stopped: the flow is broken \(in setup\): the request "setup GET \/allocation" was built to follow k6's default of 10 redirect\(s\), not redirects: 0/,
+    );
+  });
+});
+
 test('a flow broken on purpose is caught: a subscriptions teardown that skips its sweep leaves records open, which the real one cancels', async () => {
   const front = await startHostileTarget();
   try {
@@ -164,8 +176,8 @@ test.describe('a Node-driver summary downstream: load:compare and the regression
 
   test('two driver runs compare end to end; a driver run against the shipped k6 baseline is INCOMPARABLE, "different engines"; load:baseline refuses it', async () => {
     const [first, second] = await withReference({}, async (target) => [
-      await driveScenario({ scenario: 'pagination', target, iterations: 30, knobs: PAGINATION }),
-      await driveScenario({ scenario: 'pagination', target, iterations: 30, knobs: PAGINATION }),
+      await driveScenario({ scenario: 'pagination', target, iterations: 30, knobs: PAGINATION_KNOBS }),
+      await driveScenario({ scenario: 'pagination', target, iterations: 30, knobs: PAGINATION_KNOBS }),
     ]);
     const reports = join(first.reportDir, 'reports');
     const judged = loadCli(

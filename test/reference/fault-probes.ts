@@ -162,6 +162,13 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result(list.length === 1 && list[0].id === SEED_OFFERS[1].id, answer);
     },
   },
+  'page-one-short': {
+    expectation: 'offset=0&limit=3 returns the first 3 offers',
+    run: async (app) => {
+      const { answer, list } = await offers(app, '?offset=0&limit=3');
+      return result(list.length === 3 && list.every((o, i) => o.id === SEED_OFFERS[i].id), answer);
+    },
+  },
   'limit-ignored': {
     expectation: 'limit=2 returns 2 offers',
     run: async (app) => {
@@ -554,6 +561,16 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
     run: (app) => {
       const { clientSubscriptionTimestamp: _dropped, ...body } = minimalCreateBody();
       return refusedCreate(app, body);
+    },
+  },
+  'record-read-redirected': {
+    expectation: 'GET /offer/{offerId} is answered 200 with the offer, not redirected',
+    run: async (app) => {
+      const answer = await call(app, { url: `/offer/${encodeURIComponent(SEED_OFFERS[0].id)}` });
+      return result(
+        answer.status === 200 && (answer.json as Json | undefined)?.id === SEED_OFFERS[0].id,
+        `${seen(answer)} location: ${answer.headers.location ?? '-'}`,
+      );
     },
   },
 };

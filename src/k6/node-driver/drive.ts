@@ -13,7 +13,7 @@ import { dirname } from 'node:path';
 import type { FlowFactory, ScenarioFlow } from '../../../load/flows/flow.ts';
 import type { Env } from '../../../load/lib/config.ts';
 import { SCENARIO_KEY } from '../../../load/lib/names.ts';
-import { type DriverState, nodePort } from './node-port.ts';
+import { type DriverState, FlowDefect, nodePort } from './node-port.ts';
 import { judgeThresholds, SampleStore, summaryData } from './summary-data.ts';
 
 export interface DriveOptions {
@@ -44,6 +44,12 @@ function writeOutput(path: string, content: string): void {
   }
 }
 
+/** Why a run stopped on an exception: the flow broken (FlowDefect), or what threw. */
+function stopReason(where: string, error: unknown): string {
+  if (error instanceof FlowDefect) return `the flow is broken (in ${where}): ${error.message}`;
+  return `${where} threw: ${error instanceof Error ? error.message : String(error)}`;
+}
+
 export function driveFlow<S>(factory: FlowFactory<S>, options: DriveOptions): DriveResult {
   if (!Number.isInteger(options.iterations) || options.iterations < 1)
     throw new Error('the Node driver runs a positive count of iterations');
@@ -70,7 +76,7 @@ export function driveFlow<S>(factory: FlowFactory<S>, options: DriveOptions): Dr
   try {
     data = first.setup();
   } catch (error) {
-    stoppedBy = `setup threw: ${error instanceof Error ? error.message : String(error)}`;
+    stoppedBy = stopReason('setup', error);
     scriptError = true;
   }
   if (data !== undefined) {
@@ -81,8 +87,13 @@ export function driveFlow<S>(factory: FlowFactory<S>, options: DriveOptions): Dr
       try {
         flows[vu - 1].iteration(data);
       } catch (error) {
-        // k6 logs an iteration's exception and goes on with the next; so does the driver.
-        console.error(`node-driver: iteration ${done} threw: ${error instanceof Error ? error.message : String(error)}`);
+        if (error instanceof FlowDefect) {
+          // The flow itself breaks a rule of the project: no later iteration would prove anything.
+          stoppedBy = stopReason('an iteration', error);
+          scriptError = true;
+        }
+        // Else as k6: it logs an iteration's exception and goes on with the next; so does the driver.
+        else console.error(`node-driver: iteration ${done} threw: ${error instanceof Error ? error.message : String(error)}`);
       } finally {
         state.current = null;
       }
@@ -94,7 +105,7 @@ export function driveFlow<S>(factory: FlowFactory<S>, options: DriveOptions): Dr
     try {
       first.teardown(data);
     } catch (error) {
-      stoppedBy ??= `teardown threw: ${error instanceof Error ? error.message : String(error)}`;
+      stoppedBy ??= stopReason('teardown', error);
       scriptError = true;
     }
   }

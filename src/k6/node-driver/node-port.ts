@@ -37,6 +37,17 @@ export function sleepSync(seconds: number): void {
   if (seconds > 0) Atomics.wait(pause, 0, 0, seconds * 1000);
 }
 
+/**
+ * A flow that breaks a rule of the project, not of the target (a request that would follow a redirect): the driver
+ * stops the run on it, as a script error, instead of going on to the next iteration.
+ */
+export class FlowDefect extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FlowDefect';
+  }
+}
+
 export interface DriverState {
   /** The execution context of the call running now; null in setup and teardown (no scenario tag there). */
   current: ExecutionContext | null;
@@ -57,7 +68,9 @@ export function nodePort(env: Env, store: SampleStore, state: DriverState): Load
     readFile: (path) => readFileSync(path, 'utf8'),
     request(req, alsoExpected) {
       if (req.params.redirects !== 0)
-        throw new Error(`the Node driver follows no redirect; ${req.method} ${req.params.tags.name} asked for ${req.params.redirects}`);
+        throw new FlowDefect(
+          `the request "${req.params.tags.name}" was built to follow ${req.params.redirects ?? "k6's default of 10"} redirect(s), not redirects: 0; no client of ours follows a redirect (load/lib/requests.ts builds every request)`,
+        );
       const started = performance.now();
       const answer = sendSync({
         method: req.method,
