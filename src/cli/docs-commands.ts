@@ -4,7 +4,22 @@
  * fails when the committed file differs from what this writes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { commandsDocWithGenerated, COMMANDS_DOC } from './commands-doc.ts';
+import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
+import { exitOnConfigError } from '../config/config-error.ts';
+import { writeOut } from '../config/terminal-text.ts';
+import { COMMANDS_DOC, commandsDocWithGenerated } from './commands-doc.ts';
 
-writeFileSync(COMMANDS_DOC, commandsDocWithGenerated(readFileSync(COMMANDS_DOC, 'utf8')));
-process.stdout.write(`${COMMANDS_DOC}: generated sections written\n`);
+const DOCS_COMMAND = {
+  command: 'npm run docs:commands --',
+  summary: `Rewrite the generated sections of ${COMMANDS_DOC} (each command's options) from the commands' own tables.`,
+  options: {},
+  exitCodes: ['pass', 'usage'],
+} as const satisfies CommandSpec;
+
+try {
+  parseCommandLine(DOCS_COMMAND);
+  writeFileSync(COMMANDS_DOC, commandsDocWithGenerated(readFileSync(COMMANDS_DOC, 'utf8')));
+  writeOut(`${COMMANDS_DOC}: generated sections written\n`);
+} catch (error) {
+  exitOnConfigError(error);
+}
