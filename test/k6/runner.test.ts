@@ -11,6 +11,7 @@ import { runOutcome } from '../../src/k6/outcome.ts';
 import { buildLoadReport } from '../../load/lib/report.ts';
 import { normaliseK6Summary } from '../../load/lib/summary.ts';
 import { config, counter, k6Summary, rate, trend } from '../load/fixtures.ts';
+import { loadCoverageEnv } from '../load/load-coverage.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -20,7 +21,8 @@ function cli(script: string, args: string[], env: Record<string, string> = {}) {
   const out = spawnSync(process.execPath, [TSX, join(ROOT, 'src', 'cli', script), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', ...env },
+    // Load code these commands run counts in npm test's load coverage (test/load/load-coverage.ts).
+    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', ...loadCoverageEnv(), ...env },
     timeout: 60_000,
   });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };

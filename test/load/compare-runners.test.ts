@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { buildLoadReport } from '../../load/lib/report.ts';
 import { normaliseK6Summary } from '../../load/lib/summary.ts';
 import { config, counter, k6Summary, rate, trend } from './fixtures.ts';
+import { loadCoverageEnv } from './load-coverage.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -17,7 +18,7 @@ function compare(args: string[], reportsDir: string) {
   const out = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'load-compare.ts'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', REPORTS_DIR: reportsDir },
+    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', REPORTS_DIR: reportsDir, ...loadCoverageEnv() },
     timeout: 60_000,
   });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };

@@ -62,6 +62,23 @@ test.describe('against the reference, every scenario passes', () => {
     });
   });
 
+  // Legitimate variations a live target may have: a client held to GBP (setup's one create per currency finds it and
+  // writes in GBP only), reads from a replica 300 ms behind (a read after create is read again until it shows the
+  // record; the teardown reads the list again before it calls a record left open).
+  test('subscriptions against a replica 300 ms behind and a client held to GBP: passes, writes in GBP only, leaves nothing open', async () => {
+    await withReference({ variants: ['client-currency-gbp', 'reads-lag-300ms'] }, async (target) => {
+      const run = await driveScenario({ scenario: 'subscriptions', target, iterations: 4 });
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toMatch(
+        /the target refused a create in .+: it holds the client to GBP; offers in other currencies are not written to/,
+      );
+      expect(run.report.verdict.passed).toBe(true);
+      const r = run.report.scenarioResult;
+      expect(r.kind === 'subscriptions' && r.created, run.output).toBeGreaterThan(1);
+      expect(await liveWithTag(target.url, (tag) => tag.startsWith(`osd-suite.${run.runId}.`))).toEqual([]);
+    });
+  });
+
   test('rate-probe finds the onset of a 5 requests/s limit, stops there by design, and sees Retry-After honoured', async () => {
     const run = await withReference({ rateLimit: 5 }, (target) =>
       driveScenario({ scenario: 'rate-probe', target, iterations: 400, knobs: { ...RATE_PROBE, RATE_REQUIRE_RETRY_AFTER: 'yes' } }),
