@@ -10,6 +10,7 @@ import profileSchema from '../../schemas/target-profile.schema.json' with { type
 import clientReportSchema from '../../schemas/client-certification-report.schema.json' with { type: 'json' };
 import stoppedSchema from '../../schemas/certification-stopped.schema.json' with { type: 'json' };
 import historySchema from '../../schemas/history.schema.json' with { type: 'json' };
+import loadReportSchema from '../../schemas/load-report.schema.json' with { type: 'json' };
 
 const ajv = projectAjv({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats(ajv);
@@ -21,6 +22,8 @@ const checkClient = ajv.compile(clientReportSchema);
 const checkStopped = ajv.compile(stoppedSchema);
 // The history of a series of runs (npm run history).
 const checkHistory = ajv.compile(historySchema);
+// A load scenario's run report (reports/load/<scenario>.json), whichever engine made it: k6 or the Node driver.
+const checkLoadReport = ajv.compile(loadReportSchema);
 
 export interface ReportValidation {
   valid: boolean;
@@ -41,6 +44,11 @@ export function validateCertificationReport(data: unknown): ReportValidation {
 /** Validates history.json (schemas/history.schema.json). */
 export function validateHistory(data: unknown): ReportValidation {
   return validateWith(checkHistory, data);
+}
+
+/** Validates a load scenario's run report against schemas/load-report.schema.json. */
+export function validateLoadReport(data: unknown): ReportValidation {
+  return validateWith(checkLoadReport, data);
 }
 
 /** Validates the certification.json of a run that stopped (schemas/certification-stopped.schema.json). */

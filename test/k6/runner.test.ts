@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { parseK6Version } from '../../src/k6/k6-process.ts';
 import { runOutcome } from '../../src/k6/outcome.ts';
+import { EXIT_CODES } from '../../src/config/exit-codes.ts';
 import { buildLoadReport } from '../../load/lib/report.ts';
 import { normaliseK6Summary } from '../../load/lib/summary.ts';
 import { config, counter, k6Summary, rate, trend } from '../load/fixtures.ts';
@@ -138,6 +139,31 @@ test('load:baseline records a passing run and refuses an invalid one; load:compa
   const inv = cli('load-compare.ts', [invalid, base], { REPORTS_DIR: dir });
   expect(inv.code).toBe(1);
   expect(inv.stdout).toContain('INVALID');
+});
+
+test('load:compare with no baseline for its scenario says in one sentence how to record one, and exits as the README table says', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'load-compare-'));
+  const data = k6Summary({ iterations: counter(10) });
+  const report = buildLoadReport(config('subscriptions'), normaliseK6Summary(data), data, {
+    engine: 'k6',
+    runId: 'r',
+    k6Version: '1.3.0',
+    generatedAt: '2026-01-01T00:00:00Z',
+    startedAt: null,
+  });
+  const path = join(dir, 'subscriptions.json');
+  writeFileSync(path, JSON.stringify(report));
+  // The project ships baselines for pagination and polling only (test/load/baselines.test.ts).
+  expect(existsSync(join(ROOT, 'load', 'baselines', 'subscriptions.json'))).toBe(false);
+  const out = cli('load-compare.ts', [path], { REPORTS_DIR: dir });
+  expect(out.code).toBe(EXIT_CODES.usage);
+  expect(out.stdout).toBe('');
+  const said = out.stderr.trim().replace(/^Configuration error: /, '');
+  expect(said).toMatch(
+    /^There is no baseline for subscriptions at \S+\/load\/baselines\/subscriptions\.json; record one from a passing k6 run of your target: npm run load -- subscriptions && npm run load:baseline -- subscriptions\.$/,
+  );
+  expect(said.split('\n')).toHaveLength(1);
+  expect(existsSync(join(dir, 'perf-regression'))).toBe(false);
 });
 
 test("load:compare links k6's dashboard report of the run when the run wrote one, relative to the report", () => {

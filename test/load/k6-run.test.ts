@@ -11,6 +11,7 @@ import { startReferenceServer } from '../../reference/server.ts';
 import type { LoadReport } from '../../load/lib/report.ts';
 import { runLoadSmoke } from '../../src/certify/load-smoke.ts';
 import { encodedForms } from '../../src/config/redact.ts';
+import { validateLoadReport } from '../../src/report/report-schema.ts';
 import { type K6Binary, K6_TESTS_SKIPPED, k6Binaries } from '../../src/k6/k6-binary.ts';
 import { dashboardEnv } from '../../src/k6/k6-process.ts';
 import { runOutcome } from '../../src/k6/outcome.ts';
@@ -73,6 +74,8 @@ async function runScenario(
     }));
     for (const { path, text } of [...files, { path: 'the k6 output', text: output }]) expectNoCredential(text, path);
     const report = JSON.parse(files[0].text) as LoadReport;
+    // The report k6 wrote has the shape the Node driver's has, published in schemas/ (load:compare and history read it).
+    expect(validateLoadReport(report).errors, `${scenario}.json against schemas/load-report.schema.json`).toEqual([]);
     // What the reference holds afterwards, read directly (not through k6).
     const headers = {
       accept: 'application/json',

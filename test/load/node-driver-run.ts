@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import type { LoadReport } from '../../load/lib/report.ts';
 import { encodedForms } from '../../src/config/redact.ts';
+import { validateLoadReport } from '../../src/report/report-schema.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 import { loadCoverageEnv } from './load-coverage.ts';
 
@@ -79,7 +80,10 @@ export async function driveScenario(opts: {
     for (const form of forms) expect(text.includes(form), `a credential (${form.length} chars) in ${name}`).toBe(false);
   const reportFile = written.find((f) => f.name === `${opts.scenario}.json`);
   expect(reportFile, `the run wrote ${opts.scenario}.json:\n${output}`).toBeDefined();
-  return { code, output, report: JSON.parse((reportFile as { text: string }).text) as LoadReport, reportDir, runId };
+  const report = JSON.parse((reportFile as { text: string }).text) as LoadReport;
+  // The shape load:compare, the certification and npm run history read, published in schemas/.
+  expect(validateLoadReport(report).errors, `${opts.scenario}.json against schemas/load-report.schema.json`).toEqual([]);
+  return { code, output, report, reportDir, runId };
 }
 
 /** The rules of the run that counted a violation, by name. */

@@ -5,6 +5,7 @@ import { test, expect } from '@playwright/test';
 import { buildLoadReport, redactSecrets, renderJUnit, renderTextSummary } from '../../load/lib/report.ts';
 import { normaliseK6Summary } from '../../load/lib/summary.ts';
 import { summaryOutputs } from '../../load/lib/summary-outputs.ts';
+import { validateLoadReport } from '../../src/report/report-schema.ts';
 import { SECRET, SECRET_KEY, config, counter, k6Summary, rate, trend } from './fixtures.ts';
 
 const META = {
@@ -200,4 +201,26 @@ test('a 3xx answer fails the run and is named with the origin its Location point
   );
   expect(report.verdict.reasons).toContain('threshold crossed: redirects_refused count==0');
   expect(renderTextSummary(report, [])).toContain('! 38 redirect answer(s) refused');
+});
+
+// The report's shape is published (schemas/load-report.schema.json) and read by load:compare, the certification and
+// npm run history: every scenario's report from k6's legacy summary and from its machine-readable one follows it
+// (node-driver-run.ts holds every Node-driver report of npm test to it too), and the check has teeth.
+test('every scenario report, from either summary shape, follows schemas/load-report.schema.json', () => {
+  const machineReadable = {
+    version: '1.0.0',
+    config: { duration: 12.5 },
+    metadata: { k6Version: '2.2.0' },
+    results: { metrics: [{ name: 'iterations', type: 'counter', values: { count: 3, rate: 1 } }], checks: { results: [] } },
+  };
+  for (const scenario of ['pagination', 'polling', 'subscriptions', 'rate-probe'] as const)
+    for (const data of [paginationSummary(), machineReadable]) {
+      const report = buildLoadReport(config(scenario), normaliseK6Summary(data), data, META);
+      expect(validateLoadReport(report).errors, `${scenario} from ${normaliseK6Summary(data).format}`).toEqual([]);
+    }
+  const report = buildLoadReport(config('polling'), normaliseK6Summary(paginationSummary()), paginationSummary(), META);
+  expect(validateLoadReport({ ...report, run: { ...report.run, engine: 'autocannon' } }).errors).toEqual([
+    '/run/engine: must be equal to one of the allowed values',
+  ]);
+  expect(validateLoadReport({ ...report, work: { ...report.work, iterationsDone: undefined } }).valid).toBe(false);
 });
