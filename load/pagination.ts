@@ -2,8 +2,9 @@
  * Pagination under load: walks offers, subscriptions and allocations with several page sizes at a constant
  * arrival rate of page requests (the checks: load/flows/pagination.ts).
  *
- * A k6 script, kept thin: it binds k6 to the flow through load/lib/k6-port.ts (the one module that imports k6) and
- * exports what k6 runs. The flow's logic runs under Node too (src/k6/node-driver/, in npm test).
+ * A k6 script, kept thin: it imports k6 (k6/options here, the rest through load/lib/k6-port.ts, the k6 binding), so
+ * only k6 runs it; it binds k6 to the flow and exports what k6 runs. The flow's logic runs under Node too
+ * (src/k6/node-driver/, in npm test).
  *
  *   k6 run load/pagination.ts      (env: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_PROFILE,
  *                                  PAGE_RATE, PAGE_SIZES, PAGE_RESOURCES, ... see load/README.md)

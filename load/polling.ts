@@ -2,8 +2,9 @@
  * Polling under load: POLL_CLIENTS clients poll GET /offer with modifiedAfter every POLL_INTERVAL (the checks:
  * load/flows/polling.ts).
  *
- * A k6 script, kept thin: it binds k6 to the flow through load/lib/k6-port.ts (the one module that imports k6) and
- * exports what k6 runs. The flow's logic runs under Node too (src/k6/node-driver/, in npm test).
+ * A k6 script, kept thin: it imports k6 (k6/options here, the rest through load/lib/k6-port.ts, the k6 binding), so
+ * only k6 runs it; it binds k6 to the flow and exports what k6 runs. The flow's logic runs under Node too
+ * (src/k6/node-driver/, in npm test).
  *
  *   k6 run load/polling.ts         (env: API_BASE_URL, credentials, POLL_INTERVAL, POLL_CLIENTS, ...)
  */

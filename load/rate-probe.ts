@@ -3,8 +3,9 @@
  * abortOnFail threshold per step: k6 then exits 99, which the report and `npm run load` treat as the end by design),
  * then a recovery check (the flow: load/flows/rate-probe.ts).
  *
- * A k6 script, kept thin: it binds k6 to the flow through load/lib/k6-port.ts (the one module that imports k6) and
- * exports what k6 runs. The flow's logic runs under Node too (src/k6/node-driver/, in npm test).
+ * A k6 script, kept thin: it imports k6 (k6/options here, the rest through load/lib/k6-port.ts, the k6 binding), so
+ * only k6 runs it; it binds k6 to the flow and exports what k6 runs. The flow's logic runs under Node too
+ * (src/k6/node-driver/, in npm test).
  *
  *   k6 run load/rate-probe.ts      (env: API_BASE_URL, credentials, RATE_START, RATE_STEP, RATE_MAX, ...)
  */

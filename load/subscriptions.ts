@@ -2,8 +2,9 @@
  * The subscription flow under load: create -> read -> cancel at a constant arrival rate, bounded by WRITE_BUDGET,
  * every record swept by run tag in teardown (the flow: load/flows/subscriptions.ts).
  *
- * A k6 script, kept thin: it binds k6 to the flow through load/lib/k6-port.ts (the one module that imports k6) and
- * exports what k6 runs. The flow's logic runs under Node too (src/k6/node-driver/, in npm test).
+ * A k6 script, kept thin: it imports k6 (k6/options here, the rest through load/lib/k6-port.ts, the k6 binding), so
+ * only k6 runs it; it binds k6 to the flow and exports what k6 runs. The flow's logic runs under Node too
+ * (src/k6/node-driver/, in npm test).
  *
  *   k6 run load/subscriptions.ts   (env: API_BASE_URL, credentials, API_PROFILE, SUB_RATE, WRITE_BUDGET, ...)
  */
