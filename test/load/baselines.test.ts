@@ -74,7 +74,7 @@ for (const file of SHIPPED) {
 }
 
 for (const scenario of SCENARIOS_WITH_A_BASELINE) {
-  test(`${scenario} as it runs today against its shipped baseline: PASS, or INCOMPARABLE with its reasons, never a REGRESSION`, () => {
+  test(`${scenario} as it runs today against its shipped baseline: PASS, never INCOMPARABLE or a REGRESSION`, () => {
     const baseline = readBaseline(`${scenario}.json`);
     const today = runToday(scenario, baseline);
     test.info().annotations.push({ type: 'run', description: today.provenance });
