@@ -29,7 +29,9 @@ for (const file of scripts) {
     const text = readFileSync(new URL(file, LOAD), 'utf8');
     for (const spec of imports(text))
       expect(K6_MODULE.test(spec) || spec === `./flows/${file}` || spec === `./lib/${K6_BINDING}`, spec).toBe(true);
-    expect(text).toMatch(/A k6 script, kept thin: it imports k6 \(k6\/options here, the rest through load\/lib\/k6-port.ts, the k6 binding\), so\n \* only k6 runs it/);
+    expect(text).toMatch(
+      /A k6 script, kept thin: it imports k6 \(k6\/options here, the rest through load\/lib\/k6-port.ts, the k6 binding\), so\n \* only k6 runs it/,
+    );
     expect(text.split('\n').length).toBeLessThanOrEqual(45);
   });
 }
