@@ -192,6 +192,27 @@ function validatePositiveInteger(name: string, value: number | false | undefined
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
 }
 
+/** A body sent as a stream has no content-length: Node frames it in chunks (two here, split in the middle). */
+function addChunkedBodiesHook(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const bytes = Buffer.from(payload);
+    if (bytes.length === 0) return payload;
+    const half = Math.floor(bytes.length / 2);
+    return Readable.from([bytes.subarray(0, half), bytes.subarray(half)], { objectMode: false });
+  });
+}
+
+/** A request redirected instead of answered (a fault): before the credential check, as a framework's own redirect is. */
+function addRedirectHook(app: FastifyInstance, redirect: NonNullable<Behaviour['protocol']['redirect']>): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const operation = (request.routeOptions.config as { operation?: OperationName } | undefined)?.operation;
+    const location = operation === undefined ? null : redirect(operation, request.url);
+    if (location === null) return done();
+    reply.code(301).header('location', location).send();
+  });
+}
+
 /** Builds the server (not listening): for `inject` in tests, or `startReferenceServer`. */
 export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise<FastifyInstance> {
   const credentials = opts.credentials ?? DEMO_CREDENTIALS;
@@ -297,25 +318,9 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
       return payload;
     });
 
-  // A body sent as a stream has no content-length: Node frames it in chunks (two here, split in the middle).
-  if (protocol.chunkedBodies)
-    app.addHook('onSend', async (_request, _reply, payload) => {
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      const bytes = Buffer.from(payload);
-      if (bytes.length === 0) return payload;
-      const half = Math.floor(bytes.length / 2);
-      return Readable.from([bytes.subarray(0, half), bytes.subarray(half)], { objectMode: false });
-    });
+  if (protocol.chunkedBodies) addChunkedBodiesHook(app);
 
-  // A request redirected instead of answered (a fault): before the credential check, as a framework's own redirect is.
-  const redirect = protocol.redirect;
-  if (redirect)
-    app.addHook('onRequest', (request, reply, done) => {
-      const operation = (request.routeOptions.config as { operation?: OperationName } | undefined)?.operation;
-      const location = operation === undefined ? null : redirect(operation, request.url);
-      if (location === null) return done();
-      reply.code(301).header('location', location).send();
-    });
+  if (protocol.redirect) addRedirectHook(app, protocol.redirect);
 
   // Credentials on every route but the public ones (health, the OpenAPI document), before the body is even read; the
   // partner whose credentials match is the caller, with the connection the request came on. Which routes are public
