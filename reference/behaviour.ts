@@ -203,6 +203,11 @@ export interface Behaviour {
     lookup(store: SubscriptionStore, id: string): Subscription | undefined;
     /** Cancels; throws 404 (unknown) or 409 (not cancellable). Returns the record to answer with. */
     cancel(store: SubscriptionStore, id: string): SubscriptionView;
+    /**
+     * The records the first partner already holds when the server starts, oldest first (what earlier runs left on a
+     * shared staging). Correct: none, a fresh store.
+     */
+    heldAtStart(): readonly Subscription[];
   };
 }
 
@@ -384,6 +389,7 @@ export function correctBehaviour(): Behaviour {
       forOffer: (records, offerId) => (offerId === undefined ? records : records.filter((r) => r.offerId === offerId)),
       lookup: (store, id) => store.get(id),
       cancel,
+      heldAtStart: () => [],
     },
   };
 }

@@ -213,6 +213,14 @@ function addRedirectHook(app: FastifyInstance, redirect: NonNullable<Behaviour['
   });
 }
 
+/** The store as the server starts: what the behaviour says the first partner already holds, or nothing. */
+function subscriptionsAtStart(behaviour: Behaviour): SubscriptionStore {
+  const store = new SubscriptionStore();
+  const first = store.of(PARTNERS[0]);
+  for (const record of behaviour.subscriptions.heldAtStart()) first.put(record);
+  return store;
+}
+
 /** Builds the server (not listening): for `inject` in tests, or `startReferenceServer`. */
 export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise<FastifyInstance> {
   const credentials = opts.credentials ?? DEMO_CREDENTIALS;
@@ -385,7 +393,7 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     get allocationsByOffer() {
       return allocationsNow().byOffer;
     },
-    store: new SubscriptionStore(),
+    store: subscriptionsAtStart(behaviour),
   };
   // Every contract route as registered (method, path, declared schemas): the OpenAPI document is built from these.
   const routes: RegisteredRoute[] = [];

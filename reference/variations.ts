@@ -10,6 +10,7 @@ import type { Behaviour, ServedRoute } from './behaviour.ts';
 import type { TargetProfile } from '../src/config/target-profile.ts';
 import { NOT_SHOWN_VARIATIONS } from './variations/not-shown.ts';
 import { REPRESENTATION_VARIATIONS } from './variations/representations.ts';
+import { SCALE_VARIATIONS } from './variations/scale.ts';
 import type { VariationSwitch } from './variations/variation-switch.ts';
 
 export type { VariationSwitch } from './variations/variation-switch.ts';
@@ -18,7 +19,7 @@ export { allocationsGrantedLive, liveOffers, offersClosingEarly } from './variat
 
 const fastifyPath = (route: ServedRoute): string => route.path.replace(/:(\w+)/g, '{$1}');
 
-export const VARIATIONS = [...NOT_SHOWN_VARIATIONS, ...REPRESENTATION_VARIATIONS] as const satisfies readonly VariationSwitch[];
+export const VARIATIONS = [...NOT_SHOWN_VARIATIONS, ...REPRESENTATION_VARIATIONS, ...SCALE_VARIATIONS] as const satisfies readonly VariationSwitch[];
 
 export type VariationName = (typeof VARIATIONS)[number]['name'];
 
