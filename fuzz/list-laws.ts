@@ -14,6 +14,8 @@ import { checkListLaw, pageQuery } from '../src/arbitraries/index.ts';
 import type { ListQuery, PageLaw } from '../src/arbitraries/index.ts';
 import { CaseSkipped, type FuzzProperty, type FuzzRunner } from './runner.ts';
 import { compareReadings, reorderedFailure, type ListReading } from '../src/checks/steady-list.ts';
+import { boundedWalk, pagesToWalk, walkLimitNote } from '../src/checks/bounded-walk.ts';
+import type { Exchange } from '../src/client/exchange.ts';
 
 const sameKeys = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((k, i) => k === b[i]);
 const byKey = { key: (k: string) => k };
@@ -102,52 +104,76 @@ export function walkLimit(total: number, maxLimit: number | null): Arbitrary<num
   return fc.integer({ min: Math.min(max, Math.max(1, Math.ceil(total / 10))), max });
 }
 
-/** Walking pages by offset += limit from 0 until a short page rebuilds the full list (PAGE-WALK). */
-export function walkRebuildsProperty(fuzz: FuzzRunner, list: Pageable, fullList: FullList, maxLimit: number | null): FuzzProperty<number> {
+/**
+ * Walking pages by offset += limit from 0 until a short page rebuilds the full list (PAGE-WALK). At most `maxPages`
+ * pages (API_WALK_PAGES): a longer walk is sampled at both ends (src/checks/bounded-walk.ts), what it read judged and
+ * the clause reported limited for what it did not read.
+ */
+export function walkRebuildsProperty(
+  fuzz: FuzzRunner,
+  list: Pageable,
+  fullList: FullList,
+  maxLimit: number | null,
+  maxPages: number,
+): FuzzProperty<number> {
   const full = fullList.keys;
   return {
     arbitrary: walkLimit(full.length, maxLimit),
     async run(limit, verdict: Verdict) {
-      const walked: string[] = [];
-      const pagesNeeded = Math.ceil((full.length + 1) / limit);
-      for (let offset = 0, pages = 0; ; offset += limit, pages++) {
-        const { ex, items } = await list.page({ offset, limit });
-        if (items === null) {
-          verdict.check('PAGE-WALK', false, `${list.name}: the page at offset=${offset}&limit=${limit} was refused (${ex.status})`, {
-            expected: '200 with an array',
-            received: ex.status,
-            exchange: ex,
-          });
-          return;
-        }
-        walked.push(...items.map(list.key));
-        if (items.length < limit) {
-          // A short page before the end, with the maximum not known: the target capped the page below
-          // this limit, so offset + limit is no longer the next page. Outside this law (PAGE-MAX-LIMIT).
-          if (maxLimit === null && items.length > 0 && walked.length < full.length)
-            throw new CaseSkipped(`${list.name}: pages are capped below limit ${limit}`);
-          break;
-        }
-        if (pages > pagesNeeded + 1) {
-          verdict.check(
-            'PAGE-WALK',
-            false,
-            `${list.name}: walking pages of ${limit} did not end after ${pages} pages (the list has ${full.length} entries)`,
-            { expected: `${pagesNeeded} pages`, received: `${pages}+ pages`, exchange: ex },
-          );
-          return;
-        }
+      let refused: { offset: number; ex: Exchange } | null = null;
+      const walk = await boundedWalk({
+        limit,
+        expected: full.length,
+        maxPages,
+        page: async (offset, size) => {
+          const { ex, items } = await list.page({ offset, limit: size });
+          if (items === null) refused ??= { offset, ex };
+          return { keys: (items ?? []).map(list.key), ex };
+        },
+      });
+      if (refused !== null) {
+        const { offset, ex } = refused as { offset: number; ex: Exchange };
+        verdict.check('PAGE-WALK', false, `${list.name}: the page at offset=${offset}&limit=${limit} was refused (${ex.status})`, {
+          expected: '200 with an array',
+          received: ex.status,
+          exchange: ex,
+        });
+        return;
       }
-      if (sameKeys(walked, full)) return;
+      // A short page before the end, with the maximum not known: the target capped the page below
+      // this limit, so offset + limit is no longer the next page. Outside this law (PAGE-MAX-LIMIT).
+      if (maxLimit === null && walk.pages.some((p) => p.keys.length > 0 && p.keys.length < limit && p.offset + p.keys.length < full.length))
+        throw new CaseSkipped(`${list.name}: pages are capped below limit ${limit}`);
+      const { walked } = walk;
+      const expected = walk.skipped ? [...full.slice(0, walk.skipped.from), ...full.slice(walk.skipped.to)] : full;
+      if (sameKeys(walked, expected) && walk.ended) {
+        const note = walkLimitNote(list.name, walk, full.length);
+        if (note) verdict.limit('PAGE-WALK', note);
+        return;
+      }
       await confirmUnchanged(fuzz, list, fullList, verdict);
       const duplicated = walked.filter((k, i) => walked.indexOf(k) !== i).length;
+      const pagesNeeded = pagesToWalk(full.length, limit);
+      if (!walk.ended && walked.length > full.length) {
+        verdict.check(
+          'PAGE-WALK',
+          false,
+          `${list.name}: walking pages of ${limit} did not end after ${walk.pages.length} pages (the list has ${full.length} entries)`,
+          { expected: `${pagesNeeded} pages`, received: `${walk.pages.length}+ pages`, exchange: walk.pages[walk.pages.length - 1]?.ex },
+        );
+        return;
+      }
       verdict.check(
         'PAGE-WALK',
         false,
-        `${list.name}: walking pages of ${limit} must rebuild the full list of ${full.length} entries with no gap and no duplicate`,
+        walk.skipped
+          ? `${list.name}: the first and the last pages of ${limit} must hold the entries of the full list of ${full.length} at their offsets, with no duplicate, the last page ending it`
+          : `${list.name}: walking pages of ${limit} must rebuild the full list of ${full.length} entries with no gap and no duplicate`,
         {
-          expected: `${full.length} entries in list order`,
-          received: `${walked.length} entries${duplicated ? `, ${duplicated} duplicated` : ''}, ${walked.filter((k) => !full.includes(k)).length} not in the list, ${full.filter((k) => !walked.includes(k)).length} missing`,
+          expected: walk.skipped
+            ? `entries 0..${walk.skipped.from - 1} and ${walk.skipped.to}..${full.length - 1} in list order, then a short page`
+            : `${full.length} entries in list order`,
+          received: `${walked.length} entries${duplicated ? `, ${duplicated} duplicated` : ''}, ${walked.filter((k) => !full.includes(k)).length} not in the list, ${expected.filter((k) => !walked.includes(k)).length} missing`,
         },
       );
     },

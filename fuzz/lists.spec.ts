@@ -113,6 +113,7 @@ for (const c of COLLECTIONS) {
           list,
           full,
           (await fuzz.oracle(() => maxPageSize(list, full.keys.length, suite.profile.maxLimit))).value,
+          suite.config.limits.walkPages,
         ),
       );
     },

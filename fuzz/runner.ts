@@ -17,7 +17,7 @@ import type { Arbitrary, IRawProperty, Parameters as CheckParameters, Plugin, Ru
 import type { TestInfo } from '@playwright/test';
 import type { ApiClient } from '../src/client/api-client.ts';
 import { Verdict } from '../src/checks/test-verdict.ts';
-import type { CheckFailure, Observation } from '../src/checks/types.ts';
+import type { CheckFailure, Limitation, Observation } from '../src/checks/types.ts';
 import { describeRunFailure, showValue } from '../src/arbitraries/assert.ts';
 import type { SuiteFixture } from '../src/harness/fixtures.ts';
 import { clauseTags } from '../src/report/clause-results.ts';
@@ -256,6 +256,9 @@ export class FuzzRunner {
     let lastFailed: FailedCase | null = null;
     const observations = new Map<string, Observation>();
     const skipReasons = new Set<string>();
+    /** Clauses cases judged in part only (a walk sampled under API_WALK_PAGES), and how many cases judged them whole. */
+    const limits = new Map<string, Limitation>();
+    let wholeCases = 0;
     let budgetSpent = false;
     let inflight: Promise<unknown> = Promise.resolve();
     const propertyClauses = this.propertyClauses();
@@ -289,6 +292,8 @@ export class FuzzRunner {
         stop();
       }
       for (const o of caseVerdict.observations) if (!observations.has(o.key)) observations.set(o.key, o);
+      for (const l of caseVerdict.limits) limits.set(`${l.clause}|${l.message}`, l);
+      if (caseVerdict.limits.length === 0) wholeCases++;
       if (caseVerdict.failures.length === 0 && error === null) return;
       if (isCollateral(caseVerdict.failures, error, propertyClauses)) {
         for (const failure of caseVerdict.failures) if (!collateral.has(failure.clause)) collateral.set(failure.clause, { failure, value });
@@ -322,6 +327,8 @@ export class FuzzRunner {
     });
 
     for (const o of observations.values()) verdict.observe(o);
+    // A property none of whose cases judged its clause whole does not confirm it: limited, with what was not read.
+    if (wholeCases === 0) for (const l of limits.values()) verdict.limit(l.clause, l.message);
     // A deviation met on another clause fails the first property of this invocation to meet it; the others note it
     // (fuzz/collateral-claims.ts): one deviation, one failed test, one new worker.
     const met: Array<{ value: T; failure: CheckFailure }> = [];

@@ -19,7 +19,11 @@ export { allocationsGrantedLive, liveOffers, offersClosingEarly } from './variat
 
 const fastifyPath = (route: ServedRoute): string => route.path.replace(/:(\w+)/g, '{$1}');
 
-export const VARIATIONS = [...NOT_SHOWN_VARIATIONS, ...REPRESENTATION_VARIATIONS, ...SCALE_VARIATIONS] as const satisfies readonly VariationSwitch[];
+export const VARIATIONS = [
+  ...NOT_SHOWN_VARIATIONS,
+  ...REPRESENTATION_VARIATIONS,
+  ...SCALE_VARIATIONS,
+] as const satisfies readonly VariationSwitch[];
 
 export type VariationName = (typeof VARIATIONS)[number]['name'];
 

@@ -73,7 +73,11 @@ function buildLargeCatalogue(seedOffers: readonly Offer[], seedAllocations: read
   const largest = closedArchive[Math.floor(closedArchive.length / 2)];
   const random = mulberry32(ALLOCATION_SEED);
   const archiveAllocations = closedArchive.map((offer, k) =>
-    allocationRecord(offer, offer === largest ? LARGE_CATALOGUE.largestAllocation : ARCHIVE_ITEM_COUNTS[k % ARCHIVE_ITEM_COUNTS.length], random),
+    allocationRecord(
+      offer,
+      offer === largest ? LARGE_CATALOGUE.largestAllocation : ARCHIVE_ITEM_COUNTS[k % ARCHIVE_ITEM_COUNTS.length],
+      random,
+    ),
   );
   return deepFreeze({
     offers,

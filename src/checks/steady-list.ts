@@ -78,13 +78,13 @@ export async function judgeOnSteadyList(o: SteadyListLaw): Promise<SteadyListOut
     const scratch = new Verdict(o.verdict.ctx);
     const judged = await o.law(scratch, attempt);
     if (scratch.failures.length === 0 || judged === null) {
-      o.verdict.add({ failures: [...scratch.failures], observations: [...scratch.observations] });
+      o.verdict.add({ failures: [...scratch.failures], observations: [...scratch.observations], limits: [...scratch.limits] });
       return { judged: true };
     }
     const now = await o.reread();
     const change = now === null ? 'same' : compareReadings(judged, now);
     if (change === 'moved') continue;
-    o.verdict.add({ failures: [...scratch.failures], observations: [...scratch.observations] });
+    o.verdict.add({ failures: [...scratch.failures], observations: [...scratch.observations], limits: [...scratch.limits] });
     if (change === 'reordered') reorderedFailure(o.verdict, o.what, judged, now!, o.keyOf ?? ((e) => e));
     return { judged: true };
   }

@@ -15,12 +15,13 @@ import {
 } from '../config/target-profile.ts';
 import type { CreatedRecord, RetriedAttempt } from '../client/api-client.ts';
 import { idUniqueInRun, retriedAnswerObservations, runExchangeChecks } from './exchange-checks.ts';
-import type { CheckContext, CheckFailure, CheckResult, Observation } from './types.ts';
+import type { CheckContext, CheckFailure, CheckResult, Limitation, Observation } from './types.ts';
 import { forTerminal } from '../config/terminal-text.ts';
 
 export class Verdict {
   private readonly recordedFailures: CheckFailure[] = [];
   private readonly recordedObservations: Observation[] = [];
+  private readonly recordedLimits: Limitation[] = [];
   private readonly seen = new Set<string>();
   private muted = 0;
   /**
@@ -44,6 +45,20 @@ export class Verdict {
   get observations(): readonly Observation[] {
     this.runPending();
     return this.recordedObservations;
+  }
+
+  /** The clauses this test judged on part of a list only (limits), each with what it did not read. */
+  get limits(): readonly Limitation[] {
+    return this.recordedLimits;
+  }
+
+  /**
+   * A clause this test judged only in part, under a bound of the run (a walk sampled under API_WALK_PAGES:
+   * src/checks/bounded-walk.ts): what it read held, but this test does not confirm the clause; another test may.
+   * Never a failure: a clause left unconfirmed is reported as such (not confirmed, the message its reason).
+   */
+  limit(clause: ClauseId, message: string): void {
+    this.recordedLimits.push({ clause, message });
   }
 
   /** Run the exchange checks on a response (the client calls this for every exchange). */
@@ -102,6 +117,7 @@ export class Verdict {
   add(result: Partial<CheckResult>): void {
     for (const f of result.failures ?? []) this.fail(f);
     for (const o of result.observations ?? []) this.observe(o);
+    for (const l of result.limits ?? []) this.limit(l.clause, l.message);
   }
 
   fail(f: CheckFailure): void {

@@ -28,9 +28,17 @@ export interface Observation {
   value?: unknown;
 }
 
+/** A clause a test judged only in part (a bound of the run): not confirmed by that test, never failed for it. */
+export interface Limitation {
+  clause: ClauseId;
+  message: string;
+}
+
 export interface CheckResult {
   failures: CheckFailure[];
   observations: Observation[];
+  /** Clauses judged in part only (a test's own, passed on from a scratch verdict); absent: none. */
+  limits?: Limitation[];
 }
 
 export interface CheckContext {

@@ -1,7 +1,8 @@
 /**
  * Every run is bounded in time and memory (issue 10, defect 5 and 6): a whole-run deadline
  * (API_RUN_TIMEOUT), a per-request timeout (API_REQUEST_TIMEOUT) and a response-size cap
- * (API_MAX_RESPONSE_MB). The deadline is one instant shared by every process of a run (certify, its
+ * (API_MAX_RESPONSE_MB); and its requests do not grow with the target (issue 41, item 2): a walk of a list page by
+ * page asks for at most API_WALK_PAGES pages (src/checks/bounded-walk.ts), the rest of a longer list sampled. The deadline is one instant shared by every process of a run (certify, its
  * Playwright child, the workers): the first process to read it fixes it in API_RUN_DEADLINE_AT, which
  * children inherit. The tests stop early enough to leave the teardown its reserve before the deadline.
  */
@@ -10,7 +11,10 @@ import { setChildEnvironment } from './child-environment.ts';
 
 type Env = Record<string, string | undefined>;
 
-export const RUN_LIMIT_DEFAULTS = { runTimeoutS: 3_600, requestTimeoutS: 30, maxResponseMb: 32, readSettleS: 2 } as const;
+export const RUN_LIMIT_DEFAULTS = { runTimeoutS: 3_600, requestTimeoutS: 30, maxResponseMb: 32, readSettleS: 2, walkPages: 8 } as const;
+
+/** Fewer pages than this cannot show both ends of a list: its first two pages and its last two. */
+export const MIN_WALK_PAGES = 4;
 
 /** Set by the first process of a run (epoch ms); not meant to be set by hand. */
 export const DEADLINE_ENV = 'API_RUN_DEADLINE_AT';
@@ -26,6 +30,11 @@ export interface RunLimits {
   maxResponseBytes: number;
   /** API_READ_SETTLE, ms: how long a read that does not show the run's own write yet is read again (src/checks/read-settle.ts). */
   readSettleMs: number;
+  /**
+   * API_WALK_PAGES: the most pages one walk of a list asks for (src/checks/bounded-walk.ts). A list too long to walk in
+   * that many pages is walked at both ends and the rest reported as not read (a clause limited, never failed for it).
+   */
+  walkPages: number;
 }
 
 /** A number setting: the fallback when unset or empty; above 0, or with `zeroAllowed` 0 or more; else one sentence. */
@@ -54,9 +63,22 @@ export function readRunLimits(env: Env = process.env, now = Date.now()): RunLimi
     numberSetting(env, 'API_MAX_RESPONSE_MB', RUN_LIMIT_DEFAULTS.maxResponseMb, 'megabytes') * 1024 * 1024,
   );
   const readSettleMs = numberSetting(env, 'API_READ_SETTLE', RUN_LIMIT_DEFAULTS.readSettleS, 'seconds', true) * 1000;
+  const walkPages = numberSetting(env, 'API_WALK_PAGES', RUN_LIMIT_DEFAULTS.walkPages, 'pages');
+  if (!Number.isInteger(walkPages) || walkPages < MIN_WALK_PAGES)
+    throw new ConfigError(
+      `API_WALK_PAGES must be a whole number of pages, ${MIN_WALK_PAGES} or more (the first two and the last two of a list), got "${env.API_WALK_PAGES?.trim()}".`,
+    );
   const inherited = Number(env[DEADLINE_ENV]);
   const deadlineAt = Number.isFinite(inherited) && inherited > 0 ? inherited : now + runTimeoutMs;
-  return { runTimeoutMs, deadlineAt, teardownReserveMs: teardownReserveMs(runTimeoutMs), requestTimeoutMs, maxResponseBytes, readSettleMs };
+  return {
+    runTimeoutMs,
+    deadlineAt,
+    teardownReserveMs: teardownReserveMs(runTimeoutMs),
+    requestTimeoutMs,
+    maxResponseBytes,
+    readSettleMs,
+    walkPages,
+  };
 }
 
 /** Read the limits and fix the deadline in the environment, so child processes and workers share it. */

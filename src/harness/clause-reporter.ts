@@ -64,6 +64,7 @@ export default class ClauseReporter implements Reporter {
       clauses: clauseTags(test.tags),
       clauseFailures: notes('clause-failure'),
       observations: notes('observation'),
+      limited: notes('clause-limited'),
       skipReason: result.annotations.find((a) => a.type === 'skip')?.description,
       error: result.error?.message?.split('\n')[0],
       durationMs: result.duration,
@@ -81,6 +82,9 @@ export default class ClauseReporter implements Reporter {
       `Clauses: ${counts.pass} pass, ${counts.fail} fail, ${counts.observed} observed, ${counts['not-testable']} not testable, ${counts.skipped} skipped, ${counts['not-covered']} not covered`,
     ];
     for (const r of failing) lines.push(`  FAIL ${r.clause.id}: ${r.failures[0]?.message.split('\n')[0] ?? ''}`);
+    // A clause judged on part of a list (a walk sampled under API_WALK_PAGES): said, so nobody reads it as walked whole.
+    for (const o of this.outcomes)
+      for (const l of o.limited ?? []) lines.push(`  LIMITED ${l.clause} in "${o.title}": ${l.message.split('\n')[0]}`);
     const interrupted = this.outcomes.filter((o) => o.status === 'interrupted').length;
     if (interrupted)
       lines.push(`  ${interrupted} test(s) interrupted before their verdict: not contract failures, their clauses unconfirmed`);

@@ -95,6 +95,8 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
     testInfo.annotations.push({ type: 'observation', description: suite.redact(`${o.clause}: ${o.message}`) });
     appendJsonl(runFile.observations(suite.config.runId), redactDeep({ ...where, ...o }, suite.redact));
   }
+  for (const l of verdict.limits)
+    testInfo.annotations.push({ type: 'clause-limited', description: suite.redact(`${l.clause}: ${l.message}`) });
   if (verdict.failures.length === 0) return;
   for (const f of verdict.failures) {
     testInfo.annotations.push({ type: 'clause-failure', description: suite.redact(`${f.clause}: ${f.message}`) });

@@ -16,6 +16,11 @@ export interface TestOutcome {
   /** Clause IDs its checks reported failing, with the message. */
   clauseFailures: Array<{ clause: ClauseId; message: string }>;
   observations: Array<{ clause: ClauseId; message: string }>;
+  /**
+   * Clauses the test judged on part of a list only, under a bound of the run (API_WALK_PAGES): what it read held, but
+   * it does not confirm them; the message says what was not read. Absent: none.
+   */
+  limited?: Array<{ clause: ClauseId; message: string }>;
   skipReason?: string;
   /** First line of the error, when it failed without a clause failure (a test error). */
   error?: string;
@@ -76,19 +81,23 @@ export function clauseResults(outcomes: TestOutcome[]): ClauseResult[] {
     ]);
     const observations = [...new Set(related.flatMap((o) => o.observations.filter((x) => x.clause === id).map((x) => x.message)))];
     const ran = related.filter((o) => o.status !== 'skipped');
+    const limitedHere = (o: TestOutcome) => (o.limited ?? []).filter((l) => l.clause === id);
     const skipReasons = [
-      ...new Set(
-        related
+      ...new Set([
+        ...related
           .filter((o) => (o.status === 'skipped' || o.status === 'interrupted') && o.clauses.includes(id))
           .map((o) => (o.status === 'interrupted' ? 'interrupted before its verdict' : (o.skipReason ?? 'skipped'))),
-      ),
+        // A test that judged the clause on part of a list only (API_WALK_PAGES) does not confirm it: its reason.
+        ...ran.flatMap((o) => limitedHere(o).map((l) => `limited: ${l.message}`)),
+      ]),
     ];
     let verdict: ClauseVerdict;
     if (failures.length) verdict = 'fail';
     else if (clause.kind === 'observe')
       verdict = ran.length || observations.length ? 'observed' : related.length ? 'skipped' : 'not-covered';
     else if ('notTestable' in clause && clause.notTestable) verdict = 'not-testable';
-    else if (ran.some((o) => o.clauses.includes(id) && (o.status === 'passed' || failedOnlyOnSoftChecks(o)))) verdict = 'pass';
+    else if (ran.some((o) => o.clauses.includes(id) && limitedHere(o).length === 0 && (o.status === 'passed' || failedOnlyOnSoftChecks(o))))
+      verdict = 'pass';
     else if (related.length) verdict = 'skipped';
     else verdict = 'not-covered';
     return { clause, verdict, tests: [...new Set(related.map((o) => o.title))], failures, observations, skipReasons };
