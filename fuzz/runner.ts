@@ -199,6 +199,11 @@ export class FuzzRunner {
   }
 
   /** The client a case sends its reads through. */
+  /** API_WALK_PAGES: the most pages one walk of a list asks for (src/checks/bounded-walk.ts). */
+  get walkPages(): number {
+    return this.deps.suite.config.limits.walkPages;
+  }
+
   get api(): ApiClient {
     return this.deps.client;
   }

@@ -12,7 +12,7 @@ const catalogue = () => largeCatalogue(SEED_OFFERS, SEED_ALLOCATIONS);
 export const SCALE_VARIATIONS = [
   {
     name: 'large-catalogue',
-    description: `A shared staging after years of use: ${LARGE_CATALOGUE.offers.toLocaleString('en')} offers (${LARGE_CATALOGUE.openOffers} open, the rest closed), one allocation record per closed offer (one of ${LARGE_CATALOGUE.largestAllocation.toLocaleString('en')} items), and ${LARGE_CATALOGUE.earlierRecords.toLocaleString('en')} records earlier runs left for the partner (cancelled or rejected, spread over ${LARGE_CATALOGUE.busiestOffers + LARGE_CATALOGUE.otherOffers} offers). Generated at start (reference/data/large-catalogue.ts).`,
+    description: `A shared staging after years of use: ${LARGE_CATALOGUE.offers.toLocaleString('en')} offers (${LARGE_CATALOGUE.openOffers} open, the rest closed), one allocation record per closed offer (one of ${LARGE_CATALOGUE.largestAllocation.toLocaleString('en')} items), and ${LARGE_CATALOGUE.earlierRecords.toLocaleString('en')} records earlier runs left for the partner (cancelled or rejected, spread over ${LARGE_CATALOGUE.offersWithEarlierRecords} offers). Generated at start (reference/data/large-catalogue.ts).`,
     apply: (behaviour) => {
       const withOffers = patch('offers', (current) => ({
         published: (_seed, startedAt, now) => current.published(catalogue().offers, startedAt, now),
