@@ -204,6 +204,18 @@ export class FuzzRunner {
     return this.deps.suite.config.limits.walkPages;
   }
 
+  /**
+   * The most entries a whole list may hold to be read whole again and again, case after case: what a walk may read
+   * (API_WALK_PAGES pages of the largest page, the profile's or 100). Past it, reading the list is reading more than the
+   * run's bound allows a walk, so a property reads it once and judges the later cases without it (limited).
+   */
+  get wholeListBound(): number {
+    return this.walkPages * (this.deps.suite.profile.maxLimit ?? 100);
+  }
+
+  /** Entries of the unfiltered subscriptions list when this property last read it whole; null: not read yet. */
+  subscriptionsListed: number | null = null;
+
   get api(): ApiClient {
     return this.deps.client;
   }
@@ -333,7 +345,10 @@ export class FuzzRunner {
 
     for (const o of observations.values()) verdict.observe(o);
     // A property none of whose cases judged its clause whole does not confirm it: limited, with what was not read.
-    if (wholeCases === 0) for (const l of limits.values()) verdict.limit(l.clause, l.message);
+    // One some of whose cases did judge it whole confirms it, and the limit of the others is said beside it.
+    for (const l of limits.values())
+      if (wholeCases === 0) verdict.limit(l.clause, l.message);
+      else verdict.observe({ clause: l.clause, key: `limited.${l.clause}.${l.message}`, message: `limited in some cases: ${l.message}` });
     // A deviation met on another clause fails the first property of this invocation to meet it; the others note it
     // (fuzz/collateral-claims.ts): one deviation, one failed test, one new worker.
     const met: Array<{ value: T; failure: CheckFailure }> = [];
