@@ -11,6 +11,9 @@
  * - memory: the peak of the summed resident set (VmRSS, /proc/<pid>/status) of the command's whole process tree
  *   (npm or node, certify, Playwright's runner and its workers), sampled every 100 ms (Linux only; elsewhere "n/a").
  *   A sum over the tree, not the largest single process: the tree is what a CI runner must hold.
+ * - CPU (printed, no goal): the command's process tree, each process's user + system time as last sampled (a process
+ *   that ends between two samples loses at most 100 ms), and this process's own meanwhile: the reference answering
+ *   the run, plus the sampler. Both share the machine's cores, so a target that works harder slows the suite's clock.
  * - verdict: the exit code (0 pass, 1 contract failure, 4 incomplete); the goal is the same verdict on both targets.
  *
  * Goals: at most 1.2x the requests, 1.3x the time, 1.2x the memory, the same verdicts. Prints figures; asserts nothing.
@@ -31,14 +34,14 @@ const BENCH_COMMAND = {
   summary:
     'Requests, wall time and peak memory of npm run conformance and npm run certify against the reference and its large-catalogue variation, side by side, with their ratios. Prints figures; asserts nothing.',
   options: {
-    rounds: { type: 'string', description: 'runs per command and target, taking turns (default 1); each figure is the median' },
+    rounds: { type: 'string', description: 'runs per command and target, taking turns (default 2); each figure is the median' },
     commands: { type: 'string', description: 'conformance, certify or both (default)' },
   },
-  notes: ['Runs on loopback only, against two reference servers this process starts. About 5 minutes a round on 2 cores.'],
+  notes: ['Runs on loopback only, against two reference servers this process starts. About 3 minutes a round on 2 cores (two rounds by default).'],
 } as const satisfies CommandSpec;
 
 const { values } = parseCommandLine(BENCH_COMMAND);
-const ROUNDS = Number(values.rounds ?? 1);
+const ROUNDS = Number(values.rounds ?? 2);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   process.stderr.write(`--rounds must be a whole number above 0, got ${JSON.stringify(values.rounds)}\n`);
   process.exit(2);
@@ -69,18 +72,25 @@ interface Figures {
   ms: number;
   /** Peak summed RSS of the process tree, bytes; null where /proc is not there. */
   rssBytes: number | null;
+  /** CPU time of the command's process tree (user + system, each process as last sampled), ms; null without /proc. */
+  suiteCpuMs: number | null;
+  /** CPU time of this process meanwhile, ms: the reference server answering the run (and the 100 ms sampler). */
+  targetCpuMs: number;
   exitCode: number | null;
 }
 
-/** Every process's parent, from /proc/<pid>/stat (its 4th field, after the command name in parentheses). */
-function parents(): Map<number, number> {
-  const out = new Map<number, number>();
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** Every process's parent and CPU ticks so far (user + system), from /proc/<pid>/stat (fields after the name). */
+function processes(): Map<number, { parent: number; ticks: number }> {
+  const out = new Map<number, { parent: number; ticks: number }>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(name), Number(fields[1]));
+      out.set(Number(name), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
     } catch {
       // gone between the listing and the read
     }
@@ -88,9 +98,10 @@ function parents(): Map<number, number> {
   return out;
 }
 
-/** The summed VmRSS of `root` and every descendant, bytes. */
-function treeRss(root: number): number {
-  const parentOf = parents();
+/** The summed VmRSS of `root` and every descendant, bytes; `ticks` gets each one's CPU ticks so far. */
+function treeRss(root: number, ticks: Map<number, number>): number {
+  const all = processes();
+  const parentOf = new Map([...all].map(([pid, p]) => [pid, p.parent]));
   const inTree = new Set([root]);
   for (let grew = true; grew; ) {
     grew = false;
@@ -102,6 +113,7 @@ function treeRss(root: number): number {
   }
   let total = 0;
   for (const pid of inTree) {
+    ticks.set(pid, Math.max(ticks.get(pid) ?? 0, all.get(pid)?.ticks ?? 0));
     try {
       const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (match) total += Number(match[1]) * 1024;
@@ -142,17 +154,29 @@ async function measure(name: CommandName, target: TargetName, url: string, count
   const started = performance.now();
   const argv = COMMANDS[name](join(out, 'certification'));
   const child = spawn(argv[0], argv.slice(1), { cwd: HERE, env, stdio: 'ignore' });
+  const cpuBefore = process.cpuUsage();
   let peak = 0;
+  const ticks = new Map<number, number>();
   const sampler = HAS_PROC
     ? setInterval(() => {
-        if (child.pid !== undefined) peak = Math.max(peak, treeRss(child.pid));
+        if (child.pid !== undefined) peak = Math.max(peak, treeRss(child.pid, ticks));
       }, 100)
     : null;
   const exitCode = await new Promise<number | null>((done) => child.on('close', done));
   if (sampler) clearInterval(sampler);
-  return { requests: counter.requests - before, ms: performance.now() - started, rssBytes: HAS_PROC ? peak : null, exitCode };
+  const cpu = process.cpuUsage(cpuBefore);
+  const suiteTicks = [...ticks.values()].reduce((a, b) => a + b, 0);
+  return {
+    requests: counter.requests - before,
+    ms: performance.now() - started,
+    rssBytes: HAS_PROC ? peak : null,
+    suiteCpuMs: HAS_PROC ? (suiteTicks * 1000) / TICKS_PER_SECOND : null,
+    targetCpuMs: (cpu.user + cpu.system) / 1000,
+    exitCode,
+  };
 }
 
+const cpuText = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MB`);
 const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : a / b);
 const shownRatio = (r: number | null, goal: number) =>
@@ -185,7 +209,7 @@ async function main(): Promise<void> {
       for (const target of (round % 2 === 0 ? ['reference', 'large-catalogue'] : ['large-catalogue', 'reference']) as TargetName[]) {
         const figures = await measure(name, target, urls.get(target)!, counters[target]);
         process.stdout.write(
-          `  ${name.padEnd(12)} ${target.padEnd(16)} ${String(figures.requests).padStart(6)} requests  ${(figures.ms / 1000).toFixed(1).padStart(6)} s  ${mb(figures.rssBytes).padStart(8)}  exit ${figures.exitCode}\n`,
+          `  ${name.padEnd(12)} ${target.padEnd(16)} ${String(figures.requests).padStart(6)} requests  ${(figures.ms / 1000).toFixed(1).padStart(6)} s  ${mb(figures.rssBytes).padStart(8)}  CPU: suite ${cpuText(figures.suiteCpuMs)}, target ${cpuText(figures.targetCpuMs)}  exit ${figures.exitCode}\n`,
         );
         const key = `${name}/${target}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
@@ -210,11 +234,24 @@ async function main(): Promise<void> {
       ['time', (f) => f.ms, (v) => (v === null ? 'n/a' : `${(v / 1000).toFixed(1)} s`), GOALS.time],
       ['memory', (f) => f.rssBytes, mb, GOALS.memory],
     ];
+    // Not goals: where the time went, the suite's processes and the target's (both share this machine's cores).
+    const info: Array<[string, (f: Figures) => number | null]> = [
+      ['suite CPU', (f) => f.suiteCpuMs],
+      ['target CPU', (f) => f.targetCpuMs],
+    ];
     for (const [label, pick, show, goal] of rows) {
       const a = fig('reference', pick);
       const b = fig('large-catalogue', pick);
       process.stdout.write(
         `  ${name.padEnd(12)} ${label.padEnd(10)} ${show(a).padStart(12)} ${show(b).padStart(16)}  ${shownRatio(ratio(b, a), goal)}\n`,
+      );
+    }
+    for (const [label, pick] of info) {
+      const a = fig('reference', pick);
+      const b = fig('large-catalogue', pick);
+      const r = ratio(b, a);
+      process.stdout.write(
+        `  ${name.padEnd(12)} ${label.padEnd(10)} ${cpuText(a).padStart(12)} ${cpuText(b).padStart(16)}  ${r === null ? 'n/a' : `${r.toFixed(2)}x`}\n`,
       );
     }
     const verdicts = (target: TargetName) => [...new Set(of(target).map((f) => f.exitCode))].join('/');

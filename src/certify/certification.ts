@@ -138,6 +138,8 @@ function certificationConfig(
     strict: config.strict,
     // How long a read may take to show the run's own write (API_READ_SETTLE): it decides when such a read is judged.
     readSettleSeconds: config.limits.readSettleMs / 1000,
+    // The most pages one walk of a list asks for (API_WALK_PAGES): past it a clause is limited, not confirmed.
+    walkPages: config.limits.walkPages,
     // The currency creates are written in (API_CLIENT_CURRENCY); null: each run finds the ones the target takes.
     clientCurrency: config.clientCurrency,
     faults,
