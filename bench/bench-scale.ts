@@ -37,7 +37,9 @@ const BENCH_COMMAND = {
     rounds: { type: 'string', description: 'runs per command and target, taking turns (default 2); each figure is the median' },
     commands: { type: 'string', description: 'conformance, certify or both (default)' },
   },
-  notes: ['Runs on loopback only, against two reference servers this process starts. About 3 minutes a round on 2 cores (two rounds by default).'],
+  notes: [
+    'Runs on loopback only, against two reference servers this process starts. About 3 minutes a round on 2 cores (two rounds by default).',
+  ],
 } as const satisfies CommandSpec;
 
 const { values } = parseCommandLine(BENCH_COMMAND);

@@ -48,8 +48,8 @@ export class SubscriptionStore {
     records.set(record.id, record);
     const owner = owners.get(record.id);
     if (owner === undefined) return;
-    let own = byPartner.get(owner);
-    if (!own) byPartner.set(owner, (own = { list: [], at: new Map() }));
+    const own = byPartner.get(owner) ?? { list: [], at: new Map<string, number>() };
+    byPartner.set(owner, own);
     const at = own.at.get(record.id);
     if (at === undefined) {
       own.at.set(record.id, own.list.length);

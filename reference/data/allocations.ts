@@ -15,7 +15,8 @@ export const RECORD_WITHOUT_COUNT = 4;
 const SECOND = 1000;
 const DAY = 86_400_000;
 
-function itemsFor(offer: Offer, price: number, count: number, random: () => number): AllocationItem[] {
+/** `count` allocation items of one offer at `price`, drawn from `random` (large-catalogue makes its records with it too). */
+export function itemsFor(offer: Offer, price: number, count: number, random: () => number): AllocationItem[] {
   const { hardMinLimit, hardMaxLimit } = offer.pricingAndOrderLimits;
   const pencePerUnit = offer.pricingAndOrderLimits.currency === 'GBX' ? 100 : 1;
   const allocatedFrom = Date.parse(offer.dates.offerEarlyClose ?? offer.dates.offerEndDateTime) + DAY;

@@ -18,7 +18,8 @@
 //   offers (50 each): every open offer, the ones a run writes to among them, and 100 closed ones. Spread, as issue 41
 //   asks; the suite's own nightly runs would pile theirs on the few offers they write to, whose lists a run reads
 //   whole (docs/benchmarks.md, bench:scale, says what is left there).
-import type { AllocationItem, AllocationRecord, Offer, Subscription } from './types.ts';
+import type { AllocationRecord, Offer, Subscription } from './types.ts';
+import { itemsFor } from './allocations.ts';
 import { deepFreeze } from './offers.ts';
 import { intBetween, mulberry32, roundTo, uuidFrom } from './prng.ts';
 
@@ -124,23 +125,9 @@ function archiveOffers(seedOffers: readonly Offer[]): Offer[] {
 
 function allocationRecord(offer: Offer, count: number, random: () => number): AllocationRecord {
   const pricing = offer.pricingAndOrderLimits;
+  // A bookbuilt (no_price) offer finds its final price at the close, as the seed's do.
   const price = pricing.priceType === 'no_price' ? roundTo(80 + random() * 220, 2) : pricing.offerPrice;
-  const pencePerUnit = pricing.currency === 'GBX' ? 100 : 1;
-  const allocatedFrom = Date.parse(offer.dates.offerEarlyClose ?? offer.dates.offerEndDateTime) + DAY;
-  const span = Math.min(pricing.hardMaxLimit - pricing.hardMinLimit, 50_000);
-  const allocations: AllocationItem[] = [];
-  for (let n = 0; n < count; n++) {
-    const amountRequested = roundTo(pricing.hardMinLimit + random() * span, 2);
-    const amountAllocated = roundTo(amountRequested * (random() < 0.3 ? 0.5 : 1), 2);
-    allocations.push({
-      allocationId: uuidFrom(random),
-      clientSubscriptionReference: `partner-order-${String(n + 1).padStart(5, '0')}`,
-      amountRequested,
-      amountAllocated,
-      sharesAllocated: Math.floor((amountAllocated * pencePerUnit) / price),
-      allocatedOn: new Date(allocatedFrom + n * 1000).toISOString(),
-    });
-  }
+  const allocations = itemsFor(offer, price, count, random);
   return { offerId: offer.id, price, priceCurrency: pricing.currency, allocationCount: allocations.length, allocations };
 }
 
