@@ -19,34 +19,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseCommandLine, type CommandSpec } from '../src/config/command-line.ts';
+import { parseCommandLine } from '../src/config/command-line.ts';
+import { BENCH_VERDICT_COMMAND } from '../src/cli/bench-commands.ts';
 import { median } from './bench-figures.ts';
 import { FAULTS } from '../reference/faults.ts';
 
-const BENCH_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run bench:verdict --',
-  summary:
-    'Time to a verdict on a failing target beside a correct one (npm run conformance, npm run certify -- --skip-load), or, with --baseline, this checkout against another. Prints figures; asserts nothing.',
-  options: {
-    baseline: { type: 'string', description: 'a checkout of another commit of this repository (with node_modules) to compare with' },
-    rounds: { type: 'string', description: 'rounds per contender (default 1; with --baseline 3)' },
-    faults: {
-      type: 'string',
-      description:
-        'the faults timed: sample (default: the broadest deviations and every eighth of the rest), all, or names separated by commas',
-    },
-    setting: {
-      type: 'string',
-      description: 'ci (CI set, as a CI gate runs: 2 workers), local (unset: half the cores, at least 2), or both (default)',
-    },
-  },
-  notes: [
-    'Runs on loopback only, against the bundled reference. Default: about 10 minutes on 2 cores (--faults all: about an hour); with --baseline, about 10 s per run.',
-  ],
-} as const satisfies CommandSpec;
-
-const { values } = parseCommandLine(BENCH_COMMAND);
+const { values } = parseCommandLine(BENCH_VERDICT_COMMAND);
 const ROUNDS = Number(values.rounds ?? (values.baseline ? 3 : 1));
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   process.stderr.write(`--rounds must be a whole number above 0, got ${JSON.stringify(values.rounds)}\n`);
