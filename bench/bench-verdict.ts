@@ -21,7 +21,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseCommandLine } from '../src/config/command-line.ts';
 import { BENCH_VERDICT_COMMAND } from '../src/cli/bench-commands.ts';
-import { median } from './bench-figures.ts';
+import { median, quantile } from './bench-figures.ts';
 import { FAULTS } from '../reference/faults.ts';
 
 const { values } = parseCommandLine(BENCH_VERDICT_COMMAND);
@@ -92,12 +92,6 @@ const COMMANDS = {
   certify: { goal: 1.5, argv: (out: string) => [process.execPath, '--import', 'tsx', 'src/cli/certify.ts', '--skip-load', '--out', out] },
 } as const;
 type CommandName = keyof typeof COMMANDS;
-
-/** The q-quantile of `values` (nearest rank). */
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 
 async function failingBesideCorrect(): Promise<void> {
   const faults = faultsTimed(values.faults ?? 'sample');
