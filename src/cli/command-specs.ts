@@ -130,21 +130,24 @@ const SUITE_NOTES = [
 
 const SUITE_EXIT_CODES = ['pass', 'contractFailure', 'usage', 'targetUnavailable', 'credentialsRefused', 'interrupted'] as const;
 
-export const CONFORMANCE_COMMAND = {
-  command: 'npm run conformance --',
-  summary: 'The conformance suite (Playwright + Ajv): every clause of the contract, against API_BASE_URL (unset: the bundled reference).',
-  positionals: { usage: '[test-filter...]', min: 0, max: Number.POSITIVE_INFINITY },
-  options: SUITE_OPTIONS,
-  notes: SUITE_NOTES,
-  exitCodes: SUITE_EXIT_CODES,
-} as const satisfies CommandSpec;
+/** The table of one of the two Playwright suites: the same options, notes and exit codes, its own summary. */
+function suiteCommand<const N extends string>(name: N, summary: string) {
+  return {
+    command: `npm run ${name} --`,
+    summary,
+    positionals: { usage: '[test-filter...]', min: 0, max: Number.POSITIVE_INFINITY },
+    options: SUITE_OPTIONS,
+    notes: SUITE_NOTES,
+    exitCodes: SUITE_EXIT_CODES,
+  } as const satisfies CommandSpec;
+}
 
-export const FUZZ_COMMAND = {
-  command: 'npm run fuzz --',
-  summary:
-    'The fuzz suite (fast-check properties), against API_BASE_URL (unset: the bundled reference). FUZZ_SEED and FUZZ_PATH replay a case.',
-  positionals: { usage: '[test-filter...]', min: 0, max: Number.POSITIVE_INFINITY },
-  options: SUITE_OPTIONS,
-  notes: SUITE_NOTES,
-  exitCodes: SUITE_EXIT_CODES,
-} as const satisfies CommandSpec;
+export const CONFORMANCE_COMMAND = suiteCommand(
+  'conformance',
+  'The conformance suite (Playwright + Ajv): every clause of the contract, against API_BASE_URL (unset: the bundled reference).',
+);
+
+export const FUZZ_COMMAND = suiteCommand(
+  'fuzz',
+  'The fuzz suite (fast-check properties), against API_BASE_URL (unset: the bundled reference). FUZZ_SEED and FUZZ_PATH replay a case.',
+);

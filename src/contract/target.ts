@@ -100,35 +100,23 @@ export interface TargetSettings {
   rate: number;
 }
 
-const A_URL = 'an http(s) URL such as https://staging.example.com/api';
+/** The sentence a configuration error says for each problem (the text itself for a URL that is no http(s) one). */
+const URL_SENTENCES: Readonly<Record<TargetUrlProblem['problem'], (raw: string, p: TargetUrlProblem) => string>> = {
+  'not-a-url': (raw) => `API_BASE_URL "${raw}" is not a valid URL; expected something like https://staging.example.com/api.`,
+  scheme: (_raw, p) => `API_BASE_URL must use http or https, got "${'scheme' in p ? p.scheme : ''}:".`,
+  'query-or-fragment': () => 'API_BASE_URL must not carry a query string or fragment.',
+  credentials: () => 'API_BASE_URL must not embed credentials; use API_SUBSCRIPTION_KEY and API_SECRET.',
+};
 
 function urlIssue(raw: string, p: TargetUrlProblem): TargetIssue {
-  const variable = 'API_BASE_URL';
-  switch (p.problem) {
-    case 'not-a-url':
-      return {
-        variable,
-        expected: A_URL,
-        received: raw,
-        sentence: `API_BASE_URL "${raw}" is not a valid URL; expected something like https://staging.example.com/api.`,
-      };
-    case 'scheme':
-      return { variable, expected: A_URL, received: raw, sentence: `API_BASE_URL must use http or https, got "${p.scheme}:".` };
-    case 'query-or-fragment':
-      return {
-        variable,
-        expected: 'a URL without query, fragment or embedded credentials',
-        received: displayUrl(raw) ?? '',
-        sentence: 'API_BASE_URL must not carry a query string or fragment.',
-      };
-    case 'credentials':
-      return {
-        variable,
-        expected: 'a URL without query, fragment or embedded credentials',
-        received: displayUrl(raw) ?? '',
-        sentence: 'API_BASE_URL must not embed credentials; use API_SUBSCRIPTION_KEY and API_SECRET.',
-      };
-  }
+  // A URL that is an http(s) one is shown without its user info, query and fragment: never a credential.
+  const http = p.problem === 'query-or-fragment' || p.problem === 'credentials';
+  return {
+    variable: 'API_BASE_URL',
+    expected: http ? 'a URL without query, fragment or embedded credentials' : 'an http(s) URL such as https://staging.example.com/api',
+    received: http ? (displayUrl(raw) ?? '') : raw,
+    sentence: URL_SENTENCES[p.problem](raw, p),
+  };
 }
 
 /**
