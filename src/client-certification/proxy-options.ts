@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type CommandSpec, helpText, numberOption, parseArgsOptions, suiteVersionText, usageSynopsis } from '../config/command-line.ts';
 import { ConfigError } from '../config/config-error.ts';
+import { displayUrl, parseTargetUrl } from '../contract/target.ts';
 import { enumFieldsOf } from '../schema/registry.ts';
 import { DEFAULT_SETTINGS, type ClientCheckSettings } from './client-checks.ts';
 
@@ -162,16 +163,14 @@ export interface ProxyCliOptions {
 export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now = new Date()): ProxyCliOptions {
   const values = parse(argv, PROXY_COMMAND, PROXY_USAGE);
   const target = values.target === undefined ? null : String(values.target).trim();
-  if (target !== null) {
-    let url: URL | null = null;
-    try {
-      url = new URL(target);
-    } catch {
-      /* reported below */
-    }
-    if (!url || !/^https?:$/.test(url.protocol))
-      throw new ConfigError(`--target must be an http(s) URL such as https://staging.example.com/api, got "${target}".`);
-  }
+  // The one target parser (src/contract/target.ts), as for API_BASE_URL.
+  const parsed = target === null ? null : parseTargetUrl(target);
+  if (target !== null && parsed !== null && 'problem' in parsed)
+    throw new ConfigError(
+      parsed.problem === 'not-a-url' || parsed.problem === 'scheme'
+        ? `--target must be an http(s) URL such as https://staging.example.com/api, got "${target}".`
+        : `--target must be an http(s) URL without query, fragment or user info (the credentials are API_SUBSCRIPTION_KEY and API_SECRET), got "${displayUrl(target)}".`,
+    );
   const port =
     values.port === undefined
       ? DEFAULT_PROXY_PORT
