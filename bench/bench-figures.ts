@@ -32,6 +32,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The q-quantile of `values` (nearest rank). */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
 export function line(label: string, f: Figures): string {
   return `  ${label.padEnd(22)} ${mean(f.requestsPerSecond).toFixed(0).padStart(8)} req/s   p50 ${mean(f.p50).toFixed(2)} ms   p99 ${mean(f.p99).toFixed(2)} ms   errors ${f.errors}   non-2xx ${f.non2xx}   rounds ${f.requestsPerSecond.map((r) => r.toFixed(0)).join(' / ')}`;
 }

@@ -16,7 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { line, mean, median, newFigures, positiveIntegerFromEnv, record } from './bench-figures.ts';
+import { line, mean, median, newFigures, positiveIntegerFromEnv, quantile, record } from './bench-figures.ts';
 import { chooseGenerator, type GeneratorName, loadRound } from './load-generators.ts';
 import { answerCpuQuestions, childRole, cpuMicrosOf, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
@@ -276,12 +276,6 @@ function timedExchange(url: string, agent: Agent): Promise<number> {
     req.on('error', fail);
     req.end();
   });
-}
-
-/** The q-quantile of `values` (nearest rank). */
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
 /**

@@ -20,7 +20,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseCommandLine, type CommandSpec } from '../src/config/command-line.ts';
-import { median } from './bench-figures.ts';
+import { median, quantile } from './bench-figures.ts';
 import { FAULTS } from '../reference/faults.ts';
 
 const BENCH_COMMAND = {
@@ -114,12 +114,6 @@ const COMMANDS = {
   certify: { goal: 1.5, argv: (out: string) => [process.execPath, '--import', 'tsx', 'src/cli/certify.ts', '--skip-load', '--out', out] },
 } as const;
 type CommandName = keyof typeof COMMANDS;
-
-/** The q-quantile of `values` (nearest rank). */
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 
 async function failingBesideCorrect(): Promise<void> {
   const faults = faultsTimed(values.faults ?? 'sample');

@@ -6,7 +6,8 @@
  * `window` runs that share its target, environment, pace (API_RATE) and load engine; a run with none such is "not comparable" and
  * says why, never a regression.
  */
-import type { LoadFigures, RunRecord, RunVerdict } from './runs.ts';
+import { percentile } from '../../load/lib/percentile.ts';
+import type { RunRecord } from './runs.ts';
 
 export interface HistoryOptions {
   /** Previous comparable runs whose median a run's p95 is held to. */
@@ -24,6 +25,9 @@ export interface HistoryOptions {
 /**
  * Answers below which a p95 says little alone: at 20 the nearest-rank p95 leaves out the slowest answer; below, it is
  * the slowest or next to it (seen on a busy machine: one answer at 230 ms among a handful at 40 ms, no change at all).
+ * Below it an operation is slower only if its fastest answer is too: a busy runner adds time to some answers, a slower
+ * deployment to all of them. Not the p50: of two health answers on a CI runner at full load, one at 60 ms and one at
+ * 170 ms (the median before: 2 ms) lifted the p50 past the tolerance with nothing changed.
  */
 export const FEW_FOR_P95 = 20;
 
@@ -31,6 +35,8 @@ export const DEFAULT_HISTORY_OPTIONS: HistoryOptions = { window: 5, relative: 1,
 
 export interface OperationFigures {
   count: number;
+  /** The fastest answer: what a few answers say most steadily (FEW_FOR_P95). */
+  min: number;
   p50: number;
   p95: number;
   max: number;
@@ -45,21 +51,10 @@ export interface RegressionMark {
   over: string[];
 }
 
-export interface TimelineRun {
+/** One run on the timeline: its record without the raw clause results and latencies, which become flips and figures. */
+export interface TimelineRun extends Omit<RunRecord, 'clauses' | 'failures' | 'latencies'> {
   index: number;
-  runId: string;
-  startedAt: string;
-  verdict: RunVerdict;
-  stoppedKind: string | null;
-  target: string;
-  environment: string;
-  pace: number | null;
-  suiteVersion: string;
-  deploymentVersion: string | null;
-  dir: string;
-  reportPage: string | null;
   operations: Record<string, OperationFigures>;
-  load: LoadFigures[];
   regressions: RegressionMark[];
   /** Why this run's latency is not held to earlier runs' (none comparable), or null. */
   notComparable: string | null;
@@ -83,16 +78,15 @@ export interface History {
   lastChanges: string[];
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const rank = (p / 100) * (sorted.length - 1);
-  const low = Math.floor(rank);
-  return sorted[low] + (sorted[Math.ceil(rank)] - sorted[low]) * (rank - low);
-}
-
 function figures(values: readonly number[]): OperationFigures {
   const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? 0 };
+  return {
+    count: sorted.length,
+    min: sorted[0] ?? 0,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1] ?? 0,
+  };
 }
 
 const median = (values: readonly number[]) =>
@@ -167,9 +161,9 @@ export function analyseHistory(records: readonly RunRecord[], options: HistoryOp
       const allowed = Math.max(options.relative * m, options.absoluteMs);
       if (f.p95 <= m + allowed) continue;
       // Under FEW_FOR_P95 answers a p95 is about the slowest of a handful: one slow answer on a busy runner. The
-      // operation is slower only if its p50 moved beyond the same tolerance too.
-      const m50 = median(previous.map((r) => r.operations[operation].p50));
-      if (f.count < FEW_FOR_P95 && f.p50 <= m50 + Math.max(options.relative * m50, options.absoluteMs)) continue;
+      // operation is slower only if its fastest answer moved beyond the same tolerance too.
+      const mMin = median(previous.map((r) => r.operations[operation].min));
+      if (f.count < FEW_FOR_P95 && f.min <= mMin + Math.max(options.relative * mMin, options.absoluteMs)) continue;
       run.regressions.push({ operation, p95: f.p95, median: m, allowed, over: previous.map((r) => r.runId) });
     }
   }

@@ -126,7 +126,16 @@ export function renderHistoryHtml(doc: HistoryDocument, pagePath: string): strin
         ? `REGRESSION: p95 above the median ${ms(mark.median)} of ${mark.over.length} run(s) by more than ${ms(mark.allowed)}`
         : (r.notComparable ?? '');
       return tr(
-        [td(r.runId), `<td><code>${esc(op)}</code></td>`, td(String(f.count)), td(ms(f.p50)), td(ms(f.p95)), td(ms(f.max)), td(note)],
+        [
+          td(r.runId),
+          `<td><code>${esc(op)}</code></td>`,
+          td(String(f.count)),
+          td(ms(f.min)),
+          td(ms(f.p50)),
+          td(ms(f.p95)),
+          td(ms(f.max)),
+          td(note),
+        ],
         mark ? ' class="drift"' : '',
       );
     }),
@@ -160,7 +169,7 @@ ${facts([
   ['comparable', 'same target, environment, pace (API_RATE) and load engine; other runs are marked "not comparable", never a regression'],
 ])}
 ${operations.length ? latencySvg(doc.runs, operations) : ''}
-${table(['run', 'operation', 'answers', 'p50', 'p95', 'max', 'note'], latencyRows, ' id="latency-table"')}
+${table(['run', 'operation', 'answers', 'min', 'p50', 'p95', 'max', 'note'], latencyRows, ' id="latency-table"')}
 ${loadRows.length ? `<h2 id="load">Load scenarios</h2>${table(['run', 'scenario (engine)', 'endpoint', 'p95', 'verdict'], loadRows)}` : ''}
 ${skipped.length ? `<h2 id="skipped">Folders skipped</h2>${table(['folder', 'why'], skipped)}` : ''}
 </main>

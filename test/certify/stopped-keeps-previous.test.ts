@@ -2,13 +2,13 @@
 // STOPPED in <out>, so no pipeline reads yesterday's verdict as today's, and moves the package it found there, whole
 // and unchanged, to <out>.previous/: the console and certification.md say where. A second stop keeps that package.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { EXIT_CODES } from '../../src/config/exit-codes.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 import { npmRun } from '../cli/npm-run.ts';
+import { closedPort } from '../closed-port.ts';
 
 const OUT = join(PROJECT_TEST_OUTPUT, 'stopped-keeps-previous');
 const CREDENTIALS = { API_SUBSCRIPTION_KEY: 'other-subscription-key', API_SECRET: 'other-api-secret-1' };
@@ -27,15 +27,6 @@ function writePackage(dir: string): void {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), text);
   }
-}
-
-function closedPort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 let reference: RunningReference;

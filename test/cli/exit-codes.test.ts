@@ -3,7 +3,6 @@
 // closed loopback port (5), credentials refused is the bundled reference with other credentials (6); a bad flag or a
 // bad variable is a usage or configuration error (2). A cell no command can produce says why (cases as data).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES, EXIT_CODE_MEANINGS, exitCodesLine, type ExitCodeName } from '../../src/config/exit-codes.ts';
@@ -11,6 +10,7 @@ import { validateStoppedCertification } from '../../src/report/report-schema.ts'
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 import { npmRun } from './npm-run.ts';
+import { closedPort } from '../closed-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(PROJECT_TEST_OUTPUT, 'exit-codes');
@@ -123,15 +123,6 @@ const NOT_HERE: Record<string, string> = {
   'certify:client targetUnavailable': 'it judges a recorded session and sends no request',
   'certify:client credentialsRefused': 'it judges a recorded session and sends no request',
 };
-
-function closedPort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 let reference: RunningReference;
 let closed: string;

@@ -1,7 +1,3 @@
-// The API client against a scripted local target: what it sends, what it retries (and never retries),
-// what it journals, and that no credential value escapes into an exchange or an error.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { request } from '@playwright/test';
 import { TransportError, type AuthMode, type RetriedAttempt } from '../../src/client/api-client.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
@@ -9,6 +5,7 @@ import { REDACTED, encodedForms } from '../../src/config/redact.ts';
 import { DEFAULT_PROFILE } from '../../src/config/target-profile.ts';
 import { TAG_PREFIX } from '../../src/run/journal.ts';
 import { PLANTED, RUN_ID, clientFor, expect, test, type Hit } from './stub-target.ts';
+import { closedPort } from '../closed-port.ts';
 
 const CREDENTIAL_FORMS = [...encodedForms(PLANTED.subscriptionKey), ...encodedForms(PLANTED.secret)];
 
@@ -32,14 +29,6 @@ const CREATE_BODY = {
 };
 
 /** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 test.describe('what every request carries', () => {
   const AUTH_CASES: Array<{ description: string; auth: AuthMode | undefined; key: string | undefined; secret: string | undefined }> = [
     { description: 'by default, both configured credentials', auth: undefined, key: PLANTED.subscriptionKey, secret: PLANTED.secret },

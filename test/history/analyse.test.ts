@@ -1,7 +1,7 @@
 // Like for like in the history's judgement (src/history/analyse.ts), on made-up runs: a run whose load ran on another
 // engine (k6, the Node driver) or ran no load is "not comparable", never a regression, as another pace is.
 import { expect, test } from '@playwright/test';
-import { analyseHistory, enginesOf } from '../../src/history/analyse.ts';
+import { analyseHistory, DEFAULT_HISTORY_OPTIONS, enginesOf } from '../../src/history/analyse.ts';
 import type { LoadFigures, RunRecord } from '../../src/history/runs.ts';
 
 let day = 0;
@@ -68,4 +68,17 @@ test('a handful of answers: one slow answer lifts the p95 alone and is no regres
   ]);
   expect(history.runs[3].regressions).toEqual([]);
   expect(history.runs[4].regressions.map((r) => r.operation)).toEqual(['subscription.create']);
+});
+
+test('two answers on a runner at full load: one slow and one slower lift p50 and p95, not the fastest; no regression', () => {
+  // Seen in CI (the series test, --tolerance-ms 100): health's two answers at 60 and 170 ms in a run where the earlier
+  // runs' answered in 2 ms.
+  const two = (ms: number[]) => ({ ...run(0, []), latencies: { health: ms } });
+  const history = analyseHistory([two([2, 2]), two([1, 2]), two([3, 3]), two([60, 170]), two([205, 207])], {
+    ...DEFAULT_HISTORY_OPTIONS,
+    absoluteMs: 100,
+  });
+  expect(history.runs[3].operations.health).toMatchObject({ min: 60, p50: 115 });
+  expect(history.runs[3].regressions).toEqual([]);
+  expect(history.runs[4].regressions.map((r) => r.operation)).toEqual(['health']);
 });

@@ -6,7 +6,6 @@
 // preflight comes before the k6 lookup: a wrong configuration is said whether or not k6 is installed.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { startReferenceServer } from '../../reference/server.ts';
 import { preflightTarget } from '../../src/k6/preflight.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { loadProfile } from '../../src/config/target-profile.ts';
+import { closedPort } from '../closed-port.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PROFILE = join(ROOT, 'reference', 'profile.json');
@@ -32,14 +32,6 @@ function stubK6(dir: string): { bin: string; calls: string } {
 }
 
 /** A loopback port nothing listens on (taken from the OS, then let go). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
 /** npm run load -- <scenario>, as a user runs it (async: the reference answers from this process). */
 function load(
   env: Record<string, string>,

@@ -9,6 +9,7 @@
  */
 import { parseDurationMs } from '../../../load/lib/durations.ts';
 import { parseMetricKey, tagsInclude } from '../../../load/lib/metric-keys.ts';
+import { percentile } from '../../../load/lib/percentile.ts';
 import type { ThresholdSpec } from '../../../load/lib/scenario-options.ts';
 
 export type SampleKind = 'counter' | 'rate' | 'trend' | 'gauge';
@@ -49,15 +50,6 @@ export class SampleStore {
     else t.fails++;
     this.checks.set(name, t);
   }
-}
-
-/** k6's percentile: linear interpolation between the closest ranks of the sorted values. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const rank = (p / 100) * (sorted.length - 1);
-  const low = Math.floor(rank);
-  const high = Math.ceil(rank);
-  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
 }
 
 function trendValues(values: readonly number[], stats: readonly string[]): Record<string, number> {
