@@ -1,7 +1,8 @@
 /**
  * `npm run conformance [-- playwright options] [test-filter...]` and `npm run fuzz [-- ...]`: the product's two
  * Playwright suites, run as `playwright test --project=<suite>` with the options given passed through unchanged
- * (`--grep @SUB-CREATE-ECHO`, `--workers 1`, `--list`, ...). `--help` prints ours, then Playwright's options; an
+ * (`--grep @SUB-CREATE-ECHO`, `--workers 1`, `--list`, ...), but for one addition: a `--reporter` list gets the
+ * deferred-verdict reporter first, as the config's list has it, so a failing target still costs a correct one's time. `--help` prints ours, then Playwright's options; an
  * option Playwright does not know is one sentence and exit 2 (src/config/playwright-args.ts), where Playwright
  * itself prints its whole help and exits 1. The run's exit code is Playwright's: 0 pass, 1 a failure, and the global
  * setup's for a target that is unavailable (5), refuses the credentials (6) or a configuration error (2).
@@ -11,10 +12,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitOnConfigError, UsageError } from '../config/config-error.ts';
 import { EXIT_CODES, exitCodesLine } from '../config/exit-codes.ts';
-import { playwrightArgs } from '../config/playwright-args.ts';
+import { playwrightArgs, withFirstReporter } from '../config/playwright-args.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const PLAYWRIGHT_CLI = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+/** First of every reporter list, the config's or one given with --reporter (src/config/playwright-args.ts withFirstReporter). */
+const DEFERRED_VERDICT_REPORTER = join(ROOT, 'src', 'harness', 'deferred-verdict-reporter.ts');
 
 const SUITES = {
   conformance:
@@ -65,7 +68,7 @@ function helpText(suite: Suite): string {
     '',
     exitCodesLine(['pass', 'contractFailure', 'usage', 'targetUnavailable', 'credentialsRefused', 'interrupted']),
     '',
-    "Playwright's own options, passed through to `playwright test` as given:",
+    "Playwright's own options, passed through to `playwright test` as given (a --reporter list runs after the suite's own first reporter, which keeps a failed test from ending its worker):",
     options.trimEnd(),
     '',
   ].join('\n');
@@ -79,7 +82,8 @@ function main(argv: readonly string[]): void {
     process.stdout.write(helpText(suite as Suite));
     return;
   }
-  const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', `--project=${suite}`, ...args], { cwd: ROOT, stdio: 'inherit' });
+  const passed = withFirstReporter(args, DEFERRED_VERDICT_REPORTER);
+  const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', `--project=${suite}`, ...passed], { cwd: ROOT, stdio: 'inherit' });
   // Ctrl-C reaches Playwright from the terminal (one process group); a SIGTERM sent to this process alone is passed on,
   // so its teardown still cancels what the run created.
   const forward = (signal: NodeJS.Signals) => child.kill(signal);

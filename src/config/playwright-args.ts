@@ -79,3 +79,29 @@ export function playwrightArgs(argv: readonly string[], command: string): string
   }
   return [...argv];
 }
+
+/**
+ * `args` with `reporter` put first in every `--reporter` list the user gives: a reporter list on the command line
+ * replaces the config's, and without the deferred-verdict reporter (src/harness/deferred-verdict.ts) every failed
+ * test would end its worker again, a failing target taking many times a correct one's time (issue 41). The reporters
+ * the user named run after it, as given.
+ */
+export function withFirstReporter(args: readonly string[], reporter: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    const lead = (list: string) => (list.split(',').includes(reporter) ? list : `${reporter},${list}`);
+    if (arg.startsWith('--reporter=')) out.push(`--reporter=${lead(arg.slice('--reporter='.length))}`);
+    else if (arg === '--reporter' && i + 1 < args.length) out.push(arg, lead(args[++i]));
+    else {
+      out.push(arg);
+      // Another option's value is passed as it is (`--grep --reporter` greps for "--reporter").
+      if (byFlag.get(arg) === 'required' && i + 1 < args.length) out.push(args[++i]);
+    }
+  }
+  return out;
+}

@@ -2,10 +2,11 @@
 // after it, exit 2 in one sentence on an option Playwright does not know (Playwright itself prints 115 lines of help and
 // exits 1), and every Playwright option passed through: `--grep @CLAUSE` still selects a clause's tests.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { UsageError } from '../../src/config/config-error.ts';
-import { PLAYWRIGHT_TEST_OPTIONS, playwrightArgs } from '../../src/config/playwright-args.ts';
+import { PLAYWRIGHT_TEST_OPTIONS, playwrightArgs, withFirstReporter } from '../../src/config/playwright-args.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 import { npmRun as npmRunWith } from './npm-run.ts';
 
@@ -97,4 +98,39 @@ test('npm run conformance -- --grep @OFFER-LIST --list: the flag reaches Playwri
   for (const line of tests) expect(line).toMatch(/conformance\/offers\.spec\.ts/);
   expect(total(selected.stdout)).toBeGreaterThan(0);
   expect(total(selected.stdout)).toBeLessThan(total(all.stdout));
+});
+
+test('a --reporter list gets the deferred-verdict reporter first; nothing else changes', () => {
+  const first = '/suite/deferred.ts';
+  const cases: Array<{ description: string; given: string[]; passed: string[] }> = [
+    { description: 'no reporter given', given: ['--grep', '@OFFER-LIST', '-j', '1'], passed: ['--grep', '@OFFER-LIST', '-j', '1'] },
+    { description: 'inline', given: ['--reporter=dot'], passed: [`--reporter=${first},dot`] },
+    { description: 'in the next argument, a list', given: ['--reporter', 'line,json'], passed: ['--reporter', `${first},line,json`] },
+    { description: 'already first', given: [`--reporter=${first},dot`], passed: [`--reporter=${first},dot`] },
+    { description: "another option's value", given: ['--grep', '--reporter', 'x'], passed: ['--grep', '--reporter', 'x'] },
+    { description: 'after --, a test filter', given: ['--', '--reporter=dot'], passed: ['--', '--reporter=dot'] },
+  ];
+  for (const c of cases) expect(withFirstReporter(c.given, first), c.description).toEqual(c.passed);
+});
+
+test('npm run conformance -- --reporter=json against a target deviating on every answer: failed tests, and one worker ran them all', async () => {
+  test.setTimeout(120_000);
+  const out = join(PROJECT_TEST_OUTPUT, 'playwright-suite', 'reporter-given', 'results.json');
+  const run = await npmRunWith('conformance', ['--reporter=json', '--workers', '1', 'offers'], {
+    REPORTS_DIR: join(PROJECT_TEST_OUTPUT, 'playwright-suite', 'reporter-given'),
+    REFERENCE_FAULTS: 'content-type-text-plain',
+    PLAYWRIGHT_JSON_OUTPUT_FILE: out,
+  });
+  expect(run.code, run.stderr.slice(-2000)).toBe(1);
+  type Result = { status: string; workerIndex: number };
+  type Suite = { specs?: { tests: { results: Result[] }[] }[]; suites?: Suite[] };
+  const all = (s: Suite): Result[] => [
+    ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results)),
+    ...(s.suites ?? []).flatMap(all),
+  ];
+  const results = all(JSON.parse(readFileSync(out, 'utf8')) as Suite);
+  const failed = results.filter((r) => r.status === 'failed');
+  expect(failed.length).toBeGreaterThan(1);
+  // Without the suite's first reporter each failed test would have ended its worker: as many workers as failures.
+  expect(new Set(results.map((r) => r.workerIndex))).toEqual(new Set([0]));
 });
