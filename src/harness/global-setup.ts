@@ -29,7 +29,7 @@ import { writePolicy } from '../run/write-policy.ts';
 import type { Offer } from '../contract/types.ts';
 import { shareTargetFacts } from './shared-facts.ts';
 import type { SharedFacts } from './target-facts.ts';
-import { writeErr, writeOut } from '../config/terminal-text.ts';
+import { writeErr } from '../config/terminal-text.ts';
 import { randomUUID } from 'node:crypto';
 import { RUN_INVOCATION_ENV } from '../run/run-paths.ts';
 import { runContextOf, type RunContext } from '../config/run-context.ts';
@@ -91,7 +91,7 @@ async function shareFacts(session: Session, config: SuiteConfig): Promise<Shared
   try {
     return await shareTargetFacts(session.client, config.runId, session.redact);
   } catch (error) {
-    writeOut(
+    writeErr(
       `[facts] the offers and allocations could not be read once for the run (${session.redact((error as Error).message)}); each worker reads them.\n`,
     );
     return {};
@@ -105,10 +105,10 @@ async function settleCurrencies(session: Session, config: SuiteConfig, offers: O
     if (!currencies) return;
     setChildEnvironment({ [RUN_CURRENCIES_ENV]: JSON.stringify(currencies) });
     const line = describeCurrencies(currencies);
-    if (line) writeOut(`[currency] ${line}\n`);
+    if (line) writeErr(`[currency] ${line}\n`);
   } catch (error) {
     // Whatever the probe met, the tests meet again and report by clause: the run goes on writing in every currency.
-    writeOut(
+    writeErr(
       `[currency] the currencies to write in could not be settled (${session.redact((error as Error).message)}); every offer is written to.\n`,
     );
   }
@@ -156,7 +156,7 @@ async function cleanup(context: RunContext): Promise<void> {
       parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);
     if (summary.notFound.length) parts.push(`${summary.notFound.length} tag(s) never created`);
     if (summary.errors.length) parts.push(`${summary.errors.length} error(s): ${summary.errors[0]}`);
-    writeOut(`\n[cleanup] run ${config.runId}: ${parts.join(', ')}.\n`);
+    writeErr(`\n[cleanup] run ${config.runId}: ${parts.join(', ')}.\n`);
   } finally {
     await session.dispose();
   }
