@@ -25,7 +25,7 @@ export default class DeferredVerdictReporter implements Reporter {
     };
     // Both lists carry the mark (the result's, and the test's for its last result): neither keeps it.
     const marked = [restore(result.annotations), restore(test.annotations)].some(Boolean);
-    if (!marked || result.status !== 'passed' || result.errors.length === 0) return;
+    if (!marked || !(result.status === 'passed' || result.status === 'skipped') || result.errors.length === 0) return;
     result.status = 'failed';
     result.error = result.errors[0];
     this.failed = true;

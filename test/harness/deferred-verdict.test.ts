@@ -26,6 +26,26 @@ test('a marked test with its error becomes failed, the mark leaves both lists, a
   expect(await reporter.onEnd({ status: 'passed' } as FullResult)).toEqual({ status: 'failed' });
 });
 
+test('a test that skipped itself after its verdict failed becomes failed too (Playwright ended no worker for it)', async () => {
+  const reporter = new DeferredVerdictReporter();
+  const mark = { type: DEFERRED_FAILURE };
+  const tc = testCase([{ type: 'skip', description: 'the record could not be read back' }, mark]);
+  const r = result('skipped', [error], [{ type: 'skip', description: 'the record could not be read back' }, mark]);
+  reporter.onTestEnd(tc, r);
+  expect(r.status).toBe('failed');
+  expect(r.error).toEqual(error);
+  expect(r.annotations.map((a) => a.type)).toEqual(['skip']);
+  expect(await reporter.onEnd({ status: 'passed' } as FullResult)).toEqual({ status: 'failed' });
+});
+
+test('a skipped test with no mark stays skipped', async () => {
+  const reporter = new DeferredVerdictReporter();
+  const r = result('skipped', [], [{ type: 'skip', description: 'no second partner' }]);
+  reporter.onTestEnd(testCase([]), r);
+  expect(r.status).toBe('skipped');
+  expect(await reporter.onEnd({ status: 'passed' } as FullResult)).toBeUndefined();
+});
+
 test('an unmarked passed test stays passed and the run keeps its status', async () => {
   const reporter = new DeferredVerdictReporter();
   const r = result('passed', [], []);
