@@ -30,7 +30,7 @@ function pathsIn(text: string): string[] {
     .filter((s) => /^(?:src|test|reference|load|conformance|fuzz|spec)\/[\w./<>-]+$/.test(s))
     .flatMap((p) => {
       if (!p.includes('<')) return [p];
-      const dir = dirname(p.slice(0, p.indexOf('<')) + 'x');
+      const dir = dirname(`${p.slice(0, p.indexOf('<'))}x`);
       return existsSync(join(ROOT, dir)) ? readdirSync(join(ROOT, dir)).map((f) => `${dir}/${f}`) : [p];
     });
 }
