@@ -41,6 +41,9 @@ const PAGES = [
   'load/README.md',
   'reference/README.md',
   'examples/ci/README.md',
+  'load/baselines/README.md',
+  'reports/README.md',
+  'schemas/README.md',
   ...readdirSync(join(ROOT, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
