@@ -16,7 +16,7 @@
  * Prints figures; asserts nothing.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseCommandLine } from '../src/config/command-line.ts';
@@ -88,8 +88,18 @@ const CORRECT_EVERY = 4;
 
 /** The commands as a partner runs them (package.json's scripts); the goal is on the maximum failing / correct. */
 const COMMANDS = {
-  conformance: { goal: 1.5, argv: (_out: string) => [join(HERE, 'node_modules/.bin/tsx'), 'src/cli/playwright-suite.ts', 'conformance'] },
-  certify: { goal: 1.5, argv: (out: string) => [process.execPath, '--import', 'tsx', 'src/cli/certify.ts', '--skip-load', '--out', out] },
+  conformance: {
+    goal: 1.5,
+    argv: (_out: string) => [join(HERE, 'node_modules/.bin/tsx'), 'src/cli/playwright-suite.ts', 'conformance'],
+    /** Its Playwright report, under the run's REPORTS_DIR. */
+    results: (out: string) => join(out, 'conformance', 'results.json'),
+  },
+  certify: {
+    goal: 1.5,
+    argv: (out: string) => [process.execPath, '--import', 'tsx', 'src/cli/certify.ts', '--skip-load', '--out', out],
+    /** Both projects' Playwright report, in the package (argv's `out` is the run's folder + certification). */
+    results: (out: string) => join(out, 'certification', 'suite', 'conformance', 'results.json'),
+  },
 } as const;
 type CommandName = keyof typeof COMMANDS;
 
@@ -104,6 +114,7 @@ async function failingBesideCorrect(): Promise<void> {
     for (const name of Object.keys(COMMANDS) as CommandName[]) {
       const correct: number[] = [];
       const failing = new Map<string, number[]>();
+      const workerCounts: Array<{ target: string; workers: number }> = [];
       const run = async (fault: string) => {
         const target = fault || 'correct';
         const out = join(REPORTS, setting, name, target);
@@ -113,11 +124,13 @@ async function failingBesideCorrect(): Promise<void> {
         const { ms, exitCode } = await timeRun(HERE, COMMANDS[name].argv(join(out, 'certification')), env);
         const expected = fault ? 1 : 0;
         const note = exitCode === expected ? '' : `  (expected exit ${expected}: this figure is not a verdict's)`;
+        const workers = workersStarted(COMMANDS[name].results(out));
         process.stdout.write(
-          `${setting.padEnd(6)} ${name.padEnd(12)} ${target.padEnd(32)} ${seconds(ms).padStart(7)}  exit ${exitCode}${note}\n`,
+          `${setting.padEnd(6)} ${name.padEnd(12)} ${target.padEnd(32)} ${seconds(ms).padStart(7)}  exit ${exitCode}  workers ${workers ?? '?'}${note}\n`,
         );
         if (fault) failing.set(fault, [...(failing.get(fault) ?? []), ms]);
         else correct.push(ms);
+        if (workers !== null) workerCounts.push({ target, workers });
       };
       for (let round = 0; round < ROUNDS; round++) {
         for (let i = 0; i < faults.length; i++) {
@@ -139,6 +152,7 @@ async function failingBesideCorrect(): Promise<void> {
           ratios.map((r) => r.ratio),
           0.9,
         ).toFixed(2)}, max ${max.toFixed(2)} (${worst.fault}) (goal: max <= ${goal}: ${max <= goal ? 'met' : 'NOT met'})`,
+        `    ${''.padEnd(12)} workers started (not timed, so not noisy): correct ${describeWorkers(workerCounts.filter((w) => w.target === 'correct'))}; failing ${describeWorkers(workerCounts.filter((w) => w.target !== 'correct'))}`,
       );
     }
   }
@@ -149,6 +163,30 @@ async function failingBesideCorrect(): Promise<void> {
   );
 }
 const summary: string[] = [];
+
+/**
+ * The Playwright workers a run started, from its results.json: beside the wall time, the figure a busy machine cannot
+ * blur. Playwright starts a new worker after a test that ends it (a failure that is not a deferred verdict), so a
+ * failing run that starts more workers than a correct one pays a structural cost (issue 41); null when unreadable.
+ */
+function workersStarted(resultsFile: string): number | null {
+  type Suite = { specs?: { tests: { results: { workerIndex: number }[] }[] }[]; suites?: Suite[] };
+  const indexes = (s: Suite): number[] => [
+    ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results.map((r) => r.workerIndex))),
+    ...(s.suites ?? []).flatMap(indexes),
+  ];
+  try {
+    return new Set(indexes(JSON.parse(readFileSync(resultsFile, 'utf8')) as Suite).filter((i) => i >= 0)).size;
+  } catch {
+    return null;
+  }
+}
+
+function describeWorkers(counts: ReadonlyArray<{ target: string; workers: number }>): string {
+  if (counts.length === 0) return 'not read';
+  const most = counts.reduce((a, b) => (b.workers > a.workers ? b : a));
+  return `at most ${most.workers}${most.target === 'correct' ? '' : ` (${most.target})`} over ${counts.length} run(s)`;
+}
 
 function describeSetting(setting: Setting): string {
   const workers = workersOf(setting);
