@@ -21,7 +21,7 @@ import { redactDeep, redactedJson, type Redactor } from '../config/redact.ts';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { ReadSettle } from '../checks/read-settle.ts';
 import { formatFailures, Verdict } from '../checks/test-verdict.ts';
-import { failTest } from './deferred-verdict.ts';
+import { deferPreconditionFailure, failTest } from './deferred-verdict.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
 import { appendJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
@@ -95,6 +95,7 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
     testInfo.annotations.push({ type: 'observation', description: suite.redact(`${o.clause}: ${o.message}`) });
     appendJsonl(runFile.observations(suite.config.runId), redactDeep({ ...where, ...o }, suite.redact));
   }
+  deferPreconditionFailure(testInfo);
   if (verdict.failures.length === 0) return;
   for (const f of verdict.failures) {
     testInfo.annotations.push({ type: 'clause-failure', description: suite.redact(`${f.clause}: ${f.message}`) });

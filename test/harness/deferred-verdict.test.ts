@@ -78,3 +78,38 @@ test('against a target deviating on every answer, one worker runs every test and
   expect(junit).not.toContain(DEFERRED_FAILURE);
   expect(run.output).toMatch(new RegExp(`${failed.length} failed`));
 });
+
+/** Failures that end a test without breaking its worker, each seen against a fault that causes it (cases as data). */
+const KEPT_WORKER_CASES: Array<{ description: string; fault: string; files: string[]; failedBy: RegExp }> = [
+  {
+    description: 'a test that skipped itself after its verdict failed (a record it needed could not be read back)',
+    fault: 'get-subscription-skips-credentials',
+    files: ['isolation', 'subscriptions-read-cancel'],
+    failedBy: /contract deviation/,
+  },
+  {
+    description: 'a test stopped by a PreconditionError (a list it needed came back without its array)',
+    fault: 'timestamp-with-offset',
+    files: ['modified-after'],
+    failedBy: /^PreconditionError: /,
+  },
+];
+
+for (const c of KEPT_WORKER_CASES) {
+  test(`${c.description}: failed, and its worker ran on (fault ${c.fault})`, async () => {
+    test.setTimeout(120_000);
+    const run = await runSuite({ project: 'conformance', faults: [c.fault], label: `kept-worker-${c.fault}`, workers: 1, args: c.files });
+    expect(run.exitCode, tail(run)).toBe(1);
+    type Result = { status: string; workerIndex: number; errors: { message?: string }[]; annotations: { type: string }[] };
+    type Suite = { specs?: { tests: { results: Result[] }[] }[]; suites?: Suite[] };
+    const all = (s: Suite): Result[] => [
+      ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results)),
+      ...(s.suites ?? []).flatMap(all),
+    ];
+    const results = all(JSON.parse(readFileSync(join(run.reportsDir, 'conformance', 'results.json'), 'utf8')) as Suite);
+    const failedThatWay = results.filter((r) => r.status === 'failed' && c.failedBy.test(r.errors[0]?.message ?? ''));
+    expect(failedThatWay.length, tail(run)).toBeGreaterThan(0);
+    for (const r of results) expect(r.annotations.map((a) => a.type)).not.toContain(DEFERRED_FAILURE);
+    expect(new Set(results.map((r) => r.workerIndex))).toEqual(new Set([0]));
+  });
+}
