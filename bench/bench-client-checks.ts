@@ -5,16 +5,10 @@
 // both, and prints the ratio long / short: about the ratio of the lengths (4) when the cost grows with the session,
 // its square (16) when each exchange is compared with every other. Prints figures; asserts nothing.
 import { performance } from 'node:perf_hooks';
-import { type CommandSpec, parseCommandLine } from '../src/config/command-line.ts';
+import { parseCommandLine } from '../src/config/command-line.ts';
+import { BENCH_CLIENT_CHECKS_COMMAND } from '../src/cli/bench-commands.ts';
 
-parseCommandLine({
-  command: 'npm run bench:client-checks --',
-  summary:
-    'What certifying a long proxy session costs: each client check and the report, on synthetic sessions of two lengths. Prints figures; asserts nothing.',
-  options: {},
-  notes: ['BENCH_EXCHANGES: exchanges in the shorter session (default 10000; the longer one has four times as many).'],
-  exitCodes: ['pass', 'usage'],
-} as const satisfies CommandSpec);
+parseCommandLine(BENCH_CLIENT_CHECKS_COMMAND);
 
 const { buildClientReport } = await import('../src/client-certification/certify-client.ts');
 const { clientChecks, DEFAULT_SETTINGS } = await import('../src/client-certification/client-checks.ts');

@@ -28,19 +28,11 @@ import { median } from './bench-figures.ts';
 import { childRole, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { readRunLimits } from '../src/config/run-limits.ts';
 import type { Operation } from '../src/client/exchange.ts';
-import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine, progressUpdate } from '../src/config/command-line.ts';
-
-const BENCH_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run bench:conformance --',
-  summary:
-    "What the suite's machinery costs per request: the conformance suite against the reference, then its requests replayed by plain fetch, Playwright alone and the suite client. Prints figures; asserts nothing.",
-  options: { child: CHILD_ROLE_OPTION },
-  notes: ['Runs on loopback only, a few minutes on 2 cores.'],
-} as const satisfies CommandSpec;
+import { parseCommandLine, progressUpdate } from '../src/config/command-line.ts';
+import { BENCH_CONFORMANCE_COMMAND } from '../src/cli/bench-commands.ts';
 
 // The command line first, the heavy modules after: --help and a bad flag answer at once.
-parseCommandLine(BENCH_COMMAND);
+parseCommandLine(BENCH_CONFORMANCE_COMMAND);
 const { request: playwrightRequest } = await import('@playwright/test');
 const { DEMO_CREDENTIALS, startReferenceServer } = await import('../reference/server.ts');
 const { REFERENCE_PROFILE_PATH } = await import('../src/run/bundled-reference.ts');

@@ -7,17 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseCommandLine, numberOption, type CommandSpec } from '../src/config/command-line.ts';
+import { parseCommandLine, numberOption } from '../src/config/command-line.ts';
+import { BENCH_HISTORY_COMMAND } from '../src/cli/bench-commands.ts';
 
-const BENCH_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run bench:history --',
-  summary: 'Time npm run history over a long series made from one certification folder. Prints figures; asserts nothing.',
-  positionals: { usage: '<a certification folder>', min: 1, max: 1 },
-  options: { runs: { type: 'string', value: '<n>', description: 'runs in the series (default 1000)' } },
-} as const satisfies CommandSpec;
-
-const { values, positionals } = parseCommandLine(BENCH_COMMAND);
+const { values, positionals } = parseCommandLine(BENCH_HISTORY_COMMAND);
 const runs =
   values.runs === undefined ? 1000 : numberOption('runs', values.runs, { min: 2, integer: true, what: 'a whole number, at least 2' });
 const source = resolve(positionals[0]);

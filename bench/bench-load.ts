@@ -18,16 +18,10 @@ import { DEMO_CREDENTIALS, startReferenceServer } from '../reference/server.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
 import { EXIT_CODES } from '../src/config/exit-codes.ts';
 import { type K6Binary, INSTALL_HINT, k6Binaries } from '../src/k6/k6-binary.ts';
-import { type CommandSpec, parseCommandLine } from '../src/config/command-line.ts';
+import { parseCommandLine } from '../src/config/command-line.ts';
+import { BENCH_LOAD_COMMAND } from '../src/cli/bench-commands.ts';
 
-parseCommandLine({
-  command: 'npm run bench:load --',
-  summary:
-    "How far k6 holds its arrival rate against the bundled reference (100 to 2000 requests/s) and k6's memory per VU, per k6 binary. Prints figures; asserts nothing.",
-  options: {},
-  notes: ['BENCH_SECONDS: seconds per step (default 5). K6_BINS, else K6_BIN or PATH: the k6 binaries measured.'],
-  exitCodes: ['pass', 'usage', 'toolMissing'],
-} as const satisfies CommandSpec);
+parseCommandLine(BENCH_LOAD_COMMAND);
 
 const RATES = [100, 500, 1000, 2000];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

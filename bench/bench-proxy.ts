@@ -24,22 +24,10 @@ import { loadProfile } from '../src/config/target-profile.ts';
 import { relayConnection } from '../src/client-certification/proxy/http-relay.ts';
 import { startProxy } from '../src/client-certification/proxy/proxy-server.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
-import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/config/command-line.ts';
+import { parseCommandLine } from '../src/config/command-line.ts';
+import { BENCH_PROXY_COMMAND } from '../src/cli/bench-commands.ts';
 
-parseCommandLine({
-  command: 'npm run bench:proxy --',
-  summary:
-    "What the recording proxy costs: the reference's throughput directly, through the proxy, through a raw TCP relay, through the proxy's forwarding path alone and through a node:http pass-through (wrk where installed, else autocannon). Prints figures; asserts nothing.",
-  options: { child: CHILD_ROLE_OPTION },
-  notes: [
-    'BENCH_SECONDS: seconds per measured round (default 2).',
-    'BENCH_CONNECTIONS: connections of the load generator when the reference answers at once (default 10).',
-    'BENCH_GENERATOR: wrk or autocannon (default: wrk where installed, else autocannon).',
-    'BENCH_LATENCY_EXCHANGES: exchanges per path and rate of the added-latency figure (default 1000).',
-    'BENCH_PROXY_LATENCY_ONLY: set, only the added-latency figure (about 2 minutes).',
-  ],
-  exitCodes: ['pass', 'usage'],
-} as const satisfies CommandSpec);
+parseCommandLine(BENCH_PROXY_COMMAND);
 
 const PATH = '/offer?limit=10';
 /** Connections of the load generator: the same for every path. 10 is autocannon's default and wrk's; 50 and 100 gave the same ratio here. */

@@ -13,22 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { line, mean, median, newFigures, positiveIntegerFromEnv, record } from './bench-figures.ts';
 import { chooseGenerator, loadRound } from './load-generators.ts';
 import { answerCpuQuestions, childRole, cpuMicrosOf, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
-import { CHILD_ROLE_OPTION, type CommandSpec, parseCommandLine } from '../src/config/command-line.ts';
-
-const BENCH_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run bench:reference --',
-  summary:
-    'Throughput of the reference server for GET /offer?limit=10 beside a bare node:http server sending the same bytes (wrk where installed, else autocannon). Prints figures; asserts nothing.',
-  options: { child: CHILD_ROLE_OPTION },
-  notes: [
-    'BENCH_SECONDS: seconds per measured round (default 2; 5 rounds per server).',
-    'BENCH_GENERATOR: wrk or autocannon (default: wrk where installed, else autocannon).',
-  ],
-} as const satisfies CommandSpec;
+import { parseCommandLine } from '../src/config/command-line.ts';
+import { BENCH_REFERENCE_COMMAND } from '../src/cli/bench-commands.ts';
 
 // The command line first, the heavy modules after: --help and a bad flag answer at once.
-parseCommandLine(BENCH_COMMAND);
+parseCommandLine(BENCH_REFERENCE_COMMAND);
 const { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } = await import('../reference/server.ts');
 
 const PATH = '/offer?limit=10';

@@ -23,26 +23,13 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseCommandLine, type CommandSpec } from '../src/config/command-line.ts';
+import { parseCommandLine } from '../src/config/command-line.ts';
+import { BENCH_SCALE_COMMAND } from '../src/cli/bench-commands.ts';
 import { REFERENCE_PROFILE_PATH } from '../src/run/bundled-reference.ts';
 import { buildReferenceServer } from '../reference/server.ts';
 import { median } from './bench-figures.ts';
 
-const BENCH_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run bench:scale --',
-  summary:
-    'Requests, wall time and peak memory of npm run conformance and npm run certify against the reference and its large-catalogue variation, side by side, with their ratios. Prints figures; asserts nothing.',
-  options: {
-    rounds: { type: 'string', description: 'runs per command and target, taking turns (default 2); each figure is the median' },
-    commands: { type: 'string', description: 'conformance, certify or both (default)' },
-  },
-  notes: [
-    'Runs on loopback only, against two reference servers this process starts. About 3 minutes a round on 2 cores (two rounds by default).',
-  ],
-} as const satisfies CommandSpec;
-
-const { values } = parseCommandLine(BENCH_COMMAND);
+const { values } = parseCommandLine(BENCH_SCALE_COMMAND);
 const ROUNDS = Number(values.rounds ?? 2);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   process.stderr.write(`--rounds must be a whole number above 0, got ${JSON.stringify(values.rounds)}\n`);

@@ -16,37 +16,15 @@
  * Prints figures; asserts nothing.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseCommandLine, type CommandSpec } from '../src/config/command-line.ts';
+import { parseCommandLine } from '../src/config/command-line.ts';
+import { BENCH_VERDICT_COMMAND } from '../src/cli/bench-commands.ts';
 import { median, quantile } from './bench-figures.ts';
 import { FAULTS } from '../reference/faults.ts';
 
-const BENCH_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run bench:verdict --',
-  summary:
-    'Time to a verdict on a failing target beside a correct one (npm run conformance, npm run certify -- --skip-load), or, with --baseline, this checkout against another. Prints figures; asserts nothing.',
-  options: {
-    baseline: { type: 'string', description: 'a checkout of another commit of this repository (with node_modules) to compare with' },
-    rounds: { type: 'string', description: 'rounds per contender (default 1; with --baseline 3)' },
-    faults: {
-      type: 'string',
-      description:
-        'the faults timed: sample (default: the broadest deviations and every eighth of the rest), all, or names separated by commas',
-    },
-    setting: {
-      type: 'string',
-      description: 'ci (CI set, as a CI gate runs: 2 workers), local (unset: half the cores, at least 2), or both (default)',
-    },
-  },
-  notes: [
-    'Runs on loopback only, against the bundled reference. Default: about 10 minutes on 2 cores (--faults all: about an hour); with --baseline, about 10 s per run.',
-  ],
-} as const satisfies CommandSpec;
-
-const { values } = parseCommandLine(BENCH_COMMAND);
+const { values } = parseCommandLine(BENCH_VERDICT_COMMAND);
 const ROUNDS = Number(values.rounds ?? (values.baseline ? 3 : 1));
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   process.stderr.write(`--rounds must be a whole number above 0, got ${JSON.stringify(values.rounds)}\n`);
@@ -110,8 +88,18 @@ const CORRECT_EVERY = 4;
 
 /** The commands as a partner runs them (package.json's scripts); the goal is on the maximum failing / correct. */
 const COMMANDS = {
-  conformance: { goal: 1.5, argv: (_out: string) => [join(HERE, 'node_modules/.bin/tsx'), 'src/cli/playwright-suite.ts', 'conformance'] },
-  certify: { goal: 1.5, argv: (out: string) => [process.execPath, '--import', 'tsx', 'src/cli/certify.ts', '--skip-load', '--out', out] },
+  conformance: {
+    goal: 1.5,
+    argv: (_out: string) => [join(HERE, 'node_modules/.bin/tsx'), 'src/cli/playwright-suite.ts', 'conformance'],
+    /** Its Playwright report, under the run's REPORTS_DIR. */
+    results: (out: string) => join(out, 'conformance', 'results.json'),
+  },
+  certify: {
+    goal: 1.5,
+    argv: (out: string) => [process.execPath, '--import', 'tsx', 'src/cli/certify.ts', '--skip-load', '--out', out],
+    /** Both projects' Playwright report, in the package (argv's `out` is the run's folder + certification). */
+    results: (out: string) => join(out, 'certification', 'suite', 'conformance', 'results.json'),
+  },
 } as const;
 type CommandName = keyof typeof COMMANDS;
 
@@ -126,6 +114,7 @@ async function failingBesideCorrect(): Promise<void> {
     for (const name of Object.keys(COMMANDS) as CommandName[]) {
       const correct: number[] = [];
       const failing = new Map<string, number[]>();
+      const workerCounts: Array<{ target: string; workers: number }> = [];
       const run = async (fault: string) => {
         const target = fault || 'correct';
         const out = join(REPORTS, setting, name, target);
@@ -135,11 +124,13 @@ async function failingBesideCorrect(): Promise<void> {
         const { ms, exitCode } = await timeRun(HERE, COMMANDS[name].argv(join(out, 'certification')), env);
         const expected = fault ? 1 : 0;
         const note = exitCode === expected ? '' : `  (expected exit ${expected}: this figure is not a verdict's)`;
+        const workers = workersStarted(COMMANDS[name].results(out));
         process.stdout.write(
-          `${setting.padEnd(6)} ${name.padEnd(12)} ${target.padEnd(32)} ${seconds(ms).padStart(7)}  exit ${exitCode}${note}\n`,
+          `${setting.padEnd(6)} ${name.padEnd(12)} ${target.padEnd(32)} ${seconds(ms).padStart(7)}  exit ${exitCode}  workers ${workers ?? '?'}${note}\n`,
         );
         if (fault) failing.set(fault, [...(failing.get(fault) ?? []), ms]);
         else correct.push(ms);
+        if (workers !== null) workerCounts.push({ target, workers });
       };
       for (let round = 0; round < ROUNDS; round++) {
         for (let i = 0; i < faults.length; i++) {
@@ -161,6 +152,7 @@ async function failingBesideCorrect(): Promise<void> {
           ratios.map((r) => r.ratio),
           0.9,
         ).toFixed(2)}, max ${max.toFixed(2)} (${worst.fault}) (goal: max <= ${goal}: ${max <= goal ? 'met' : 'NOT met'})`,
+        `    ${''.padEnd(12)} workers started (not timed, so not noisy): correct ${describeWorkers(workerCounts.filter((w) => w.target === 'correct'))}; failing ${describeWorkers(workerCounts.filter((w) => w.target !== 'correct'))}`,
       );
     }
   }
@@ -171,6 +163,30 @@ async function failingBesideCorrect(): Promise<void> {
   );
 }
 const summary: string[] = [];
+
+/**
+ * The Playwright workers a run started, from its results.json: beside the wall time, the figure a busy machine cannot
+ * blur. Playwright starts a new worker after a test that ends it (a failure that is not a deferred verdict), so a
+ * failing run that starts more workers than a correct one pays a structural cost (issue 41); null when unreadable.
+ */
+function workersStarted(resultsFile: string): number | null {
+  type Suite = { specs?: { tests: { results: { workerIndex: number }[] }[] }[]; suites?: Suite[] };
+  const indexes = (s: Suite): number[] => [
+    ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results.map((r) => r.workerIndex))),
+    ...(s.suites ?? []).flatMap(indexes),
+  ];
+  try {
+    return new Set(indexes(JSON.parse(readFileSync(resultsFile, 'utf8')) as Suite).filter((i) => i >= 0)).size;
+  } catch {
+    return null;
+  }
+}
+
+function describeWorkers(counts: ReadonlyArray<{ target: string; workers: number }>): string {
+  if (counts.length === 0) return 'not read';
+  const most = counts.reduce((a, b) => (b.workers > a.workers ? b : a));
+  return `at most ${most.workers}${most.target === 'correct' ? '' : ` (${most.target})`} over ${counts.length} run(s)`;
+}
 
 function describeSetting(setting: Setting): string {
   const workers = workersOf(setting);

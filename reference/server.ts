@@ -221,8 +221,8 @@ function subscriptionsAtStart(behaviour: Behaviour): SubscriptionStore {
   return store;
 }
 
-/** Builds the server (not listening): for `inject` in tests, or `startReferenceServer`. */
-export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise<FastifyInstance> {
+/** What the options and the behaviour (faults and variations applied) make of one server, checked. */
+function referenceSettings(opts: ReferenceOptions) {
   const credentials = opts.credentials ?? DEMO_CREDENTIALS;
   const partners = [
     { partner: PARTNERS[0], credentials },
@@ -236,9 +236,15 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   validatePositiveInteger('rateLimit', rateLimitPerSecond);
   validatePositiveInteger('requestTimeoutMs', opts.requestTimeoutMs);
   const requestTimeout = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  return { partners, behaviour, protocol, maxLimit, rateLimitPerSecond, requestTimeout, logger: opts.logger ?? false };
+}
 
-  const logger = opts.logger ?? false;
-  const app = Fastify({
+type ReferenceSettings = ReturnType<typeof referenceSettings>;
+type Protocol = ReferenceSettings['protocol'];
+
+/** The Fastify instance with the server's limits, and a JSON answer even to what never reaches a route. */
+function fastifyServer({ behaviour, requestTimeout, logger }: ReferenceSettings): FastifyInstance {
+  return Fastify({
     logger,
     // Without a logger the per-request log lines go nowhere: not building them saves every request that work.
     logController: new LogController({ disableRequestLogging: !logger }),
@@ -256,7 +262,10 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     // Requests Node cannot even parse (bad request line, oversized headers, timeouts): still JSON.
     clientErrorHandler: (error, socket) => answerClientError(behaviour, error as NodeJS.ErrnoException, socket),
   });
+}
 
+/** How bodies are read, validated and written, and how every error is answered (the behaviour's error bodies). */
+function setBodiesAndErrors(app: FastifyInstance, behaviour: Behaviour): void {
   // Serialize with JSON.stringify: a response schema must never drop or coerce what is sent.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -287,38 +296,48 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     const path = request.url.split('?')[0];
     sendError(behaviour, request, reply, new ApiError(404, 'not-found', `No route ${request.method} ${path}`));
   });
+}
 
+/** The rate limit: a 429 past so many requests per second, with the behaviour's error body. */
+async function registerRateLimit(app: FastifyInstance, protocol: Protocol, rateLimitPerSecond: number): Promise<void> {
+  // `understated` (a fault): the same rate, counted over long windows, so a refusal lasts far beyond its Retry-After.
+  const windowMs = protocol.retryAfter === 'understated' ? UNDERSTATED_WINDOW_MS : 1000;
+  await app.register(rateLimit, {
+    max: (rateLimitPerSecond * windowMs) / 1000,
+    timeWindow: windowMs,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        context.statusCode,
+        'rate-limit',
+        `Rate limit of ${rateLimitPerSecond} requests per second exceeded; retry in ${context.after}`,
+      ),
+  });
+}
+
+/** Retry-After as the behaviour writes it (none, understated, an HTTP date), and gzip for a client that accepts it. */
+function addRetryAfterAndGzipHook(app: FastifyInstance, protocol: Protocol): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (protocol.retryAfter === 'none') reply.removeHeader('retry-after');
+    if (protocol.retryAfter === 'understated' && reply.getHeader('retry-after') !== undefined) reply.header('retry-after', '1');
+    const retryAfter = reply.getHeader('retry-after');
+    if (protocol.retryAfter === 'http-date' && retryAfter !== undefined && /^\d+$/.test(String(retryAfter))) {
+      reply.header('retry-after', retryAfterAsDate(String(retryAfter)));
+    }
+    const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
+    if (!protocol.gzip || body === undefined || !/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return payload;
+    reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+    return gzipSync(body);
+  });
+}
+
+/** What the protocol chose for the wire, in this order: latency, the rate limit, Retry-After and gzip, closed
+ * connections, chunked bodies, redirects. */
+async function addProtocolHooks(app: FastifyInstance, { protocol, rateLimitPerSecond }: ReferenceSettings): Promise<void> {
   if (protocol.latencyMs > 0) app.addHook('onRequest', async () => void (await sleep(protocol.latencyMs)));
 
-  if (rateLimitPerSecond) {
-    // `understated` (a fault): the same rate, counted over long windows, so a refusal lasts far beyond its Retry-After.
-    const windowMs = protocol.retryAfter === 'understated' ? UNDERSTATED_WINDOW_MS : 1000;
-    await app.register(rateLimit, {
-      max: (rateLimitPerSecond * windowMs) / 1000,
-      timeWindow: windowMs,
-      errorResponseBuilder: (_request, context) =>
-        new ApiError(
-          context.statusCode,
-          'rate-limit',
-          `Rate limit of ${rateLimitPerSecond} requests per second exceeded; retry in ${context.after}`,
-        ),
-    });
-  }
+  if (rateLimitPerSecond) await registerRateLimit(app, protocol, rateLimitPerSecond);
 
-  if (protocol.retryAfter !== 'seconds' || protocol.gzip) {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (protocol.retryAfter === 'none') reply.removeHeader('retry-after');
-      if (protocol.retryAfter === 'understated' && reply.getHeader('retry-after') !== undefined) reply.header('retry-after', '1');
-      const retryAfter = reply.getHeader('retry-after');
-      if (protocol.retryAfter === 'http-date' && retryAfter !== undefined && /^\d+$/.test(String(retryAfter))) {
-        reply.header('retry-after', retryAfterAsDate(String(retryAfter)));
-      }
-      const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
-      if (!protocol.gzip || body === undefined || !/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return payload;
-      reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
-      return gzipSync(body);
-    });
-  }
+  if (protocol.retryAfter !== 'seconds' || protocol.gzip) addRetryAfterAndGzipHook(app, protocol);
 
   if (protocol.closeConnections)
     app.addHook('onSend', async (_request, reply, payload) => {
@@ -329,12 +348,16 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   if (protocol.chunkedBodies) addChunkedBodiesHook(app);
 
   if (protocol.redirect) addRedirectHook(app, protocol.redirect);
+}
 
-  // Credentials on every route but the public ones (health, the OpenAPI document), before the body is even read; the
-  // partner whose credentials match is the caller, with the connection the request came on. Which routes are public
-  // is decided once, as each route is added: the check is a hook of the routes that need it (the first of their own
-  // hooks, so it runs before the rate limit's, as it did as a server-wide hook), and a server-wide hook checks only the
-  // requests no route matched.
+/**
+ * Credentials on every route but the public ones (health, the OpenAPI document), before the body is even read; the
+ * partner whose credentials match is the caller, with the connection the request came on. Which routes are public
+ * is decided once, as each route is added: the check is a hook of the routes that need it (the first of their own
+ * hooks, so it runs before the rate limit's, as it did as a server-wide hook), and a server-wide hook checks only the
+ * requests no route matched.
+ */
+function addCredentialCheck(app: FastifyInstance, { behaviour, protocol, partners }: ReferenceSettings): void {
   app.decorateRequest('caller', null);
   const connections = new WeakMap<object, number>();
   let nextConnection = 1;
@@ -374,7 +397,10 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
   });
   if (!behaviour.auth.isPublic(undefined))
     app.addHook('onRequest', (request, reply, done) => (request.is404 ? checkCredentials(request, reply, done) : done()));
+}
 
+/** What the routes read and write: the behaviour, the offers, the allocations as granted now, the subscriptions. */
+function referenceContext({ behaviour, maxLimit }: ReferenceSettings): ReferenceContext {
   // The allocation records as granted now (behaviour.allocations.granted), indexed again only when they change.
   const startedAt = Date.now();
   let granted: { records: readonly AllocationRecord[]; byOffer: ReadonlyMap<string, AllocationRecord> } | null = null;
@@ -383,7 +409,7 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     if (granted?.records !== records) granted = { records, byOffer: new Map(records.map((record) => [record.offerId, record])) };
     return granted;
   };
-  const ctx: ReferenceContext = {
+  return {
     behaviour,
     maxLimit,
     offers: new OfferCatalogue(SEED_OFFERS, behaviour),
@@ -395,6 +421,12 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     },
     store: subscriptionsAtStart(behaviour),
   };
+}
+
+/** The contract's routes (a plugin per area: reference/routes/), and the OpenAPI document built from them as registered. */
+async function registerRoutes(app: FastifyInstance, settings: ReferenceSettings): Promise<void> {
+  const { behaviour, protocol, maxLimit, rateLimitPerSecond } = settings;
+  const ctx = referenceContext(settings);
   // Every contract route as registered (method, path, declared schemas): the OpenAPI document is built from these.
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -421,9 +453,19 @@ export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise
     );
     reply.header('content-type', 'application/json; charset=utf-8').send(openApi);
   });
+}
+
+/** Builds the server (not listening): for `inject` in tests, or `startReferenceServer`. */
+export async function buildReferenceServer(opts: ReferenceOptions = {}): Promise<FastifyInstance> {
+  const settings = referenceSettings(opts);
+  const app = fastifyServer(settings);
+  setBodiesAndErrors(app, settings.behaviour);
+  await addProtocolHooks(app, settings);
+  addCredentialCheck(app, settings);
+  await registerRoutes(app, settings);
   await app.ready();
   // No route takes CONNECT (this is not a proxy): say so instead of dropping the connection unanswered.
-  app.server.on('connect', (_request, socket: Duplex) => answerOnSocket(behaviour, socket, 405, 'CONNECT is not supported'));
+  app.server.on('connect', (_request, socket: Duplex) => answerOnSocket(settings.behaviour, socket, 405, 'CONNECT is not supported'));
   return app;
 }
 

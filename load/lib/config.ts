@@ -3,15 +3,18 @@
  * Node side) with the same variable names as the conformance suite, plus scenario knobs (table
  * KNOBS). Pure module: k6 reads the profile file with open() and hands its text in.
  *
- * Semantics follow src/config/suite-config.ts (which k6 cannot import; the shared rules are in src/contract/target.ts):
+ * The target (API_BASE_URL, API_ENVIRONMENT, API_RATE) is read by the parser the suite uses too (src/contract/target.ts):
  * an unknown remote target is treated as staging, API_RATE defaults to 10 requests/s for remote targets and to unpaced for
- * loopback ones, writes are refused against production.
+ * loopback ones. Here on top: k6 needs API_BASE_URL (npm run load sets it), and writes are refused against production.
  */
 import { parseDurationMs } from './durations.ts';
 import { CURRENCIES } from './subscription-body.ts';
 import type { ScenarioName } from './names.ts';
 import { MIN_CREDENTIAL_LENGTH } from '../../src/contract/credentials.ts';
-import { defaultEnvironment, isLoopbackHost, TARGET_ENVIRONMENTS, type TargetEnvironment } from '../../src/contract/target.ts';
+import { displayUrl, readTarget, type TargetEnvironment } from '../../src/contract/target.ts';
+
+// The target's own rules, shared with the suite: re-exported for the scripts and reports that read them here.
+export { displayUrl } from '../../src/contract/target.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -361,21 +364,6 @@ export const KNOBS: readonly KnobSpec[] = [
   },
 ];
 
-const ENVIRONMENTS = TARGET_ENVIRONMENTS;
-const URL_PARTS = /^(https?):\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:/?#]+)(:\d+)?([^?#]*)(\?[^#]*)?(#.*)?$/i;
-
-/** Scheme, host, port and path of a URL: no user info, query or fragment. Null if not http(s). */
-export function displayUrl(url: string): string | null {
-  const m = URL_PARTS.exec(url.trim());
-  if (!m) return null;
-  return `${m[1].toLowerCase()}://${m[2]}${m[3] ?? ''}${m[4].replace(/\/+$/, '')}`;
-}
-
-export function isLoopbackUrl(url: string): boolean {
-  const m = URL_PARTS.exec(url.trim());
-  return m !== null && isLoopbackHost(m[2]);
-}
-
 class IssueCollector {
   readonly issues: ConfigIssue[] = [];
   add(variable: string, expected: string, received: string): void {
@@ -549,31 +537,18 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
   const out = new IssueCollector();
   const knobs = new KnobReader(env, out);
 
-  const rawUrl = (env.API_BASE_URL ?? '').trim();
-  let baseUrl = '';
-  let shown = '';
-  if (rawUrl === '') {
+  const { target, issues: targetIssues } = readTarget(env);
+  for (const i of targetIssues) out.add(i.variable, i.expected, i.received);
+  if (target.baseUrl === null && !targetIssues.some((i) => i.variable === 'API_BASE_URL'))
     out.add(
       'API_BASE_URL',
       'the target base URL (npm run load starts the bundled reference server when it is unset; plain k6 needs it)',
       '',
     );
-  } else if (displayUrl(rawUrl) === null) {
-    out.add('API_BASE_URL', 'an http(s) URL such as https://staging.example.com/api', rawUrl);
-  } else if (/\?|#|^[a-z]+:\/\/[^/]*@/i.test(rawUrl)) {
-    out.add('API_BASE_URL', 'a URL without query, fragment or embedded credentials', displayUrl(rawUrl) ?? '');
-  } else {
-    baseUrl = rawUrl.replace(/\/+$/, '');
-    shown = displayUrl(baseUrl) ?? '';
-  }
-  const loopback = baseUrl !== '' && isLoopbackUrl(baseUrl);
-
-  const rawEnvironment = (env.API_ENVIRONMENT ?? '').trim().toLowerCase();
-  let environment: TargetEnvironment = defaultEnvironment(loopback);
-  if (rawEnvironment !== '') {
-    if ((ENVIRONMENTS as readonly string[]).indexOf(rawEnvironment) >= 0) environment = rawEnvironment as TargetEnvironment;
-    else out.add('API_ENVIRONMENT', `one of ${ENVIRONMENTS.join(', ')}`, rawEnvironment);
-  }
+  const baseUrl = target.baseUrl ?? '';
+  const shown = displayUrl(baseUrl) ?? '';
+  const loopback = target.baseUrl !== null && target.loopback;
+  const environment: TargetEnvironment = target.environment;
 
   const subscriptionKey = env.API_SUBSCRIPTION_KEY ?? '';
   const secret = env.API_SECRET ?? '';
@@ -591,13 +566,7 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
         received: `${value.length} character(s)`,
       });
 
-  let rateCap: number | null = loopback ? null : 10;
-  const rawRate = (env.API_RATE ?? '').trim();
-  if (rawRate !== '') {
-    const n = Number(rawRate);
-    if (!Number.isFinite(n) || n < 0) out.add('API_RATE', 'a non-negative number of requests per second (0 = no cap)', rawRate);
-    else rateCap = n === 0 ? null : n;
-  }
+  const rateCap = target.rate === 0 ? null : target.rate;
 
   const runIdRaw = (env.RUN_ID ?? '').trim();
   if (runIdRaw !== '' && !/^[A-Za-z0-9_-]{1,40}$/.test(runIdRaw)) {

@@ -191,6 +191,24 @@ function readSuite(root: string): { name: string; version: string } {
   return { name, version };
 }
 
+/** What the phases of one certification share, fixed once its target is known. */
+interface Certification {
+  o: CertifyOptions;
+  root: string;
+  startedAt: Date;
+  phases: Phases;
+  config: SuiteConfig;
+  baseUrl: string;
+  bundled: boolean;
+  faults: string[];
+  pkg: { name: string; version: string };
+  /** The staging folder the package is written to, and its suite run's folder. */
+  stage: string;
+  suiteDir: string;
+  redact: Redactor;
+  signingKey: ReturnType<typeof readSigningKey> | null;
+}
+
 async function certifyRun(
   o: CertifyOptions,
   root: string,
@@ -221,16 +239,8 @@ async function certifyRun(
       reference = started;
       setChildEnvironment(targetEnvironment(started.target));
       config = readSuiteConfig();
-      const variants = referenceVariants();
-      const switches = [
-        faults.length ? `fault switches: ${faults.join(', ')}` : '',
-        variants.length ? `variations: ${variants.join(', ')}` : '',
-      ].filter(Boolean);
-      say(`Certifying the bundled reference server at ${config.baseUrl}${switches.length ? ` with ${switches.join('; ')}` : ''}.`);
-    } else {
-      const pacing = pacingNote(config);
-      say(`Certifying ${config.baseUrl} (${config.environment}${pacing ? `; ${pacing}` : ''}).`);
     }
+    sayTarget(config, bundled, faults);
     setChildEnvironment({ RUN_ID: config.runId });
     const baseUrl = config.baseUrl!;
     const context = runContextOf(config);
@@ -241,189 +251,23 @@ async function certifyRun(
       runId: config.runId,
       redact,
     });
+    const cert: Certification = { o, root, startedAt, phases, config, baseUrl, bundled, faults, pkg, stage, suiteDir, redact, signingKey };
 
     // 1-2. Preflight and discovery share one session (one paced client, one request log).
-    const session = await openSession(context);
-    let discovery: DiscoveryResult;
-    try {
-      await phases.run('preflight', async () => ({ value: null, detail: (await preflight(session, baseUrl)).detail }));
-      discovery = await phases.run('discovery', async (started) => {
-        const result = await runDiscovery(session, {
-          writes: writePolicy(config, session.profile),
-          runId: config.runId,
-          clientCurrency: config.clientCurrency,
-          onProbe: (done, total, probe, record) =>
-            say(
-              progressLine({
-                phase: 'discovery',
-                done,
-                total,
-                unit: 'probes',
-                elapsedMs: Date.now() - started,
-                note: probeProgressNote(probe, record),
-              }),
-            ),
-        });
-        const observed = result.records.filter((r) => r.value).length;
-        const c = result.cleanup;
-        const cleanup =
-          c && c.cancelled.length + c.refused.length + c.errors.length
-            ? `; left-over records: ${c.cancelled.length} cancelled, ${c.refused.length} refused, ${c.errors.length} error(s)`
-            : '';
-        return {
-          value: result,
-          detail: `${observed} of ${result.records.length} probes observed a value${cleanup}${result.cleanupNote ? `; ${result.cleanupNote}` : ''}`,
-        };
-      });
-    } finally {
-      await session.dispose();
-    }
+    const { discovery, profile } = await preflightAndDiscovery(cert, context);
 
     throwIfInterrupted('the certification');
     // 3. Conformance and fuzz, as a child run (with the health route discovery found, when the profile named none).
-    const childEnv = withDiscoveredRoutes(process.env, session.profile, discovery, join(suiteDir, 'run-profile.json'));
-    const run = await phases.run('conformance + fuzz', async () => {
-      if (o.clauses)
-        say(
-          `Selected clauses (--clauses ${o.clauses.join(',')}): ${selectedClauses(o.clauses).length}; the others do not run, so the verdict is at best INCOMPLETE.`,
-        );
-      const r = await runSuite({
-        root,
-        reportsDir: suiteDir,
-        runId: config.runId,
-        env: childEnv,
-        grep: o.clauses && clauseGrep(o.clauses),
-        workers: o.workers,
-      });
-      if (r.interrupted) throw new RunInterrupted('the conformance/fuzz run was stopped');
-      // Its global setup stopped on the target's state or the configuration: the same kind, the same exit code.
-      const kind = r.report ? null : kindOfExitCode(r.exitCode);
-      if (kind && kind !== 'interrupted')
-        throw new ConfigError(`The conformance/fuzz run stopped before its tests (${kind}; its message is above).`, kind);
-      const outcomes = r.report?.outcomes ?? [];
-      const failed = outcomes.filter((x) => x.status === 'failed' || x.status === 'timedOut').length;
-      // A phase whose tests failed never shows "ok".
-      return {
-        value: r,
-        status: runProblem(r) || failed > 0 ? 'failed' : 'ok',
-        detail: `${outcomes.length} tests, ${failed} failed (exit code ${r.exitCode ?? 'none'})`,
-      };
-    });
+    const childEnv = withDiscoveredRoutes(process.env, profile, discovery, join(suiteDir, 'run-profile.json'));
+    const run = await conformanceAndFuzz(cert, childEnv);
 
     throwIfInterrupted('the certification');
     // 4. Load smoke.
-    const hasLoadScript = Boolean(
-      (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.load,
-    );
-    const load: LoadSection = await phases.run('load smoke', async () => {
-      const section = await runLoadSmoke({
-        skip: o.skipLoad,
-        reportDir: join(suiteDir, 'load'),
-        cwd: root,
-        env: process.env,
-        hasLoadScript,
-      });
-      return {
-        value: section,
-        status: section.status === 'failed' ? 'failed' : section.status === 'not-run' ? 'not-run' : 'ok',
-        detail:
-          section.status === 'run'
-            ? `${section.scenarios.map((s) => `${s.scenario}: ${s.requests} requests, p95 ${Math.round(s.p95)} ms`).join('; ')}`
-            : `${section.status}: ${section.reason}`,
-      };
-    });
+    const load = await loadSmoke(cert);
 
     throwIfInterrupted('the certification');
     // 5. Report and evidence bundle.
-    const report = await phases.run('report', async () => {
-      const paths = runPaths(suiteDir, config.runId);
-      const evidenceDir = join(stage, OUTPUT.evidence);
-      const v = versions(root);
-      const k6 = k6VersionText();
-      const runConfig = certificationConfig(config, o, bundled, faults, pkg.version, root);
-      const fuzzRecords = readFuzzRecords(paths.fuzzDir);
-      const requests = readRequests(paths.requests);
-      writeFileSync(
-        join(evidenceDir, 'versions.json'),
-        `${JSON.stringify({ node: v.node, npm: v.npm, k6, suite: v.suite, packages: v.packages, locked: v.locked }, null, 2)}\n`,
-      );
-      writeFileSync(
-        join(evidenceDir, 'config.json'),
-        `${JSON.stringify({ sha256: configDigest(runConfig), config: runConfig }, null, 2)}\n`,
-      );
-      writeFileSync(join(evidenceDir, 'seeds.json'), `${JSON.stringify(fuzzRecords, null, 2)}\n`);
-      const copied = (
-        [
-          [paths.requests, 'requests.jsonl'],
-          [paths.observations, 'observations.jsonl'],
-          [paths.failures, 'failures.jsonl'],
-          [paths.journal, 'journal.jsonl'],
-          [paths.clauses, 'clauses.json'],
-          [paths.junit, 'junit.xml'],
-        ] as const
-      ).filter(([from, name]) => copyRedacted(from, join(evidenceDir, name), redact));
-      const files = [
-        ...['versions.json', 'config.json', 'seeds.json', ...copied.map(([, name]) => name)].map((f) => `${OUTPUT.evidence}/${f}`),
-        OUTPUT.observedProfile,
-        OUTPUT.discovery,
-        ...Object.values(REPORT_FILES),
-      ];
-      const evidence: EvidenceSection = {
-        directory: OUTPUT.evidence,
-        manifest: MANIFEST_FILE,
-        versions: { node: v.node, npm: v.npm, suite: v.suite, packages: v.packages, k6 },
-        schemaDigest: schemaDigest(),
-        configDigest: configDigest(runConfig),
-        config: runConfig,
-        requestCount: requests.length,
-        files,
-        ...(existsSync(join(paths.html, 'index.html'))
-          ? // Relative to the staging folder: it becomes o.out when the run is swapped in, and the link with it.
-            { playwrightReport: relative(stage, join(paths.html, 'index.html')).split(sep).join('/') }
-          : {}),
-      };
-      const { report, observed } = assembleReport({
-        startedAt,
-        finishedAt: new Date(),
-        suite: { name: pkg.name, version: pkg.version },
-        schemaDigest: schemaDigest(),
-        target: { baseUrl, environment: config.environment, runId: config.runId, bundledReference: bundled, faults },
-        pinned,
-        clauseReport: run.report ?? readClauseReport(paths.clauses),
-        runProblem: runProblem(run),
-        failures: readFailures(paths.failures),
-        observations: readObservations(paths.observations),
-        requestStatuses: requests.flatMap((r) => (r.status === null ? [] : [r.status])),
-        retriedRetryAfter: requests.flatMap((r) => (r.retried && r.status === 429 ? [r.retryAfter] : [])),
-        discovery: {
-          items: discovery.items,
-          notes: new Map(discovery.records.filter((r) => r.note).map((r) => [r.item, `discovery: ${r.note!}`])),
-        },
-        waivers,
-        today: utcDate(new Date()),
-        fuzz: { records: fuzzRecords, notRun: null },
-        load,
-        requestCoverage: requestCoverageSection(requests),
-        phases: phases.rows,
-        evidence,
-        package: {
-          suiteVersion: pkg.version,
-          contractSha256: sha256(readFileSync(join(root, CONTRACT_FILE))),
-          deploymentVersion: o.deploymentVersion,
-          signedBy: signingKey && keyFingerprint(signingKey),
-        },
-      });
-      writeFileSync(join(stage, OUTPUT.observedProfile), `${redactedJson(observed, redact, 2)}\n`);
-      writeFileSync(
-        join(stage, OUTPUT.discovery),
-        `${redactedJson({ probes: discovery.records, cleanup: discovery.cleanup, cleanupNote: discovery.cleanupNote, runObservations: readObservations(paths.observations).map(({ clause, key, message, value }) => ({ clause, key, message, value })) }, redact, 2)}\n`,
-      );
-      // The report phase's own row is added once it ends; the report lists the phases before it.
-      return {
-        value: report,
-        detail: `${report.verdict.toUpperCase()}: ${report.summary.clauses.fail} failing clause(s), ${report.summary.drift} drift item(s)`,
-      };
-    });
+    const report = await reportPhase(cert, { pinned, waivers, discovery, run, load });
     report.phases = phases.rows;
     writeCertificationReport(stage, report, redact);
     moveRunJournalsAside(stage, o.out, config.runId);
@@ -444,6 +288,231 @@ async function certifyRun(
   } finally {
     await reference?.close();
   }
+}
+
+/** The first line of a certification: which target, with which switches or pacing. */
+function sayTarget(config: SuiteConfig, bundled: boolean, faults: string[]): void {
+  if (bundled) {
+    const variants = referenceVariants();
+    const switches = [
+      faults.length ? `fault switches: ${faults.join(', ')}` : '',
+      variants.length ? `variations: ${variants.join(', ')}` : '',
+    ].filter(Boolean);
+    say(`Certifying the bundled reference server at ${config.baseUrl}${switches.length ? ` with ${switches.join('; ')}` : ''}.`);
+  } else {
+    const pacing = pacingNote(config);
+    say(`Certifying ${config.baseUrl} (${config.environment}${pacing ? `; ${pacing}` : ''}).`);
+  }
+}
+
+/** Phases 1 and 2 on one session: the preflight, then one probe per "not shown" item. The session's profile with it. */
+async function preflightAndDiscovery(
+  { phases, config, baseUrl }: Certification,
+  context: ReturnType<typeof runContextOf>,
+): Promise<{ discovery: DiscoveryResult; profile: TargetProfile }> {
+  const session = await openSession(context);
+  try {
+    await phases.run('preflight', async () => ({ value: null, detail: (await preflight(session, baseUrl)).detail }));
+    const discovery = await phases.run('discovery', async (started) => {
+      const result = await runDiscovery(session, {
+        writes: writePolicy(config, session.profile),
+        runId: config.runId,
+        clientCurrency: config.clientCurrency,
+        onProbe: (done, total, probe, record) =>
+          say(
+            progressLine({
+              phase: 'discovery',
+              done,
+              total,
+              unit: 'probes',
+              elapsedMs: Date.now() - started,
+              note: probeProgressNote(probe, record),
+            }),
+          ),
+      });
+      const observed = result.records.filter((r) => r.value).length;
+      const c = result.cleanup;
+      const cleanup =
+        c && c.cancelled.length + c.refused.length + c.errors.length
+          ? `; left-over records: ${c.cancelled.length} cancelled, ${c.refused.length} refused, ${c.errors.length} error(s)`
+          : '';
+      return {
+        value: result,
+        detail: `${observed} of ${result.records.length} probes observed a value${cleanup}${result.cleanupNote ? `; ${result.cleanupNote}` : ''}`,
+      };
+    });
+    return { discovery, profile: session.profile };
+  } finally {
+    await session.dispose();
+  }
+}
+
+/** Phase 3: the conformance and fuzz suites as a child Playwright run sharing this certification's RUN_ID. */
+async function conformanceAndFuzz({ o, root, phases, config, suiteDir }: Certification, childEnv: NodeJS.ProcessEnv) {
+  return phases.run('conformance + fuzz', async () => {
+    if (o.clauses)
+      say(
+        `Selected clauses (--clauses ${o.clauses.join(',')}): ${selectedClauses(o.clauses).length}; the others do not run, so the verdict is at best INCOMPLETE.`,
+      );
+    const r = await runSuite({
+      root,
+      reportsDir: suiteDir,
+      runId: config.runId,
+      env: childEnv,
+      grep: o.clauses && clauseGrep(o.clauses),
+      workers: o.workers,
+    });
+    if (r.interrupted) throw new RunInterrupted('the conformance/fuzz run was stopped');
+    // Its global setup stopped on the target's state or the configuration: the same kind, the same exit code.
+    const kind = r.report ? null : kindOfExitCode(r.exitCode);
+    if (kind && kind !== 'interrupted')
+      throw new ConfigError(`The conformance/fuzz run stopped before its tests (${kind}; its message is above).`, kind);
+    const outcomes = r.report?.outcomes ?? [];
+    const failed = outcomes.filter((x) => x.status === 'failed' || x.status === 'timedOut').length;
+    // A phase whose tests failed never shows "ok".
+    return {
+      value: r,
+      status: runProblem(r) || failed > 0 ? ('failed' as const) : ('ok' as const),
+      detail: `${outcomes.length} tests, ${failed} failed (exit code ${r.exitCode ?? 'none'})`,
+    };
+  });
+}
+
+/** Phase 4: the load smoke, when k6 is there (else "not run", with the reason). */
+async function loadSmoke({ o, root, phases, suiteDir }: Certification): Promise<LoadSection> {
+  const hasLoadScript = Boolean(
+    (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.load,
+  );
+  return phases.run('load smoke', async () => {
+    const section = await runLoadSmoke({
+      skip: o.skipLoad,
+      reportDir: join(suiteDir, 'load'),
+      cwd: root,
+      env: process.env,
+      hasLoadScript,
+    });
+    return {
+      value: section,
+      status: section.status === 'failed' ? 'failed' : section.status === 'not-run' ? 'not-run' : 'ok',
+      detail:
+        section.status === 'run'
+          ? `${section.scenarios.map((s) => `${s.scenario}: ${s.requests} requests, p95 ${Math.round(s.p95)} ms`).join('; ')}`
+          : `${section.status}: ${section.reason}`,
+    };
+  });
+}
+
+/**
+ * The evidence bundle's own files (versions, configuration, seeds) and the run files copied into it, redacted once
+ * more; what the report says of them.
+ */
+function writeEvidence(
+  { o, root, config, bundled, faults, pkg, stage, redact }: Certification,
+  paths: ReturnType<typeof runPaths>,
+  fuzzRecords: ReturnType<typeof readFuzzRecords>,
+  requestCount: number,
+): EvidenceSection {
+  const evidenceDir = join(stage, OUTPUT.evidence);
+  const v = versions(root);
+  const k6 = k6VersionText();
+  const runConfig = certificationConfig(config, o, bundled, faults, pkg.version, root);
+  writeFileSync(
+    join(evidenceDir, 'versions.json'),
+    `${JSON.stringify({ node: v.node, npm: v.npm, k6, suite: v.suite, packages: v.packages, locked: v.locked }, null, 2)}\n`,
+  );
+  writeFileSync(join(evidenceDir, 'config.json'), `${JSON.stringify({ sha256: configDigest(runConfig), config: runConfig }, null, 2)}\n`);
+  writeFileSync(join(evidenceDir, 'seeds.json'), `${JSON.stringify(fuzzRecords, null, 2)}\n`);
+  const copied = (
+    [
+      [paths.requests, 'requests.jsonl'],
+      [paths.observations, 'observations.jsonl'],
+      [paths.failures, 'failures.jsonl'],
+      [paths.journal, 'journal.jsonl'],
+      [paths.clauses, 'clauses.json'],
+      [paths.junit, 'junit.xml'],
+    ] as const
+  ).filter(([from, name]) => copyRedacted(from, join(evidenceDir, name), redact));
+  const files = [
+    ...['versions.json', 'config.json', 'seeds.json', ...copied.map(([, name]) => name)].map((f) => `${OUTPUT.evidence}/${f}`),
+    OUTPUT.observedProfile,
+    OUTPUT.discovery,
+    ...Object.values(REPORT_FILES),
+  ];
+  return {
+    directory: OUTPUT.evidence,
+    manifest: MANIFEST_FILE,
+    versions: { node: v.node, npm: v.npm, suite: v.suite, packages: v.packages, k6 },
+    schemaDigest: schemaDigest(),
+    configDigest: configDigest(runConfig),
+    config: runConfig,
+    requestCount,
+    files,
+    ...(existsSync(join(paths.html, 'index.html'))
+      ? // Relative to the staging folder: it becomes o.out when the run is swapped in, and the link with it.
+        { playwrightReport: relative(stage, join(paths.html, 'index.html')).split(sep).join('/') }
+      : {}),
+  };
+}
+
+/** What phase 5 judges, from the phases before it. */
+interface PhaseResults {
+  pinned: { path: string; profile: TargetProfile } | null;
+  waivers: ReturnType<typeof loadWaivers>;
+  discovery: DiscoveryResult;
+  run: Awaited<ReturnType<typeof runSuite>>;
+  load: LoadSection;
+}
+
+/** Phase 5: the evidence bundle, the report assembled from every phase, the observed profile and the discovery file. */
+async function reportPhase(cert: Certification, { pinned, waivers, discovery, run, load }: PhaseResults): Promise<CertificationReport> {
+  const { o, root, startedAt, phases, config, baseUrl, bundled, faults, pkg, stage, suiteDir, redact, signingKey } = cert;
+  return phases.run('report', async () => {
+    const paths = runPaths(suiteDir, config.runId);
+    const fuzzRecords = readFuzzRecords(paths.fuzzDir);
+    const requests = readRequests(paths.requests);
+    const evidence = writeEvidence(cert, paths, fuzzRecords, requests.length);
+    const { report, observed } = assembleReport({
+      startedAt,
+      finishedAt: new Date(),
+      suite: { name: pkg.name, version: pkg.version },
+      schemaDigest: schemaDigest(),
+      target: { baseUrl, environment: config.environment, runId: config.runId, bundledReference: bundled, faults },
+      pinned,
+      clauseReport: run.report ?? readClauseReport(paths.clauses),
+      runProblem: runProblem(run),
+      failures: readFailures(paths.failures),
+      observations: readObservations(paths.observations),
+      requestStatuses: requests.flatMap((r) => (r.status === null ? [] : [r.status])),
+      retriedRetryAfter: requests.flatMap((r) => (r.retried && r.status === 429 ? [r.retryAfter] : [])),
+      discovery: {
+        items: discovery.items,
+        notes: new Map(discovery.records.filter((r) => r.note).map((r) => [r.item, `discovery: ${r.note!}`])),
+      },
+      waivers,
+      today: utcDate(new Date()),
+      fuzz: { records: fuzzRecords, notRun: null },
+      load,
+      requestCoverage: requestCoverageSection(requests),
+      phases: phases.rows,
+      evidence,
+      package: {
+        suiteVersion: pkg.version,
+        contractSha256: sha256(readFileSync(join(root, CONTRACT_FILE))),
+        deploymentVersion: o.deploymentVersion,
+        signedBy: signingKey && keyFingerprint(signingKey),
+      },
+    });
+    writeFileSync(join(stage, OUTPUT.observedProfile), `${redactedJson(observed, redact, 2)}\n`);
+    writeFileSync(
+      join(stage, OUTPUT.discovery),
+      `${redactedJson({ probes: discovery.records, cleanup: discovery.cleanup, cleanupNote: discovery.cleanupNote, runObservations: readObservations(paths.observations).map(({ clause, key, message, value }) => ({ clause, key, message, value })) }, redact, 2)}\n`,
+    );
+    // The report phase's own row is added once it ends; the report lists the phases before it.
+    return {
+      value: report,
+      detail: `${report.verdict.toUpperCase()}: ${report.summary.clauses.fail} failing clause(s), ${report.summary.drift} drift item(s)`,
+    };
+  });
 }
 
 /** The closing lines of a certification on the console: the verdict and its counts, why, and where each file is. */

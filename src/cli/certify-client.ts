@@ -1,7 +1,6 @@
 /**
- * `npm run certify:client -- --session <session.jsonl> [--out dir] [--agreed-rate n] [--currency GBP] [--duplicate-window s]`
- * Certifies a partner's client from a session the proxy recorded.
- * Exit code: 0 pass, 1 fail, 2 usage or configuration error, 4 incomplete (a duty the session never exercised).
+ * `npm run certify:client`: certifies a partner's client from a session the proxy recorded. Its options and exit codes
+ * are the CERTIFY_CLIENT_COMMAND table (src/client-certification/proxy-options.ts): parser, --help and docs/commands.md.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

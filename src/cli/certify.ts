@@ -1,11 +1,7 @@
 /**
- * `npm run certify [-- --profile pinned.json] [--waivers waivers.json] [--clauses SUB-*] [--skip-load] [--out dir]`
- * `npm run certify -- [--deployment-version v1.2.3] [--sign key.pem]`   (record the deployment, sign the manifest)
- * `npm run certify -- --verify reports/certification [--public-key key.pub.pem]`   (may an operator trust it?)
- * `npm run certify -- --init-profile profiles/staging.json`   (a first target profile, from discovery)
- * `npm run certify -- --help`
- * Exit codes (src/config/exit-codes.ts): 0 pass, 1 fail (or a package --verify refuses), 2 usage or configuration,
- * 4 incomplete, 5 target unavailable, 6 credentials refused, 130 interrupted.
+ * `npm run certify`: a certification, a package verified (--verify) or a first target profile (--init-profile).
+ * Its options and exit codes are the CERTIFY_COMMAND table (src/certify/certify-options.ts), the one list that drives
+ * the parser, --help and docs/commands.md; test/docs/commands-doc.test.ts fails when a header names another flag.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

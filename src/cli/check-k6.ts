@@ -7,21 +7,14 @@
  */
 import { EXIT_CODES } from '../config/exit-codes.ts';
 import { INSTALL_HINT, k6Binaries } from '../k6/k6-binary.ts';
+import { parseCommandLine } from '../config/command-line.ts';
+import { CHECK_K6_COMMAND } from './command-specs.ts';
 
 /** The majors the scripts are written and tested for (k6 1.x and 2.x run TypeScript natively). */
 const SUPPORTED_MAJORS = [1, 2];
 
 function main(argv: string[]): number {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(
-      'Usage: npm run check:k6\n\nSays which k6 `npm run load` and the k6 tests use (K6_BINS, K6_BIN, else PATH) and its version.\n\nExit codes: 0 found, 2 K6_BIN/K6_BINS names no usable k6, 3 no k6 (prints how to install it).\n',
-    );
-    return EXIT_CODES.pass;
-  }
-  if (argv.length > 0) {
-    process.stderr.write(`\nUsage error: Unknown option ${argv[0]}; see npm run check:k6 -- --help.\n\n`);
-    return EXIT_CODES.usage;
-  }
+  parseCommandLine(CHECK_K6_COMMAND, argv);
   const { binaries, errors, source } = k6Binaries();
   for (const e of errors) process.stderr.write(`check:k6: ${e.error}\n`);
   if (binaries.length === 0 && errors.length === 0) {

@@ -4,18 +4,10 @@
  * line per clause with the counts. An ID the catalogue does not hold is one sentence and exit 2.
  */
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
-import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
+import { parseCommandLine } from '../config/command-line.ts';
 import { isClauseId } from '../contract/clauses/catalogue.ts';
 import { clauseIndex, describeEntry, testsByTag } from './clause-index.ts';
-
-const CLAUSES_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run clauses --',
-  summary: 'What covers each clause of the contract: tests, checks, faults that must trip it, load rules.',
-  options: {},
-  positionals: { usage: '[<CLAUSE-ID> ...]', min: 0, max: 100 },
-  notes: ['Without an ID: one line per clause with its counts. IDs as in the reports, e.g. SUB-CREATE-ECHO.'],
-} as const satisfies CommandSpec;
+import { CLAUSES_COMMAND } from './command-specs.ts';
 
 function main(): void {
   const { positionals } = parseCommandLine(CLAUSES_COMMAND);

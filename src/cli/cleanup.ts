@@ -8,17 +8,9 @@
  * Exit code: 0 done, 1 a record could not be cancelled, 2 configuration, 5 target unavailable, 6 credentials refused.
  */
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
-import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
+import { parseCommandLine } from '../config/command-line.ts';
 import { writeOut } from '../config/terminal-text.ts';
-
-const CLEANUP_COMMAND = {
-  exitCodes: ['pass', 'contractFailure', 'usage', 'targetUnavailable', 'credentialsRefused'],
-  command: 'npm run cleanup --',
-  summary:
-    'Cancel the records earlier runs created and left open (a run killed before its teardown), from the journals under reports/ written against this target.',
-  options: { run: { type: 'string', multiple: true, value: '<RUN_ID>', description: 'only this run (default: every run with a journal)' } },
-  notes: ['Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_PROFILE (names the cancel route), API_ENVIRONMENT, API_RATE.'],
-} as const satisfies CommandSpec;
+import { CLEANUP_COMMAND } from './command-specs.ts';
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(CLEANUP_COMMAND);

@@ -4,23 +4,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
+import { parseCommandLine } from '../config/command-line.ts';
 import {
   CONTRACT_VALIDATORS_FILE,
   contractValidatorsSource,
   PROFILE_VALIDATOR_FILE,
   profileValidatorSource,
 } from '../schema/standalone.ts';
+import { COMPILE_SCHEMAS_COMMAND } from './command-specs.ts';
 
-const COMPILE_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run schemas:compile --',
-  summary: "Generate the validators of schemas/ ahead of time (Ajv's standalone code), to be checked in beside src/schema/registry.ts.",
-  options: {},
-  notes: ['Run it after changing a schema: the project tests fail while a generated file differs from what the schemas generate.'],
-} as const satisfies CommandSpec;
-
-parseCommandLine(COMPILE_COMMAND);
+parseCommandLine(COMPILE_SCHEMAS_COMMAND);
 for (const [file, source] of [
   [CONTRACT_VALIDATORS_FILE, contractValidatorsSource()],
   [PROFILE_VALIDATOR_FILE, profileValidatorSource()],

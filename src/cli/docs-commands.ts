@@ -4,17 +4,11 @@
  * fails when the committed file differs from what this writes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
+import { parseCommandLine } from '../config/command-line.ts';
 import { exitOnConfigError } from '../config/config-error.ts';
 import { writeOut } from '../config/terminal-text.ts';
 import { COMMANDS_DOC, commandsDocWithGenerated } from './commands-doc.ts';
-
-const DOCS_COMMAND = {
-  command: 'npm run docs:commands --',
-  summary: `Rewrite the generated sections of ${COMMANDS_DOC} (each command's options) from the commands' own tables.`,
-  options: {},
-  exitCodes: ['pass', 'usage'],
-} as const satisfies CommandSpec;
+import { DOCS_COMMAND } from './command-specs.ts';
 
 try {
   parseCommandLine(DOCS_COMMAND);

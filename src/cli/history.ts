@@ -6,51 +6,16 @@
  */
 import { join, resolve } from 'node:path';
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
-import { type CommandSpec, numberOption, parseCommandLine, progressUpdate } from '../config/command-line.ts';
+import { numberOption, parseCommandLine, progressUpdate } from '../config/command-line.ts';
 import { relative } from 'node:path';
 import { forTerminal, writeOut } from '../config/terminal-text.ts';
 import { DEFAULT_HISTORY_OPTIONS } from '../history/analyse.ts';
 import { writeHistory } from '../history/history.ts';
 import { readPublicKey } from '../report/signature.ts';
 import { REPO_ROOT } from '../k6/paths.ts';
+import { HISTORY_COMMAND } from './command-specs.ts';
 
 const USAGE = 'npm run history -- <run folders, folders of runs, or globs>';
-
-const HISTORY_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run history --',
-  summary:
-    'Read a series of past certification runs as one: the verdict of each, the clauses whose result changed (first failing run, recovery), the latency of each operation per run, and latency regressions against earlier comparable runs.',
-  positionals: { usage: '<run folders, folders of runs, or globs>', min: 1, max: 10_000 },
-  options: {
-    out: { type: 'string', value: '<folder>', description: 'where index.html, history.json and history.md go (default reports/history)' },
-    window: {
-      type: 'string',
-      value: '<n>',
-      description: `earlier comparable runs a run's p95 is held to (their median; default ${DEFAULT_HISTORY_OPTIONS.window})`,
-    },
-    tolerance: {
-      type: 'string',
-      value: '<share>',
-      description: `how far above that median a p95 may go, as a share of it (default ${DEFAULT_HISTORY_OPTIONS.relative}: twice the median)`,
-    },
-    'tolerance-ms': {
-      type: 'string',
-      value: '<ms>',
-      description: `...or this many milliseconds, whichever is larger (default ${DEFAULT_HISTORY_OPTIONS.absoluteMs})`,
-    },
-    'public-key': {
-      type: 'string',
-      value: '<key.pub.pem>',
-      description: 'take only packages signed with this key whose files all match their manifest',
-    },
-  },
-  notes: [
-    'Runs are compared like for like: a different target, environment or pace (API_RATE) is "not comparable", never a regression.',
-    'Folders that are not runs, truncated files and runs of another suite version are skipped, each with its reason.',
-    'Exit codes: 0 written; 2 usage or configuration (no folder given is a run, a bad key file).',
-  ],
-} as const satisfies CommandSpec;
 
 /** A path as the user would type it from here. */
 const shown = (path: string) => forTerminal(relative(process.cwd(), path) || '.');

@@ -5,26 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
+import { parseCommandLine } from '../config/command-line.ts';
 import { ConfigError, exitOnConfigError } from '../config/config-error.ts';
-
-const OPENAPI_COMMAND = {
-  exitCodes: ['pass', 'usage'],
-  command: 'npm run openapi --',
-  summary: 'Write the OpenAPI 3.1 document of the contract as the reference serves it (generated from schemas/ and its routes).',
-  options: {
-    out: { type: 'string', value: '<file>', description: 'where to write it (default: reports/openapi.json)' },
-    variant: {
-      type: 'string',
-      multiple: true,
-      value: '<NAME>',
-      description: 'describe the reference with this legitimate variation (npm run serve -- --list-variants)',
-    },
-  },
-  notes: [
-    '"Not shown" items of the contract carry the reference\'s choice, marked x-not-shown. The running reference serves the same at GET /openapi.json.',
-  ],
-} as const satisfies CommandSpec;
+import { OPENAPI_COMMAND } from './command-specs.ts';
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(OPENAPI_COMMAND);

@@ -12,6 +12,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitOnConfigError, UsageError } from '../config/config-error.ts';
 import { EXIT_CODES, exitCodesLine } from '../config/exit-codes.ts';
+import { optionLines } from '../config/command-line.ts';
+import { CONFORMANCE_COMMAND, FUZZ_COMMAND } from './command-specs.ts';
 import { playwrightArgs, withFirstReporter } from '../config/playwright-args.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -19,11 +21,7 @@ const PLAYWRIGHT_CLI = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js
 /** First of every reporter list, the config's or one given with --reporter (src/config/playwright-args.ts withFirstReporter). */
 const DEFERRED_VERDICT_REPORTER = join(ROOT, 'src', 'harness', 'deferred-verdict-reporter.ts');
 
-const SUITES = {
-  conformance:
-    'The conformance suite (Playwright + Ajv): every clause of the contract, against API_BASE_URL (unset: the bundled reference).',
-  fuzz: 'The fuzz suite (fast-check properties), against API_BASE_URL (unset: the bundled reference). FUZZ_SEED and FUZZ_PATH replay a case.',
-} as const;
+const SUITES = { conformance: CONFORMANCE_COMMAND, fuzz: FUZZ_COMMAND } as const;
 type Suite = keyof typeof SUITES;
 
 /** Playwright options for browsers and screenshots, which an API suite has none of: not listed in our --help. */
@@ -51,22 +49,19 @@ function helpText(suite: Suite): string {
   const options = withoutBrowserOptions(
     /\nOptions:\n([\s\S]*?)\n\S/.exec(playwright)?.[1].replace(/^ {2}-h, --help +display help for command\n?/m, '') ?? '',
   );
+  const spec = SUITES[suite];
+  // Our options from the suite's table (no --version: Playwright's `test` has none), then Playwright's.
   return [
-    `Usage: ${command} [options] [test-filter...]`,
+    `Usage: ${command} [options] ${spec.positionals.usage}`,
     '',
-    SUITES[suite],
+    spec.summary,
     '',
     'Options:',
-    '  -g, --grep <regex>      only the tests whose title matches: a clause tag selects its tests, e.g. --grep @SUB-CREATE-ECHO',
-    '  -j, --workers <n>       tests run at once (default: 2 with CI set, else half the cores, at least 2); API_RATE is shared among them',
-    '  --list                  list the tests (and their clause tags) without running them',
-    '  -h, --help              show this help and exit',
-    '  test-filter             a regular expression matched against the spec files, e.g. offers',
+    ...optionLines(spec, { version: false }),
     '',
-    'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID (see README).',
-    'Reports: reports/conformance/ (list, html/, junit.xml, results.json, clauses.json).',
+    ...spec.notes,
     '',
-    exitCodesLine(['pass', 'contractFailure', 'usage', 'targetUnavailable', 'credentialsRefused', 'interrupted']),
+    exitCodesLine(spec.exitCodes),
     '',
     "Playwright's own options, passed through to `playwright test` as given (a --reporter list runs after the suite's own first reporter, which keeps a failed test from ending its worker):",
     options.trimEnd(),

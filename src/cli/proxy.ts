@@ -1,10 +1,9 @@
 /**
- * `npm run proxy -- [--target url] [--port 8089] [--out dir] [--profile profile.json] [--stop-after s] [--agreed-rate n] ...`
- * The recording, validating proxy a partner puts between their own client and the API. With no --target (and no
- * API_BASE_URL) it starts the bundled reference (REFERENCE_FAULTS / REFERENCE_VARIANTS rehearse a service's bad
- * days). On Ctrl-C, SIGTERM or --stop-after it stops, and certifies the client from the session it recorded.
- * Exit code: the client certification's (0 pass, 1 fail, 4 incomplete); 2 usage or configuration error; 5 the target
- * cannot be reached at start; 130 when interrupted a second time (the session is kept, nothing certified).
+ * `npm run proxy`: the recording, validating proxy a partner puts between their own client and the API. With no
+ * --target (and no API_BASE_URL) it starts the bundled reference (REFERENCE_FAULTS / REFERENCE_VARIANTS rehearse a
+ * service's bad days). On Ctrl-C, SIGTERM or --stop-after it stops, and certifies the client from the session it
+ * recorded. Options and exit codes: the PROXY_COMMAND table (src/client-certification/proxy-options.ts); 130 when
+ * interrupted a second time (the session is kept, nothing certified).
  */
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';

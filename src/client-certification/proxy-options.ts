@@ -1,67 +1,107 @@
 /**
- * Command lines of the client certification:
- *   npm run proxy -- [--target <url>] [--port 8089] [--out <dir>] [--profile <profile.json>] [--stop-after <s>] [--sign <key.pem>] [settings]
- *   npm run certify:client -- --session <session.jsonl> [--out <dir>] [--sign <key.pem>] [settings]
- * settings: --agreed-rate <requests/s>  --currency <GBP|...>  --duplicate-window <s>
+ * Command lines of the client certification, `npm run proxy` and `npm run certify:client`: their options are the
+ * PROXY_COMMAND and CERTIFY_CLIENT_COMMAND tables below, which drive parsing, --help and docs/commands.md.
  * A bad flag or value is one sentence and exit 2 (ConfigError).
  */
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { numberOption } from '../config/command-line.ts';
+import { parseArgs } from 'node:util';
+import { type CommandSpec, helpText, numberOption, parseArgsOptions, suiteVersionText, usageSynopsis } from '../config/command-line.ts';
 import { ConfigError } from '../config/config-error.ts';
-import { exitCodesLine } from '../config/exit-codes.ts';
+import { displayUrl, parseTargetUrl } from '../contract/target.ts';
 import { enumFieldsOf } from '../schema/registry.ts';
 import { DEFAULT_SETTINGS, type ClientCheckSettings } from './client-checks.ts';
 
-export const PROXY_USAGE =
-  'npm run proxy -- [--target url] [--port 8089] [--out dir] [--profile profile.json] [--stop-after seconds] [--sign key.pem] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
-export const CERTIFY_CLIENT_USAGE =
-  'npm run certify:client -- --session session.jsonl [--out dir] [--sign key.pem] [--agreed-rate n] [--currency GBP] [--duplicate-window seconds]';
-
 export const DEFAULT_PROXY_PORT = 8089;
 
-const SETTINGS_HELP = `  --sign <key.pem>           sign the report's manifest with this Ed25519 private key (manifest.json.sig; the key goes nowhere else)
-  --agreed-rate <n>          requests per second agreed with the operator (CLIENT-RATE; without it: incomplete)
-  --currency <code>          the client's currency (CLIENT-CURRENCY; default: the first create's)
-  --duplicate-window <s>     identical create bodies closer than this are duplicates (default 60)
-${exitCodesLine(['pass', 'contractFailure', 'usage', 'incomplete', 'targetUnavailable', 'interrupted'])} (4: a duty the session never exercised)`;
+/** The options both commands take: the signing key and the settings of the client checks. */
+const SETTINGS_OPTIONS = {
+  sign: {
+    type: 'string',
+    value: '<key.pem>',
+    description: "sign the report's manifest with this Ed25519 private key (manifest.json.sig; the key goes nowhere else)",
+  },
+  'agreed-rate': {
+    type: 'string',
+    value: '<n>',
+    description: 'requests per second agreed with the operator (CLIENT-RATE; without it: incomplete)',
+  },
+  currency: { type: 'string', value: '<code>', description: "the client's currency (CLIENT-CURRENCY; default: the first create's)" },
+  'duplicate-window': {
+    type: 'string',
+    value: '<s>',
+    description: 'identical create bodies closer than this are duplicates (default 60)',
+  },
+} as const;
 
-export const PROXY_HELP = `Usage: ${PROXY_USAGE}
-A recording, validating proxy between your own client and the API; certifies the client when it stops.
-  --target <url>             the API's base URL (default: API_BASE_URL, else the bundled reference server)
-  --port <n>                 where the proxy listens on 127.0.0.1 (default ${DEFAULT_PROXY_PORT}; 0: any free port)
-  --out <dir>                session and report folder (default reports/proxy/<time>)
-  --profile <file>           target profile naming the cancel and health routes (default: API_PROFILE)
-  --stop-after <s>           stop and certify after this long (default: on Ctrl-C or SIGTERM)
-${SETTINGS_HELP}
-`;
+const CLIENT_EXIT_CODES = ['pass', 'contractFailure', 'usage', 'incomplete', 'targetUnavailable', 'interrupted'] as const;
+const INCOMPLETE_NOTE = 'Exit 4 (incomplete): a duty the session never exercised.';
 
-export const CERTIFY_CLIENT_HELP = `Usage: ${CERTIFY_CLIENT_USAGE}
-Certifies a partner's client from a session the proxy recorded.
-  --session <file>           the session.jsonl the proxy wrote
-  --out <dir>                the report folder (default: client-certification beside the session)
-${SETTINGS_HELP}
-`;
+export const PROXY_COMMAND = {
+  command: 'npm run proxy --',
+  summary: 'A recording, validating proxy between your own client and the API; certifies the client when it stops.',
+  options: {
+    target: {
+      type: 'string',
+      value: '<url>',
+      description: "the API's base URL (default: API_BASE_URL, else the bundled reference server)",
+    },
+    port: {
+      type: 'string',
+      value: '<n>',
+      description: `where the proxy listens on 127.0.0.1 (default ${DEFAULT_PROXY_PORT}; 0: any free port)`,
+    },
+    out: { type: 'string', value: '<dir>', description: 'session and report folder (default reports/proxy/<time>)' },
+    profile: {
+      type: 'string',
+      value: '<file>',
+      description: 'target profile naming the cancel and health routes (default: API_PROFILE)',
+    },
+    'stop-after': { type: 'string', value: '<s>', description: 'stop and certify after this long (default: on Ctrl-C or SIGTERM)' },
+    ...SETTINGS_OPTIONS,
+  },
+  notes: [
+    'With no --target and no API_BASE_URL it fronts the bundled reference (REFERENCE_FAULTS / REFERENCE_VARIANTS rehearse a bad day).',
+    INCOMPLETE_NOTE,
+  ],
+  exitCodes: CLIENT_EXIT_CODES,
+} as const satisfies CommandSpec;
+
+export const CERTIFY_CLIENT_COMMAND = {
+  command: 'npm run certify:client --',
+  summary: "Certifies a partner's client from a session the proxy recorded.",
+  options: {
+    session: { type: 'string', value: '<file>', description: 'the session.jsonl the proxy wrote (required)' },
+    out: { type: 'string', value: '<dir>', description: 'the report folder (default: client-certification beside the session)' },
+    ...SETTINGS_OPTIONS,
+  },
+  notes: [INCOMPLETE_NOTE],
+  exitCodes: CLIENT_EXIT_CODES,
+} as const satisfies CommandSpec;
+
+export const PROXY_USAGE = usageSynopsis(PROXY_COMMAND);
+export const CERTIFY_CLIENT_USAGE = usageSynopsis(CERTIFY_CLIENT_COMMAND);
+export const PROXY_HELP = helpText(PROXY_COMMAND);
+export const CERTIFY_CLIENT_HELP = helpText(CERTIFY_CLIENT_COMMAND);
 
 /** True when the command line asks for help (then nothing else is parsed). */
 export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
 
-const SETTINGS_OPTIONS = {
-  sign: { type: 'string' },
-  'agreed-rate': { type: 'string' },
-  currency: { type: 'string' },
-  'duplicate-window': { type: 'string' },
-} as const;
-
 type Values = Record<string, string | boolean | undefined>;
 
-function parse(argv: readonly string[], options: ParseArgsConfig['options'], usage: string): Values {
+/** Parsed with the command's table; an error names the usage line, which the table writes too. */
+function parse(argv: readonly string[], spec: CommandSpec, usage: string): Values {
+  let values: Values;
   try {
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as Values;
+    values = parseArgs({ args: [...argv], options: parseArgsOptions(spec), strict: true, allowPositionals: false }).values as Values;
   } catch (error) {
     const what = error instanceof Error ? error.message.split('\n')[0].replace(/\.$/, '') : String(error);
     throw new ConfigError(`${what}; usage: ${usage}.`);
   }
+  if (values.version) {
+    process.stdout.write(`${suiteVersionText()}\n`);
+    process.exit(0);
+  }
+  return values;
 }
 
 function positiveNumber(values: Values, name: string, usage: string): number | undefined {
@@ -98,7 +138,7 @@ export interface CertifyClientOptions {
 }
 
 export function parseCertifyClientArgs(argv: readonly string[]): CertifyClientOptions {
-  const values = parse(argv, { session: { type: 'string' }, out: { type: 'string' }, ...SETTINGS_OPTIONS }, CERTIFY_CLIENT_USAGE);
+  const values = parse(argv, CERTIFY_CLIENT_COMMAND, CERTIFY_CLIENT_USAGE);
   const session = path(values, 'session', CERTIFY_CLIENT_USAGE);
   if (!session) throw new ConfigError(`--session is required (the session.jsonl the proxy wrote); usage: ${CERTIFY_CLIENT_USAGE}.`);
   return {
@@ -121,29 +161,16 @@ export interface ProxyCliOptions {
 }
 
 export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now = new Date()): ProxyCliOptions {
-  const values = parse(
-    argv,
-    {
-      target: { type: 'string' },
-      port: { type: 'string' },
-      out: { type: 'string' },
-      profile: { type: 'string' },
-      'stop-after': { type: 'string' },
-      ...SETTINGS_OPTIONS,
-    },
-    PROXY_USAGE,
-  );
+  const values = parse(argv, PROXY_COMMAND, PROXY_USAGE);
   const target = values.target === undefined ? null : String(values.target).trim();
-  if (target !== null) {
-    let url: URL | null = null;
-    try {
-      url = new URL(target);
-    } catch {
-      /* reported below */
-    }
-    if (!url || !/^https?:$/.test(url.protocol))
-      throw new ConfigError(`--target must be an http(s) URL such as https://staging.example.com/api, got "${target}".`);
-  }
+  // The one target parser (src/contract/target.ts), as for API_BASE_URL.
+  const parsed = target === null ? null : parseTargetUrl(target);
+  if (target !== null && parsed !== null && 'problem' in parsed)
+    throw new ConfigError(
+      parsed.problem === 'not-a-url' || parsed.problem === 'scheme'
+        ? `--target must be an http(s) URL such as https://staging.example.com/api, got "${target}".`
+        : `--target must be an http(s) URL without query, fragment or user info (the credentials are API_SUBSCRIPTION_KEY and API_SECRET), got "${displayUrl(target)}".`,
+    );
   const port =
     values.port === undefined
       ? DEFAULT_PROXY_PORT

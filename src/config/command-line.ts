@@ -18,6 +18,11 @@ export interface OptionSpec {
   description: string;
 }
 
+export interface EnvironmentSpec {
+  name: string;
+  description: string;
+}
+
 export interface CommandSpec<O extends Record<string, OptionSpec> = Record<string, OptionSpec>> {
   /** How the user types it, e.g. `npm run certify --`. */
   command: string;
@@ -26,8 +31,10 @@ export interface CommandSpec<O extends Record<string, OptionSpec> = Record<strin
   /** Positional arguments in help, e.g. `<scenario>`; empty when the command takes none. */
   positionals?: { usage: string; min: number; max: number };
   options: O;
-  /** Further help text: environment variables, exit codes, examples. */
+  /** Further help text: the environment it reads, examples. */
   notes?: readonly string[];
+  /** Environment variables of this command's own (beyond the run's, docs/configuration.md), each with what it does. */
+  environment?: readonly EnvironmentSpec[];
   /** The exit codes this command can give (src/config/exit-codes.ts): its --help lists these, no others. */
   exitCodes: readonly ExitCodeName[];
 }
@@ -45,11 +52,30 @@ export interface CommandLine<O extends Record<string, OptionSpec>> {
   positionals: string[];
 }
 
-export function helpText(spec: CommandSpec): string {
-  const names = Object.entries(spec.options).map(
-    ([name, o]) => `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`,
-  );
+/** The option lines of a --help (each option, then -h and, when the command takes it, --version), aligned. */
+export function optionLines(spec: CommandSpec, { version = true }: { version?: boolean } = {}): string[] {
+  const names = Object.entries(spec.options).map(([name, o]) => `${o.short ? `-${o.short}, ` : ''}${flagWithValue(name, o)}`);
   const width = Math.max(...names.map((n) => n.length), '-h, --help'.length) + 2;
+  const lines = Object.values(spec.options).map(
+    (o, i) => `  ${names[i].padEnd(width)}${o.description}${o.multiple ? ' (repeatable)' : ''}`,
+  );
+  lines.push(`  ${'-h, --help'.padEnd(width)}show this help and exit`);
+  if (version) lines.push(`  ${'--version'.padEnd(width)}print the suite's version and exit`);
+  return lines;
+}
+
+/** `--out <dir>`: a flag as help and docs show it (a string option with its placeholder). */
+function flagWithValue(name: string, o: OptionSpec): string {
+  return `--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`;
+}
+
+/** `npm run x -- <a> [--out <dir>] [--many]`: the command with every option, for a one-line usage in an error. */
+export function usageSynopsis(spec: CommandSpec): string {
+  const options = Object.entries(spec.options).map(([name, o]) => `[${flagWithValue(name, o)}]`);
+  return [spec.command, spec.positionals?.usage, ...options].filter(Boolean).join(' ');
+}
+
+export function helpText(spec: CommandSpec): string {
   const options = Object.keys(spec.options).length ? ' [options]' : '';
   const lines = [
     `Usage: ${spec.command}${spec.positionals ? ` ${spec.positionals.usage}` : ''}${options}`,
@@ -57,13 +83,13 @@ export function helpText(spec: CommandSpec): string {
     spec.summary,
     '',
     'Options:',
+    ...optionLines(spec),
   ];
-  Object.values(spec.options).forEach((o, i) => {
-    lines.push(`  ${names[i].padEnd(width)}${o.description}${o.multiple ? ' (repeatable)' : ''}`);
-  });
-  lines.push(`  ${'-h, --help'.padEnd(width)}show this help and exit`);
-  lines.push(`  ${'--version'.padEnd(width)}print the suite's version and exit`);
   if (spec.notes?.length) lines.push('', ...spec.notes);
+  if (spec.environment?.length) {
+    const width = Math.max(...spec.environment.map((v) => v.name.length)) + 2;
+    lines.push('', 'Environment variables:', ...spec.environment.map((v) => `  ${v.name.padEnd(width)}${v.description}`));
+  }
   lines.push('', exitCodesLine(spec.exitCodes));
   return `${lines.join('\n')}\n`;
 }
@@ -77,17 +103,23 @@ export function suiteVersionText(): string {
   return `${name} ${version}`;
 }
 
-/** Parses argv against the spec; throws UsageError (exit 2) on bad input. Returns 'help' when help was asked for. */
-export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec>>(
-  spec: CommandSpec<O>,
-  argv: readonly string[],
-): CommandLine<O> | 'help' {
+/** The table as util.parseArgs takes it, with -h/--help and --version, which every command answers. */
+export function parseArgsOptions(spec: CommandSpec): Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> {
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
   };
   for (const [name, o] of Object.entries(spec.options))
     options[name] = { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) };
+  return options;
+}
+
+/** Parses argv against the spec; throws UsageError (exit 2) on bad input. Returns 'help' when help was asked for. */
+export function parseCommandLineOrHelp<const O extends Record<string, OptionSpec>>(
+  spec: CommandSpec<O>,
+  argv: readonly string[],
+): CommandLine<O> | 'help' {
+  const options = parseArgsOptions(spec);
   const hint = `see ${spec.command} --help`;
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
@@ -184,13 +216,4 @@ export const CHILD_ROLE_OPTION = {
  */
 export function progressUpdate(line: string, stream: NodeJS.WriteStream = process.stdout): void {
   stream.write(stream.isTTY ? `\r${line}` : `${line}\n`);
-}
-
-/** A command's options as a Markdown table, for the docs (docs/commands.md holds it between markers; a test keeps it equal). */
-export function optionsMarkdown(spec: CommandSpec): string {
-  const rows = Object.entries(spec.options).map(([name, o]) => {
-    const flag = `--${name}${o.type === 'string' && o.value ? ` ${o.value}` : ''}`;
-    return `| \`${flag}\` | ${o.description.replace(/\|/g, '\\|')} |`;
-  });
-  return [`\`${spec.command} [options]\`: ${spec.summary}`, '', '| option | what it does |', '| --- | --- |', ...rows].join('\n');
 }

@@ -9,9 +9,10 @@ import { readRunLimits, type RunLimits } from './run-limits.ts';
 import { CURRENCIES } from '../contract/vocabulary.ts';
 import { MIN_CREDENTIAL_LENGTH } from '../contract/credentials.ts';
 
-import { defaultEnvironment, isLoopbackHost, TARGET_ENVIRONMENTS, type TargetEnvironment } from '../contract/target.ts';
+import { isLoopbackUrl, readTarget, TARGET_ENVIRONMENTS, type TargetEnvironment } from '../contract/target.ts';
 
 export type { TargetEnvironment };
+export { isLoopbackUrl };
 export const ENVIRONMENTS = TARGET_ENVIRONMENTS;
 
 export interface Credentials {
@@ -51,33 +52,6 @@ export function loadDotEnv(path = '.env'): void {
   if (existsSync(path)) process.loadEnvFile(path);
 }
 
-export function isLoopbackUrl(url: string): boolean {
-  return isLoopbackHost(new URL(url).hostname);
-}
-
-function parseBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`API_BASE_URL "${raw}" is not a valid URL; expected something like https://staging.example.com/api.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`API_BASE_URL must use http or https, got "${url.protocol}".`);
-  }
-  if (url.search || url.hash) throw new ConfigError('API_BASE_URL must not carry a query string or fragment.');
-  if (url.username || url.password)
-    throw new ConfigError('API_BASE_URL must not embed credentials; use API_SUBSCRIPTION_KEY and API_SECRET.');
-  return url.toString().replace(/\/+$/, '');
-}
-
-function parseRate(raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new ConfigError(`API_RATE must be a non-negative number of requests per second, got "${raw}".`);
-  return n;
-}
-
 /**
  * Credentials too short to redact are refused, in every command that takes them (issue 29, item 6): one sentence
  * naming the variables, never their values.
@@ -103,14 +77,12 @@ export function pacingNote(config: Pick<SuiteConfig, 'baseUrl' | 'environment' |
 
 /** Reads and checks the configuration. Throws ConfigError with one clear sentence on bad input. */
 export function readSuiteConfig(env: Env = process.env): SuiteConfig {
-  const baseUrl = env.API_BASE_URL ? parseBaseUrl(env.API_BASE_URL) : null;
-  const local = baseUrl === null || isLoopbackUrl(baseUrl);
-
-  const rawEnvironment = env.API_ENVIRONMENT?.trim().toLowerCase();
-  if (rawEnvironment && !ENVIRONMENTS.includes(rawEnvironment as TargetEnvironment)) {
-    throw new ConfigError(`API_ENVIRONMENT must be one of ${ENVIRONMENTS.join(', ')}, got "${env.API_ENVIRONMENT}".`);
-  }
-  const environment = (rawEnvironment as TargetEnvironment | undefined) ?? defaultEnvironment(local);
+  // The target (API_BASE_URL, API_ENVIRONMENT, API_RATE) is read as k6 reads it (src/contract/target.ts); its
+  // issues are said in the order the variables are checked here, API_RATE's last.
+  const { target, issues } = readTarget(env);
+  const [first] = [...issues.filter((i) => i.variable !== 'API_RATE'), ...issues];
+  if (first && first.variable !== 'API_RATE') throw new ConfigError(first.sentence);
+  const { baseUrl, environment } = target;
 
   const key = env.API_SUBSCRIPTION_KEY ?? '';
   const secret = env.API_SECRET ?? '';
@@ -139,13 +111,15 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
   const runId = env.RUN_ID?.trim() || newRunId();
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(runId)) throw new ConfigError('RUN_ID may hold only letters, digits, "-" and "_" (at most 40).');
 
+  if (first) throw new ConfigError(first.sentence);
+
   return {
     baseUrl,
     credentials,
     secondCredentials,
     environment,
     profilePath,
-    rate: parseRate(env.API_RATE, local ? 0 : 10),
+    rate: target.rate,
     strict: strictRaw === '1' || strictRaw === 'true',
     runId,
     limits: readRunLimits(env),

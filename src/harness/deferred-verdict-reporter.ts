@@ -18,14 +18,18 @@ export default class DeferredVerdictReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    // Every mark goes (a test stopped by a precondition whose verdict failed too carries two).
     const restore = (list: { type: string }[]) => {
-      const at = list.findIndex((a) => a.type === DEFERRED_FAILURE);
-      if (at >= 0) list.splice(at, 1);
-      return at >= 0;
+      let found = false;
+      for (let at = list.findIndex((a) => a.type === DEFERRED_FAILURE); at >= 0; at = list.findIndex((a) => a.type === DEFERRED_FAILURE)) {
+        list.splice(at, 1);
+        found = true;
+      }
+      return found;
     };
     // Both lists carry the mark (the result's, and the test's for its last result): neither keeps it.
     const marked = [restore(result.annotations), restore(test.annotations)].some(Boolean);
-    if (!marked || result.status !== 'passed' || result.errors.length === 0) return;
+    if (!marked || !(result.status === 'passed' || result.status === 'skipped') || result.errors.length === 0) return;
     result.status = 'failed';
     result.error = result.errors[0];
     this.failed = true;

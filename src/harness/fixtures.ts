@@ -15,13 +15,13 @@ import type { TestInfo } from '@playwright/test';
 import { getClause, type ClauseId } from '../contract/clauses/catalogue.ts';
 import type { ApiClient } from '../client/api-client.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { Offer } from '../contract/types.ts';
+import type { Offer, Subscription } from '../contract/types.ts';
 import { offerClosedSinceListed } from '../checks/offer-closed-since-listed.ts';
 import { redactDeep, redactedJson, type Redactor } from '../config/redact.ts';
 import type { SuiteConfig } from '../config/suite-config.ts';
 import { ReadSettle } from '../checks/read-settle.ts';
 import { formatFailures, Verdict } from '../checks/test-verdict.ts';
-import { failTest } from './deferred-verdict.ts';
+import { deferPreconditionFailure, failTest } from './deferred-verdict.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
 import { appendJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
@@ -97,6 +97,7 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
   }
   for (const l of verdict.limits)
     testInfo.annotations.push({ type: 'clause-limited', description: suite.redact(`${l.clause}: ${l.message}`) });
+  deferPreconditionFailure(testInfo);
   if (verdict.failures.length === 0) return;
   for (const f of verdict.failures) {
     testInfo.annotations.push({ type: 'clause-failure', description: suite.redact(`${f.clause}: ${f.message}`) });
@@ -174,6 +175,17 @@ export async function requireOffersToWrite(
 ): Promise<void> {
   if (offers.length < needed) test.skip(true, offers.length === 0 ? await facts.whyNoOfferToWrite() : fewer);
 }
+
+/** The `index`th offer the run writes to (wrapping); the test is skipped, visibly, when there is none. */
+export async function offerToWrite(facts: Pick<TargetFacts, 'writableOffers' | 'whyNoOfferToWrite'>, index = 0): Promise<Offer> {
+  const offers = await facts.writableOffers();
+  await requireOffersToWrite(facts, offers);
+  return offers[index % offers.length];
+}
+
+/** The subscription a create or a read answered with, or null when it answered no record. */
+export const subscriptionRecord = (ex: Exchange): Subscription | null =>
+  ex.status < 300 && ex.body && typeof ex.body === 'object' ? (ex.body as Subscription) : null;
 
 /** Skip a writing test, visibly, when this run may not write. */
 export function requireWrites(suite: SuiteFixture): void {

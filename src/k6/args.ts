@@ -2,25 +2,17 @@
  * Command-line arguments of the load runners. A bad argument is one sentence (ConfigError, exit 2).
  */
 import { UsageError } from '../config/config-error.ts';
-import { type CommandSpec, parseCommandLine } from '../config/command-line.ts';
+import { type CommandSpec, type EnvironmentSpec, parseCommandLine } from '../config/command-line.ts';
 import { knobsFor } from '../../load/lib/config.ts';
 import { SCENARIOS, type ScenarioName, isScenarioName } from '../../load/lib/names.ts';
 
-/** Help of `npm run load`: the scenarios and every knob, from the knob table the scripts read. */
-function knobLines(): string[] {
-  const lines = [
-    `Scenarios: ${SCENARIOS.join(', ')}. Options after the scenario go to k6 run unchanged.`,
-    'Target: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE (unset API_BASE_URL = bundled reference).',
-    'k6: K6_BIN or k6 on PATH (exit 3 without it).',
-    'Knobs (environment variables):',
-  ];
+/** The environment of `npm run load`: every knob, from the knob table the scripts read. */
+function knobVariables(): EnvironmentSpec[] {
   const knobs = knobsFor('all').concat(SCENARIOS.flatMap((s) => knobsFor(s).filter((x) => x.scope === s)));
-  for (const k of knobs) {
-    lines.push(
-      `  ${k.name.padEnd(26)} ${k.scope === 'all' ? '' : `[${k.scope}] `}${k.fallback === '' ? '' : `(default ${k.fallback}) `}${k.meaning}`,
-    );
-  }
-  return lines;
+  return knobs.map((k) => ({
+    name: k.name,
+    description: `${k.scope === 'all' ? '' : `[${k.scope}] `}${k.fallback === '' ? '' : `(default ${k.fallback}) `}${k.meaning}`,
+  }));
 }
 
 function scenarioArg(value: string | undefined, command: string, allowed: readonly ScenarioName[] = SCENARIOS): ScenarioName {
@@ -30,20 +22,25 @@ function scenarioArg(value: string | undefined, command: string, allowed: readon
   return value;
 }
 
-const RUN_COMMAND = {
+export const LOAD_COMMAND = {
   exitCodes: ['pass', 'contractFailure', 'usage', 'toolMissing', 'targetUnavailable', 'credentialsRefused'],
   command: 'npm run load --',
   summary: 'Run a k6 load scenario against the target (or the bundled reference) and write its run report to reports/load/<scenario>.json.',
   positionals: { usage: `<${SCENARIOS.join('|')}> [k6 run options]`, min: 0, max: 1 },
   options: {},
-  get notes() {
-    return knobLines();
+  notes: [
+    `Scenarios: ${SCENARIOS.join(', ')}. Options after the scenario go to k6 run unchanged.`,
+    'Target: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE (unset API_BASE_URL = bundled reference).',
+    'k6: K6_BIN or k6 on PATH (exit 3 without it).',
+  ],
+  get environment() {
+    return knobVariables();
   },
 } as const satisfies CommandSpec;
 
 /** Only the first argument is ours (the scenario, or --help); the rest goes to k6 as it is. */
 export function parseRunArgs(args: readonly string[]): { scenario: ScenarioName; k6Args: string[] } {
-  const { positionals } = parseCommandLine(RUN_COMMAND, args.slice(0, 1));
+  const { positionals } = parseCommandLine(LOAD_COMMAND, args.slice(0, 1));
   return { scenario: scenarioArg(positionals[0], 'npm run load'), k6Args: args.slice(1) };
 }
 
@@ -54,7 +51,7 @@ export interface CompareArgs {
   force: boolean;
 }
 
-const COMPARE_COMMAND = {
+export const LOAD_COMPARE_COMMAND = {
   exitCodes: ['pass', 'contractFailure', 'usage'],
   command: 'npm run load:compare --',
   summary:
@@ -70,7 +67,7 @@ const COMPARE_COMMAND = {
 } as const satisfies CommandSpec;
 
 export function parseCompareArgs(args: readonly string[]): CompareArgs {
-  const { values, positionals } = parseCommandLine(COMPARE_COMMAND, args);
+  const { values, positionals } = parseCommandLine(LOAD_COMPARE_COMMAND, args);
   if (positionals.length === 0)
     throw new UsageError(
       'Give the run report and optionally the baseline: npm run load:compare -- reports/load/<scenario>.json [load/baselines/<scenario>.json].',
@@ -84,7 +81,7 @@ export interface BaselineArgs {
   force: boolean;
 }
 
-const BASELINE_COMMAND = {
+export const LOAD_BASELINE_COMMAND = {
   exitCodes: ['pass', 'usage'],
   command: 'npm run load:baseline --',
   summary: 'Record a passing load run as the new baseline of its scenario (load/baselines/<scenario>.json), keeping the tolerances.',
@@ -93,7 +90,7 @@ const BASELINE_COMMAND = {
 } as const satisfies CommandSpec;
 
 export function parseBaselineArgs(args: readonly string[]): BaselineArgs {
-  const { values, positionals } = parseCommandLine(BASELINE_COMMAND, args);
+  const { values, positionals } = parseCommandLine(LOAD_BASELINE_COMMAND, args);
   if (positionals.length === 0)
     throw new UsageError(
       `Name the run to record: npm run load:baseline -- <${SCENARIOS.join('|')}|reports/load/<scenario>.json> [--force].`,
@@ -109,7 +106,7 @@ export interface ContractArgs {
   rate: number | null;
 }
 
-const CONTRACT_COMMAND = {
+export const LOAD_CONTRACT_COMMAND = {
   exitCodes: ['pass', 'contractFailure', 'usage', 'toolMissing', 'targetUnavailable', 'credentialsRefused'],
   command: 'npm run load:contract --',
   summary: 'Hold a read-only k6 scenario at a set arrival rate while the read-only conformance checks run: both verdicts together.',
@@ -119,7 +116,7 @@ const CONTRACT_COMMAND = {
 } as const satisfies CommandSpec;
 
 export function parseContractArgs(args: readonly string[]): ContractArgs {
-  const { values, positionals } = parseCommandLine(CONTRACT_COMMAND, args);
+  const { values, positionals } = parseCommandLine(LOAD_CONTRACT_COMMAND, args);
   const scenario =
     positionals[0] === undefined
       ? 'pagination'

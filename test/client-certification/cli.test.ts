@@ -30,6 +30,11 @@ const BAD_ARGS: Array<{ parse: (argv: string[]) => unknown; args: string[]; mess
     message: /Unknown option '--frobnicate'; usage: npm run certify:client/,
   },
   { parse: parseProxyArgs, args: ['--target', 'ftp://x'], message: /^--target must be an http\(s\) URL/ },
+  {
+    parse: parseProxyArgs,
+    args: ['--target', 'https://user:secret-9@staging.example.com/api'],
+    message: /^--target must be an http\(s\) URL without query, fragment or user info .*got "https:\/\/staging\.example\.com\/api"\.$/,
+  },
   { parse: parseProxyArgs, args: ['--port', '70000'], message: /^--port must be a port number/ },
   { parse: parseProxyArgs, args: ['--port', ''], message: /^--port must be a port number from 0 to 65535 \(0: any free port\), got ""\.$/ },
   { parse: parseProxyArgs, args: ['--stop-after', '0'], message: /^--stop-after must be a number above 0/ },

@@ -53,7 +53,7 @@ test('client clauses are a kind of their own: one client check each, never a ser
 
 test('npm run clauses shows, for a clause, the tests tagged with it, the checks that declare it and the faults that must trip it', () => {
   const echo = clauseIndex(listedTags()).find((e) => e.clause.id === 'SUB-CREATE-ECHO');
-  expect(echo?.tests.some((t) => t.startsWith('conformance/subscriptions.spec.ts › '))).toBe(true);
+  expect(echo?.tests.some((t) => t.startsWith('conformance/subscriptions-create.spec.ts › '))).toBe(true);
   expect(echo?.faults).toContain('amount-rounded-in-echo (caught by conformance)');
   expect(echo?.loadRules).toEqual(['created-record']);
   expect(echo?.checks).toEqual(['create check createEchoes']);

@@ -26,6 +26,26 @@ test('a marked test with its error becomes failed, the mark leaves both lists, a
   expect(await reporter.onEnd({ status: 'passed' } as FullResult)).toEqual({ status: 'failed' });
 });
 
+test('a test that skipped itself after its verdict failed becomes failed too (Playwright ended no worker for it)', async () => {
+  const reporter = new DeferredVerdictReporter();
+  const mark = { type: DEFERRED_FAILURE };
+  const tc = testCase([{ type: 'skip', description: 'the record could not be read back' }, mark]);
+  const r = result('skipped', [error], [{ type: 'skip', description: 'the record could not be read back' }, mark]);
+  reporter.onTestEnd(tc, r);
+  expect(r.status).toBe('failed');
+  expect(r.error).toEqual(error);
+  expect(r.annotations.map((a) => a.type)).toEqual(['skip']);
+  expect(await reporter.onEnd({ status: 'passed' } as FullResult)).toEqual({ status: 'failed' });
+});
+
+test('a skipped test with no mark stays skipped', async () => {
+  const reporter = new DeferredVerdictReporter();
+  const r = result('skipped', [], [{ type: 'skip', description: 'no second partner' }]);
+  reporter.onTestEnd(testCase([]), r);
+  expect(r.status).toBe('skipped');
+  expect(await reporter.onEnd({ status: 'passed' } as FullResult)).toBeUndefined();
+});
+
 test('an unmarked passed test stays passed and the run keeps its status', async () => {
   const reporter = new DeferredVerdictReporter();
   const r = result('passed', [], []);
@@ -58,3 +78,38 @@ test('against a target deviating on every answer, one worker runs every test and
   expect(junit).not.toContain(DEFERRED_FAILURE);
   expect(run.output).toMatch(new RegExp(`${failed.length} failed`));
 });
+
+/** Failures that end a test without breaking its worker, each seen against a fault that causes it (cases as data). */
+const KEPT_WORKER_CASES: Array<{ description: string; fault: string; files: string[]; failedBy: RegExp }> = [
+  {
+    description: 'a test that skipped itself after its verdict failed (a record it needed could not be read back)',
+    fault: 'get-subscription-skips-credentials',
+    files: ['isolation', 'subscriptions-read-cancel'],
+    failedBy: /contract deviation/,
+  },
+  {
+    description: 'a test stopped by a PreconditionError (a list it needed came back without its array)',
+    fault: 'timestamp-with-offset',
+    files: ['modified-after'],
+    failedBy: /^PreconditionError: /,
+  },
+];
+
+for (const c of KEPT_WORKER_CASES) {
+  test(`${c.description}: failed, and its worker ran on (fault ${c.fault})`, async () => {
+    test.setTimeout(120_000);
+    const run = await runSuite({ project: 'conformance', faults: [c.fault], label: `kept-worker-${c.fault}`, workers: 1, args: c.files });
+    expect(run.exitCode, tail(run)).toBe(1);
+    type Result = { status: string; workerIndex: number; errors: { message?: string }[]; annotations: { type: string }[] };
+    type Suite = { specs?: { tests: { results: Result[] }[] }[]; suites?: Suite[] };
+    const all = (s: Suite): Result[] => [
+      ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results)),
+      ...(s.suites ?? []).flatMap(all),
+    ];
+    const results = all(JSON.parse(readFileSync(join(run.reportsDir, 'conformance', 'results.json'), 'utf8')) as Suite);
+    const failedThatWay = results.filter((r) => r.status === 'failed' && c.failedBy.test(r.errors[0]?.message ?? ''));
+    expect(failedThatWay.length, tail(run)).toBeGreaterThan(0);
+    for (const r of results) expect(r.annotations.map((a) => a.type)).not.toContain(DEFERRED_FAILURE);
+    expect(new Set(results.map((r) => r.workerIndex))).toEqual(new Set([0]));
+  });
+}

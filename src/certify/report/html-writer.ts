@@ -275,14 +275,8 @@ function packageBanner(r: CertificationReport): string {
   return `<div class="package" id="package" data-package="${p.status}"><strong>Package: ${esc(PACKAGE_STATUS_TEXT[p.status])}</strong>${esc(why)} <span title="${esc(`contract sha256 ${p.contractSha256}${p.signedBy ? `; key ${p.signedBy}` : ''}`)}">· ${esc(facts.join(' · '))}</span></div>`;
 }
 
-export function renderHtml(r: CertificationReport): string {
-  const verdictText = r.verdict.toUpperCase();
-  const c = r.summary.clauses;
-  const phases = table(
-    ['Phase', 'Status', 'Duration', 'Detail'],
-    r.phases.map((p) => tr([td(p.name), td(p.status), td(durationText(p.durationMs)), td(p.detail)])),
-  );
-
+/** The observed profile: what drifted from the pinned one, every item, and what the run saw beyond the contract. */
+function profileSection(r: CertificationReport): string {
   const p = r.profile;
   const profileRows = p.items.map((i) =>
     tr(
@@ -300,23 +294,36 @@ export function renderHtml(r: CertificationReport): string {
   const driftText = p.drift.length
     ? `<p><strong>${p.drift.length} item(s) drifted from the pinned profile</strong> (an undocumented behaviour a partner's integration may rely on has changed):</p>${list(p.drift.map((d) => `${d.clause}: ${d.message} (pinned: ${d.pinned}; observed: ${d.observed})`))}`
     : `<p>${p.pinned ? 'No drift from the pinned profile.' : 'No pinned profile: nothing to drift from.'}</p>`;
+  return `<section id="profile"><h2>Observed profile and drift</h2>
+${driftText}
+${table(['Item', 'Clause', 'Observed', 'Pinned', 'Source', 'Note'], profileRows, ' id="profile-table"')}
+<p>Retry-After: ${esc(p.retryAfter)}</p>
+<p>Values beyond those seen: ${p.valuesBeyondSeen.length ? esc(p.valuesBeyondSeen.map((v) => `${v.field} = "${v.value}"`).join(', ')) : 'none'}</p>
+<p>Fields the contract does not list: ${p.extraFields.length ? esc(p.extraFields.map((x) => `${x.operation} ${x.field}`).join(', ')) : 'none'}</p>
+<details><summary>Observed profile (observed-profile.json, usable as API_PROFILE)</summary><pre>${esc(JSON.stringify(p.observed, null, 2))}</pre></details>
+</section>`;
+}
 
+/** The fuzz run: its figures, the seeds of its properties, and each failure with its counterexample and replay. */
+function fuzzSection(r: CertificationReport): string {
   const f = r.fuzz;
-  const fuzz =
-    f.status === 'not-run'
-      ? `<p id="fuzz-status">Not run: ${esc(f.reason ?? '')}.</p>`
-      : `<p id="fuzz-status">${esc(`${f.properties} properties: ${f.passed} passed, ${f.failed} failed, ${f.skipped} skipped; ${f.runs === null ? 'runs not recorded' : `${f.runs} generated cases`}.`)}</p>${
-          f.seeds.length
-            ? `<details><summary>Seeds of ${f.seeds.length} properties</summary>${table(
-                ['Property', 'Seed', 'Path', 'Runs'],
-                f.seeds.map((s) =>
-                  tr([td(s.property), `<td><code>${esc(String(s.seed ?? '—'))}</code></td>`, td(s.path ?? '—'), td(String(s.runs ?? '—'))]),
-                ),
-              )}</details>`
-            : ''
-        }${f.failures.map((x) => `<div class="failure"><strong>${esc(x.property)}</strong><div>${esc(x.message)}</div>${x.counterexample ? `<div>counterexample: <code>${esc(x.counterexample)}</code></div>` : ''}${x.replay ? `<div>replay:</div><pre>${esc(x.replay)}</pre>` : ''}</div>`).join('')}`;
+  return f.status === 'not-run'
+    ? `<p id="fuzz-status">Not run: ${esc(f.reason ?? '')}.</p>`
+    : `<p id="fuzz-status">${esc(`${f.properties} properties: ${f.passed} passed, ${f.failed} failed, ${f.skipped} skipped; ${f.runs === null ? 'runs not recorded' : `${f.runs} generated cases`}.`)}</p>${
+        f.seeds.length
+          ? `<details><summary>Seeds of ${f.seeds.length} properties</summary>${table(
+              ['Property', 'Seed', 'Path', 'Runs'],
+              f.seeds.map((s) =>
+                tr([td(s.property), `<td><code>${esc(String(s.seed ?? '—'))}</code></td>`, td(s.path ?? '—'), td(String(s.runs ?? '—'))]),
+              ),
+            )}</details>`
+          : ''
+      }${f.failures.map((x) => `<div class="failure"><strong>${esc(x.property)}</strong><div>${esc(x.message)}</div>${x.counterexample ? `<div>counterexample: <code>${esc(x.counterexample)}</code></div>` : ''}${x.replay ? `<div>replay:</div><pre>${esc(x.replay)}</pre>` : ''}</div>`).join('')}`;
+}
 
-  const requests = `<p class="muted">${esc(r.requestCoverage.note)}</p>${table(
+/** The requests the suite sent, operation by operation, and what it could not send. */
+function requestsSection(r: CertificationReport): string {
+  return `<p class="muted">${esc(r.requestCoverage.note)}</p>${table(
     ['Operation', 'Requests', 'Credentials', 'Parameters', 'Invalid values', 'Body', 'Missing'],
     r.requestCoverage.rows.map((row) =>
       tr(
@@ -333,14 +340,18 @@ export function renderHtml(r: CertificationReport): string {
       ),
     ),
   )}`;
+}
 
-  const load =
-    r.load.status === 'not-run'
-      ? `<p id="load-status">Not run: ${esc(r.load.reason ?? '')}.</p>`
-      : `<p id="load-status">${esc(r.load.reason ?? 'Run.')}</p>${r.load.scenarios.map(loadScenario).join('')}<p class="muted">The load smoke is informative: its figures do not change the verdict.</p>`;
+/** The load smoke's scenarios, or why it did not run. */
+function loadSection(r: CertificationReport): string {
+  return r.load.status === 'not-run'
+    ? `<p id="load-status">Not run: ${esc(r.load.reason ?? '')}.</p>`
+    : `<p id="load-status">${esc(r.load.reason ?? 'Run.')}</p>${r.load.scenarios.map(loadScenario).join('')}<p class="muted">The load smoke is informative: its figures do not change the verdict.</p>`;
+}
 
-  const e = r.evidence;
-  const waivers = r.waivers.length
+/** Each waiver with its state. */
+function waiversSection(r: CertificationReport): string {
+  return r.waivers.length
     ? table(
         ['Clause', 'State', 'Owner', 'Expires', 'Reason', 'Note'],
         r.waivers.map((w) =>
@@ -351,44 +362,16 @@ export function renderHtml(r: CertificationReport): string {
         ),
       )
     : '<p>No waivers.</p>';
-  const areas = [...new Set(r.clauses.map((row) => clauseArea(row.id)))];
-  const toc: Array<[string, string]> = [
-    ['clauses', `Clauses (${c.fail} failing)`],
-    ['profile', 'Observed profile'],
-    ['waivers', `Waivers (${r.waivers.length})`],
-    ['requests', 'Requests sent'],
-    ['fuzz', 'Fuzz'],
-    ['load', 'Load smoke'],
-    ['run', 'Run'],
-    ['evidence', 'Evidence'],
-  ];
-  const reportLink = e.playwrightReport ? ` · <a href="${esc(e.playwrightReport)}">Playwright report</a>` : '';
+}
 
-  return `${documentStart(`Certification ${verdictText}: ${r.target.baseUrl}`, `${CSS}\n${filterCss(GROUP_ORDER, areas)}\n${PHONE_CSS}`)}
-<body>
-<header class="verdict ${r.verdict}" id="verdict" data-verdict="${r.verdict}">
-<h1>Certification verdict: ${verdictText}</h1>
-${packageBanner(r)}
-<div>${esc(`${c.fail} failing clause(s), ${r.clauses.filter((x) => clauseGroup(x) === 'incomplete').length} not confirmed, ${c.waived} waived, ${r.summary.drift} drift item(s); ${r.summary.tests.total} tests (${r.summary.tests.failed} failed)`)}</div>
-${bannerList(r)}
-<div class="links">${esc(r.target.baseUrl)}${r.target.bundledReference ? ' (bundled reference server)' : ''} · ${esc(r.finishedAt)}${reportLink} · <a href="#evidence">evidence files</a></div>
-</header>
-<nav class="toc" aria-label="Contents">${toc.map(([id, text]) => `<a href="#${id}">${esc(text)}</a>`).join('')}</nav>
-<main>
-${clauseSection(r)}
-<section id="profile"><h2>Observed profile and drift</h2>
-${driftText}
-${table(['Item', 'Clause', 'Observed', 'Pinned', 'Source', 'Note'], profileRows, ' id="profile-table"')}
-<p>Retry-After: ${esc(p.retryAfter)}</p>
-<p>Values beyond those seen: ${p.valuesBeyondSeen.length ? esc(p.valuesBeyondSeen.map((v) => `${v.field} = "${v.value}"`).join(', ')) : 'none'}</p>
-<p>Fields the contract does not list: ${p.extraFields.length ? esc(p.extraFields.map((x) => `${x.operation} ${x.field}`).join(', ')) : 'none'}</p>
-<details><summary>Observed profile (observed-profile.json, usable as API_PROFILE)</summary><pre>${esc(JSON.stringify(p.observed, null, 2))}</pre></details>
-</section>
-<section id="waivers"><h2>Waivers</h2>${waivers}</section>
-<section id="requests"><h2>Requests sent</h2>${requests}</section>
-<section id="fuzz"><h2>Fuzz</h2>${fuzz}</section>
-<section id="load"><h2>Load smoke</h2>${load}</section>
-<section id="run"><h2>Run</h2>
+/** The run: target, time, versions, profile, and each phase. */
+function runSection(r: CertificationReport): string {
+  const phases = table(
+    ['Phase', 'Status', 'Duration', 'Detail'],
+    r.phases.map((p) => tr([td(p.name), td(p.status), td(durationText(p.durationMs)), td(p.detail)])),
+  );
+  const p = r.profile;
+  return `<section id="run"><h2>Run</h2>
 ${facts([
   ['Target', `${r.target.baseUrl}${r.target.bundledReference ? ' (bundled reference server)' : ''}`],
   ...(r.target.faults.length ? ([['Fault switches', r.target.faults.join(', ')]] as Array<[string, string]>) : []),
@@ -401,7 +384,52 @@ ${facts([
   ['Pinned profile', p.pinnedPath ? `${p.pinnedPath}${r.target.profileName ? ` (${r.target.profileName})` : ''}` : 'none (widest reading)'],
 ])}
 ${phases}
-</section>
+</section>`;
+}
+
+/** The verdict's header: the package's mark, the counts, the banners, the target and the links. */
+function verdictHeader(r: CertificationReport): string {
+  const verdictText = r.verdict.toUpperCase();
+  const c = r.summary.clauses;
+  const e = r.evidence;
+  const reportLink = e.playwrightReport ? ` · <a href="${esc(e.playwrightReport)}">Playwright report</a>` : '';
+  return `<header class="verdict ${r.verdict}" id="verdict" data-verdict="${r.verdict}">
+<h1>Certification verdict: ${verdictText}</h1>
+${packageBanner(r)}
+<div>${esc(`${c.fail} failing clause(s), ${r.clauses.filter((x) => clauseGroup(x) === 'incomplete').length} not confirmed, ${c.waived} waived, ${r.summary.drift} drift item(s); ${r.summary.tests.total} tests (${r.summary.tests.failed} failed)`)}</div>
+${bannerList(r)}
+<div class="links">${esc(r.target.baseUrl)}${r.target.bundledReference ? ' (bundled reference server)' : ''} · ${esc(r.finishedAt)}${reportLink} · <a href="#evidence">evidence files</a></div>
+</header>`;
+}
+
+export function renderHtml(r: CertificationReport): string {
+  const verdictText = r.verdict.toUpperCase();
+  const c = r.summary.clauses;
+  const e = r.evidence;
+  const areas = [...new Set(r.clauses.map((row) => clauseArea(row.id)))];
+  const toc: Array<[string, string]> = [
+    ['clauses', `Clauses (${c.fail} failing)`],
+    ['profile', 'Observed profile'],
+    ['waivers', `Waivers (${r.waivers.length})`],
+    ['requests', 'Requests sent'],
+    ['fuzz', 'Fuzz'],
+    ['load', 'Load smoke'],
+    ['run', 'Run'],
+    ['evidence', 'Evidence'],
+  ];
+
+  return `${documentStart(`Certification ${verdictText}: ${r.target.baseUrl}`, `${CSS}\n${filterCss(GROUP_ORDER, areas)}\n${PHONE_CSS}`)}
+<body>
+${verdictHeader(r)}
+<nav class="toc" aria-label="Contents">${toc.map(([id, text]) => `<a href="#${id}">${esc(text)}</a>`).join('')}</nav>
+<main>
+${clauseSection(r)}
+${profileSection(r)}
+<section id="waivers"><h2>Waivers</h2>${waiversSection(r)}</section>
+<section id="requests"><h2>Requests sent</h2>${requestsSection(r)}</section>
+<section id="fuzz"><h2>Fuzz</h2>${fuzzSection(r)}</section>
+<section id="load"><h2>Load smoke</h2>${loadSection(r)}</section>
+${runSection(r)}
 <section id="evidence"><h2>Evidence bundle</h2>
 ${facts(evidenceRows(e))}
 ${evidenceLinks(r)}

@@ -106,7 +106,8 @@ function packageLine(r: CertificationReport): string {
   return `**Package: ${PACKAGE_STATUS_TEXT[p.status]}**${p.status === 'certification' ? '' : ` (not a certification): ${md(p.reason)}`}`;
 }
 
-export function renderMarkdown(r: CertificationReport): string {
+/** The top a CI job summary shows first: the verdict, the package, the reasons, then each failure with expected / received and its curl. */
+function verdictLines(r: CertificationReport): string[] {
   const out: string[] = [];
   out.push(`# Certification: ${r.verdict.toUpperCase()}`, '', packageLine(r), '');
   out.push(...reasonLines(r));
@@ -117,6 +118,12 @@ export function renderMarkdown(r: CertificationReport): string {
   const budget = { left: FINDINGS_BUDGET };
   if (withFailures.length)
     out.push('## Failures and evidence', '', ...withFailures.flatMap((c) => failureDetails(c, r.target.baseUrl, budget)));
+  return out;
+}
+
+/** The run's facts: target, time, versions, digests, signature, profile, tests. */
+function runFactLines(r: CertificationReport): string[] {
+  const out: string[] = [];
   out.push(
     ...table(
       ['Item', 'Value'],
@@ -148,7 +155,12 @@ export function renderMarkdown(r: CertificationReport): string {
     ),
     '',
   );
+  return out;
+}
 
+/** Each phase of the run. */
+function phaseLines(r: CertificationReport): string[] {
+  const out: string[] = [];
   out.push(
     '## Phases',
     '',
@@ -158,7 +170,12 @@ export function renderMarkdown(r: CertificationReport): string {
     ),
     '',
   );
+  return out;
+}
 
+/** Every clause, one row each, folded under its counts. */
+function clauseLines(r: CertificationReport): string[] {
+  const out: string[] = [];
   const c = r.summary.clauses;
   out.push(
     '## Clauses',
@@ -191,7 +208,12 @@ export function renderMarkdown(r: CertificationReport): string {
     '</details>',
     '',
   );
+  return out;
+}
 
+/** The observed profile: what drifted from the pinned one, every item, and what the run saw beyond the contract. */
+function profileLines(r: CertificationReport): string[] {
+  const out: string[] = [];
   out.push('## Observed profile and drift', '');
   out.push(
     r.profile.drift.length
@@ -226,7 +248,12 @@ export function renderMarkdown(r: CertificationReport): string {
     ...fenced(JSON.stringify(r.profile.observed, null, 2), 'json'),
     '',
   );
+  return out;
+}
 
+/** Each waiver with its state. */
+function waiverLines(r: CertificationReport): string[] {
+  const out: string[] = [];
   out.push('## Waivers', '');
   if (r.waivers.length)
     out.push(
@@ -237,7 +264,12 @@ export function renderMarkdown(r: CertificationReport): string {
       '',
     );
   else out.push('No waivers.', '');
+  return out;
+}
 
+/** The requests the suite sent, operation by operation, and what it could not send. */
+function requestLines(r: CertificationReport): string[] {
+  const out: string[] = [];
   out.push('## Requests sent', '', md(r.requestCoverage.note), '');
   out.push(
     ...table(
@@ -254,7 +286,12 @@ export function renderMarkdown(r: CertificationReport): string {
     ),
     '',
   );
+  return out;
+}
 
+/** The fuzz run: its figures, the seeds of its properties, and each failure with its replay. */
+function fuzzLines(r: CertificationReport): string[] {
+  const out: string[] = [];
   out.push('## Fuzz', '');
   const f = r.fuzz;
   if (f.status === 'not-run') out.push(`Not run: ${md(f.reason ?? 'no reason given')}.`, '');
@@ -278,7 +315,12 @@ export function renderMarkdown(r: CertificationReport): string {
       );
     if (f.failures.length) out.push('');
   }
+  return out;
+}
 
+/** The load smoke's scenarios, or why it did not run. */
+function loadLines(r: CertificationReport): string[] {
+  const out: string[] = [];
   out.push('## Load smoke', '');
   if (r.load.status === 'not-run') out.push(`Not run: ${md(r.load.reason)}.`, '');
   else {
@@ -309,7 +351,12 @@ export function renderMarkdown(r: CertificationReport): string {
       out.push('');
     }
   }
+  return out;
+}
 
+/** The evidence bundle: its files and the configuration (no credentials). */
+function evidenceLines(r: CertificationReport): string[] {
+  const out: string[] = [];
   const e = r.evidence;
   out.push('## Evidence bundle', '');
   out.push(
@@ -325,5 +372,20 @@ export function renderMarkdown(r: CertificationReport): string {
     `Files: ${md(e.files.join(', '))}`,
     '',
   );
-  return out.join('\n');
+  return out;
+}
+
+export function renderMarkdown(r: CertificationReport): string {
+  return [
+    ...verdictLines(r),
+    ...runFactLines(r),
+    ...phaseLines(r),
+    ...clauseLines(r),
+    ...profileLines(r),
+    ...waiverLines(r),
+    ...requestLines(r),
+    ...fuzzLines(r),
+    ...loadLines(r),
+    ...evidenceLines(r),
+  ].join('\n');
 }

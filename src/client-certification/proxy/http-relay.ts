@@ -140,170 +140,237 @@ function parse(parser: { execute(data: Buffer): number | Error }, data: Buffer):
   }
 }
 
+/** Writes a complete request to the target (head and body in one write), framed as the client framed it: false when the
+ * target's connection asks to wait (backpressure). */
+function writeRequest(up: Socket, ex: InFlight): boolean {
+  if (ex.framing === 'none') return up.write(`${ex.head}\r\n`, 'latin1');
+  // Framed as the client framed it: with its content-length, or chunked (the whole body as one chunk, if any).
+  const body = joined(ex.bodyChunks);
+  ex.bodyChunks = [body];
+  const chunked = ex.framing === 'chunked';
+  up.cork();
+  up.write(`${ex.head}\r\n${chunked && body.length ? `${body.length.toString(16)}\r\n` : ''}`, 'latin1');
+  let flowing = body.length === 0 || up.write(body);
+  if (chunked) flowing = up.write(body.length ? '\r\n0\r\n\r\n' : '0\r\n\r\n', 'latin1');
+  up.uncork();
+  return flowing;
+}
+
+/** A request's head as it arrived: the exchange to relay (its head as it goes on), or the refusal the client is told last. */
+function requestOf(info: Parameters<MessageFraming[typeof HTTPParser.kOnHeadersComplete]>[0], options: RelayOptions): InFlight | string {
+  const method = HTTPParser.methods[info.method];
+  const headers = info.headers;
+  const encoding = headerValue(headers, 'transfer-encoding');
+  if (info.upgrade) return plainResponse(501, 'Not Implemented', 'protocol upgrades and CONNECT are not relayed');
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'chunked')
+    return plainResponse(501, 'Not Implemented', `transfer-encoding ${JSON.stringify(encoding)} is not relayed`);
+  const length = headerValue(headers, 'content-length');
+  const framing = encoding !== undefined ? 'chunked' : length !== undefined && Number(length) > 0 ? 'length' : 'none';
+  const path = originForm(info.url);
+  let head = `${method} ${options.basePath}${path} HTTP/${info.versionMajor}.${info.versionMinor}\r\nhost: ${options.targetHost}\r\n`;
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i].toLowerCase();
+    // A content-length beside chunks is not sent on: the chunks frame the body (RFC 9112 6.3), as the parser read it.
+    if (NOT_SENT_ON.has(name) || (framing === 'chunked' && name === 'content-length')) continue;
+    head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+  }
+  return {
+    seq: options.onRequestHead(headers),
+    method,
+    path,
+    requestHeaders: headers,
+    requestBody: EMPTY,
+    arrivedAt: Date.now(),
+    answeredAt: null,
+    status: null,
+    responseHeaders: [],
+    responseBody: null,
+    outcome: 'answered',
+    head,
+    framing,
+    bodyChunks: [],
+    answerChunks: [],
+    answerBytes: 0,
+    answerStarted: false,
+    recorded: false,
+  };
+}
+
 export function relayConnection(client: Socket, options: RelayOptions): RelayedConnection {
-  client.setNoDelay(true);
+  return new ClientRelay(client, options);
+}
+
+/** One client connection and its connection to the target, with what is in flight between them. */
+class ClientRelay implements RelayedConnection {
   /** The request whose body is still arriving: nothing of it has gone to the target yet. */
-  let receiving: InFlight | null = null;
+  private receiving: InFlight | null = null;
   /** Requests sent on and not answered yet, in order: answers come in this order. */
-  const awaiting: InFlight[] = [];
-  let upstream: Socket | null = null;
-  let clientGone = false;
+  private readonly awaiting: InFlight[] = [];
+  private upstream: Socket | null = null;
+  private clientGone = false;
   /** No more requests are read from this client: it gets its last answers, then its connection is ended. */
-  let closingClient = false;
+  private closingClient = false;
   /** What the client is told last, once the answers it awaits have gone out (an error of the proxy's own). */
-  let lastWords: string | null = null;
+  private lastWords: string | null = null;
   /** The proxy is stopping: the request arriving is finished and answered, no new one is read. */
-  let finishing = false;
+  private finishing = false;
+  private readonly requests = new MessageFraming(HTTPParser.REQUEST);
 
-  const requests = new MessageFraming(HTTPParser.REQUEST);
-  const isIdle = () => receiving === null && awaiting.length === 0;
+  constructor(
+    private readonly client: Socket,
+    private readonly options: RelayOptions,
+  ) {
+    client.setNoDelay(true);
+    this.readRequests();
+    client.on('data', (data: Buffer) => {
+      if (this.closingClient) return;
+      if (parse(this.requests, data) instanceof Error) {
+        const cut = this.receiving;
+        this.receiving = null;
+        if (cut) this.record(cut, 'client-gone'); // its body broken off: nothing of it went on
+        this.endClient(plainResponse(400, 'Bad Request', 'the request is not HTTP/1.1'));
+      }
+    });
+    const clientLeft = () => this.clientLeft();
+    client.on('end', clientLeft);
+    client.on('close', clientLeft);
+    client.on('error', clientLeft);
+  }
 
-  function record(ex: InFlight, outcome: RelayOutcome): void {
+  get idle(): boolean {
+    return this.receiving === null && this.awaiting.length === 0;
+  }
+
+  finish(): void {
+    this.finishing = true;
+    if (this.idle) this.endClient(null);
+  }
+
+  destroy(): void {
+    this.clientGone = true;
+    this.closingClient = true;
+    this.closeUpstream();
+    this.client.destroy();
+  }
+
+  private record(ex: InFlight, outcome: RelayOutcome): void {
     if (ex.recorded) return;
     ex.recorded = true;
     ex.outcome = outcome;
-    ex.requestBody = joined(ex.bodyChunks).subarray(0, options.keptRequestBytes);
-    ex.responseBody = ex.answeredAt !== null && ex.answerBytes <= options.keptAnswerBytes ? joined(ex.answerChunks) : null;
-    options.onExchange(ex);
+    ex.requestBody = joined(ex.bodyChunks).subarray(0, this.options.keptRequestBytes);
+    ex.responseBody = ex.answeredAt !== null && ex.answerBytes <= this.options.keptAnswerBytes ? joined(ex.answerChunks) : null;
+    this.options.onExchange(ex);
   }
 
-  function becameIdle(): void {
-    if (!isIdle()) return;
-    if (clientGone) closeUpstream();
-    if (closingClient || finishing) endClient(null);
+  private becameIdle(): void {
+    if (!this.idle) return;
+    if (this.clientGone) this.closeUpstream();
+    if (this.closingClient || this.finishing) this.endClient(null);
   }
 
   /** Reads nothing more from the client; once the answers it awaits have gone out, ends its connection with `last`. */
-  function endClient(last: string | null): void {
-    closingClient = true;
-    lastWords ??= last;
-    if (awaiting.length > 0 || client.destroyed || client.writableEnded) return;
-    if (lastWords !== null) client.end(lastWords, 'latin1');
+  private endClient(last: string | null): void {
+    const client = this.client;
+    this.closingClient = true;
+    this.lastWords ??= last;
+    if (this.awaiting.length > 0 || client.destroyed || client.writableEnded) return;
+    if (this.lastWords !== null) client.end(this.lastWords, 'latin1');
     else client.end();
     setTimeout(() => client.destroy(), LINGER_MS).unref();
   }
 
-  function closeUpstream(): void {
-    const up = upstream;
-    upstream = null;
+  private closeUpstream(): void {
+    const up = this.upstream;
+    this.upstream = null;
     up?.destroy();
   }
 
   /** Sends a complete request on (head and body in one write), opening a connection to the target if there is none. */
-  function sendOn(ex: InFlight): void {
-    const up = upstream ?? openUpstream();
-    awaiting.push(ex);
-    let flowing: boolean;
-    if (ex.framing === 'none') flowing = up.write(`${ex.head}\r\n`, 'latin1');
-    else {
-      // Framed as the client framed it: with its content-length, or chunked (the whole body as one chunk, if any).
-      const body = joined(ex.bodyChunks);
-      ex.bodyChunks = [body];
-      const chunked = ex.framing === 'chunked';
-      up.cork();
-      up.write(`${ex.head}\r\n${chunked && body.length ? `${body.length.toString(16)}\r\n` : ''}`, 'latin1');
-      flowing = body.length === 0 || up.write(body);
-      if (chunked) flowing = up.write(body.length ? '\r\n0\r\n\r\n' : '0\r\n\r\n', 'latin1');
-      up.uncork();
-    }
-    if (!flowing && !client.isPaused()) {
-      client.pause();
-      up.once('drain', () => client.resume());
+  private sendOn(ex: InFlight): void {
+    const up = this.upstream ?? this.openUpstream();
+    this.awaiting.push(ex);
+    const flowing = writeRequest(up, ex);
+    if (!flowing && !this.client.isPaused()) {
+      this.client.pause();
+      up.once('drain', () => this.client.resume());
     }
   }
 
-  requests[HTTPParser.kOnHeadersComplete] = (info) => {
-    if (closingClient || clientGone || finishing) return 2; // a request after a refusal, or once the proxy is stopping: not read
-    const method = HTTPParser.methods[info.method];
-    const headers = info.headers;
-    const encoding = headerValue(headers, 'transfer-encoding');
-    if (info.upgrade) {
-      endClient(plainResponse(501, 'Not Implemented', 'protocol upgrades and CONNECT are not relayed'));
-      return 2;
-    }
-    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'chunked') {
-      endClient(plainResponse(501, 'Not Implemented', `transfer-encoding ${JSON.stringify(encoding)} is not relayed`));
-      return 2;
-    }
-    const length = headerValue(headers, 'content-length');
-    const framing = encoding !== undefined ? 'chunked' : length !== undefined && Number(length) > 0 ? 'length' : 'none';
-    const path = originForm(info.url);
-    let head = `${method} ${options.basePath}${path} HTTP/${info.versionMajor}.${info.versionMinor}\r\nhost: ${options.targetHost}\r\n`;
-    for (let i = 0; i < headers.length; i += 2) {
-      const name = headers[i].toLowerCase();
-      // A content-length beside chunks is not sent on: the chunks frame the body (RFC 9112 6.3), as the parser read it.
-      if (NOT_SENT_ON.has(name) || (framing === 'chunked' && name === 'content-length')) continue;
-      head += `${headers[i]}: ${headers[i + 1]}\r\n`;
-    }
-    const ex: InFlight = {
-      seq: options.onRequestHead(headers),
-      method,
-      path,
-      requestHeaders: headers,
-      requestBody: EMPTY,
-      arrivedAt: Date.now(),
-      answeredAt: null,
-      status: null,
-      responseHeaders: [],
-      responseBody: null,
-      outcome: 'answered',
-      head,
-      framing,
-      bodyChunks: [],
-      answerChunks: [],
-      answerBytes: 0,
-      answerStarted: false,
-      recorded: false,
-    };
-    if (framing === 'none') {
-      sendOn(ex);
+  /** The client's requests as they are framed: each sent on at once without a body, or when its body is complete. */
+  private readRequests(): void {
+    const requests = this.requests;
+    requests[HTTPParser.kOnHeadersComplete] = (info) => {
+      if (this.closingClient || this.clientGone || this.finishing) return 2; // a request after a refusal, or once the proxy is stopping: not read
+      const ex = requestOf(info, this.options);
+      if (typeof ex === 'string') {
+        this.endClient(ex);
+        return 2;
+      }
+      if (ex.framing === 'none') {
+        this.sendOn(ex);
+        return 0;
+      }
+      this.receiving = ex;
+      // The body is read here whole before anything goes on, so the client is told to send it (as node:http does).
+      if (headerValue(ex.requestHeaders, 'expect')?.toLowerCase() === '100-continue') this.client.write(CONTINUE, 'latin1');
       return 0;
-    }
-    receiving = ex;
-    // The body is read here whole before anything goes on, so the client is told to send it (as node:http does).
-    if (headerValue(headers, 'expect')?.toLowerCase() === '100-continue') client.write(CONTINUE, 'latin1');
-    return 0;
-  };
-  requests[HTTPParser.kOnBody] = (chunk) => {
-    receiving?.bodyChunks.push(chunk);
-  };
-  requests[HTTPParser.kOnMessageComplete] = () => {
-    const ex = receiving;
-    if (!ex) return;
-    receiving = null;
-    sendOn(ex);
-  };
-
-  client.on('data', (data: Buffer) => {
-    if (closingClient) return;
-    if (parse(requests, data) instanceof Error) {
-      const cut = receiving;
-      receiving = null;
-      if (cut) record(cut, 'client-gone'); // its body broken off: nothing of it went on
-      endClient(plainResponse(400, 'Bad Request', 'the request is not HTTP/1.1'));
-    }
-  });
+    };
+    requests[HTTPParser.kOnBody] = (chunk) => {
+      this.receiving?.bodyChunks.push(chunk);
+    };
+    requests[HTTPParser.kOnMessageComplete] = () => {
+      const ex = this.receiving;
+      if (!ex) return;
+      this.receiving = null;
+      this.sendOn(ex);
+    };
+  }
 
   /** The client closed (or ended) its connection: what it had in flight, it gave up. */
-  function clientLeft(): void {
-    if (clientGone) return;
-    clientGone = true;
-    closingClient = true;
-    const cut = receiving;
-    receiving = null;
-    if (cut) record(cut, 'client-gone'); // halfway through its body: nothing of it went on
+  private clientLeft(): void {
+    if (this.clientGone) return;
+    this.clientGone = true;
+    this.closingClient = true;
+    const cut = this.receiving;
+    this.receiving = null;
+    if (cut) this.record(cut, 'client-gone'); // halfway through its body: nothing of it went on
     // Requests sent whole are still answered, and recorded with their answers; then the target's connection is closed.
-    becameIdle();
+    this.becameIdle();
   }
-  client.on('end', clientLeft);
-  client.on('close', clientLeft);
-  client.on('error', clientLeft);
 
-  function openUpstream(): Socket {
-    const up = options.connect();
-    upstream = up;
+  private openUpstream(): Socket {
+    const up = this.options.connect();
+    this.upstream = up;
     up.setNoDelay(true);
-    up.setTimeout(options.upstreamTimeoutMs);
+    up.setTimeout(this.options.upstreamTimeoutMs);
+    const answers = this.answerFraming();
+    up.on('data', (data: Buffer) => {
+      if (up !== this.upstream) return;
+      if (this.awaiting[0]) this.awaiting[0].answerStarted = true;
+      if (!this.clientGone && !this.client.destroyed && !this.client.write(data)) {
+        up.pause();
+        this.client.once('drain', () => up.resume());
+      }
+      const result = parse(answers, data);
+      if (result instanceof Error) this.upstreamGone(up, new Error(`the target's answer is not HTTP/1.1 (${result.message})`));
+    });
+    up.on('end', () => {
+      // An answer without a length ends with the connection.
+      if (up === this.upstream && answers.finish() instanceof Error)
+        this.upstreamGone(up, new Error('the target closed the connection in the middle of an answer'));
+      this.upstreamGone(up, new Error('the target closed the connection'));
+    });
+    up.on('timeout', () => {
+      if (this.awaiting.length > 0) up.destroy(new Error(`no answer within ${this.options.upstreamTimeoutMs / 1000} s`));
+      else if (up === this.upstream) this.closeUpstream(); // idle: a new connection is opened when a request comes
+    });
+    up.on('error', (error) => this.upstreamGone(up, error));
+    up.on('close', () => this.upstreamGone(up, new Error('the target closed the connection')));
+    return up;
+  }
+
+  /** The framing of one connection's answers: each paired with the request awaiting it, kept, and recorded when complete. */
+  private answerFraming(): MessageFraming {
     const answers = new MessageFraming(HTTPParser.RESPONSE);
     let informational = false;
     /** The answer being read ends the connection (Connection: close, or a body that ends with the connection). */
@@ -311,7 +378,7 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
     answers[HTTPParser.kOnHeadersComplete] = (info) => {
       informational = info.statusCode < 200;
       if (informational) return 0; // 100 Continue, 103 Early Hints: the final answer follows
-      const ex = awaiting[0];
+      const ex = this.awaiting[0];
       if (!ex) throw new Error('an answer to no request');
       lastOnConnection = !info.shouldKeepAlive;
       ex.status = info.statusCode;
@@ -319,9 +386,9 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
       return ex.method === 'HEAD' ? 1 : 0; // an answer to HEAD has no body, whatever its content-length says
     };
     answers[HTTPParser.kOnBody] = (chunk) => {
-      const ex = awaiting[0];
+      const ex = this.awaiting[0];
       if (!ex) return;
-      if (ex.answerBytes + chunk.length <= options.keptAnswerBytes) ex.answerChunks.push(chunk);
+      if (ex.answerBytes + chunk.length <= this.options.keptAnswerBytes) ex.answerChunks.push(chunk);
       ex.answerBytes += chunk.length;
     };
     answers[HTTPParser.kOnMessageComplete] = () => {
@@ -329,72 +396,34 @@ export function relayConnection(client: Socket, options: RelayOptions): RelayedC
         informational = false;
         return;
       }
-      const ex = awaiting.shift();
+      const ex = this.awaiting.shift();
       if (!ex) return;
       ex.answeredAt = Date.now();
-      record(ex, clientGone ? 'client-gone' : 'answered');
+      this.record(ex, this.clientGone ? 'client-gone' : 'answered');
       // The target closes its connection after this answer, so the client's is closed too: the client
       // then knows where an answer without a length ends, and sends no more on a connection nobody reads.
-      if (lastOnConnection) endClient(null);
-      becameIdle();
+      if (lastOnConnection) this.endClient(null);
+      this.becameIdle();
     };
-
-    up.on('data', (data: Buffer) => {
-      if (up !== upstream) return;
-      if (awaiting[0]) awaiting[0].answerStarted = true;
-      if (!clientGone && !client.destroyed && !client.write(data)) {
-        up.pause();
-        client.once('drain', () => up.resume());
-      }
-      const result = parse(answers, data);
-      if (result instanceof Error) upstreamGone(up, new Error(`the target's answer is not HTTP/1.1 (${result.message})`));
-    });
-    up.on('end', () => {
-      // An answer without a length ends with the connection.
-      if (up === upstream && answers.finish() instanceof Error)
-        upstreamGone(up, new Error('the target closed the connection in the middle of an answer'));
-      upstreamGone(up, new Error('the target closed the connection'));
-    });
-    up.on('timeout', () => {
-      if (awaiting.length > 0) up.destroy(new Error(`no answer within ${options.upstreamTimeoutMs / 1000} s`));
-      else if (up === upstream) closeUpstream(); // idle: a new connection is opened when a request comes
-    });
-    up.on('error', (error) => upstreamGone(up, error));
-    up.on('close', () => upstreamGone(up, new Error('the target closed the connection')));
-    return up;
+    return answers;
   }
 
   /** The target's connection is over: the requests awaiting an answer get none. */
-  function upstreamGone(up: Socket, error: Error): void {
-    if (up !== upstream) return;
-    upstream = null;
+  private upstreamGone(up: Socket, error: Error): void {
+    if (up !== this.upstream) return;
+    this.upstream = null;
     up.destroy();
-    if (awaiting.length === 0) return; // between answers (a target closing an idle connection): the next request opens a new one
-    const unanswered = awaiting.splice(0);
+    if (this.awaiting.length === 0) return; // between answers (a target closing an idle connection): the next request opens a new one
+    const unanswered = this.awaiting.splice(0);
     if (unanswered[0].answerStarted)
-      client.destroy(); // cut in the middle of an answer: the client must not take a part for the whole
-    else if (!clientGone) endClient(plainResponse(502, 'Bad Gateway', `the target did not answer (${options.redact(error.message)})`));
-    for (const ex of unanswered) record(ex, clientGone ? 'client-gone' : 'upstream-error');
+      this.client.destroy(); // cut in the middle of an answer: the client must not take a part for the whole
+    else if (!this.clientGone)
+      this.endClient(plainResponse(502, 'Bad Gateway', `the target did not answer (${this.options.redact(error.message)})`));
+    for (const ex of unanswered) this.record(ex, this.clientGone ? 'client-gone' : 'upstream-error');
     // A request still arriving behind them is not sent on: this connection is ending.
-    const cut = receiving;
-    receiving = null;
-    if (cut) record(cut, clientGone ? 'client-gone' : 'upstream-error');
-    becameIdle();
+    const cut = this.receiving;
+    this.receiving = null;
+    if (cut) this.record(cut, this.clientGone ? 'client-gone' : 'upstream-error');
+    this.becameIdle();
   }
-
-  return {
-    get idle() {
-      return isIdle();
-    },
-    finish() {
-      finishing = true;
-      if (isIdle()) endClient(null);
-    },
-    destroy() {
-      clientGone = true;
-      closingClient = true;
-      closeUpstream();
-      client.destroy();
-    },
-  };
 }

@@ -121,10 +121,19 @@ function startWorker(setup: RecorderSetup): Worker {
 /** Remembered in place of an answer too large to remember: a place in the order, which no answer is the same as. */
 const TOO_LARGE = Buffer.alloc(0);
 
+/** Waits for the worker's first word: ready, or why it did not start. */
+function workerStarted(worker: Worker): Promise<void> {
+  return new Promise<void>((ready, fail) => {
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`the proxy's recorder exited (${code}) before it started`)));
+    worker.once('message', (message: RecorderOutput) =>
+      message.type === 'ready' ? ready() : fail(new Error('the recorder did not start')),
+    );
+  });
+}
+
 /** Starts the recorder's worker (the session file's header written) and returns the queue that feeds it. */
 export async function startRecordingQueue(options: RecordingQueueOptions): Promise<RecordingQueue> {
-  const maxExchanges = options.capacity?.exchanges ?? QUEUE_EXCHANGES;
-  const maxAnswerBytes = options.capacity?.answerBytes ?? QUEUE_ANSWER_BYTES;
   const shared = new SharedArrayBuffer(2 * BigInt64Array.BYTES_PER_ELEMENT);
   const counters = new BigInt64Array(shared);
   const worker = startWorker({
@@ -135,170 +144,194 @@ export async function startRecordingQueue(options: RecordingQueueOptions): Promi
     console: options.console !== undefined,
     counters: shared,
   });
-  /** Handed over so far: exchanges, and the bytes of their answers (compared with the worker's counts). */
-  let handed = 0;
-  let handedBytes = 0;
-  let unchecked = 0;
-  /** The last exchange handed over went without its answer (a stretch of them is said once on the console). */
-  let overflowing = false;
-  /** The exchanges of the batch being made, and the bodies it carries (copied into one buffer when it goes). */
-  let batch: WireExchange[] = [];
-  let bodies: Buffer[] = [];
-  let bodyBytes = 0;
-  /** The request headers last handed over (the worker keeps them too). */
-  let lastRequestHeaders: string[] = [];
-  /** The bytes of the answer last handed over for checking, by key; kept in step with the worker's results. */
-  const answers = new Map<string, Buffer>();
-  let learned: string[] | null = null;
-  let scheduled = false;
-  let held = options.heldUntil !== undefined;
-  let closing = false;
-  let failure: Error | null = null;
-  let onClosed: (() => void) | null = null;
-  let onFailure: ((error: Error) => void) | null = null;
-  await new Promise<void>((ready, fail) => {
-    worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(`the proxy's recorder exited (${code}) before it started`)));
-    worker.once('message', (message: RecorderOutput) =>
-      message.type === 'ready' ? ready() : fail(new Error('the recorder did not start')),
-    );
-  });
+  await workerStarted(worker);
   worker.removeAllListeners();
-  worker.on('message', (message: RecorderOutput) => {
-    if (message.type === 'console') options.console?.(message.text);
-    else if (message.type === 'recorded') for (const exchange of message.exchanges) options.onRecorded?.(exchange);
-    else if (message.type === 'closed') onClosed?.();
-  });
-  /** The recorder failed: said on the console at once; what is handed over from now on is counted, not kept. */
-  const failed = (thrown: Error) => {
-    const error = new Error(options.redact ? options.redact(thrown.message) : thrown.message);
-    if (!failure)
-      options.console?.(`    ! the proxy's recorder stopped (${error.message}): exchanges are relayed but no longer recorded\n`);
-    failure ??= error;
-    onFailure?.(failure);
-  };
-  worker.on('error', failed);
-  worker.on('exit', () => {
-    if (!closing) failed(new Error("the proxy's recorder stopped"));
-  });
+  return new WorkerQueue(worker, counters, options);
+}
 
-  function flush(): void {
-    scheduled = false;
-    if (held || failure || batch.length === 0) return;
-    const bytes = Buffer.allocUnsafeSlow(bodyBytes);
+/** The queue that feeds a started worker: batches of exchanges, bounded, and the worker's messages back. */
+class WorkerQueue implements RecordingQueue {
+  private readonly maxExchanges: number;
+  private readonly maxAnswerBytes: number;
+  /** Handed over so far: exchanges, and the bytes of their answers (compared with the worker's counts). */
+  private handed = 0;
+  private handedBytes = 0;
+  private uncheckedCount = 0;
+  /** The last exchange handed over went without its answer (a stretch of them is said once on the console). */
+  private overflowing = false;
+  /** The exchanges of the batch being made, and the bodies it carries (copied into one buffer when it goes). */
+  private batch: WireExchange[] = [];
+  private bodies: Buffer[] = [];
+  private bodyBytes = 0;
+  /** The request headers last handed over (the worker keeps them too). */
+  private lastRequestHeaders: string[] = [];
+  /** The bytes of the answer last handed over for checking, by key; kept in step with the worker's results. */
+  private readonly answers = new Map<string, Buffer>();
+  private learnedValues: string[] | null = null;
+  private scheduled = false;
+  private held: boolean;
+  private closing = false;
+  private failure: Error | null = null;
+  private onClosed: (() => void) | null = null;
+  private onFailure: ((error: Error) => void) | null = null;
+  private closed: Promise<void> | null = null;
+  private readonly flushLater = () => this.flush();
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly counters: BigInt64Array,
+    private readonly options: RecordingQueueOptions,
+  ) {
+    this.maxExchanges = options.capacity?.exchanges ?? QUEUE_EXCHANGES;
+    this.maxAnswerBytes = options.capacity?.answerBytes ?? QUEUE_ANSWER_BYTES;
+    this.held = options.heldUntil !== undefined;
+    worker.on('message', (message: RecorderOutput) => {
+      if (message.type === 'console') options.console?.(message.text);
+      else if (message.type === 'recorded') for (const exchange of message.exchanges) options.onRecorded?.(exchange);
+      else if (message.type === 'closed') this.onClosed?.();
+    });
+    worker.on('error', (error) => this.failed(error));
+    worker.on('exit', () => {
+      if (!this.closing) this.failed(new Error("the proxy's recorder stopped"));
+    });
+    void options.heldUntil?.then(() => {
+      this.held = false;
+      this.flush();
+    });
+  }
+
+  /** The recorder failed: said on the console at once; what is handed over from now on is counted, not kept. */
+  private failed(thrown: Error): void {
+    const error = new Error(this.options.redact ? this.options.redact(thrown.message) : thrown.message);
+    if (!this.failure)
+      this.options.console?.(`    ! the proxy's recorder stopped (${error.message}): exchanges are relayed but no longer recorded\n`);
+    this.failure ??= error;
+    this.onFailure?.(this.failure);
+  }
+
+  /** Exchanges handed over that the worker has not recorded yet. */
+  private notRecorded(): number {
+    return this.handed - Number(Atomics.load(this.counters, 0));
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    if (this.held || this.failure || this.batch.length === 0) return;
+    const bytes = Buffer.allocUnsafeSlow(this.bodyBytes);
     let at = 0;
-    for (const body of bodies) at += body.copy(bytes, at);
+    for (const body of this.bodies) at += body.copy(bytes, at);
     // As one JSON text: V8 writes and reads it faster than the structured clone of hundreds of small arrays (measured).
-    const message: RecorderInput = { type: 'batch', learned, exchanges: JSON.stringify(batch), bytes: bytes.buffer as ArrayBuffer };
-    batch = [];
-    bodies = [];
-    bodyBytes = 0;
-    learned = null;
-    worker.postMessage(message, [message.bytes]);
+    const message: RecorderInput = {
+      type: 'batch',
+      learned: this.learnedValues,
+      exchanges: JSON.stringify(this.batch),
+      bytes: bytes.buffer as ArrayBuffer,
+    };
+    this.batch = [];
+    this.bodies = [];
+    this.bodyBytes = 0;
+    this.learnedValues = null;
+    this.worker.postMessage(message, [message.bytes]);
   }
 
   /** Adds a body to the batch's bytes; returns where it starts. */
-  function carry(body: Buffer): number {
-    const at = bodyBytes;
-    bodies.push(body);
-    bodyBytes += body.length;
+  private carry(body: Buffer): number {
+    const at = this.bodyBytes;
+    this.bodies.push(body);
+    this.bodyBytes += body.length;
     return at;
   }
 
   /** What becomes of an exchange's answer (exchange-recorder.ts, HandedAnswer), and the answer's key. */
-  function answerOf(ex: RelayedExchange, headers: AnswerHeaders): { kind: (typeof ANSWER_KINDS)[number]; key: string | null } {
+  private answerOf(ex: RelayedExchange, headers: AnswerHeaders): { kind: (typeof ANSWER_KINDS)[number]; key: string | null } {
     // Only a complete answer is checked, and not one to HEAD (it has no body by definition; the contract has no HEAD).
     if (ex.responseBody === null || ex.status === null || ex.answeredAt === null || ex.method === 'HEAD')
       return { kind: 'none', key: null };
     const body = ex.responseBody;
     const key = answerKey(ex.method, ex.path, ex.status, headers);
-    const known = answers.get(key);
+    const known = this.answers.get(key);
     if (known !== undefined && known !== TOO_LARGE && known.equals(body)) return { kind: 'same', key };
-    const waiting = handed - Number(Atomics.load(counters, 0));
-    const waitingBytes = handedBytes - Number(Atomics.load(counters, 1));
-    if (waiting >= maxExchanges || waitingBytes + body.length > maxAnswerBytes) {
-      unchecked++;
-      if (!overflowing)
-        options.console?.(
+    const waiting = this.notRecorded();
+    const waitingBytes = this.handedBytes - Number(Atomics.load(this.counters, 1));
+    if (waiting >= this.maxExchanges || waitingBytes + body.length > this.maxAnswerBytes) {
+      this.uncheckedCount++;
+      if (!this.overflowing)
+        this.options.console?.(
           `    ! the checks are behind the traffic: #${ex.seq} and the answers after it are recorded unchecked until they catch up (counted; reported when the proxy stops)\n`,
         );
-      overflowing = true;
+      this.overflowing = true;
       return { kind: 'unchecked', key: null };
     }
-    overflowing = false;
-    handedBytes += body.length;
-    if (body.length <= ANSWER_BYTES_REMEMBERED) remember(answers, key, body);
+    this.overflowing = false;
+    this.handedBytes += body.length;
+    if (body.length <= ANSWER_BYTES_REMEMBERED) remember(this.answers, key, body);
     // A larger answer is not remembered here; the worker still remembers its result: forgetting it here keeps both in step.
-    else remember(answers, key, TOO_LARGE);
+    else remember(this.answers, key, TOO_LARGE);
     return { kind: 'check', key };
   }
 
-  void options.heldUntil?.then(() => {
-    held = false;
-    flush();
-  });
+  hand(ex: RelayedExchange): void {
+    if (this.failure) {
+      this.handed++; // not recorded: counted in the error the stop reports
+      return;
+    }
+    const headers = answerHeaders(ex.responseHeaders);
+    const answer = this.answerOf(ex, headers);
+    const last = this.lastRequestHeaders;
+    const sameHeaders = ex.requestHeaders.length === last.length && ex.requestHeaders.every((value, i) => value === last[i]);
+    this.lastRequestHeaders = ex.requestHeaders;
+    const checked = answer.kind === 'check';
+    this.batch.push([
+      ex.seq,
+      ex.method,
+      ex.path,
+      sameHeaders ? null : ex.requestHeaders,
+      ex.requestBody.length ? this.carry(ex.requestBody) : 0,
+      ex.requestBody.length,
+      ex.arrivedAt,
+      ex.answeredAt,
+      ex.status,
+      headers.retryAfter,
+      ex.outcome,
+      ANSWER_KINDS.indexOf(answer.kind),
+      answer.key,
+      checked ? ex.responseHeaders : null,
+      checked ? this.carry(ex.responseBody!) : -1,
+      checked ? ex.responseBody!.length : -1,
+    ]);
+    this.handed++;
+    if (this.batch.length >= BATCH_EXCHANGES) this.flush();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setTimeout(this.flushLater, BATCH_MS);
+    }
+  }
 
-  let closing_: Promise<void> | null = null;
-  return {
-    hand(ex) {
-      if (failure) {
-        handed++; // not recorded: counted in the error the stop reports
-        return;
-      }
-      const headers = answerHeaders(ex.responseHeaders);
-      const answer = answerOf(ex, headers);
-      const sameHeaders =
-        ex.requestHeaders.length === lastRequestHeaders.length && ex.requestHeaders.every((value, i) => value === lastRequestHeaders[i]);
-      lastRequestHeaders = ex.requestHeaders;
-      const checked = answer.kind === 'check';
-      batch.push([
-        ex.seq,
-        ex.method,
-        ex.path,
-        sameHeaders ? null : ex.requestHeaders,
-        ex.requestBody.length ? carry(ex.requestBody) : 0,
-        ex.requestBody.length,
-        ex.arrivedAt,
-        ex.answeredAt,
-        ex.status,
-        headers.retryAfter,
-        ex.outcome,
-        ANSWER_KINDS.indexOf(answer.kind),
-        answer.key,
-        checked ? ex.responseHeaders : null,
-        checked ? carry(ex.responseBody!) : -1,
-        checked ? ex.responseBody!.length : -1,
-      ]);
-      handed++;
-      if (batch.length >= BATCH_EXCHANGES) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setTimeout(flush, BATCH_MS);
-      }
-    },
-    learned(values) {
-      learned = [...(learned ?? []), ...values];
-    },
-    get unchecked() {
-      return unchecked;
-    },
-    close(requests) {
-      closing_ ??= (async () => {
-        closing = true;
-        if (failure)
-          throw new Error(`${(failure as Error).message}: ${handed - Number(Atomics.load(counters, 0))} exchange(s) not recorded`);
-        held = false; // stopping drains the queue, held or not
-        flush();
-        const closed = new Promise<void>((resolve, reject) => {
-          onClosed = resolve;
-          onFailure = (error) =>
-            reject(new Error(`${error.message}: ${handed - Number(Atomics.load(counters, 0))} exchange(s) not recorded`));
-        });
-        worker.postMessage({ type: 'end', requests, unchecked } satisfies RecorderInput);
-        await closed;
-        await worker.terminate();
-      })();
-      return closing_;
-    },
-  };
+  learned(values: readonly string[]): void {
+    this.learnedValues = [...(this.learnedValues ?? []), ...values];
+  }
+
+  get unchecked(): number {
+    return this.uncheckedCount;
+  }
+
+  close(requests: number): Promise<void> {
+    this.closed ??= this.drainAndEnd(requests);
+    return this.closed;
+  }
+
+  /** Records every exchange handed over, then the end line; ends the worker. */
+  private async drainAndEnd(requests: number): Promise<void> {
+    this.closing = true;
+    if (this.failure) throw new Error(`${this.failure.message}: ${this.notRecorded()} exchange(s) not recorded`);
+    this.held = false; // stopping drains the queue, held or not
+    this.flush();
+    const closed = new Promise<void>((resolve, reject) => {
+      this.onClosed = resolve;
+      this.onFailure = (error) => reject(new Error(`${error.message}: ${this.notRecorded()} exchange(s) not recorded`));
+    });
+    this.worker.postMessage({ type: 'end', requests, unchecked: this.uncheckedCount } satisfies RecorderInput);
+    await closed;
+    await this.worker.terminate();
+  }
 }

@@ -17,13 +17,4 @@ export const HEALTH_CLAUSES = [
     summary: 'The health method and path are not shown; taken from the profile and recorded.',
   },
   { id: 'HEALTH-STATUS-VALUES', kind: 'observe', section: S.health, summary: 'Health status values beyond "ok" are recorded.' },
-
-  // --- Pagination --------------------------------------------------------------------------------
-  { id: 'PAGE-OFFSET-ZERO-BASED', kind: 'must', section: S.limits, summary: 'offset is zero-based: offset=0 starts at the first entry.' },
-  {
-    id: 'PAGE-LIMIT',
-    kind: 'must',
-    section: S.limits,
-    summary: 'limit is the most entries returned; a page is the slice [offset, offset+limit) of the full list.',
-  },
 ] as const satisfies readonly Clause[];

@@ -2,6 +2,14 @@
 import { type Clause, S } from './clause.ts';
 
 export const PAGINATION_CLAUSES = [
+  // What a page is, first: the catalogue's order (and the reports') is the one it had before these moved from ./health.ts.
+  { id: 'PAGE-OFFSET-ZERO-BASED', kind: 'must', section: S.limits, summary: 'offset is zero-based: offset=0 starts at the first entry.' },
+  {
+    id: 'PAGE-LIMIT',
+    kind: 'must',
+    section: S.limits,
+    summary: 'limit is the most entries returned; a page is the slice [offset, offset+limit) of the full list.',
+  },
   {
     id: 'PAGE-WALK',
     kind: 'must',
