@@ -44,9 +44,12 @@ const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 const HTTP_URL = /^(https?):\/\/(?:([^@/?#]*)@)?(\[[0-9A-Fa-f:.]+\]|[^\s/?#@:[\]\\<>^|%]+)(?::(\d*))?((?:[/\\][^?#]*)?)(\?[^#]*)?(#.*)?$/i;
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443' };
 
-/** A path as a URL writes it (WHATWG): `\\` read as `/`, spaces, quotes and non-ASCII characters percent-encoded. */
+/**
+ * A path as a URL writes it (WHATWG's path percent-encode set, with `^` as the standard has it since 2023 and Node 24
+ * writes it): `\\` read as `/`, spaces, quotes, `^` and non-ASCII characters percent-encoded.
+ */
 function encodedPath(path: string): string {
-  return path.replace(/\\/g, '/').replace(/[^\x21-\x7e]|["<>`{}]/gu, (c) => encodeURIComponent(c));
+  return path.replace(/\\/g, '/').replace(/[^\x21-\x7e]|["<>`{}^]/gu, (c) => encodeURIComponent(c));
 }
 
 /**

@@ -47,7 +47,8 @@ const host = fc.oneof(
 );
 const segment = fc
   .string({
-    unit: fc.constantFrom('a', 'Z', '9', '-', '~', ' ', '"', '<', '`', '{', '^', '|', '%', '\u00e9', '\u4e2d', '@', ':'),
+    // Not `^`: Node 20's URL leaves it, Node 24's encodes it (WHATWG since 2023); a case of target.cases.ts holds it.
+    unit: fc.constantFrom('a', 'Z', '9', '-', '~', ' ', '"', '<', '`', '{', '|', '%', '\u00e9', '\u4e2d', '@', ':'),
     maxLength: 6,
   })
   .filter((s) => s !== '.' && s !== '..');
