@@ -1,7 +1,12 @@
-// Which clause a page that breaks its law is reported under, and how long a walk may be.
+// Which clause a page that breaks its law is reported under, how long a walk may be, and a walk bounded by
+// API_WALK_PAGES: sampled at both ends and limited, never failed for what it did not read.
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { pageLawClause, walkLimit } from '../../fuzz/list-laws.ts';
+import { pageLawClause, walkLimit, walkRebuildsProperty } from '../../fuzz/list-laws.ts';
+import type { FuzzRunner } from '../../fuzz/runner.ts';
+import { Verdict } from '../../src/checks/test-verdict.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import type { Pageable } from '../../src/harness/pageables.ts';
 import type { PageLaw } from '../../src/arbitraries/index.ts';
 
 const FULL = ['a', 'b', 'c', 'd', 'e'];
@@ -65,4 +70,49 @@ test('a walk takes about ten pages at most and never pages above the maximum', (
     }),
     { numRuns: 200 },
   );
+});
+
+/** A paged list of `n` entries in memory, counting the pages asked for; `edit` changes a page as a faulty target would. */
+function memoryList(n: number, edit: (page: string[], offset: number) => string[] = (p) => p) {
+  const entries = Array.from({ length: n }, (_, i) => `e${i}`);
+  const asked: string[] = [];
+  const list: Pageable = {
+    name: 'offers',
+    page: async (q) => {
+      const offset = Number(q.offset ?? 0);
+      const limit = q.limit === undefined ? n : Number(q.limit);
+      asked.push(`${offset}+${limit}`);
+      return { ex: { status: 200 } as Exchange, items: edit(entries.slice(offset, offset + limit), offset) };
+    },
+    key: String,
+    content: String,
+  };
+  return { list, asked, full: { keys: entries, reading: entries } };
+}
+
+// The runner is used only to read the list again aside when a walk deviates.
+const runnerAside = { aside: (read: () => Promise<unknown>) => read() } as unknown as FuzzRunner;
+
+test('the walk property on a list longer than API_WALK_PAGES: both ends read, PAGE-WALK limited, not failed', async () => {
+  const { list, asked, full } = memoryList(2000);
+  const verdict = new Verdict({ profile: { name: 'test' }, strict: false });
+  await walkRebuildsProperty(runnerAside, list, full, 100, 8).run(100, verdict);
+  expect(asked).toEqual(['0+100', '100+100', '200+100', '300+100', '1700+100', '1800+100', '1900+100', '2000+100']);
+  expect(verdict.failures).toEqual([]);
+  expect(verdict.limits).toEqual([{ clause: 'PAGE-WALK', message: expect.stringContaining('entries 400..1699 were not walked') }]);
+});
+
+test('the walk property on a list longer than API_WALK_PAGES still fails on what it read (an entry repeated at the end)', async () => {
+  const { list, full } = memoryList(2000, (page, offset) => (offset === 1900 ? ['e1899', ...page.slice(1)] : page));
+  const verdict = new Verdict({ profile: { name: 'test' }, strict: false });
+  await walkRebuildsProperty(runnerAside, list, full, 100, 8).run(100, verdict);
+  expect(verdict.failures.map((f) => f.clause)).toEqual(['PAGE-WALK']);
+});
+
+test('the walk property on a list that fits: walked whole, nothing limited', async () => {
+  const { list, asked, full } = memoryList(36);
+  const verdict = new Verdict({ profile: { name: 'test' }, strict: false });
+  await walkRebuildsProperty(runnerAside, list, full, 100, 8).run(9, verdict);
+  expect(asked).toHaveLength(5);
+  expect({ failures: verdict.failures, limits: verdict.limits }).toEqual({ failures: [], limits: [] });
 });
