@@ -104,6 +104,9 @@ export function walkLimit(total: number, maxLimit: number | null): Arbitrary<num
   return fc.integer({ min: Math.min(max, Math.max(1, Math.ceil(total / 10))), max });
 }
 
+/** Cases of the walk property on a list every walk of which is sampled (the same walk each time). */
+export const SAMPLED_WALK_CASES = 10;
+
 /**
  * Walking pages by offset += limit from 0 until a short page rebuilds the full list (PAGE-WALK). At most `maxPages`
  * pages (API_WALK_PAGES): a longer walk is sampled at both ends (src/checks/bounded-walk.ts), what it read judged and
@@ -117,8 +120,18 @@ export function walkRebuildsProperty(
   maxPages: number,
 ): FuzzProperty<number> {
   const full = fullList.keys;
+  // A list that even the largest page a walk may take needs more than maxPages pages to walk: every case is the same
+  // sampled walk at that page, so a few cases say what a hundred would (each case still judges what it reads).
+  const largest = Math.min(full.length + 1, maxLimit ?? Number.POSITIVE_INFINITY);
+  const everyCaseSampled = pagesToWalk(full.length, largest) > maxPages;
+  const runs = everyCaseSampled ? Math.min(fuzz.casesPerProperty, SAMPLED_WALK_CASES) : undefined;
+  const fewer =
+    runs !== undefined && runs < fuzz.casesPerProperty
+      ? `; ${runs} cases of FUZZ_RUNS=${fuzz.casesPerProperty} ran, each this same walk`
+      : '';
   return {
     arbitrary: walkLimit(full.length, maxLimit),
+    ...(runs === undefined ? {} : { runs }),
     async run(limit, verdict: Verdict) {
       let refused: { offset: number; ex: Exchange } | null = null;
       const walk = await boundedWalk({
@@ -148,7 +161,7 @@ export function walkRebuildsProperty(
       const expected = walk.skipped ? [...full.slice(0, walk.skipped.from), ...full.slice(walk.skipped.to)] : full;
       if (sameKeys(walked, expected) && walk.ended) {
         const note = walkLimitNote(list.name, walk, full.length);
-        if (note) verdict.limit('PAGE-WALK', note);
+        if (note) verdict.limit('PAGE-WALK', `${note}${fewer}`);
         return;
       }
       await confirmUnchanged(fuzz, list, fullList, verdict);

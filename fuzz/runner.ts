@@ -216,6 +216,11 @@ export class FuzzRunner {
   /** Entries of the unfiltered subscriptions list when this property last read it whole; null: not read yet. */
   subscriptionsListed: number | null = null;
 
+  /** FUZZ_RUNS: the cases a property runs unless it plans fewer. */
+  get casesPerProperty(): number {
+    return this.deps.options.runs;
+  }
+
   get api(): ApiClient {
     return this.deps.client;
   }

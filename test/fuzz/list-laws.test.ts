@@ -91,15 +91,20 @@ function memoryList(n: number, edit: (page: string[], offset: number) => string[
 }
 
 // The runner is used only to read the list again aside when a walk deviates.
-const runnerAside = { aside: (read: () => Promise<unknown>) => read() } as unknown as FuzzRunner;
+const runnerAside = { aside: (read: () => Promise<unknown>) => read(), casesPerProperty: 100 } as unknown as FuzzRunner;
 
 test('the walk property on a list longer than API_WALK_PAGES: both ends read, PAGE-WALK limited, not failed', async () => {
   const { list, asked, full } = memoryList(2000);
   const verdict = new Verdict({ profile: { name: 'test' }, strict: false });
-  await walkRebuildsProperty(runnerAside, list, full, 100, 8).run(100, verdict);
+  const property = walkRebuildsProperty(runnerAside, list, full, 100, 8);
+  await property.run(100, verdict);
   expect(asked).toEqual(['0+100', '100+100', '200+100', '300+100', '1700+100', '1800+100', '1900+100', '2000+100']);
   expect(verdict.failures).toEqual([]);
-  expect(verdict.limits).toEqual([{ clause: 'PAGE-WALK', message: expect.stringContaining('entries 400..1699 were not walked') }]);
+  expect(verdict.limits).toEqual([
+    { clause: 'PAGE-WALK', message: expect.stringMatching(/entries 400\.\.1699 were not walked; 10 cases of FUZZ_RUNS=100 ran/) },
+  ]);
+  // Every walk of it is this same sampled walk (no page a walk may take fits it in 8): 10 cases, not 100.
+  expect(property.runs).toBe(10);
 });
 
 test('the walk property on a list longer than API_WALK_PAGES still fails on what it read (an entry repeated at the end)', async () => {
@@ -112,7 +117,9 @@ test('the walk property on a list longer than API_WALK_PAGES still fails on what
 test('the walk property on a list that fits: walked whole, nothing limited', async () => {
   const { list, asked, full } = memoryList(36);
   const verdict = new Verdict({ profile: { name: 'test' }, strict: false });
-  await walkRebuildsProperty(runnerAside, list, full, 100, 8).run(9, verdict);
+  const property = walkRebuildsProperty(runnerAside, list, full, 100, 8);
+  await property.run(9, verdict);
   expect(asked).toHaveLength(5);
+  expect(property.runs).toBeUndefined();
   expect({ failures: verdict.failures, limits: verdict.limits }).toEqual({ failures: [], limits: [] });
 });
