@@ -126,6 +126,7 @@ const SUITE_NOTES = [
   'test-filter: a regular expression matched against the spec files, e.g. offers.',
   'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID (see README).',
   'Reports: reports/conformance/ (list, html/, junit.xml, results.json, clauses.json).',
+  "--reporter <list> replaces those reporters but not the suite's first one, which keeps a failed test from ending its worker (a failing target costs a correct one's time); the suite's own lines ([cleanup], [currency]) go to stderr, so --reporter=json leaves the report alone on stdout.",
 ] as const;
 
 const SUITE_EXIT_CODES = ['pass', 'contractFailure', 'usage', 'targetUnavailable', 'credentialsRefused', 'interrupted'] as const;
