@@ -106,7 +106,7 @@ type CommandName = keyof typeof COMMANDS;
 async function failingBesideCorrect(): Promise<void> {
   const faults = faultsTimed(values.faults ?? 'sample');
   process.stdout.write(
-    `Each command against the bundled reference, correct and with each of ${faults.length} fault(s) on (the broadest among them: ${BROADEST.filter((f) => faults.includes(f)).join(', ') || 'none'}), ${ROUNDS} round(s), a correct run before every ${CORRECT_EVERY} faulty ones; settings: ${settings.map(describeSetting).join('; ')}. Load average at start: ${loadavg()
+    `Each command against the bundled reference, correct and with each of ${faults.length} fault(s) on (the broadest among them: ${BROADEST.filter((f) => faults.includes(f)).join(', ') || 'none'}), ${ROUNDS} round(s), a correct run before every ${CORRECT_EVERY} faulty ones (and one warm-up run first, not counted); settings: ${settings.map(describeSetting).join('; ')}. Load average at start: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}.\n`,
   );
@@ -115,8 +115,8 @@ async function failingBesideCorrect(): Promise<void> {
       const correct: number[] = [];
       const failing = new Map<string, number[]>();
       const workerCounts: Array<{ target: string; workers: number }> = [];
-      const run = async (fault: string) => {
-        const target = fault || 'correct';
+      const run = async (fault: string, counted = true) => {
+        const target = fault || (counted ? 'correct' : 'warm-up');
         const out = join(REPORTS, setting, name, target);
         rmSync(out, { recursive: true, force: true });
         // The reference's own fault switch; API_BASE_URL unset so the run starts the bundled reference.
@@ -128,10 +128,13 @@ async function failingBesideCorrect(): Promise<void> {
         process.stdout.write(
           `${setting.padEnd(6)} ${name.padEnd(12)} ${target.padEnd(32)} ${seconds(ms).padStart(7)}  exit ${exitCode}  workers ${workers ?? '?'}${note}\n`,
         );
+        if (!counted) return;
         if (fault) failing.set(fault, [...(failing.get(fault) ?? []), ms]);
         else correct.push(ms);
         if (workers !== null) workerCounts.push({ target, workers });
       };
+      // Not counted: the first run after a clone or a pause pays cold caches (seen: 25.6 s, then 3.9-6.5 s).
+      await run('', false);
       for (let round = 0; round < ROUNDS; round++) {
         for (let i = 0; i < faults.length; i++) {
           if (i % CORRECT_EVERY === 0) await run('');
