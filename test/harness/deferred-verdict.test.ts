@@ -79,7 +79,10 @@ test('against a target deviating on every answer, one worker runs every test and
   expect(run.output).toMatch(new RegExp(`${failed.length} failed`));
 });
 
-/** Failures that end a test without breaking its worker, each seen against a fault that causes it (cases as data). */
+/**
+ * Failures that end a test without breaking its worker, each seen against a fault that causes it (cases as data). One
+ * run holds every case's fault and files: each case is found by its error, and one worker must run them all.
+ */
 const KEPT_WORKER_CASES: Array<{ description: string; fault: string; files: string[]; failedBy: RegExp }> = [
   {
     description: 'a test that skipped itself after its verdict failed (a record it needed could not be read back)',
@@ -95,21 +98,28 @@ const KEPT_WORKER_CASES: Array<{ description: string; fault: string; files: stri
   },
 ];
 
-for (const c of KEPT_WORKER_CASES) {
-  test(`${c.description}: failed, and its worker ran on (fault ${c.fault})`, async () => {
-    test.setTimeout(120_000);
-    const run = await runSuite({ project: 'conformance', faults: [c.fault], label: `kept-worker-${c.fault}`, workers: 1, args: c.files });
-    expect(run.exitCode, tail(run)).toBe(1);
-    type Result = { status: string; workerIndex: number; errors: { message?: string }[]; annotations: { type: string }[] };
-    type Suite = { specs?: { tests: { results: Result[] }[] }[]; suites?: Suite[] };
-    const all = (s: Suite): Result[] => [
-      ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results)),
-      ...(s.suites ?? []).flatMap(all),
-    ];
-    const results = all(JSON.parse(readFileSync(join(run.reportsDir, 'conformance', 'results.json'), 'utf8')) as Suite);
-    const failedThatWay = results.filter((r) => r.status === 'failed' && c.failedBy.test(r.errors[0]?.message ?? ''));
-    expect(failedThatWay.length, tail(run)).toBeGreaterThan(0);
-    for (const r of results) expect(r.annotations.map((a) => a.type)).not.toContain(DEFERRED_FAILURE);
-    expect(new Set(results.map((r) => r.workerIndex))).toEqual(new Set([0]));
+test('each way a test fails without breaking its worker fails its test, and one worker runs them all', async () => {
+  test.setTimeout(120_000);
+  const run = await runSuite({
+    project: 'conformance',
+    faults: KEPT_WORKER_CASES.map((c) => c.fault),
+    label: 'kept-worker',
+    workers: 1,
+    args: KEPT_WORKER_CASES.flatMap((c) => c.files),
   });
-}
+  expect(run.exitCode, tail(run)).toBe(1);
+  type Result = { status: string; workerIndex: number; errors: { message?: string }[]; annotations: { type: string }[] };
+  type Suite = { specs?: { tests: { results: Result[] }[] }[]; suites?: Suite[] };
+  const all = (s: Suite): Result[] => [
+    ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results)),
+    ...(s.suites ?? []).flatMap(all),
+  ];
+  const results = all(JSON.parse(readFileSync(join(run.reportsDir, 'conformance', 'results.json'), 'utf8')) as Suite);
+  for (const c of KEPT_WORKER_CASES)
+    expect(
+      results.filter((r) => r.status === 'failed' && c.failedBy.test(r.errors[0]?.message ?? '')).length,
+      `${c.description} (fault ${c.fault})\n${tail(run)}`,
+    ).toBeGreaterThan(0);
+  for (const r of results) expect(r.annotations.map((a) => a.type)).not.toContain(DEFERRED_FAILURE);
+  expect(new Set(results.map((r) => r.workerIndex))).toEqual(new Set([0]));
+});
