@@ -71,3 +71,33 @@ test('a window of 0 (API_READ_SETTLE=0) judges the first read', async () => {
   expect(s.pauses).toEqual([]);
   expect(s.settle.gaveUp).toBe(false);
 });
+
+test('a read answered with a status no lag explains (5xx, 3xx) is judged at once: no wait, and later reads still wait', async () => {
+  for (const status of [500, 502, 302]) {
+    let now = 0;
+    const pauses: number[] = [];
+    const settle = new ReadSettle(
+      2000,
+      async (ms) => {
+        pauses.push(ms);
+        now += ms;
+      },
+      () => now,
+    );
+    const answered = await settle.read({ read: async () => ({ status }), shows: (x) => x.status === 200, what: 'GET' });
+    expect({ status, answered, pauses, gaveUp: settle.gaveUp }).toEqual({
+      status,
+      answered: { value: { status }, shows: false, waitedMs: 0 },
+      pauses: [],
+      gaveUp: false,
+    });
+    // A 404 may be a replica behind the write: read again within the window.
+    const lagging = await settle.read({
+      read: async () => ({ status: now >= 100 ? 200 : 404 }),
+      shows: (x) => x.status === 200,
+      what: 'GET',
+    });
+    expect(lagging.shows).toBe(true);
+    expect(pauses.length).toBeGreaterThan(0);
+  }
+});
