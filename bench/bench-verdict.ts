@@ -21,6 +21,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseCommandLine } from '../src/config/command-line.ts';
 import { BENCH_VERDICT_COMMAND } from '../src/cli/bench-commands.ts';
+import { playwrightResults } from '../src/report/playwright-results.ts';
 import { median, quantile } from './bench-figures.ts';
 import { FAULTS } from '../reference/faults.ts';
 
@@ -173,13 +174,9 @@ const summary: string[] = [];
  * failing run that starts more workers than a correct one pays a structural cost (issue 41); null when unreadable.
  */
 function workersStarted(resultsFile: string): number | null {
-  type Suite = { specs?: { tests: { results: { workerIndex: number }[] }[] }[]; suites?: Suite[] };
-  const indexes = (s: Suite): number[] => [
-    ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results.map((r) => r.workerIndex))),
-    ...(s.suites ?? []).flatMap(indexes),
-  ];
   try {
-    return new Set(indexes(JSON.parse(readFileSync(resultsFile, 'utf8')) as Suite).filter((i) => i >= 0)).size;
+    const results = playwrightResults(JSON.parse(readFileSync(resultsFile, 'utf8')));
+    return new Set(results.map((r) => r.workerIndex).filter((i) => i >= 0)).size;
   } catch {
     return null;
   }

@@ -10,6 +10,7 @@
  * counterexample repeats it dozens of times).
  */
 import { settlePauses } from '../contract/read-settle.ts';
+import { neitherSuccessNor4xx } from './exchange/general.ts';
 import type { Verdict } from './test-verdict.ts';
 
 export interface SettledRead<T> {
@@ -28,7 +29,7 @@ export interface SettledRead<T> {
  */
 function answeredBeyondLag(value: unknown): boolean {
   const status = (value as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && (status >= 500 || status < 200 || (status >= 300 && status < 400));
+  return typeof status === 'number' && neitherSuccessNor4xx(status);
 }
 
 export class ReadSettle {

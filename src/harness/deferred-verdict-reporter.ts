@@ -20,11 +20,9 @@ export default class DeferredVerdictReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     // Every mark goes (a test stopped by a precondition whose verdict failed too carries two).
     const restore = (list: { type: string }[]) => {
-      let found = false;
-      for (let at = list.findIndex((a) => a.type === DEFERRED_FAILURE); at >= 0; at = list.findIndex((a) => a.type === DEFERRED_FAILURE)) {
-        list.splice(at, 1);
-        found = true;
-      }
+      const kept = list.filter((a) => a.type !== DEFERRED_FAILURE);
+      const found = kept.length < list.length;
+      list.splice(0, list.length, ...kept);
       return found;
     };
     // Both lists carry the mark (the result's, and the test's for its last result): neither keeps it.

@@ -39,12 +39,19 @@ function asTestInfoError(error: Error): TestInfoError {
 }
 
 /**
+ * Whether this test's failure may be deferred: its run's reporter restores it, and the run has no --max-failures
+ * (Playwright counts those failures as tests end: with it, a deviation is thrown, so the run stops where asked).
+ */
+function deferrableIn(testInfo: TestInfo): boolean {
+  return deferredVerdictsEnabled() && testInfo.config.maxFailures === 0;
+}
+
+/**
  * Fail the test with `error`: thrown as usual, or, in a run whose reporter turns it into the failure, recorded as the
  * test's error with the test left passing for the worker (so it carries on to the next test).
  */
 export function failTest(testInfo: TestInfo, error: Error): void {
-  // --max-failures counts the failures Playwright sees as they happen: with it, a deviation is thrown, so the run stops where asked.
-  const deferrable = deferredVerdictsEnabled() && testInfo.config.maxFailures === 0;
+  const deferrable = deferrableIn(testInfo);
   // A test that skipped itself after its verdict failed (a record it needed could not be read back: the read tests
   // say why) is as done with its worker as a passed one: Playwright ends a worker on neither (testInfo._isFailure).
   const ended = (testInfo.expectedStatus === 'passed' && testInfo.status === 'passed') || testInfo.status === 'skipped';
@@ -60,9 +67,8 @@ export function failTest(testInfo: TestInfo, error: Error): void {
  * the test's teardown, which Playwright runs before it decides whether the worker goes on.
  */
 export function deferPreconditionFailure(testInfo: TestInfo): void {
-  const deferrable = deferredVerdictsEnabled() && testInfo.config.maxFailures === 0;
   const errors = testInfo.errors;
-  if (!deferrable || testInfo.expectedStatus !== 'passed' || testInfo.status !== 'failed' || errors.length === 0) return;
+  if (!deferrableIn(testInfo) || testInfo.expectedStatus !== 'passed' || testInfo.status !== 'failed' || errors.length === 0) return;
   if (!errors.every((e) => (e.message ?? '').startsWith(`${PRECONDITION_ERROR}: `))) return;
   testInfo.status = 'passed';
   testInfo.annotations.push({ type: DEFERRED_FAILURE });

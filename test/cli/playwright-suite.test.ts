@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { UsageError } from '../../src/config/config-error.ts';
 import { PLAYWRIGHT_TEST_OPTIONS, playwrightArgs, withFirstReporter } from '../../src/config/playwright-args.ts';
+import { playwrightResults } from '../../src/report/playwright-results.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 import { npmRun as npmRunWith } from './npm-run.ts';
 
@@ -121,13 +122,7 @@ test('npm run conformance -- --reporter=json against a target deviating on every
   expect(run.code, run.stderr.slice(-2000)).toBe(1);
   // The suite's own lines (the run's cleanup, the currencies, the facts) go to stderr: stdout is the JSON report, whole.
   expect(run.stderr).toMatch(/\[cleanup\] run \S+: \d+ cancelled/);
-  type Result = { status: string; workerIndex: number };
-  type Suite = { specs?: { tests: { results: Result[] }[] }[]; suites?: Suite[] };
-  const all = (s: Suite): Result[] => [
-    ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results)),
-    ...(s.suites ?? []).flatMap(all),
-  ];
-  const results = all(JSON.parse(run.stdout) as Suite);
+  const results = playwrightResults(JSON.parse(run.stdout));
   const failed = results.filter((r) => r.status === 'failed');
   expect(failed.length).toBeGreaterThan(1);
   // Without the suite's first reporter each failed test would have ended its worker: as many workers as failures.

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { FullResult, TestCase, TestResult } from '@playwright/test/reporter';
 import DeferredVerdictReporter from '../../src/harness/deferred-verdict-reporter.ts';
 import { DEFERRED_FAILURE } from '../../src/harness/deferred-verdict.ts';
+import { playwrightResults } from '../../src/report/playwright-results.ts';
 import { runSuite, tail } from '../selftest/run-suite.ts';
 
 const error = { message: 'Error: 1 contract deviation(s)', stack: 'Error: 1 contract deviation(s)\n    at settle (fixtures.ts:1:1)' };
@@ -58,14 +59,8 @@ test('against a target deviating on every answer, one worker runs every test and
   test.setTimeout(180_000);
   const run = await runSuite({ project: 'conformance', faults: ['content-type-text-plain'], label: 'deferred-verdict', workers: 1 });
   expect(run.exitCode, tail(run)).toBe(1);
-  type Spec = { tests: { results: { status: string; workerIndex: number; errors: { message?: string }[] }[] }[] };
-  type Suite = { specs?: Spec[]; suites?: Suite[] };
-  const json = JSON.parse(readFileSync(join(run.reportsDir, 'conformance', 'results.json'), 'utf8')) as Suite & {
-    stats: { unexpected: number };
-  };
-  const results = (function all(s: Suite): Spec['tests'][number]['results'] {
-    return [...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results)), ...(s.suites ?? []).flatMap(all)];
-  })(json);
+  const json = JSON.parse(readFileSync(join(run.reportsDir, 'conformance', 'results.json'), 'utf8'));
+  const results = playwrightResults(json);
   const failed = results.filter((r) => r.status === 'failed');
   expect(failed.length).toBeGreaterThan(20);
   expect(json.stats.unexpected).toBe(failed.length);
@@ -108,13 +103,7 @@ test('each way a test fails without breaking its worker fails its test, and one 
     args: KEPT_WORKER_CASES.flatMap((c) => c.files),
   });
   expect(run.exitCode, tail(run)).toBe(1);
-  type Result = { status: string; workerIndex: number; errors: { message?: string }[]; annotations: { type: string }[] };
-  type Suite = { specs?: { tests: { results: Result[] }[] }[]; suites?: Suite[] };
-  const all = (s: Suite): Result[] => [
-    ...(s.specs ?? []).flatMap((sp) => sp.tests.flatMap((t) => t.results)),
-    ...(s.suites ?? []).flatMap(all),
-  ];
-  const results = all(JSON.parse(readFileSync(join(run.reportsDir, 'conformance', 'results.json'), 'utf8')) as Suite);
+  const results = playwrightResults(JSON.parse(readFileSync(join(run.reportsDir, 'conformance', 'results.json'), 'utf8')));
   for (const c of KEPT_WORKER_CASES)
     expect(
       results.filter((r) => r.status === 'failed' && c.failedBy.test(r.errors[0]?.message ?? '')).length,

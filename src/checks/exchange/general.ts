@@ -62,11 +62,16 @@ export const jsonContentType = defineExchangeCheck({
   },
 });
 
+/**
+ * A status GEN-FAILURE-4XX refuses: a 5xx, a 1xx, or a 3xx (a redirect, never followed: the credentials would go along
+ * to its host). "A call either succeeds or fails with a 4xx."
+ */
+export const neitherSuccessNor4xx = (status: number): boolean => status >= 500 || status < 200 || (status >= 300 && status < 400);
+
 export const noServerError = defineExchangeCheck({
   name: 'noServerError',
   clauses: ['GEN-FAILURE-4XX'],
-  // A 5xx, a 1xx, or a 3xx (a redirect, never followed: the credentials would go along to its host).
-  appliesTo: (ex) => ex.status >= 500 || ex.status < 200 || (ex.status >= 300 && ex.status < 400),
+  appliesTo: (ex) => neitherSuccessNor4xx(ex.status),
   run(ex, _ctx, { fail }) {
     return {
       failures: [
