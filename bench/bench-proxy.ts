@@ -1,5 +1,7 @@
 // `npm run bench:proxy`: what the recording proxy costs. First the latency it adds per exchange (p50, p99) at 10 and
-// 100 requests/s against direct (goal: p99 added <= 1 ms at 100/s, issue 41). Then the reference's throughput for GET /offer?limit=10
+// 100 requests/s against direct (goal: p99 added <= 1 ms at 100/s, issue 41): the figure judged is the median over
+// rounds of thousands of exchanges of the proxy's p99 minus direct's, printed beside each round's, the pooled figure
+// with an interval, and the p99 of the paired differences (bench/added-latency.ts says why that estimator). Then the reference's throughput for GET /offer?limit=10
 // directly, through the proxy (run as `npm run proxy` runs it: it checks every answer and every request, prints its
 // console lines (discarded here) and appends every exchange to its session file),
 // and, for scale, through a raw TCP relay (bytes copied, no HTTP: the floor of any relay), the proxy's forwarding
@@ -15,8 +17,10 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { line, mean, median, newFigures, positiveIntegerFromEnv, quantile, record } from './bench-figures.ts';
+import { type AddedLatency, addedLatency, addedOverRounds } from './added-latency.ts';
+import { line, mean, median, newFigures, positiveIntegerFromEnv, record } from './bench-figures.ts';
 import { chooseGenerator, type GeneratorName, loadRound } from './load-generators.ts';
 import { answerCpuQuestions, childRole, cpuMicrosOf, exitWithParent, forkRole, nextMessage } from './child-roles.ts';
 import { DEMO_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER, startReferenceServer } from '../reference/server.ts';
@@ -36,7 +40,7 @@ const CONNECTIONS = positiveIntegerFromEnv('bench:proxy', 'BENCH_CONNECTIONS', 1
 const ROUNDS = 10;
 const SECONDS_PER_ROUND = positiveIntegerFromEnv('bench:proxy', 'BENCH_SECONDS', 2);
 const WARMUP_SECONDS = 1;
-const OVERALL_TIMEOUT_MS = 480_000;
+
 const TARGET_RATIO = 0.5;
 /** The goal of issue 33: the proxy's checks and recording off its forwarding path cost at most a tenth of a relay's throughput. */
 const TARGET_OVER_RELAY = 0.9;
@@ -244,12 +248,25 @@ async function measure(label: string, variants: string[], connections: number, r
   return ratio;
 }
 
-/** The request rates of the added-latency figure (issue 41): a partner's client, and ten times that. */
-const LATENCY_RATES = [10, 100] as const;
-/** Exchanges per path and rate: enough for a p99 of 10 above it. */
-const LATENCY_EXCHANGES = positiveIntegerFromEnv('bench:proxy', 'BENCH_LATENCY_EXCHANGES', 1000);
+/**
+ * The added-latency figure (issue 41): at the goal's rate, rounds of thousands of exchanges (the figure judged is the
+ * median of the rounds' p99 added: ./added-latency.ts says why that estimator); at a partner's client's rate, one
+ * round, for the record (no goal). By default about 3.5 minutes: 10/s for 60 s, then 100/s for 5 rounds of 30 s.
+ */
+const LATENCY_EXCHANGES = positiveIntegerFromEnv('bench:proxy', 'BENCH_LATENCY_EXCHANGES', 3000);
+const LATENCY_ROUNDS = positiveIntegerFromEnv('bench:proxy', 'BENCH_LATENCY_ROUNDS', 5);
+const LATENCY_PLAN = [
+  { rate: 10, rounds: 1, exchanges: Math.max(100, Math.round(LATENCY_EXCHANGES / 5)) },
+  { rate: 100, rounds: LATENCY_ROUNDS, exchanges: LATENCY_EXCHANGES },
+] as const;
+const LATENCY_SECONDS = LATENCY_PLAN.reduce((sum, { rate, rounds, exchanges }) => sum + (rounds * exchanges) / rate, 0);
+/** The throughput part takes about 3 minutes; the latency part what its plan asks, with room for a slow machine. */
+const OVERALL_TIMEOUT_MS = 360_000 + LATENCY_SECONDS * 1500;
+/** Direct's p99 on a quiet machine was 1.4-2 ms (docs/benchmarks.md): far above it, the machine's tail is what is measured. */
+const QUIET_DIRECT_P99_MS = 5;
 /** The goal of issue 41: the proxy adds at most 1 ms to the 99th percentile at 100 requests/s. */
 const ADDED_P99_GOAL_MS = 1;
+const GOAL_RATE = 100;
 
 /** One exchange over `agent` (kept alive, as a partner's client): its time to the whole answer, in ms. */
 function timedExchange(url: string, agent: Agent): Promise<number> {
@@ -266,43 +283,75 @@ function timedExchange(url: string, agent: Agent): Promise<number> {
   });
 }
 
+type LatencyPaths = { direct: string; proxy: string };
+
 /**
- * The latency the proxy adds per exchange at a steady rate (an open loop: a request leaves on its tick whether or not
- * the last came back), direct and through the proxy taking turns tick by tick so both meet the same machine. Added =
- * the proxy's percentile minus direct's.
+ * One round at a steady rate (an open loop: a request leaves on its tick whether or not the last came back), direct
+ * and through the proxy taking turns tick by tick so both meet the same machine. Times in tick order: the i-th of
+ * each path went out one tick apart.
  */
-async function addedLatency(children: ChildProcess[]): Promise<void> {
+async function latencyRound(paths: LatencyPaths, rate: number, exchanges: number): Promise<Record<keyof LatencyPaths, number[]>> {
+  const agents = { direct: new Agent({ keepAlive: true }), proxy: new Agent({ keepAlive: true }) };
+  const times: Record<keyof LatencyPaths, number[]> = { direct: new Array(exchanges), proxy: new Array(exchanges) };
+  for (const name of ['direct', 'proxy'] as const) for (let i = 0; i < 20; i++) await timedExchange(paths[name], agents[name]); // warm-up
+  const inFlight: Promise<void>[] = [];
+  const interval = 1000 / rate / 2; // both paths at `rate` each
+  const start = performance.now();
+  for (let tick = 0; tick < exchanges * 2; tick++) {
+    const wait = start + tick * interval - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const name = tick % 2 === 0 ? 'direct' : 'proxy';
+    const at = tick >> 1;
+    inFlight.push(
+      timedExchange(paths[name], agents[name]).then((ms) => {
+        times[name][at] = ms;
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  for (const agent of Object.values(agents)) agent.destroy();
+  return times;
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+function latencyLine(label: string, f: AddedLatency): string {
+  return `  ${label}: direct p50 ${ms(f.direct.p50)}, p99 ${ms(f.direct.p99)}; proxy p50 ${ms(f.proxy.p50)}, p99 ${ms(f.proxy.p99)}; added p50 ${ms(f.addedP50)}, p99 ${ms(f.addedP99)}; paired differences p50 ${ms(f.pairedP50)}, p99 ${ms(f.pairedP99)}`;
+}
+
+/** The latency the proxy adds per exchange, at each rate of LATENCY_PLAN: each round's figures, then the rate's. */
+async function addedLatencyFigures(children: ChildProcess[]): Promise<void> {
   const reference = await startChild('reference');
   const proxy = await startChild('proxy', { url: reference.url });
   children.push(reference.child, proxy.child);
+  const paths = { direct: reference.url, proxy: proxy.url };
   console.log(
-    `\nlatency the proxy adds per exchange (GET ${PATH}, one kept-alive connection per path as a partner's client, ${LATENCY_EXCHANGES} exchanges per path and rate, direct and proxy taking turns):`,
+    `\nlatency the proxy adds per exchange (GET ${PATH}, one kept-alive connection per path as a partner's client, direct and proxy taking turns tick by tick; added = the proxy's quantile minus direct's; paired differences = each proxy exchange minus the direct one a tick before, which holds direct's jitter too and reads high; about ${Math.ceil(LATENCY_SECONDS / 60)} min; load average ${loadAverage()}):`,
   );
-  for (const rate of LATENCY_RATES) {
-    const paths = { direct: reference.url, proxy: proxy.url };
-    const agents = { direct: new Agent({ keepAlive: true }), proxy: new Agent({ keepAlive: true }) };
-    const times: Record<keyof typeof paths, number[]> = { direct: [], proxy: [] };
-    for (const name of ['direct', 'proxy'] as const) for (let i = 0; i < 20; i++) await timedExchange(paths[name], agents[name]); // warm-up
-    const inFlight: Promise<void>[] = [];
-    const interval = 1000 / rate / 2; // both paths at `rate` each
-    const start = performance.now();
-    for (let i = 0; i < LATENCY_EXCHANGES * 2; i++) {
-      const wait = start + i * interval - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const name = i % 2 === 0 ? 'direct' : 'proxy';
-      inFlight.push(timedExchange(paths[name], agents[name]).then((ms) => void times[name].push(ms)));
+  for (const { rate, rounds, exchanges } of LATENCY_PLAN) {
+    console.log(`  ${rate} requests/s, ${rounds} round(s) of ${exchanges} exchanges per path:`);
+    const taken: Array<Record<keyof LatencyPaths, number[]>> = [];
+    for (let round = 0; round < rounds; round++) {
+      taken.push(await latencyRound(paths, rate, exchanges));
+      if (rounds > 1) console.log(latencyLine(`  round ${round + 1}`, addedLatency(taken[round].direct, taken[round].proxy)));
     }
-    await Promise.all(inFlight);
-    for (const agent of Object.values(agents)) agent.destroy();
-    const at = (q: number) => ({ direct: quantile(times.direct, q), proxy: quantile(times.proxy, q) });
-    const [p50, p99] = [at(0.5), at(0.99)];
-    const added99 = p99.proxy - p99.direct;
-    const goal =
-      rate === 100 ? `   (goal at 100/s: p99 added <= ${ADDED_P99_GOAL_MS} ms: ${added99 <= ADDED_P99_GOAL_MS ? 'met' : 'NOT met'})` : '';
+    const over = addedOverRounds(taken);
+    const [low, high] = over.pooled.addedP99Interval;
     console.log(
-      `  ${String(rate).padStart(3)} requests/s: direct p50 ${p50.direct.toFixed(2)} ms, p99 ${p99.direct.toFixed(2)} ms; proxy p50 ${p50.proxy.toFixed(2)} ms, p99 ${p99.proxy.toFixed(2)} ms; added p50 ${(p50.proxy - p50.direct).toFixed(2)} ms, p99 ${added99.toFixed(2)} ms${goal}`,
+      `${latencyLine(`  all ${rounds * exchanges} pooled`, over.pooled)}; p99 added between ${ms(low)} and ${ms(high)} (95%, if the exchanges were alike)`,
+    );
+    if (rate !== GOAL_RATE) continue;
+    const perRound = over.rounds.map((r) => r.addedP99);
+    const met = over.medianAddedP99 <= ADDED_P99_GOAL_MS;
+    console.log(
+      `  p99 added at ${rate}/s: ${ms(over.medianAddedP99)}, the median of ${rounds} round(s) (${perRound.map((v) => v.toFixed(2)).join(' ')})   (goal <= ${ADDED_P99_GOAL_MS} ms: ${met ? 'met' : 'NOT met'}; ${perRound.filter((v) => v <= ADDED_P99_GOAL_MS).length} of ${rounds} round(s) within it; direct's own p99 ${ms(over.pooled.direct.p99)}${over.pooled.direct.p99 > QUIET_DIRECT_P99_MS ? `, far above a quiet machine's: this machine's tail is measured more than the proxy's` : ''})`,
     );
   }
+  console.log(`  load average at the end ${loadAverage()}`);
   reference.child.kill('SIGTERM');
   proxy.child.kill('SIGTERM');
 }
@@ -318,7 +367,7 @@ async function main(): Promise<void> {
     console.log(
       `GET ${PATH}, ${generator}, loopback. The proxy runs as npm run proxy does: it checks every answer and every request, and appends every exchange to its session file (${SESSION_DIR}).`,
     );
-    await addedLatency(children);
+    await addedLatencyFigures(children);
     if (process.env.BENCH_PROXY_LATENCY_ONLY) return;
     await measure('reference answering at once (worst case for the proxy)', [], CONNECTIONS, ROUNDS, children);
     await measure('reference with the latency-200ms variation (a service across a network)', ['latency-200ms'], 50, 2, children);
