@@ -1,8 +1,8 @@
 /**
  * What the proxy does with an exchange once it is over, off the forwarding path (it runs in the recorder's worker
  * thread, ./recorder-worker.ts): runs the suite's exchange checks on the answer, and appends the exchange to the
- * session file with the others completed within SESSION_FLUSH_MS (one write for them all, not one per exchange),
- * so a killed proxy loses at most that last stretch. Credential values are masked in headers and redacted from
+ * session file with the others recorded in the same event-loop turn (a batch of the queue: one write for them all,
+ * not one per exchange), so a killed proxy loses at most the batch it was gathering. Credential values are masked in headers and redacted from
  * every text before anything is written; they are held in memory only.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -35,10 +35,11 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 /**
- * Exchanges are appended to the session file together, at most this long after the first of them completed (one
- * write for all, not one per exchange): a killed proxy loses at most this stretch. A stopped one loses nothing.
+ * Exchanges are appended to the session file together, at the end of the event-loop turn that recorded them (one
+ * write per batch of the queue, which gathers up to 100 ms of them, not one per exchange): a second timer here woke
+ * the worker once more per batch for nothing. A stopped proxy loses nothing.
  */
-const SESSION_FLUSH_MS = 100;
+const SESSION_FLUSH_MS = 0;
 
 /** Header name/value pairs as a record: lower-case names, repeated headers joined with ", ", but those in `left`. */
 function headerRecord(pairs: readonly string[], left?: ReadonlySet<string>): Record<string, string> {

@@ -19,8 +19,25 @@ const send = (message: RecorderOutput) => port.postMessage(message);
 /** [exchanges recorded, answer bytes recorded]: read by the forwarding thread, written here only. */
 const counters = new BigInt64Array(setup.counters);
 
-const progress = setup.console ? progressLines({ write: (text) => send({ type: 'console', text }) }) : null;
-if (progress) setInterval(() => progress.flush(), CONSOLE_FLUSH_MS).unref();
+/** The console's text made while recording a batch: sent back once per batch, not once per line (one wakeup of the forwarding thread). */
+let consoleText = '';
+const sendConsole = () => {
+  if (!consoleText) return;
+  send({ type: 'console', text: consoleText });
+  consoleText = '';
+};
+const progress = setup.console
+  ? progressLines({
+      write: (text) => {
+        consoleText += text;
+      },
+    })
+  : null;
+if (progress)
+  setInterval(() => {
+    progress.flush();
+    sendConsole();
+  }, CONSOLE_FLUSH_MS).unref();
 let recordedNow: SessionExchange[] = [];
 const recorder = openExchangeRecorder({
   sessionPath: setup.sessionPath,
@@ -85,10 +102,14 @@ port.on('message', (message: RecorderInput) => {
   if (message.type === 'batch') {
     if (message.learned) recorder.credentials.add(message.learned);
     const bytes = Buffer.from(message.bytes);
-    for (const wire of JSON.parse(message.exchanges) as WireExchange[]) {
-      recorder.record(handed(wire, bytes));
-      recorded++;
-      recordedBytes += BigInt(Math.max(0, wire[15]));
+    try {
+      for (const wire of JSON.parse(message.exchanges) as WireExchange[]) {
+        recorder.record(handed(wire, bytes));
+        recorded++;
+        recordedBytes += BigInt(Math.max(0, wire[15]));
+      }
+    } finally {
+      sendConsole(); // the lines of the exchanges recorded, even when one of the batch failed
     }
     Atomics.store(counters, 0, recorded);
     Atomics.store(counters, 1, recordedBytes);
@@ -99,6 +120,7 @@ port.on('message', (message: RecorderInput) => {
   } else {
     recorder.end(message.requests, message.unchecked);
     progress?.flush();
+    sendConsole();
     send({ type: 'closed' });
     port.close();
   }

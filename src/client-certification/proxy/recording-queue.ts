@@ -22,10 +22,15 @@ export const QUEUE_ANSWER_BYTES = 64 * 1024 * 1024;
 /**
  * A batch goes when this many exchanges wait, or this long after the first of them, whichever comes first. A message
  * costs the forwarding thread about as much as checking a cached answer did: at thousands of exchanges a second a
- * message per event-loop turn (one or two exchanges) cost it more than the checks it moved away (measured).
+ * message per event-loop turn (one or two exchanges) cost it more than the checks it moved away (measured). At a
+ * client's steady rate each batch wakes the worker, which records, writes and sends the console's lines back while
+ * the next exchanges are in flight: with 20 ms, at a steady 100 requests/s that was 50 times a second, each landing
+ * on the exchange two requests later; with 100 ms the proxy spends about 90 µs less CPU per exchange there, and its
+ * p99 added was lower in most rounds side by side (docs/benchmarks.md, bench:proxy). The session is written once
+ * per batch, so this is also the most a killed proxy loses.
  */
 const BATCH_EXCHANGES = 512;
-const BATCH_MS = 20;
+const BATCH_MS = 100;
 /**
  * Answers up to this size are remembered (by key: answerKey) as their bytes, so that the same answer again is handed
  * over as "the same" (compared with memcmp, not copied); larger ones are handed over, and checked, every time.
