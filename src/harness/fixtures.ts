@@ -28,7 +28,7 @@ import { appendJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
 import { openSession } from '../run/target-session.ts';
 import { writePolicy, type WritePolicy } from '../run/write-policy.ts';
-import { TargetFacts } from './target-facts.ts';
+import { RELIST_LONG_CATALOGUE_MS, TargetFacts } from './target-facts.ts';
 import { readSharedFacts } from './shared-facts.ts';
 import { collectIfGrown } from './heap-hygiene.ts';
 
@@ -70,7 +70,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  facts: [async ({ suite, api }, use) => use(new TargetFacts(api, readSharedFacts(suite.config.runId))), { scope: 'worker' }],
+  facts: [
+    async ({ suite, api }, use) => {
+      const walkEntries = suite.config.limits.walkPages * (suite.profile.maxLimit ?? Number.POSITIVE_INFINITY);
+      await use(new TargetFacts(api, readSharedFacts(suite.config.runId), { walkEntries, longEveryMs: RELIST_LONG_CATALOGUE_MS }));
+    },
+    { scope: 'worker' },
+  ],
   reads: [async ({ suite }, use) => use(new ReadSettle(suite.config.limits.readSettleMs)), { scope: 'worker' }],
   verdict: [
     async ({ suite, api }, use, testInfo) => {
