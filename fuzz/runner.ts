@@ -44,6 +44,8 @@ export interface FuzzProperty<T> {
   writeShares?: number;
   /** Cases to run instead of FUZZ_RUNS (a sequence property runs fewer, longer cases). */
   runs?: number;
+  /** Why `runs` is fewer than FUZZ_RUNS, where the report should say so (a test annotation "cases"). */
+  runsNote?: string;
 }
 
 /** Thrown by a case that cannot be judged (the list it reads changed under it): skipped, not failed. */
@@ -272,6 +274,7 @@ export class FuzzRunner {
     const planned = this.plannedRuns(property as FuzzProperty<unknown>);
     if (planned.runs === 0) testInfo.skip(true, planned.reason);
     if (planned.budgetNote) testInfo.annotations.push({ type: 'write budget', description: planned.budgetNote });
+    if (property.runsNote) testInfo.annotations.push({ type: 'cases', description: property.runsNote });
 
     const failedCases = new Map<string, FailedCase>();
     // fast-check reports the last case that failed; a sequence of commands prints differently once shrunk further.
