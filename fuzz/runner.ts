@@ -25,6 +25,7 @@ import type { FuzzOptions } from './fuzz-settings.ts';
 import { claimCollateral } from './collateral-claims.ts';
 import { grepFor, replayCommand, writeRunRecord, type FuzzRunRecord } from './record.ts';
 import { WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
+import { wholeListBound } from '../src/checks/bounded-walk.ts';
 
 /** One property: how cases are generated, and what one case sends and checks. */
 export interface FuzzProperty<T> {
@@ -212,7 +213,7 @@ export class FuzzRunner {
    * run's bound allows a walk, so a property reads it once and judges the later cases without it (limited).
    */
   get wholeListBound(): number {
-    return this.walkPages * (this.deps.suite.profile.maxLimit ?? 100);
+    return wholeListBound(this.walkPages, this.deps.suite.profile.maxLimit);
   }
 
   /** Entries of the unfiltered subscriptions list when this property last read it whole; null: not read yet. */

@@ -31,6 +31,7 @@ import { writePolicy, type WritePolicy } from '../run/write-policy.ts';
 import { RELIST_LONG_CATALOGUE_MS, TargetFacts } from './target-facts.ts';
 import { readSharedFacts } from './shared-facts.ts';
 import { collectIfGrown } from './heap-hygiene.ts';
+import { wholeListBound } from '../checks/bounded-walk.ts';
 
 export interface SuiteFixture {
   config: SuiteConfig;
@@ -72,7 +73,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   facts: [
     async ({ suite, api }, use) => {
-      const walkEntries = suite.config.limits.walkPages * (suite.profile.maxLimit ?? Number.POSITIVE_INFINITY);
+      const walkEntries = wholeListBound(suite.config.limits.walkPages, suite.profile.maxLimit);
       await use(new TargetFacts(api, readSharedFacts(suite.config.runId), { walkEntries, longEveryMs: RELIST_LONG_CATALOGUE_MS }));
     },
     { scope: 'worker' },
