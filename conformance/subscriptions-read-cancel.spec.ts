@@ -17,7 +17,8 @@ import type { Subscription } from '../src/contract/types.ts';
 import type { Exchange } from '../src/client/exchange.ts';
 import type { Verdict } from '../src/checks/test-verdict.ts';
 import type { ReadSettle } from '../src/checks/read-settle.ts';
-import { boundedWalk, lengthBeyond, walkLimitNote, wholeListBound } from '../src/checks/bounded-walk.ts';
+import { boundedWalk, walkLimitNote, wholeListBound } from '../src/checks/bounded-walk.ts';
+import { lengthBeyondBound, subscriptionsPageable } from '../src/harness/pageables.ts';
 import type { SuiteFixture } from '../src/harness/fixtures.ts';
 
 test.beforeEach(({ suite }, testInfo) => {
@@ -68,12 +69,7 @@ async function longSubscriptionList(
   const maxPages = suite.config.limits.walkPages;
   // Measuring is not judging: the pagination tests judge pages (a page past the end refused, an offset ignored), and
   // any answer here that is not a list of one entry or none sends this test to the whole list, as before.
-  const length = await verdict.whileMuted(() =>
-    lengthBeyond(wholeListBound(maxPages, limit), async (offset) => {
-      const ex = await api.listSubscriptions({ offset, limit: 1 });
-      return ex.status === 200 && Array.isArray(ex.body) && ex.body.length <= 1 ? ex.body.length === 1 : null;
-    }),
-  );
+  const length = await verdict.whileMuted(() => lengthBeyondBound(subscriptionsPageable(api), wholeListBound(maxPages, limit)));
   return length === null ? null : { length, limit, maxPages };
 }
 

@@ -216,8 +216,11 @@ export class FuzzRunner {
     return wholeListBound(this.walkPages, this.deps.suite.profile.maxLimit);
   }
 
-  /** Entries of the unfiltered subscriptions list when this property last read it whole; null: not read yet. */
-  subscriptionsListed: number | null = null;
+  /**
+   * Entries of the unfiltered subscriptions list when it holds more than wholeListBound (found with pages of one entry:
+   * lengthBeyond), null when it holds fewer; undefined until this property first asks.
+   */
+  subscriptionsBeyondBound: number | null | undefined = undefined;
 
   /** FUZZ_RUNS: the cases a property runs unless it plans fewer. */
   get casesPerProperty(): number {
