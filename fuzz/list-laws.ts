@@ -104,8 +104,26 @@ export function walkLimit(total: number, maxLimit: number | null): Arbitrary<num
   return fc.integer({ min: Math.min(max, Math.max(1, Math.ceil(total / 10))), max });
 }
 
-/** Cases of the walk property on a list every walk of which is sampled (the same walk each time). */
+/** Cases of a property every case of which reads more of a list than a walk may (API_WALK_PAGES pages of the largest page). */
 export const SAMPLED_WALK_CASES = 10;
+
+/**
+ * Whether a list is longer than one walk may read (`maxPages` pages of the largest page the target serves): then every
+ * case of a property that reads it whole, or walks it, reads the same bounded amount however the case varies, so a few
+ * cases say what a hundred would, and the run's cost stops growing with the target's list (issue 41). Each case still
+ * judges all it reads. `runs` is undefined when the list fits (FUZZ_RUNS cases); `fewer` says so otherwise.
+ */
+export function casesForLongList(
+  fuzz: Pick<FuzzRunner, 'casesPerProperty'>,
+  entries: number,
+  maxLimit: number | null,
+  maxPages: number,
+): { runs?: number; fewer: string } {
+  const largest = Math.min(entries + 1, maxLimit ?? Number.POSITIVE_INFINITY);
+  if (pagesToWalk(entries, largest) <= maxPages) return { fewer: '' };
+  const runs = Math.min(fuzz.casesPerProperty, SAMPLED_WALK_CASES);
+  return { runs, fewer: runs < fuzz.casesPerProperty ? `${runs} cases of FUZZ_RUNS=${fuzz.casesPerProperty} ran` : '' };
+}
 
 /**
  * Walking pages by offset += limit from 0 until a short page rebuilds the full list (PAGE-WALK). At most `maxPages`
@@ -121,14 +139,9 @@ export function walkRebuildsProperty(
 ): FuzzProperty<number> {
   const full = fullList.keys;
   // A list that even the largest page a walk may take needs more than maxPages pages to walk: every case is the same
-  // sampled walk at that page, so a few cases say what a hundred would (each case still judges what it reads).
-  const largest = Math.min(full.length + 1, maxLimit ?? Number.POSITIVE_INFINITY);
-  const everyCaseSampled = pagesToWalk(full.length, largest) > maxPages;
-  const runs = everyCaseSampled ? Math.min(fuzz.casesPerProperty, SAMPLED_WALK_CASES) : undefined;
-  const fewer =
-    runs !== undefined && runs < fuzz.casesPerProperty
-      ? `; ${runs} cases of FUZZ_RUNS=${fuzz.casesPerProperty} ran, each this same walk`
-      : '';
+  // sampled walk at that page.
+  const { runs, fewer: fewerCases } = casesForLongList(fuzz, full.length, maxLimit, maxPages);
+  const fewer = fewerCases ? `; ${fewerCases}, each this same walk` : '';
   return {
     arbitrary: walkLimit(full.length, maxLimit),
     ...(runs === undefined ? {} : { runs }),

@@ -6,7 +6,7 @@ import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 import type { Offer } from '../src/contract/types.ts';
 import { property, requireWrites, test } from './fixtures.ts';
 import { CaseSkipped, type FuzzRunner } from './runner.ts';
-import { type FullList, pageIsSliceProperty, readFull, walkRebuildsProperty } from './list-laws.ts';
+import { casesForLongList, type FullList, pageIsSliceProperty, readFull, walkRebuildsProperty } from './list-laws.ts';
 import { fuzzOffers } from './offers.ts';
 import { WriteBudgetSpent } from './write-budget.ts';
 import type { SuiteFixture } from '../src/harness/fixtures.ts';
@@ -123,10 +123,13 @@ for (const c of COLLECTIONS) {
 test(
   'offers modified on or after modifiedAfter are exactly the full list filtered by lastModifiedOn',
   property('read', 'OFFER-MODIFIED-AFTER', 'PAGE-STABLE-ORDER'),
-  async ({ fuzz, facts }) => {
+  async ({ fuzz, facts, suite }) => {
     let offers = await facts.offers();
     test.skip(offers.length === 0, 'The target lists no offer.');
     const list = offersPageable(fuzz.api);
+    // Every case reads its filtered list whole: on a catalogue longer than a walk may read, fewer cases (each whole).
+    const maxLimit = (await fuzz.oracle(() => maxPageSize(list, offers.length, suite.profile.maxLimit))).value;
+    const { runs, fewer } = casesForLongList(fuzz, offers.length, maxLimit, suite.config.limits.walkPages);
     /**
      * On a deviation: when the offers changed since `offers` (edited, published), the case read a list in motion; the
      * same offers in another order are no change, and fail PAGE-STABLE-ORDER (src/checks/steady-list.ts).
@@ -145,6 +148,12 @@ test(
       arbitrary: modifiedAfterParam({ lastModifiedSeen: offers.map((o) => o.dates?.lastModifiedOn), verdict: 'valid' }).filter(
         (p) => p.meaning !== undefined,
       ),
+      ...(runs === undefined ? {} : { runs }),
+      ...(fewer
+        ? {
+            runsNote: `${fewer}: each case reads a filtered list of up to ${offers.length} offers, more than API_WALK_PAGES=${suite.config.limits.walkPages} pages of ${maxLimit}`,
+          }
+        : {}),
       async run(param, verdict) {
         const { ex, items } = await list.page({ modifiedAfter: param.value });
         if (items === null) {

@@ -25,6 +25,7 @@ import type { FuzzOptions } from './fuzz-settings.ts';
 import { claimCollateral } from './collateral-claims.ts';
 import { grepFor, replayCommand, writeRunRecord, type FuzzRunRecord } from './record.ts';
 import { WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
+import { wholeListBound } from '../src/checks/bounded-walk.ts';
 
 /** One property: how cases are generated, and what one case sends and checks. */
 export interface FuzzProperty<T> {
@@ -44,6 +45,8 @@ export interface FuzzProperty<T> {
   writeShares?: number;
   /** Cases to run instead of FUZZ_RUNS (a sequence property runs fewer, longer cases). */
   runs?: number;
+  /** Why `runs` is fewer than FUZZ_RUNS, where the report should say so (a test annotation "cases"). */
+  runsNote?: string;
 }
 
 /** Thrown by a case that cannot be judged (the list it reads changed under it): skipped, not failed. */
@@ -210,11 +213,14 @@ export class FuzzRunner {
    * run's bound allows a walk, so a property reads it once and judges the later cases without it (limited).
    */
   get wholeListBound(): number {
-    return this.walkPages * (this.deps.suite.profile.maxLimit ?? 100);
+    return wholeListBound(this.walkPages, this.deps.suite.profile.maxLimit);
   }
 
-  /** Entries of the unfiltered subscriptions list when this property last read it whole; null: not read yet. */
-  subscriptionsListed: number | null = null;
+  /**
+   * Entries of the unfiltered subscriptions list when it holds more than wholeListBound (found with pages of one entry:
+   * lengthBeyond), null when it holds fewer; undefined until this property first asks.
+   */
+  subscriptionsBeyondBound: number | null | undefined = undefined;
 
   /** FUZZ_RUNS: the cases a property runs unless it plans fewer. */
   get casesPerProperty(): number {
@@ -272,6 +278,7 @@ export class FuzzRunner {
     const planned = this.plannedRuns(property as FuzzProperty<unknown>);
     if (planned.runs === 0) testInfo.skip(true, planned.reason);
     if (planned.budgetNote) testInfo.annotations.push({ type: 'write budget', description: planned.budgetNote });
+    if (property.runsNote) testInfo.annotations.push({ type: 'cases', description: property.runsNote });
 
     const failedCases = new Map<string, FailedCase>();
     // fast-check reports the last case that failed; a sequence of commands prints differently once shrunk further.

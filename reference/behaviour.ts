@@ -198,7 +198,8 @@ export interface Behaviour {
     outcome(request: SubscriptionRequest, offer: Offer): SubscriptionStatus;
     /** Stores a new record; returns the record to answer with (a promise where storing takes time, as a database write does). */
     insert(store: SubscriptionStore, record: Subscription): Subscription | Promise<Subscription>;
-    forOffer(records: readonly Subscription[], offerId: string | undefined): readonly Subscription[];
+    /** GET /subscription: the partner's records (`store` is its view), those of one offer when `offerId` is given. */
+    forOffer(store: SubscriptionStore, offerId: string | undefined): readonly Subscription[];
     /** The record GET /subscription/{id} answers with (undefined: unknown id). */
     lookup(store: SubscriptionStore, id: string): Subscription | undefined;
     /** Cancels; throws 404 (unknown) or 409 (not cancellable). Returns the record to answer with. */
@@ -386,7 +387,7 @@ export function correctBehaviour(): Behaviour {
         store.put(record);
         return record;
       },
-      forOffer: (records, offerId) => (offerId === undefined ? records : records.filter((r) => r.offerId === offerId)),
+      forOffer: (store, offerId) => (offerId === undefined ? store.all() : store.ofOffer(offerId)),
       lookup: (store, id) => store.get(id),
       cancel,
       heldAtStart: () => [],

@@ -8,7 +8,7 @@ export const LIST_CANCEL_FAULTS = [
     description: 'GET /subscription ignores the offerId filter and lists every subscription.',
     clauses: ['SUB-LIST-OFFER-FILTER'],
     catchBy: 'conformance',
-    apply: patch('subscriptions', () => ({ forOffer: (records) => records })),
+    apply: patch('subscriptions', () => ({ forOffer: (store) => store.all() })),
   },
   {
     name: 'cancel-not-persisted',

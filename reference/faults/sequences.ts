@@ -77,8 +77,8 @@ export const SEQUENCE_FAULTS = [
     apply: (behaviour) => {
       let reads = 0; // one cursor per server instance
       return patch('subscriptions', (current) => ({
-        forOffer: (records, offerId) => {
-          const listed = current.forOffer(records, offerId);
+        forOffer: (store, offerId) => {
+          const listed = current.forOffer(store, offerId);
           const start = listed.length === 0 ? 0 : reads++ % listed.length;
           return [...listed.slice(start), ...listed.slice(0, start)];
         },

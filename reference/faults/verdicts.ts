@@ -27,7 +27,7 @@ export const VERDICT_FAULTS = [
           asCreated.set(stored.id, stored);
           return stored;
         },
-        forOffer: (records, offerId) => current.forOffer(records, offerId).map((r) => asCreated.get(r.id) ?? r),
+        forOffer: (store, offerId) => current.forOffer(store, offerId).map((r) => asCreated.get(r.id) ?? r),
       }))(behaviour);
     },
   },

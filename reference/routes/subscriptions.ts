@@ -19,7 +19,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: RouteOpt
     { schema: ROUTE_SCHEMAS.listSubscriptions, config: { operation: 'listSubscriptions' } },
     (request, reply) => {
       const { offerId, offset, limit } = request.query;
-      const records = behaviour.subscriptions.forOffer(recordsOf(request).all(), offerId);
+      const records = behaviour.subscriptions.forOffer(recordsOf(request), offerId);
       const window = behaviour.paging.window(pageQuery({ offset, limit }), records.length, ctx.maxLimit);
       sendJson(reply, ctx, 200, answer(slicePage(records, window)));
     },

@@ -118,7 +118,7 @@ export const NOT_SHOWN_VARIATIONS = [
     description:
       'GET /subscription lists the newest record first (the order of a list is not shown): a record created between two page reads moves every later one down a place.',
     apply: patch('subscriptions', (current) => ({
-      forOffer: (records, offerId) => [...current.forOffer(records, offerId)].reverse(),
+      forOffer: (store, offerId) => [...current.forOffer(store, offerId)].reverse(),
     })),
   },
   {
@@ -241,9 +241,9 @@ export const NOT_SHOWN_VARIATIONS = [
           const now = current.lookup(store, id);
           return now ? visible(now) : undefined;
         },
-        forOffer: (records, offerId) =>
+        forOffer: (store, offerId) =>
           current
-            .forOffer(records, offerId)
+            .forOffer(store, offerId)
             .map(visible)
             .filter((r): r is Subscription => r !== undefined),
       }))(behaviour);

@@ -78,3 +78,44 @@ export function walkLimitNote(what: string, walk: Pick<BoundedWalk<unknown>, 'li
   const { from, to } = walk.skipped;
   return `${what}: ${total} entries need ${pagesToWalk(total, walk.limit)} pages of ${walk.limit}, more than API_WALK_PAGES allows; the walk read ${walk.pages.length} pages (entries 0..${from - 1} and ${to}..${total - 1}), entries ${from}..${to - 1} were not walked`;
 }
+
+/**
+ * The most entries a list may hold to be read whole where a walk would be bounded: API_WALK_PAGES pages of the largest
+ * page (the profile's maximum, or 100 where it is not known). One figure for every check that reads a whole list.
+ */
+export function wholeListBound(walkPages: number, maxLimit: number | null | undefined): number {
+  return walkPages * (maxLimit ?? 100);
+}
+
+/** Past this offset lengthBeyond stops looking for the end of a list (2^24: 16 million entries). */
+const MOST_ENTRIES_LOOKED_FOR = 2 ** 24;
+
+/**
+ * How many entries a list holds, found without reading it whole: null when it holds at most `bound` (the page of one
+ * entry at offset `bound` is empty, or not a list: the caller reads the list whole, as it would have), else its length,
+ * by pages of one entry at doubling offsets, then halving between the last full and the first empty one: at most
+ * about log2(length / bound) + log2(length) requests of one entry (20,000 entries past a bound of 800: 20), in place of
+ * one answer holding all of them.
+ */
+export async function lengthBeyond(bound: number, entryAt: (offset: number) => Promise<boolean | null>): Promise<number | null> {
+  if ((await entryAt(bound)) !== true) return null;
+  let full = bound; // an offset known to hold an entry
+  let empty = bound * 2;
+  for (;;) {
+    // A list with an entry at every offset asked (a target that ignores offset) has no end to find: read it whole.
+    if (empty > MOST_ENTRIES_LOOKED_FOR) return null;
+    const has = await entryAt(empty);
+    if (has === null) return null;
+    if (!has) break;
+    full = empty;
+    empty *= 2;
+  }
+  while (empty - full > 1) {
+    const middle = Math.floor((full + empty) / 2);
+    const has = await entryAt(middle);
+    if (has === null) return null;
+    if (has) full = middle;
+    else empty = middle;
+  }
+  return full + 1;
+}

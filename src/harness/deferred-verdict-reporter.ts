@@ -2,12 +2,18 @@
  * First of every reporter list of the suites (playwright.config.ts, certify's): a test whose verdict failed without
  * ending its worker (src/harness/deferred-verdict.ts) becomes the failed test it is, with its error, before any
  * other reporter sees it; the run's status is failed when any did. Every report then reads as if the test had thrown.
+ *
+ * Being first of every list, it also has the tests that may wait on a read of their own write start first, and puts
+ * the declared order back before any other reporter sees the suite (src/harness/waiting-tests-first.ts): a failing
+ * target's time kept near a correct one's, as above, here by not leaving a worker idle while one waits.
  */
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { DEFERRED_FAILURE, enableDeferredVerdicts } from './deferred-verdict.ts';
+import { moveFirst } from './waiting-tests-first.ts';
 
 export default class DeferredVerdictReporter implements Reporter {
   private failed = false;
+  private restoreOrder: () => void = () => {};
 
   constructor() {
     enableDeferredVerdicts();
@@ -15,6 +21,14 @@ export default class DeferredVerdictReporter implements Reporter {
 
   printsToStdio(): boolean {
     return false;
+  }
+
+  async preprocess({ suite }: { suite: Suite }): Promise<void> {
+    this.restoreOrder = moveFirst(suite);
+  }
+
+  onBegin(): void {
+    this.restoreOrder();
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {

@@ -8,6 +8,7 @@
  * - `reads` (worker): reads a record or list again, for up to API_READ_SETTLE, until it shows the run's own write.
  * - `verdict` (test, automatic): collects clause failures and observations from the test's own checks
  *   and from the exchange checks on every response; fails the test at its end with a readable list.
+ * - `heapHygiene` (test, automatic): after the test, collects a heap it grew a lot (heap-hygiene.ts).
  */
 import { readRunContext } from '../config/run-context.ts';
 import { test as base, expect } from '@playwright/test';
@@ -27,8 +28,10 @@ import { appendJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
 import { openSession } from '../run/target-session.ts';
 import { writePolicy, type WritePolicy } from '../run/write-policy.ts';
-import { TargetFacts } from './target-facts.ts';
+import { RELIST_LONG_CATALOGUE_MS, TargetFacts } from './target-facts.ts';
 import { readSharedFacts } from './shared-facts.ts';
+import { collectIfGrown } from './heap-hygiene.ts';
+import { wholeListBound } from '../checks/bounded-walk.ts';
 
 export interface SuiteFixture {
   config: SuiteConfig;
@@ -47,6 +50,7 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   verdict: Verdict;
+  heapHygiene: undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -67,7 +71,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  facts: [async ({ suite, api }, use) => use(new TargetFacts(api, readSharedFacts(suite.config.runId))), { scope: 'worker' }],
+  facts: [
+    async ({ suite, api }, use) => {
+      const walkEntries = wholeListBound(suite.config.limits.walkPages, suite.profile.maxLimit);
+      await use(new TargetFacts(api, readSharedFacts(suite.config.runId), { walkEntries, longEveryMs: RELIST_LONG_CATALOGUE_MS }));
+    },
+    { scope: 'worker' },
+  ],
   reads: [async ({ suite }, use) => use(new ReadSettle(suite.config.limits.readSettleMs)), { scope: 'worker' }],
   verdict: [
     async ({ suite, api }, use, testInfo) => {
@@ -83,6 +93,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         stopCreated();
       }
       await settle(verdict, testInfo, suite);
+    },
+    { auto: true },
+  ],
+  // After each test: a heap the test grew a lot is collected, so a worker holds what it uses (heap-hygiene.ts).
+  heapHygiene: [
+    async ({}, use) => {
+      await use(undefined);
+      collectIfGrown();
     },
     { auto: true },
   ],

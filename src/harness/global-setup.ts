@@ -17,6 +17,7 @@ import { cancelOpenRecords } from '../run/cleanup.ts';
 import { openSession, type Session } from '../run/target-session.ts';
 import { startBundledReference, targetEnvironment } from '../run/bundled-reference.ts';
 import { setChildEnvironment } from '../config/child-environment.ts';
+import { collectIfGrown } from './heap-hygiene.ts';
 import {
   currenciesFromSetting,
   describeCurrencies,
@@ -70,6 +71,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await session.dispose();
     }
   }
+  collectIfGrown(); // the whole lists just read are garbage here now: this process lives as long as the run
   const runContext = context;
   return async () => {
     // Read before the teardown spends its reserve: did the tests end because the deadline came?

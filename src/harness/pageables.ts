@@ -8,6 +8,7 @@ import type { Exchange } from '../client/exchange.ts';
 import type { AllocationRecord } from '../contract/types.ts';
 import { canonicalJson } from '../report/evidence.ts';
 import { arrayOrNull } from './target-facts.ts';
+import { lengthBeyond } from '../checks/bounded-walk.ts';
 
 export interface Pageable {
   name: string;
@@ -32,10 +33,11 @@ export const offersPageable = (api: ApiClient, filter?: { modifiedAfter: string 
   content: canonicalJson,
 });
 
-export const subscriptionsPageable = (api: ApiClient, offerId: string): Pageable => ({
-  name: `subscriptions of offer ${offerId}`,
+/** The subscriptions of one offer, or with no offer the partner's whole list. */
+export const subscriptionsPageable = (api: ApiClient, offerId?: string): Pageable => ({
+  name: offerId === undefined ? 'subscriptions' : `subscriptions of offer ${offerId}`,
   page: async (q) => {
-    const ex = await api.listSubscriptions({ offerId, ...q });
+    const ex = await api.listSubscriptions(offerId === undefined ? q : { offerId, ...q });
     return { ex, items: arrayOrNull<unknown>(ex) };
   },
   key: byId,
@@ -80,4 +82,15 @@ export async function maxPageSize(p: Pageable, total: number, pinned: number | n
   if (typeof pinned === 'number') return { value: pinned, source: 'profile', capped };
   const count = capped.items?.length ?? 0;
   return count > 0 && count < total ? { value: count, source: 'observed', capped } : { value: null, source: 'none seen', capped };
+}
+
+/**
+ * How many entries `p` holds when more than `bound` (lengthBeyond: pages of one entry), else null; null too when a page
+ * of one entry came back as anything but a list of one entry or none: the caller then reads the list whole, as before.
+ */
+export function lengthBeyondBound(p: Pageable, bound: number): Promise<number | null> {
+  return lengthBeyond(bound, async (offset) => {
+    const { items } = await p.page({ offset, limit: 1 });
+    return items === null || items.length > 1 ? null : items.length === 1;
+  });
 }

@@ -60,7 +60,7 @@ async function judgeOnSteadyReading<T>(
       const items = attempt === 0 ? await listed() : await listedNow();
       if (items === null) return null;
       await law(items, scratch);
-      return reading(items);
+      return () => reading(items);
     },
     reread: async () => {
       const items = await listedNow();

@@ -36,12 +36,30 @@ export interface SharedFacts {
   allocations?: AllocationRecord[];
 }
 
+/**
+ * How often the offers are listed again to note those closed since the run listed them (noteOffersClosedSince). Each
+ * writing fuzz property asks before its cases. A catalogue that fits what one walk may read (API_WALK_PAGES pages of
+ * the largest page) is listed again every time; a longer one (2,000 offers are 3.5 MB) at most once per `longEveryMs`
+ * in a worker, so the cost follows the run's length, not the catalogue's: a create refused on an offer that closed
+ * in between is still recognised, offer by offer (src/checks/offer-closed-since-listed.ts).
+ */
+export interface RelistPolicy {
+  walkEntries: number;
+  longEveryMs: number;
+}
+
+/** A long catalogue is listed again at most every 30 s in a worker: the fuzz project of a certify run takes about that. */
+export const RELIST_LONG_CATALOGUE_MS = 30_000;
+
 export class TargetFacts {
   private cache = new Map<string, Promise<unknown>>();
+  private lastRelisted = Number.NEGATIVE_INFINITY;
   /** `shared`: the lists the global setup read for every worker (shared-facts.ts); a list not shared is read here. */
   constructor(
     private readonly api: ApiClient,
     private readonly shared: SharedFacts = {},
+    private readonly relist: RelistPolicy = { walkEntries: Number.POSITIVE_INFINITY, longEveryMs: RELIST_LONG_CATALOGUE_MS },
+    private readonly now: () => number = Date.now,
   ) {}
 
   private memo<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -83,9 +101,12 @@ export class TargetFacts {
   /**
    * Lists the offers again, uncached, and notes the ones listed open that take no orders now (a live service closes
    * offers while the run writes: src/run/offers-closed-this-run.ts), so the offers written to from here on leave them out.
-   * The run's own listing (offers()) is kept as it was.
+   * The run's own listing (offers()) is kept as it was. A long catalogue is listed again only as often as RelistPolicy says.
    */
   async noteOffersClosedSince(): Promise<void> {
+    const long = (await this.offers()).length > this.relist.walkEntries;
+    if (long && this.now() - this.lastRelisted < this.relist.longEveryMs) return;
+    this.lastRelisted = this.now();
     const listedNow = arrayOrNull<Offer>(await this.api.listOffers());
     if (listedNow === null) return;
     const now = new Map(listedNow.map((o) => [o?.id, o]));

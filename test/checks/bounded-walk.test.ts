@@ -2,7 +2,7 @@
 // walked at both ends, the pages between not asked for, and the clause it judges reported limited, never failed, when
 // what it read holds; a deviation in the pages it read still fails. Against an in-memory list, no server.
 import { expect, test } from '@playwright/test';
-import { boundedWalk, pagesToWalk, walkLimitNote } from '../../src/checks/bounded-walk.ts';
+import { boundedWalk, lengthBeyond, pagesToWalk, walkLimitNote } from '../../src/checks/bounded-walk.ts';
 import { Verdict } from '../../src/checks/test-verdict.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 import { readRunLimits } from '../../src/config/run-limits.ts';
@@ -127,4 +127,34 @@ test('API_WALK_PAGES: default 8, at least 4 (two pages at each end), a whole num
   expect(readRunLimits({}).walkPages).toBe(8);
   expect(readRunLimits({ API_WALK_PAGES: '20' }).walkPages).toBe(20);
   for (const bad of ['3', '2.5', 'many', '-1']) expect(() => readRunLimits({ API_WALK_PAGES: bad }), bad).toThrow(ConfigError);
+});
+
+test("a list's length past the bound is found with pages of one entry, a few per doubling; one within it is read whole", async () => {
+  for (const length of [0, 1, 800, 801, 802, 1599, 1600, 1601, 20_000, 123_457]) {
+    const asked: number[] = [];
+    const found = await lengthBeyond(800, async (offset) => {
+      asked.push(offset);
+      return offset < length;
+    });
+    expect(found, `a list of ${length}`).toBe(length > 800 ? length : null);
+    // the doublings past 800, then halving the last gap (at most half the length): about 2 log2(length) pages of one
+    const most = length > 800 ? 2 + Math.ceil(Math.log2(length / 800)) + Math.ceil(Math.log2(length / 2)) : 1;
+    expect(asked.length, `a list of ${length}: pages asked at ${asked.join(', ')}`).toBeLessThanOrEqual(most);
+  }
+});
+
+test('a page that is not a list while the length is looked for: the list is read whole instead', async () => {
+  expect(await lengthBeyond(800, async () => null)).toBeNull();
+  expect(await lengthBeyond(800, async (offset) => (offset === 800 ? true : null))).toBeNull();
+  expect(await lengthBeyond(800, async (offset) => (offset < 3000 ? true : offset === 3200 ? false : null))).toBeNull();
+});
+
+test('a target with an entry at every offset (offset ignored) has no end to find: the list is read whole', async () => {
+  const asked: number[] = [];
+  const everywhere = async (offset: number) => {
+    asked.push(offset);
+    return true;
+  };
+  expect(await lengthBeyond(800, everywhere)).toBeNull();
+  expect(asked.length).toBeLessThan(20);
 });

@@ -88,3 +88,29 @@ test('a fresh listing notes only the offers that closed since the run listed the
   await facts.noteOffersClosedSince();
   expect(['nocs-closes', 'nocs-past-end', 'nocs-stays'].map(isKnownClosed)).toEqual([true, false, false]);
 });
+
+test('a catalogue longer than a walk may read is listed again at most once per interval; a short one every time', async () => {
+  const { TargetFacts } = await import('../../src/harness/target-facts.ts');
+  const offers = [1, 2, 3].map((i) => ({ id: `relist-${i}`, details: { status: 'open_for_subscription' } })) as unknown as Offer[];
+  let reads = 0;
+  const api = {
+    listOffers: async () => {
+      reads++;
+      return { status: 200, body: offers };
+    },
+  } as unknown as ApiClient;
+  let clock = 0;
+  const now = () => clock;
+  const long = new TargetFacts(api, { offers }, { walkEntries: 2, longEveryMs: 30_000 }, now);
+  await long.noteOffersClosedSince();
+  clock = 29_999;
+  await long.noteOffersClosedSince();
+  expect(reads, 'three offers, a walk of two: listed again once within the interval').toBe(1);
+  clock = 30_000;
+  await long.noteOffersClosedSince();
+  expect(reads, 'and again once the interval has passed').toBe(2);
+  const short = new TargetFacts(api, { offers }, { walkEntries: 3, longEveryMs: 30_000 }, now);
+  await short.noteOffersClosedSince();
+  await short.noteOffersClosedSince();
+  expect(reads, 'a catalogue a walk reads whole: listed again every time').toBe(4);
+});
