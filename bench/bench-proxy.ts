@@ -330,7 +330,7 @@ async function addedLatencyFigures(children: ChildProcess[]): Promise<void> {
   children.push(reference.child, proxy.child);
   const paths = { direct: reference.url, proxy: proxy.url };
   console.log(
-    `\nlatency the proxy adds per exchange (GET ${PATH}, one kept-alive connection per path as a partner's client, direct and proxy taking turns tick by tick; added = the proxy's quantile minus direct's; paired differences = each proxy exchange minus the direct one a tick before, which holds direct's jitter too and reads high; about ${Math.ceil(LATENCY_SECONDS / 60)} min; load average ${loadAverage()}):`,
+    `\nlatency the proxy adds per exchange (GET ${PATH}, one kept-alive connection per path as a partner's client, direct and proxy taking turns tick by tick; added = the proxy's quantile minus direct's; paired differences = each proxy exchange minus the direct one a tick before, which holds direct's jitter too and reads high; about ${(LATENCY_SECONDS / 60).toFixed(1)} min; load average ${loadAverage()}):`,
   );
   for (const { rate, rounds, exchanges } of LATENCY_PLAN) {
     console.log(`  ${rate} requests/s, ${rounds} round(s) of ${exchanges} exchanges per path:`);
