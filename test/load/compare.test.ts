@@ -13,7 +13,7 @@ import {
   exitCodeFor,
   readComparable,
 } from '../../load/lib/compare.ts';
-import { renderHtml, renderMarkdown } from '../../load/lib/compare-render.ts';
+import { renderHtml, renderMarkdown } from '../../src/report/perf-regression-render.ts';
 import type { RunWork } from '../../load/lib/report.ts';
 import { comparableRun } from './fixtures.ts';
 import { MARKDOWN_RENDERERS, PAYLOADS } from '../hostile/markdown-payloads.ts';

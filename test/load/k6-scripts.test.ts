@@ -62,17 +62,11 @@ for (const file of libs) {
   test(`lib/${file}: ${k6Glue ? 'the k6 binding imports k6 and relative .ts only' : 'pure, no k6 or Node import (the pure modules of src/contract allowed)'}`, () => {
     const text = readFileSync(new URL(file, LIB), 'utf8');
     for (const spec of imports(text)) {
-      // compare-render.ts, Node only (load:compare), escapes with the reports' pure kit.
-      const reportKit = file === 'compare-render.ts' && spec === '../../src/report/markdown-escape.ts';
-      const ok =
-        /^\.\/[\w-]+\.ts$/.test(spec) ||
-        /^\.\.\/\.\.\/src\/contract\/[\w/-]+\.ts$/.test(spec) ||
-        (k6Glue && K6_MODULE.test(spec)) ||
-        reportKit;
+      const ok = /^\.\/[\w-]+\.ts$/.test(spec) || /^\.\.\/\.\.\/src\/contract\/[\w/-]+\.ts$/.test(spec) || (k6Glue && K6_MODULE.test(spec));
       expect(ok, spec).toBe(true);
     }
     // Globals and APIs k6's runtime does not provide (in pure modules that k6 also loads).
-    if (file !== 'compare.ts' && file !== 'compare-render.ts') {
+    if (file !== 'compare.ts') {
       const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
       expect(code).not.toMatch(/\bnew URL\(|URLSearchParams|TextEncoder|structuredClone|\bIntl\.|\bprocess\.|\brequire\(|https?:\/\/jslib/);
     }

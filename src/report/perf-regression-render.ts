@@ -2,14 +2,14 @@
  * The regression report of one scenario as Markdown (reports/perf-regression/<scenario>.md) and as one
  * self-contained HTML page with inline SVG charts (reports/perf-regression/<scenario>.html): the work each run
  * did, latency percentiles per endpoint, baseline against current, and throughput (shown, not judged, under an
- * arrival-rate plan). No script, font or stylesheet is loaded from anywhere. Pure module. Every value a summary
+ * arrival-rate plan), written by `npm run load:compare` (Node: k6 never loads it). No script, font or stylesheet is loaded
+ * from anywhere. Pure module. Every value a summary
  * carries (the target, the scenario, the endpoints, the reasons built from them) is text in both: escaped with the
  * reports' own kits (escapeMarkdown, htmlEscape), so a summary file cannot make a link, an image or markup.
  */
-import { type ComparableRun, type Comparison, type ComparisonRow, type MetricId, format } from './compare.ts';
-import type { RunWork } from './report.ts';
-// Node only (load:compare renders; k6 never loads this file): what a summary says is escaped as the other reports do.
-import { escapeMarkdown } from '../../src/report/markdown-escape.ts';
+import { type ComparableRun, type Comparison, type ComparisonRow, type MetricId, format } from '../../load/lib/compare.ts';
+import type { RunWork } from '../../load/lib/report.ts';
+import { escapeMarkdown } from './markdown-escape.ts';
 
 const STATUS_TEXT: Record<Comparison['status'], string> = {
   pass: 'PASS — no metric got worse beyond its tolerance',
