@@ -37,15 +37,18 @@ function fullCollection(): (() => void) | null {
 
 /** The used heap as of the last collection, and the collection when it grew past `growth` since. */
 export class HeapCollector {
-  #usedAfterLastCollection = 0;
+  /** The used heap after the last collection; at first, when the collector was made (a process's start, imports done). */
+  #usedAfterLastCollection: number;
 
   constructor(
     readonly growth = GROWTH_BEFORE_COLLECT,
     private readonly heapUsed: () => number = () => process.memoryUsage().heapUsed,
     private readonly collect: () => (() => void) | null = fullCollection,
-  ) {}
+  ) {
+    this.#usedAfterLastCollection = heapUsed();
+  }
 
-  /** Collects when the used heap grew by more than `growth` since the last collection (the first: since 0). */
+  /** Collects when the used heap grew by more than `growth` since the last collection (or since the collector was made). */
   collectIfGrown(): boolean {
     if (this.heapUsed() - this.#usedAfterLastCollection <= this.growth) return false;
     const gc = this.collect();
