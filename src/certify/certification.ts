@@ -34,6 +34,7 @@ import { schemaDigest } from '../schema/registry.ts';
 import { validateStoppedCertification } from '../report/report-schema.ts';
 import { redactedJson, redactFileText, type Redactor } from '../config/redact.ts';
 import { assembleReport } from './assemble-report.ts';
+import { collectIfGrown } from '../harness/heap-hygiene.ts';
 import { probeProgressNote, runDiscovery, type DiscoveryResult } from './discovery.ts';
 import { configDigest, MANIFEST_FILE, SIGNATURE_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
 import { keyFingerprint, readSigningKey, signManifest } from '../report/signature.ts';
@@ -255,6 +256,7 @@ async function certifyRun(
 
     // 1-2. Preflight and discovery share one session (one paced client, one request log).
     const { discovery, profile } = await preflightAndDiscovery(cert, context);
+    collectIfGrown(0); // the lists discovery read are garbage now; this process waits out the suite's run holding its heap
 
     throwIfInterrupted('the certification');
     // 3. Conformance and fuzz, as a child run (with the health route discovery found, when the profile named none).

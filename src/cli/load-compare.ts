@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, relative, resolve } from 'node:path';
 import { ConfigError, exitOnConfigError } from '../../src/config/config-error.ts';
 import { type ComparableRun, compareRuns, exitCodeFor, mergeRuns, readComparable } from '../../load/lib/compare.ts';
-import { renderHtml, renderMarkdown } from '../../load/lib/compare-render.ts';
+import { renderHtml, renderMarkdown } from '../report/perf-regression-render.ts';
 import { parseCompareArgs } from '../k6/args.ts';
 import { baselinePath, dashboardFileFor } from '../k6/paths.ts';
 import { writeOut } from '../config/terminal-text.ts';

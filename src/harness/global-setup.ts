@@ -71,7 +71,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await session.dispose();
     }
   }
-  collectIfGrown(); // the whole lists just read are garbage here now: this process lives as long as the run
+  collectIfGrown(0); // the whole lists just read are garbage here now: this process lives as long as the run
   const runContext = context;
   return async () => {
     // Read before the teardown spends its reserve: did the tests end because the deadline came?

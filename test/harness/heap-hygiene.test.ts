@@ -6,7 +6,6 @@ import { HeapCollector } from '../../src/harness/heap-hygiene.ts';
 test('a heap grown past the threshold is collected and its garbage freed; one grown less is left alone', () => {
   const small = new HeapCollector(8 * 2 ** 20);
   const huge = new HeapCollector(2 ** 40);
-  small.collectIfGrown(); // the first call collects: from here the last collection is now
   let garbage: unknown[] | null = Array.from({ length: 400_000 }, (_, i) => ({ i, text: `entry ${i}`.repeat(4) }));
   const grown = process.memoryUsage().heapUsed;
   expect(huge.collectIfGrown(), 'a growth under the threshold does not collect').toBe(false);
@@ -18,23 +17,27 @@ test('a heap grown past the threshold is collected and its garbage freed; one gr
   expect(small.collectIfGrown(), 'right after a collection nothing has grown').toBe(false);
 });
 
-test('the growth is measured from the last collection, and no collection means no claim', () => {
-  let used = 100;
+test('the growth is measured from the last collection (at first, from when the collector was made)', () => {
+  let used = 40;
   let collections = 0;
   const heap = new HeapCollector(
     60,
     () => used,
     () => () => collections++,
   );
-  expect(heap.collectIfGrown(), 'the first call: grown from 0').toBe(true);
-  used = 160;
-  expect(heap.collectIfGrown()).toBe(false);
+  used = 100;
+  expect(heap.collectIfGrown(), 'grown by 60 since the collector was made: not more than 60').toBe(false);
+  used = 101;
+  expect(heap.collectIfGrown(), 'grown by 61').toBe(true);
   used = 161;
+  expect(heap.collectIfGrown()).toBe(false);
+  used = 162;
   expect(heap.collectIfGrown()).toBe(true);
   expect(collections).toBe(2);
+  let grows = 0;
   const without = new HeapCollector(
     0,
-    () => 1,
+    () => grows++,
     () => null,
   );
   expect(without.collectIfGrown(), 'where gc cannot be reached, nothing is collected').toBe(false);

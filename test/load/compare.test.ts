@@ -13,9 +13,10 @@ import {
   exitCodeFor,
   readComparable,
 } from '../../load/lib/compare.ts';
-import { renderHtml, renderMarkdown } from '../../load/lib/compare-render.ts';
+import { renderHtml, renderMarkdown } from '../../src/report/perf-regression-render.ts';
 import type { RunWork } from '../../load/lib/report.ts';
 import { comparableRun } from './fixtures.ts';
+import { MARKDOWN_RENDERERS, PAYLOADS } from '../hostile/markdown-payloads.ts';
 
 const run = (overrides: Partial<ComparableRun> = {}, p95 = 100, endpointP95 = 80) => comparableRun(overrides, p95, endpointP95);
 
@@ -191,4 +192,26 @@ test("runners' summaries of one run merge: counts and rates add up, shares by re
 test('summaries of different runs are not merged', () => {
   expect(() => mergeRuns([run({ runId: 'a' }), run({ runId: 'b' })])).toThrow(/not runners of one run: their run ids differ/);
   expect(() => mergeRuns([run(), run({ settings: { pagesPerSecond: 9 } })])).toThrow(/their settings differ/);
+});
+
+test("a summary's values (target, scenario, endpoints) render as text in the Markdown under both renderers, never as links or markup", () => {
+  for (const payload of PAYLOADS) {
+    const hostile = run({
+      scenario: payload as ComparableRun['scenario'],
+      target: `https://staging.example.com/${payload}`,
+      environment: payload,
+      runId: payload,
+      endpoints: { [payload]: { count: 150, med: 40, p95: 80, p99: 120 } },
+    });
+    const md = renderMarkdown(compareRuns(run({ ...hostile }, 120), hostile));
+    for (const renderer of MARKDOWN_RENDERERS) {
+      if (renderer.missing) {
+        test.info().annotations.push({ type: renderer.name, description: renderer.missing });
+        continue;
+      }
+      const html = renderer.render(md);
+      expect(html, `${renderer.name}: ${JSON.stringify(payload)}`).not.toMatch(/<(a|img|script|iframe|svg|details)[\s>]/);
+      expect(html.match(/<h1[\s>]/g), `${renderer.name}: one heading of level 1 (${JSON.stringify(payload)})`).toHaveLength(1);
+    }
+  }
 });

@@ -9,7 +9,7 @@ import { watchedPage } from '../chromium.ts';
 import { horizontalOverflow, SCREENSHOTS, useChromium, WIDTHS } from '../browser.ts';
 import { type ComparableRun, compareRuns } from '../../load/lib/compare.ts';
 import { comparableRun } from './fixtures.ts';
-import { renderHtml } from '../../load/lib/compare-render.ts';
+import { renderHtml } from '../../src/report/perf-regression-render.ts';
 
 /** Two endpoints; the first one's p95 is `endpointP95`. */
 function run(endpointP95: number): ComparableRun {

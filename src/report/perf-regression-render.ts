@@ -2,10 +2,14 @@
  * The regression report of one scenario as Markdown (reports/perf-regression/<scenario>.md) and as one
  * self-contained HTML page with inline SVG charts (reports/perf-regression/<scenario>.html): the work each run
  * did, latency percentiles per endpoint, baseline against current, and throughput (shown, not judged, under an
- * arrival-rate plan). No script, font or stylesheet is loaded from anywhere. Pure module.
+ * arrival-rate plan), written by `npm run load:compare` (Node: k6 never loads it). No script, font or stylesheet is loaded
+ * from anywhere. Pure module. Every value a summary
+ * carries (the target, the scenario, the endpoints, the reasons built from them) is text in both: escaped with the
+ * reports' own kits (escapeMarkdown, htmlEscape), so a summary file cannot make a link, an image or markup.
  */
-import { type ComparableRun, type Comparison, type ComparisonRow, type MetricId, format } from './compare.ts';
-import type { RunWork } from './report.ts';
+import { type ComparableRun, type Comparison, type ComparisonRow, type MetricId, format } from '../../load/lib/compare.ts';
+import type { RunWork } from '../../load/lib/report.ts';
+import { escapeMarkdown } from './markdown-escape.ts';
 
 const STATUS_TEXT: Record<Comparison['status'], string> = {
   pass: 'PASS — no metric got worse beyond its tolerance',
@@ -63,6 +67,11 @@ function run(label: string, r: Comparison['current'] & { recordedOn?: string }):
   return `${label}: run ${r.runId ?? '-'} at ${r.generatedAt}${runnersText(r)}, k6 ${r.k6Version ?? 'unknown'}, target ${r.target} (${r.environment})${on}`;
 }
 
+/** The same line as Markdown text (escaped: a summary's values render as themselves). */
+function runLine(label: string, r: Comparison['current'] & { recordedOn?: string }): string {
+  return escapeMarkdown(run(label, r));
+}
+
 /** Files beside the report, as links relative to it. */
 export interface ReportLinks {
   /** k6's own web-dashboard HTML report of the current run (K6_WEB_DASHBOARD_EXPORT); null when it wrote none. */
@@ -73,20 +82,21 @@ const DASHBOARD_TEXT = "k6's own dashboard report of the current run";
 
 export function renderMarkdown(c: Comparison, links: ReportLinks = { dashboard: null }): string {
   const lines: string[] = [];
-  lines.push(`# Performance regression report: ${c.scenario}`, '');
+  const md = escapeMarkdown;
+  lines.push(`# Performance regression report: ${md(c.scenario)}`, '');
   lines.push(`**${STATUS_TEXT[c.status]}**`, '');
-  lines.push(`- ${run('Current', c.current)}`, `- ${run('Baseline', c.baseline)}`);
-  if (links.dashboard !== null) lines.push(`- ${DASHBOARD_TEXT}: [${links.dashboard}](${encodeURI(links.dashboard)})`);
+  lines.push(`- ${runLine('Current', c.current)}`, `- ${runLine('Baseline', c.baseline)}`);
+  if (links.dashboard !== null) lines.push(`- ${DASHBOARD_TEXT}: [${md(links.dashboard)}](${encodeURI(links.dashboard)})`);
   lines.push('');
   if (c.reasons.length > 0) {
     lines.push('## Why', '');
-    for (const r of c.reasons) lines.push(`- ${r}`);
+    for (const r of c.reasons) lines.push(`- ${md(r)}`);
     lines.push('');
   }
   const work = workRows(c);
   if (work !== null) {
     lines.push('## Work', '', '| | baseline | current |', '|---|---:|---:|');
-    for (const [label, b, cur] of work) lines.push(`| ${label} | ${b} | ${cur} |`);
+    for (const [label, b, cur] of work) lines.push(`| ${label} | ${md(b)} | ${md(cur)} |`);
     lines.push('');
   }
   lines.push(
@@ -98,13 +108,13 @@ export function renderMarkdown(c: Comparison, links: ReportLinks = { dashboard: 
   for (const row of c.rows) {
     const t = c.tolerances[row.metric];
     lines.push(
-      `| ${row.scope} | ${t.title} | ${format(row.baseline, t.unit)} | ${format(row.current, t.unit)} | ${change(row, c)} | ${format(row.allowed, t.unit)} | ${VERDICT_MARK[row.verdict]} |`,
+      `| ${md(row.scope)} | ${t.title} | ${format(row.baseline, t.unit)} | ${format(row.current, t.unit)} | ${change(row, c)} | ${format(row.allowed, t.unit)} | ${VERDICT_MARK[row.verdict]} |`,
     );
   }
   lines.push('');
   if (c.notes.length > 0) {
     lines.push('## Notes', '');
-    for (const n of c.notes) lines.push(`- ${n}`);
+    for (const n of c.notes) lines.push(`- ${md(n)}`);
     lines.push('');
   }
   lines.push(
