@@ -10,6 +10,7 @@
 import { type ComparableRun, type Comparison, type ComparisonRow, type MetricId, format } from '../../load/lib/compare.ts';
 import type { RunWork } from '../../load/lib/report.ts';
 import { escapeMarkdown } from './markdown-escape.ts';
+import { escapeXml as htmlEscape } from './svg-charts.ts';
 
 const STATUS_TEXT: Record<Comparison['status'], string> = {
   pass: 'PASS — no metric got worse beyond its tolerance',
@@ -130,10 +131,6 @@ export function renderMarkdown(c: Comparison, links: ReportLinks = { dashboard: 
   }
   lines.push('');
   return lines.join('\n');
-}
-
-export function htmlEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 const COLOURS = { baseline: '#8a94a6', current: '#2b6cb0', regression: '#c53030' };
