@@ -181,6 +181,10 @@ test('load:compare with no baseline for its scenario says in one sentence how to
   );
   expect(said.split('\n')).toHaveLength(1);
   expect(existsSync(join(dir, 'perf-regression'))).toBe(false);
+  // Recipe 3 says this code, and the README's table gives it to a configuration error.
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  expect(readme).toMatch(new RegExp(`for a scenario\\s+with none, \`load:compare\` says in one sentence how, and exits ${out.code}\\)`));
+  expect(readme).toMatch(new RegExp(`^\\| ${out.code} \\| usage or configuration error`, 'm'));
 });
 
 test("load:compare links k6's dashboard report of the run when the run wrote one, relative to the report", () => {
