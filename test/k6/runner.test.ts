@@ -37,6 +37,11 @@ const BAD_ARGS: Array<{ script: string; args: string[]; env?: Record<string, str
   },
   { script: 'load.ts', args: [], says: 'Name a scenario: npm run load -- <pagination|polling|subscriptions|rate-probe>.' },
   { script: 'load-compare.ts', args: [], says: 'Give the run report and optionally the baseline' },
+  {
+    script: 'load-compare.ts',
+    args: ['reports/load/no-such-run.json'],
+    says: 'reports/load/no-such-run.json; run npm run load -- <scenario> first, then compare its report.',
+  },
   { script: 'load-baseline.ts', args: [], says: 'Name the run to record' },
   {
     script: 'load-baseline.ts',
