@@ -18,3 +18,10 @@ test('the README says how to stop the proxy for a scripted exit code', () => {
     /npm itself then exits 130\s+whatever the verdict; for a script that needs the verdict's exit code, use `--stop-after <seconds>`/,
   );
 });
+
+// Issue 43, acceptance: the README is a partner's first page and stays around 200 lines (the rest is in docs/).
+test('the README stays around 200 lines', () => {
+  const lines = readme.split('\n').length;
+  expect(lines).toBeGreaterThan(150);
+  expect(lines).toBeLessThanOrEqual(220);
+});
