@@ -45,6 +45,8 @@ test('the parser: Playwright options pass unchanged, help is ours, an unknown op
   ];
   expect(playwrightArgs(passed, 'npm run conformance --')).toEqual(passed);
   expect(playwrightArgs(['--grep', '@X', '-h'], 'npm run conformance --')).toBe('help');
+  expect(playwrightArgs(['--grep', '@X', '--version'], 'npm run conformance --')).toBe('version');
+  expect(playwrightArgs(['--', '--version'], 'npm run conformance --')).toEqual(['--', '--version']);
   const refused: Array<[string[], RegExp]> = [
     [['--frobnicate'], /^Unknown option '--frobnicate'; see npm run conformance -- --help\.$/],
     [['-q'], /^Unknown option '-q'/],
