@@ -1,10 +1,14 @@
 // What `npm run history` takes from the folders it is given (src/history/runs.ts, history.ts), on fabricated runs
 // (the report fixtures of test/certify): a run found twice counts once, and a requests.jsonl cut short skips its run
-// with the reason instead of judging its latency on part of it; with --public-key, only packages that verify are taken.
+// with the reason instead of judging its latency on part of it; with --public-key, only packages that verify are taken;
+// a run's load reports (k6's, the Node driver's) show per scenario and engine; a clause failing since an earlier run
+// is on the first screen.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { buildLoadReport } from '../../load/lib/report.ts';
+import { normaliseK6Summary } from '../../load/lib/summary.ts';
 import { DEFAULT_HISTORY_OPTIONS } from '../../src/history/analyse.ts';
 import { writeHistory } from '../../src/history/history.ts';
 import { writeManifest } from '../../src/report/evidence.ts';
@@ -12,6 +16,7 @@ import { validateCertificationReport } from '../../src/report/report-schema.ts';
 import { signManifest } from '../../src/report/signature.ts';
 import { verdictReports } from '../certify/report-fixtures.ts';
 import { ROOT } from '../certify/run-certify.ts';
+import { config, counter, k6Summary, trend } from '../load/fixtures.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 const ROOT_DIR = join(PROJECT_TEST_OUTPUT, 'history-read-runs');
@@ -86,4 +91,67 @@ test('--public-key: only packages signed with that key whose files all verify ar
     /^does not verify with --public-key: of the \d+ files manifest\.json lists in .*, 1 changed \(evidence\/requests\.jsonl\)/,
   );
   expect(new Set([why[unsigned], why[byAnother]]).size, 'each says its own reason').toBe(2);
+});
+
+test("a run's load reports show per scenario and engine, k6's and the Node driver's, each endpoint's p95", () => {
+  rmSync(DIR, { recursive: true, force: true });
+  const summary = k6Summary({
+    'http_req_duration{scenario:pagination}': trend(12, 40, 80, 300),
+    'http_req_duration{scenario:pagination,name:GET /offer,page_size:7}': trend(10, 31, 60, 200),
+    'http_reqs{scenario:pagination}': counter(300),
+    iterations: counter(300),
+  });
+  const meta = { runId: 'run-1', k6Version: '1.3.0', generatedAt: '2026-01-01T02:01:00.000Z', startedAt: '2026-01-01T02:00:00.000Z' };
+  const dirs = [makeRun('night-1', 'run-1', '2026-01-01T02:00:00.000Z'), makeRun('night-2', 'run-2', '2026-01-02T02:00:00.000Z')];
+  dirs.forEach((dir, i) => {
+    const report = buildLoadReport(config('pagination'), normaliseK6Summary(summary), summary, {
+      ...meta,
+      engine: i === 0 ? ('k6' as const) : ('node-driver' as const),
+    });
+    mkdirSync(join(dir, 'suite', 'load'), { recursive: true });
+    writeFileSync(join(dir, 'suite', 'load', 'pagination.json'), JSON.stringify(report));
+  });
+  const { doc, files } = writeHistory({
+    folders: [join(DIR, 'runs')],
+    out: join(DIR, 'out'),
+    options: DEFAULT_HISTORY_OPTIONS,
+    publicKey: null,
+    root: ROOT,
+  });
+  expect(doc.runs.map((r) => r.load.map((l) => [l.scenario, l.engine, l.p95]))).toEqual([
+    [['pagination', 'k6', { 'GET /offer limit=7': 31 }]],
+    [['pagination', 'node-driver', { 'GET /offer limit=7': 31 }]],
+  ]);
+  // Another engine is another measure: the second run's latency is not compared with the first's.
+  expect(doc.runs[1].notComparable).toMatch(/its load engine is node-driver \(the run before: k6\)/);
+  const rows = [...readFileSync(files.html, 'utf8').matchAll(/<table id="load-table">.*?<\/table>/gs)][0]?.[0] ?? '';
+  expect(rows).toContain('<td>#2</td><td>pagination (node-driver)</td><td>GET /offer limit=7</td><td>31 ms</td>');
+  expect(rows).toContain('<td>#1</td><td>pagination (k6)</td><td>GET /offer limit=7</td><td>31 ms</td>');
+});
+
+test('the first screen: what changed in the last run, and each clause still failing with the run it began in', () => {
+  rmSync(DIR, { recursive: true, force: true });
+  const failing = (dir: string) => {
+    const report = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8'));
+    const clause = report.clauses.find((c: { status: string }) => c.status === 'pass');
+    Object.assign(clause, { status: 'fail', failures: [{ test: 't', check: 'c', message: 'a deviation', drift: false, evidence: null }] });
+    report.verdict = 'fail';
+    writeFileSync(join(dir, 'certification.json'), JSON.stringify(report));
+    return clause.id as string;
+  };
+  makeRun('night-1', 'run-1', '2026-01-01T02:00:00.000Z');
+  const clause = failing(makeRun('night-2', 'run-2', '2026-01-02T02:00:00.000Z'));
+  failing(makeRun('night-3', 'run-3', '2026-01-03T02:00:00.000Z'));
+  const { files } = writeHistory({
+    folders: [join(DIR, 'runs')],
+    out: join(DIR, 'out'),
+    options: DEFAULT_HISTORY_OPTIONS,
+    publicKey: null,
+    root: ROOT,
+  });
+  const header = readFileSync(files.html, 'utf8').match(/<header[^>]*>.*?<\/header>/s)?.[0] ?? '';
+  expect(header).toContain('Last run: FAIL');
+  expect(header).toContain('<li>nothing changed since the run before</li>');
+  expect(header).toContain(`<li>${clause} since #2 run-2 (2026-01-02 02:00:00Z)</li>`);
+  expect(readFileSync(files.markdown, 'utf8')).toContain(`Still failing:\n\n- ${clause} since #2 run-2 (2026-01-02 02:00:00Z)`);
 });
