@@ -8,7 +8,8 @@ import { dirname } from 'node:path';
 import { CSS, documentStart, facts, table, td, tr } from '../report/html-kit.ts';
 import { escapeMarkdown, table as mdTable } from '../report/markdown-escape.ts';
 import { escapeXml as esc } from '../report/svg-charts.ts';
-import { type History, type HistoryOptions, paceText, type TimelineRun } from './analyse.ts';
+import { plural } from '../report/unconfirmed-reason.ts';
+import { type FlipGroup, flipSentence, groupFlips, type History, type HistoryOptions, paceText, type TimelineRun } from './analyse.ts';
 import { linkFrom, type SkippedFolder } from './runs.ts';
 
 export const HISTORY_FORMAT = 'osd-suite/history@1';
@@ -104,16 +105,18 @@ const HISTORY_CSS = `${CSS}
 .charts svg{width:100%;height:auto;background:#fff;border:1px solid #ddd}
 .charts text{font:11px system-ui,sans-serif;fill:#555}
 .charts text.op{font:600 12px ui-monospace,Menlo,Consolas,monospace;fill:#1b1b1b}
-.scroll #latency-table{min-width:0}
-#latency-table td{white-space:nowrap}
-#latency-table td.op{white-space:normal}
-#latency-table tr.run th{background:#e8eaf6;font-weight:normal;white-space:normal}
-#latency-table .why{display:block;font-size:12px;color:#8d5a00}
-#latency-table tr.drift .why{color:#c62828;font-weight:600}
+.scroll table.latency{min-width:0}
+table.latency td{white-space:nowrap}
+table.latency td.op{white-space:normal}
+table.latency tr.run th{background:#e8eaf6;font-weight:normal;white-space:normal}
+table.latency .why{display:block;font-size:12px;color:#8d5a00}
+table.latency tr.drift .why{color:#c62828;font-weight:600}
 header.verdict .still{margin-top:8px}
+#flip-table code{white-space:nowrap}
+details.earlier>summary{margin:4px 0 8px;font-weight:600;color:#0d47a1}
 dl.facts dd{word-break:normal;overflow-wrap:anywhere}
 @media (max-width:760px){
-  #latency-table .c-count,#latency-table .c-min{display:none}
+  table.latency .c-count,table.latency .c-min{display:none}
   .scroll #flip-table{min-width:0}
   #flip-table,#flip-table tbody,#flip-table tr,#flip-table td{display:block;width:auto}
   #flip-table thead{display:none}
@@ -131,22 +134,20 @@ export function renderHistoryHtml(doc: HistoryDocument, pagePath: string): strin
   const verdictClass = last ? (last.verdict === 'pass' ? 'pass' : last.verdict === 'incomplete' ? 'incomplete' : 'fail') : 'incomplete';
   const named = (r: TimelineRun) => `${runNumber(r)} ${r.runId} (${when(r.startedAt)})`;
   const stillFailing = stillFailingSince(doc, byId);
-  const flipRows = [...doc.flips]
-    .sort((a, b) => (a.area < b.area ? -1 : a.area > b.area ? 1 : 0))
-    .map((f) => {
-      const first = byId.get(f.firstFailedRun);
-      const recovered = f.recoveredRun ? byId.get(f.recoveredRun) : undefined;
-      return tr(
-        [
-          `<td data-label="area">${esc(f.area)}</td>`,
-          `<td data-label="clause"><code>${esc(f.clause)}</code></td>`,
-          `<td data-label="first failed in">${first ? runLink(first, from, named(first)) : esc(f.firstFailedRun)}</td>`,
-          `<td data-label="recovered in">${recovered ? runLink(recovered, from, named(recovered)) : '<strong>still failing</strong>'}</td>`,
-          `<td data-label="cause (first failure)">${esc(f.cause)}</td>`,
-        ],
-        ` data-clause="${esc(f.clause)}"`,
-      );
-    });
+  const flipRows = groupFlips(doc.flips, runOrder(doc)).map((g) => {
+    const first = byId.get(g.firstFailedRun);
+    const recovered = g.recoveredRun ? byId.get(g.recoveredRun) : undefined;
+    return tr(
+      [
+        `<td data-label="area">${esc(g.areas.join(', '))}</td>`,
+        `<td data-label="clause">${g.clauses.map((c) => `<code>${esc(c)}</code>`).join(' ')}</td>`,
+        `<td data-label="first failed in">${first ? runLink(first, from, named(first)) : esc(g.firstFailedRun)}</td>`,
+        `<td data-label="recovered in">${recovered ? runLink(recovered, from, named(recovered)) : '<strong>still failing</strong>'}</td>`,
+        `<td data-label="cause (first failure)">${esc(groupCause(g))}</td>`,
+      ],
+      ` data-clause="${esc(g.clauses.join(' '))}" data-kind="${g.kind}"`,
+    );
+  });
   const runRows = [...doc.runs]
     .reverse()
     .map((r) =>
@@ -165,7 +166,7 @@ export function renderHistoryHtml(doc: HistoryDocument, pagePath: string): strin
       ),
     );
   // Newest run first, each run a heading row (its note, if it is not comparable), then one row per operation.
-  const latencyRows = [...doc.runs].reverse().flatMap((r) => {
+  const latencyRows = [...doc.runs].reverse().map((r) => {
     const entries = Object.entries(r.operations);
     if (entries.length === 0) return [];
     const heading = `<tr class="run"><th colspan="6">${runLink(r, from, `${runNumber(r)} ${r.runId}`)} · ${esc(when(r.startedAt))}${r.notComparable ? `<span class="why">${esc(r.notComparable)}</span>` : ''}</th></tr>`;
@@ -192,7 +193,7 @@ export function renderHistoryHtml(doc: HistoryDocument, pagePath: string): strin
   });
   const loadRows = [...doc.runs]
     .reverse()
-    .flatMap((r) =>
+    .map((r) =>
       r.load.flatMap((l) =>
         Object.entries(l.p95).map(([endpoint, p95]) =>
           tr([td(runNumber(r)), td(`${l.scenario} (${l.engine})`), td(endpoint), td(ms(p95)), td(l.passed ? 'passed' : 'failed')]),
@@ -207,13 +208,18 @@ export function renderHistoryHtml(doc: HistoryDocument, pagePath: string): strin
 <p>What changed last${last ? ` (${runLink(last, from, named(last))})` : ''}:</p><ul>${doc.lastChanges.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>
 ${stillFailing.length ? `<p class="still">Still failing:</p><ul>${stillFailing.map((s) => `<li>${esc(s)}</li>`).join('')}</ul>` : ''}
 <p class="links">${doc.runs.length} run(s), ${doc.flips.length} clause flip(s), ${regressions} latency regression(s)${doc.skipped.length ? `, ${doc.skipped.length} folder(s) skipped` : ''}</p></header>
-<nav class="toc"><a href="#timeline">Timeline</a><a href="#flips">Clause flips</a><a href="#latency">Latency</a>${loadRows.length ? '<a href="#load">Load</a>' : ''}${skipped.length ? '<a href="#skipped">Skipped</a>' : ''}</nav>
+<nav class="toc"><a href="#timeline">Timeline</a><a href="#flips">Clause flips</a><a href="#latency">Latency</a>${loadRows.some((rows) => rows.length) ? '<a href="#load">Load</a>' : ''}${skipped.length ? '<a href="#skipped">Skipped</a>' : ''}</nav>
 <main>
 <h2 id="timeline">Verdict timeline</h2>
 ${timelineSvg(doc.runs, from)}
-${table(['#', 'verdict', 'started', 'run', 'target', 'environment, pace', 'suite', 'deployment'], runRows, ' id="runs"')}
+${recentThenEarlier(
+  runRows.map((row) => [row]),
+  (rows, attrs) => table(['#', 'verdict', 'started', 'run', 'target', 'environment, pace', 'suite', 'deployment'], rows, attrs),
+  ' id="runs"',
+  'runs',
+)}
 <h2 id="flips">Clause flips</h2>
-${flipRows.length ? table(['area', 'clause', 'first failed in', 'recovered in', 'cause (first failure)'], flipRows, ' id="flip-table"') : '<p class="muted">No clause changed its result across the series.</p>'}
+${flipRows.length ? `${table(['area', 'clause', 'first failed in', 'recovered in', 'cause (first failure)'], flipRows, ' id="flip-table"')}<p class="muted">Newest first; each failing clause alone, the clauses no longer confirmed for one reason between the same runs told once, as the reports tell them.</p>` : '<p class="muted">No clause changed its result across the series.</p>'}
 <h2 id="latency">Latency per operation (successful answers)</h2>
 ${facts([
   [
@@ -223,8 +229,27 @@ ${facts([
   ['comparable', 'same target, environment, pace (API_RATE) and load engine; other runs are marked "not comparable", never a regression'],
 ])}
 ${operations.length ? `<div class="charts">${operations.map((op) => operationChart(doc.runs, op)).join('')}</div><p class="muted">p95 per run, oldest first, each operation on its own scale; a red ring marks a regression, a hollow grey point a run not comparable with those before it.</p>` : ''}
-${latencyRows.length ? `<div class="scroll"><table id="latency-table"><thead><tr><th>operation</th><th class="c-count">answers</th><th class="c-min">min</th><th>p50</th><th>p95</th><th>max</th></tr></thead><tbody>${latencyRows.join('')}</tbody></table></div>` : '<p class="muted">No run recorded a successful answer.</p>'}
-${loadRows.length ? `<h2 id="load">Load scenarios</h2>${table(['run', 'scenario (engine)', 'endpoint', 'p95', 'verdict'], loadRows, ' id="load-table"')}` : ''}
+${
+  latencyRows.some((rows) => rows.length)
+    ? recentThenEarlier(
+        latencyRows.filter((rows) => rows.length),
+        (rows, attrs) =>
+          `<div class="scroll"><table${attrs}><thead><tr><th>operation</th><th class="c-count">answers</th><th class="c-min">min</th><th>p50</th><th>p95</th><th>max</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`,
+        ' id="latency-table" class="latency"',
+        'runs',
+      )
+    : '<p class="muted">No run recorded a successful answer.</p>'
+}
+${
+  loadRows.some((rows) => rows.length)
+    ? `<h2 id="load">Load scenarios</h2>${recentThenEarlier(
+        loadRows.filter((rows) => rows.length),
+        (rows, attrs) => table(['run', 'scenario (engine)', 'endpoint', 'p95', 'verdict'], rows, attrs),
+        ' id="load-table"',
+        'runs with load reports',
+      )}`
+    : ''
+}
 ${skipped.length ? `<h2 id="skipped">Folders skipped</h2>${table(['folder', 'why'], skipped)}` : ''}
 </main>
 </body>
@@ -232,16 +257,37 @@ ${skipped.length ? `<h2 id="skipped">Folders skipped</h2>${table(['folder', 'why
 `;
 }
 
+/** Runs whose rows show at once, newest first; the earlier ones fold under a summary (in the file still; no script). */
+const RECENT_RUNS = 20;
+
+/** One table of the newest RECENT_RUNS runs' rows (`groups`: each run's rows), and the earlier ones in a second, folded. */
+function recentThenEarlier(
+  groups: readonly string[][],
+  render: (rows: string[], attrs: string) => string,
+  attrs: string,
+  what: string,
+): string {
+  const shown = render(groups.slice(0, RECENT_RUNS).flat(), attrs);
+  if (groups.length <= RECENT_RUNS) return shown;
+  const earlierAttrs = attrs.replace(/ id="([^"]*)"/, ' id="$1-earlier"');
+  return `${shown}<details class="earlier"><summary>${groups.length - RECENT_RUNS} earlier ${what}</summary>${render(groups.slice(RECENT_RUNS).flat(), earlierAttrs)}</details>`;
+}
+
 /** The clauses failing in the last run that began failing before it (those that began in it are among the last changes). */
 function stillFailingSince(doc: HistoryDocument, byId: Map<string, TimelineRun>): string[] {
   const last = doc.runs.at(-1);
-  return doc.flips
-    .filter((f) => f.recoveredRun === null && f.firstFailedRun !== last?.runId && last?.verdict !== 'stopped')
-    .map((f) => {
-      const first = byId.get(f.firstFailedRun);
-      return `${f.clause} since ${first ? `${runNumber(first)} ${first.runId} (${when(first.startedAt)})` : f.firstFailedRun}`;
+  return groupFlips(doc.flips, runOrder(doc))
+    .filter((g) => g.recoveredRun === null && g.firstFailedRun !== last?.runId && last?.verdict !== 'stopped')
+    .map((g) => {
+      const first = byId.get(g.firstFailedRun);
+      return `${flipSentence(g)}; since ${first ? `${runNumber(first)} ${first.runId} (${when(first.startedAt)})` : g.firstFailedRun}`;
     });
 }
+
+const runOrder = (doc: HistoryDocument) => new Map(doc.runs.map((r) => [r.runId, r.index]));
+
+/** The cause column of a flip group: the failure message, or why its clauses were not confirmed. */
+const groupCause = (g: FlipGroup) => (g.kind === 'fail' ? g.cause : `not confirmed: ${g.clauses.length > 1 ? plural(g.cause) : g.cause}`);
 
 export function renderHistoryMarkdown(doc: HistoryDocument): string {
   const last = doc.runs.at(-1);
@@ -269,12 +315,12 @@ export function renderHistoryMarkdown(doc: HistoryDocument): string {
     ...(doc.flips.length
       ? mdTable(
           ['area', 'clause', 'first failed in', 'recovered in', 'cause'],
-          doc.flips.map((f) => [
-            f.area,
-            { code: f.clause },
-            named(f.firstFailedRun),
-            f.recoveredRun ? named(f.recoveredRun) : 'still failing',
-            f.cause,
+          groupFlips(doc.flips, runOrder(doc)).map((g) => [
+            g.areas.join(', '),
+            { code: g.clauses.join(', ') },
+            named(g.firstFailedRun),
+            g.recoveredRun ? named(g.recoveredRun) : 'still failing',
+            groupCause(g),
           ]),
         )
       : ['No clause changed its result across the series.']),

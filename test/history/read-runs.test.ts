@@ -62,6 +62,28 @@ test('a run found twice counts once; a truncated requests.jsonl skips its run, s
   expect(readFileSync(join(DIR, 'out', 'history.md'), 'utf8')).toContain('counted once');
 });
 
+test('a config.json or a load report cut short skips its run, saying why (its pace, or its load figures, would be lost)', () => {
+  rmSync(DIR, { recursive: true, force: true });
+  makeRun('night-1', 'run-1', '2026-01-01T02:00:00.000Z');
+  const config = makeRun('night-2', 'run-2', '2026-01-02T02:00:00.000Z');
+  writeFileSync(join(config, 'evidence', 'config.json'), '{"config":{"rate":');
+  const load = makeRun('night-3', 'run-3', '2026-01-03T02:00:00.000Z');
+  mkdirSync(join(load, 'suite', 'load'), { recursive: true });
+  writeFileSync(join(load, 'suite', 'load', 'pagination.json'), '{"schema":"osd-suite/load-report@1","endpo');
+  const { doc } = writeHistory({
+    folders: [join(DIR, 'runs')],
+    out: join(DIR, 'out'),
+    options: DEFAULT_HISTORY_OPTIONS,
+    publicKey: null,
+    root: ROOT,
+  });
+  expect(doc.runs.map((r) => r.runId)).toEqual(['run-1']);
+  expect(doc.skipped).toEqual([
+    { dir: config, reason: 'its evidence/config.json does not read as JSON: truncated?' },
+    { dir: load, reason: 'its suite/load/pagination.json does not read as JSON: truncated?' },
+  ]);
+});
+
 test('--public-key: only packages signed with that key whose files all verify are taken, the others skipped saying why', () => {
   rmSync(DIR, { recursive: true, force: true });
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -152,6 +174,68 @@ test('the first screen: what changed in the last run, and each clause still fail
   const header = readFileSync(files.html, 'utf8').match(/<header[^>]*>.*?<\/header>/s)?.[0] ?? '';
   expect(header).toContain('Last run: FAIL');
   expect(header).toContain('<li>nothing changed since the run before</li>');
-  expect(header).toContain(`<li>${clause} since #2 run-2 (2026-01-02 02:00:00Z)</li>`);
-  expect(readFileSync(files.markdown, 'utf8')).toContain(`Still failing:\n\n- ${clause} since #2 run-2 (2026-01-02 02:00:00Z)`);
+  expect(header).toContain(`<li>${clause} fails: a deviation; since #2 run-2 (2026-01-02 02:00:00Z)</li>`);
+  expect(readFileSync(files.markdown, 'utf8')).toContain(
+    `Still failing:\n\n- ${clause} fails: a deviation; since #2 run-2 (2026-01-02 02:00:00Z)`,
+  );
+});
+
+test('clauses no longer confirmed because another failed: flips of their own, told once per cause; a clause a run left out says nothing', () => {
+  rmSync(DIR, { recursive: true, force: true });
+  const edit = (
+    dir: string,
+    change: (report: Record<string, never> & { clauses: Array<Record<string, unknown>>; verdictReasons: string[] }) => void,
+  ) => {
+    const report = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8'));
+    change(report);
+    expect(validateCertificationReport(report).errors).toEqual([]);
+    writeFileSync(join(dir, 'certification.json'), JSON.stringify(report));
+  };
+  const passing = (verdictReports().pass.clauses as Array<{ id: string; status: string }>)
+    .filter((c) => c.status === 'pass')
+    .map((c) => c.id);
+  const [cause, blockedA, blockedB, leftOut] = passing;
+  expect(leftOut, 'the fixture has four passing clauses').toBeDefined();
+  makeRun('night-1', 'run-1', '2026-01-01T02:00:00.000Z');
+  // Night 2: one clause fails; two are not confirmed because their tests failed on it; one is left out (--clauses).
+  edit(makeRun('night-2', 'run-2', '2026-01-02T02:00:00.000Z'), (r) => {
+    for (const c of r.clauses) {
+      if (c.id === cause)
+        Object.assign(c, {
+          status: 'fail',
+          verdict: 'fail',
+          failures: [{ test: 't', check: 'c', message: 'a deviation', drift: false, evidence: null }],
+        });
+      if ([blockedA, blockedB, leftOut].includes(c.id as string)) Object.assign(c, { status: 'not-covered', verdict: 'not-covered' });
+    }
+    r.verdict = 'fail' as never;
+    r.verdictReasons = [
+      `${cause} fails: a deviation`,
+      `${blockedA} not confirmed: its tests failed on ${cause}`,
+      `${blockedB} not confirmed: its tests failed on ${cause}`,
+      `${leftOut} not confirmed: no test of this run covers it`,
+    ];
+  });
+  makeRun('night-3', 'run-3', '2026-01-03T02:00:00.000Z');
+  const { doc, files } = writeHistory({
+    folders: [join(DIR, 'runs')],
+    out: join(DIR, 'out'),
+    options: DEFAULT_HISTORY_OPTIONS,
+    publicKey: null,
+    root: ROOT,
+  });
+  expect(doc.flips.map((f) => [f.clause, f.kind, f.cause, f.firstFailedRun, f.recoveredRun]).sort()).toEqual(
+    [
+      [cause, 'fail', 'a deviation', 'run-2', 'run-3'],
+      [blockedA, 'unconfirmed', `its tests failed on ${cause}`, 'run-2', 'run-3'],
+      [blockedB, 'unconfirmed', `its tests failed on ${cause}`, 'run-2', 'run-3'],
+    ].sort(),
+  );
+  const flipTable = readFileSync(files.html, 'utf8').match(/<table id="flip-table">.*?<\/table>/s)?.[0] ?? '';
+  expect([...flipTable.matchAll(/<tr data-clause="([^"]*)" data-kind="(\w+)"/g)].map((m) => [m[1], m[2]])).toEqual([
+    [cause, 'fail'],
+    [[blockedA, blockedB].sort().join(' '), 'unconfirmed'],
+  ]);
+  expect(flipTable).toContain(`not confirmed: their tests failed on ${cause}`);
+  expect(readFileSync(files.markdown, 'utf8')).toContain(`not confirmed: their tests failed on ${cause}`);
 });
