@@ -26,6 +26,7 @@ import { claimCollateral } from './collateral-claims.ts';
 import { grepFor, replayCommand, writeRunRecord, type FuzzRunRecord } from './record.ts';
 import { WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
 import { wholeListBound } from '../src/checks/bounded-walk.ts';
+import { collectBetweenCases } from '../src/harness/heap-hygiene.ts';
 
 /** One property: how cases are generated, and what one case sends and checks. */
 export interface FuzzProperty<T> {
@@ -319,6 +320,7 @@ export class FuzzRunner {
         error = e;
       } finally {
         stop();
+        collectBetweenCases(); // a property reading whole lists case after case holds a few cases' garbage, not all
       }
       for (const o of caseVerdict.observations) if (!observations.has(o.key)) observations.set(o.key, o);
       for (const l of caseVerdict.limits) limits.set(`${l.clause}|${l.message}`, l);

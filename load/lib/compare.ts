@@ -311,10 +311,10 @@ export function compareRuns(
   const cw = current.work ?? null;
   const bw = baseline.work ?? null;
   const workDiffers = cw !== null && bw !== null ? workDifferences(cw, bw) : [];
+  // load:baseline records k6 runs only: across engines, re-recording is no way out, so it is not offered.
+  const recordHint = engines.current === engines.baseline ? '; record a baseline of this work (npm run load:baseline)' : '';
   if (workDiffers.length > 0)
-    (options.force ? notes : reasons).push(
-      `the run did different work from the baseline's: ${workDiffers.join('; ')}; record a baseline of this work (npm run load:baseline)`,
-    );
+    (options.force ? notes : reasons).push(`the run did different work from the baseline's: ${workDiffers.join('; ')}${recordHint}`);
   if ((settingsDiffer || targetDiffers || workDiffers.length > 0) && !options.force && status === 'pass') status = 'incomparable';
   if (bw === null)
     notes.push(
@@ -420,7 +420,7 @@ function weighted(values: ReadonlyArray<{ value: number | null; weight: number }
 
 /**
  * One run from the summaries of its runners (k6-operator: one per runner pod, each with its share of the arrival
- * rate). They must be of one scenario, settings, target and run id. Counts and rates add up; shares are weighted by
+ * rate). They must be of one scenario, engine, settings, target and run id. Counts and rates add up; shares are weighted by
  * each runner's requests/s (the runners run side by side for the same time, so that is weighting by requests);
  * a percentile is shown as the highest runner's, with its spread, which compareRuns reads as bounds. The plan (the
  * whole test's, the same in every runner) is taken once; iterations done, setup creates and budget skips add up.
@@ -435,6 +435,7 @@ export function mergeRuns(runs: readonly ComparableRun[]): ComparableRun {
       throw new Error(`The summaries are not runners of one run: their ${what} differ (${[...new Set(seen)].join(' / ')}).`);
   };
   differ('scenarios', (r) => r.scenario);
+  differ('engines', (r) => r.engine ?? 'k6');
   differ('targets', (r) => [r.target, r.environment]);
   differ('settings', (r) => r.settings);
   differ('run ids', (r) => r.runId);

@@ -49,7 +49,7 @@ import { runProblem, runSuite } from './suite-run.ts';
 import { utcDate, loadWaivers } from './waivers.ts';
 import { writePolicy } from '../run/write-policy.ts';
 import { interruptSignal, RunInterrupted, throwIfInterrupted } from '../run/interrupt.ts';
-import { cancelOpenRecords } from '../run/cleanup.ts';
+import { cancelOpenRecords, sweepSentence } from '../run/cleanup.ts';
 import { openRecords } from '../run/journal.ts';
 import { writeOut } from '../config/terminal-text.ts';
 
@@ -558,11 +558,8 @@ async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
     if (openRecords(entries).ids.length === 0 && openRecords(entries).unresolvedTags.length === 0) return 'it had left no record open';
     if (!session.profile.cancel)
       return 'records it created stay open (the cancel route is unknown): name it in API_PROFILE and run `npm run cleanup`';
-    const s = await cancelOpenRecords(session.client, entries, { readSettleMs: session.readSettleMs });
-    const left = s.refused.length + s.errors.length;
     // The run's own teardown may have closed everything before the interrupt reached certify: say so, not "cancelled 0".
-    if (s.cancelled.length === 0 && left === 0) return 'the sweep found nothing left open (the run had closed what it created)';
-    return `the sweep cancelled ${s.cancelled.length} record(s)${left ? `, ${left} not (run \`npm run cleanup\`): ${s.errors[0] ?? `refused ${s.refused[0]?.status}`}` : ''}`;
+    return sweepSentence(await cancelOpenRecords(session.client, entries, { readSettleMs: session.readSettleMs }));
   } catch (error) {
     return `the sweep could not run (${error instanceof Error ? error.message : String(error)}): run \`npm run cleanup\``;
   } finally {

@@ -36,6 +36,8 @@ function comparable(json: unknown, path: string) {
 
 /** The run report, or every report in a folder of runners' reports (merged: they must be of one run). */
 function currentRun(summaryPath: string): { run: ComparableRun; files: string[] } {
+  if (!existsSync(summaryPath))
+    throw new ConfigError(`There is no run report at ${summaryPath}; run npm run load -- <scenario> first, then compare its report.`);
   const files = statSync(summaryPath, { throwIfNoEntry: false })?.isDirectory()
     ? readdirSync(summaryPath)
         .filter((f) => f.endsWith('.json'))

@@ -18,7 +18,11 @@ import { writeOut } from '../config/terminal-text.ts';
 
 async function main(): Promise<number> {
   const parsed = parseRunArgs(process.argv.slice(2));
-  const run = await prepareRun(parsed.scenario, { referenceRateLimit: LOCAL_REFERENCE_RATE_LIMIT, k6Version: null });
+  const run = await prepareRun(parsed.scenario, {
+    k6Args: parsed.k6Args,
+    referenceRateLimit: LOCAL_REFERENCE_RATE_LIMIT,
+    k6Version: null,
+  });
   try {
     const ready = await readyToRun(run);
     if ('exitCode' in ready) return ready.exitCode;

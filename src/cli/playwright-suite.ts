@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitOnConfigError, UsageError } from '../config/config-error.ts';
 import { EXIT_CODES, exitCodesLine } from '../config/exit-codes.ts';
-import { optionLines } from '../config/command-line.ts';
+import { optionLines, suiteVersionText } from '../config/command-line.ts';
 import { CONFORMANCE_COMMAND, FUZZ_COMMAND } from './command-specs.ts';
 import { playwrightArgs, withFirstReporter } from '../config/playwright-args.ts';
 
@@ -50,14 +50,14 @@ function helpText(suite: Suite): string {
     /\nOptions:\n([\s\S]*?)\n\S/.exec(playwright)?.[1].replace(/^ {2}-h, --help +display help for command\n?/m, '') ?? '',
   );
   const spec = SUITES[suite];
-  // Our options from the suite's table (no --version: Playwright's `test` has none), then Playwright's.
+  // Our options from the suite's table, --version ours (Playwright's `test` has none), then Playwright's.
   return [
     `Usage: ${command} [options] ${spec.positionals.usage}`,
     '',
     spec.summary,
     '',
     'Options:',
-    ...optionLines(spec, { version: false }),
+    ...optionLines(spec),
     '',
     ...spec.notes,
     '',
@@ -75,6 +75,10 @@ function main(argv: readonly string[]): void {
   const args = playwrightArgs(rest, `npm run ${suite} --`);
   if (args === 'help') {
     process.stdout.write(helpText(suite as Suite));
+    return;
+  }
+  if (args === 'version') {
+    process.stdout.write(`${suiteVersionText()}\n`);
     return;
   }
   const passed = withFirstReporter(args, DEFERRED_VERDICT_REPORTER);

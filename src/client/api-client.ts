@@ -323,7 +323,7 @@ export class ApiClient<L extends Ledger = Ledger> {
         status: answer.status,
         responseHeaders: redactDeep(responseHeaders, this.opts.redact),
         body: redactedText === text ? body : redactDeep(body, this.opts.redact),
-        text: redactedText.length > EVIDENCE_TEXT_LIMIT ? redactedText.slice(0, EVIDENCE_TEXT_LIMIT) : redactedText,
+        text: redactedText.length > EVIDENCE_TEXT_LIMIT ? ownCopy(redactedText.slice(0, EVIDENCE_TEXT_LIMIT)) : redactedText,
         isJson,
         ...(answer.bodyError ? { bodyError: this.opts.redact(answer.bodyError) } : {}),
         durationMs: Math.round(performance.now() - started),
@@ -377,4 +377,12 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * A string of its own: V8 makes a slice of a long string a view that keeps the whole of it alive, so the evidence text
+ * of a 3.5 MB list (its first 2,000 characters) would hold the 3.5 MB for as long as the exchange is kept.
+ */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }

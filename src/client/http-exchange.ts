@@ -86,12 +86,14 @@ export async function httpExchange(url: string, req: HttpRequest): Promise<RawAn
         bodyError = tooLarge(req.maxBytes, 'more bytes than that');
         break;
       }
-      chunks.push(Buffer.from(chunk));
+      // A view on fetch's own chunk, not a copy: the one copy is the concatenation below (a 3.5 MB list read
+      // once, not twice; every copy is garbage a fuzz worker carries until its next full collection).
+      chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     }
   } catch (error) {
     bodyError = `the body could not be read whole after ${size} bytes: ${reason(error, url, req, timeout)}`;
   }
-  return { status: response.status, headers, body: Buffer.concat(chunks), bodyError };
+  return { status: response.status, headers, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), bodyError };
 }
 
 function tooLarge(maxBytes: number, what: string): string {

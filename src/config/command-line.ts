@@ -52,15 +52,15 @@ export interface CommandLine<O extends Record<string, OptionSpec>> {
   positionals: string[];
 }
 
-/** The option lines of a --help (each option, then -h and, when the command takes it, --version), aligned. */
-export function optionLines(spec: CommandSpec, { version = true }: { version?: boolean } = {}): string[] {
+/** The option lines of a --help (each option, then -h and --version), aligned. */
+export function optionLines(spec: CommandSpec): string[] {
   const names = Object.entries(spec.options).map(([name, o]) => `${o.short ? `-${o.short}, ` : ''}${flagWithValue(name, o)}`);
   const width = Math.max(...names.map((n) => n.length), '-h, --help'.length) + 2;
   const lines = Object.values(spec.options).map(
     (o, i) => `  ${names[i].padEnd(width)}${o.description}${o.multiple ? ' (repeatable)' : ''}`,
   );
   lines.push(`  ${'-h, --help'.padEnd(width)}show this help and exit`);
-  if (version) lines.push(`  ${'--version'.padEnd(width)}print the suite's version and exit`);
+  lines.push(`  ${'--version'.padEnd(width)}print the suite's version and exit`);
   return lines;
 }
 

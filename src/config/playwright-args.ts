@@ -56,15 +56,17 @@ export const PLAYWRIGHT_TEST_OPTIONS: readonly { flags: readonly string[]; value
 const byFlag = new Map(PLAYWRIGHT_TEST_OPTIONS.flatMap((o) => o.flags.map((flag) => [flag, o.value] as const)));
 
 /**
- * Checks a command line for `playwright test`: 'help' when it asks for help (-h, --help), else the arguments to pass
- * on, unchanged. Throws UsageError naming the first option Playwright does not know, or one missing its value.
+ * Checks a command line for `playwright test`: 'help' when it asks for help (-h, --help), 'version' for the suite's
+ * --version (Playwright's `test` has none), else the arguments to pass on, unchanged. Throws UsageError naming the
+ * first option Playwright does not know, or one missing its value.
  */
-export function playwrightArgs(argv: readonly string[], command: string): string[] | 'help' {
+export function playwrightArgs(argv: readonly string[], command: string): string[] | 'help' | 'version' {
   const hint = `see ${command} --help`;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') break; // the rest are test filters
     if (arg === '--help' || arg === '-h') return 'help';
+    if (arg === '--version') return 'version';
     if (!arg.startsWith('-') || arg === '-') continue; // a test filter
     // `--grep=@X` and `-g@X` carry their value inline; `--grep @X` and `-g @X` in the next argument.
     const flag = arg.startsWith('--') ? arg.split('=')[0] : arg.slice(0, 2);

@@ -33,7 +33,11 @@ export function junitCase(test: TestCase, result: TestResult): JunitCase {
 
 export default class JunitReporter implements Reporter {
   private readonly suites = new Map<string, JunitSuite>();
-  constructor(private readonly options: { outputFile?: string } = {}) {}
+  private readonly outputFile: string | undefined;
+  /** `outputFile` from the config; on a command line's --reporter, PLAYWRIGHT_JUNIT_OUTPUT_FILE (as Playwright's own). */
+  constructor(options: { outputFile?: string } = {}) {
+    this.outputFile = options.outputFile ?? process.env.PLAYWRIGHT_JUNIT_OUTPUT_FILE;
+  }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const project = test.parent.project()?.name ?? '';
@@ -46,9 +50,9 @@ export default class JunitReporter implements Reporter {
   }
 
   onEnd(result: FullResult): void {
-    if (!this.options.outputFile) return;
-    mkdirSync(dirname(this.options.outputFile), { recursive: true });
-    writeFileSync(this.options.outputFile, junitXml([...this.suites.values()], result.duration / 1000));
+    if (!this.outputFile) return;
+    mkdirSync(dirname(this.outputFile), { recursive: true });
+    writeFileSync(this.outputFile, junitXml([...this.suites.values()], result.duration / 1000));
   }
 
   printsToStdio(): boolean {

@@ -22,6 +22,19 @@ function scenarioArg(value: string | undefined, command: string, allowed: readon
   return value;
 }
 
+/**
+ * k6's options that replace a script's scenarios with a default one that runs the script's `default` function: set
+ * in a tier above the script (command line or K6_* variable), they clear its scenarios (k6's lib/options.go,
+ * Options.Apply; grafana/k6 issue 3741). The scripts export none on purpose: their one scenario is an arrival rate held under
+ * API_RATE, and nothing may run them outside it (test/load/k6-scripts.test.ts). Given one, k6 would stop on a missing
+ * `default` with its own code; the runners refuse it first, in one sentence.
+ */
+export const K6_PLAN_SHORTCUTS: ReadonlyArray<{ long: string; short: string; env: string }> = [
+  { long: '--duration', short: '-d', env: 'K6_DURATION' },
+  { long: '--iterations', short: '-i', env: 'K6_ITERATIONS' },
+  { long: '--stage', short: '-s', env: 'K6_STAGES' },
+];
+
 export const LOAD_COMMAND = {
   exitCodes: ['pass', 'contractFailure', 'usage', 'toolMissing', 'targetUnavailable', 'credentialsRefused'],
   command: 'npm run load --',
@@ -29,7 +42,7 @@ export const LOAD_COMMAND = {
   positionals: { usage: `<${SCENARIOS.join('|')}> [k6 run options]`, min: 0, max: 1 },
   options: {},
   notes: [
-    `Scenarios: ${SCENARIOS.join(', ')}. Options after the scenario go to k6 run unchanged.`,
+    `Scenarios: ${SCENARIOS.join(', ')}. Options after the scenario go to k6 run unchanged, but for ${K6_PLAN_SHORTCUTS.map((s) => s.long).join(', ')} (and ${K6_PLAN_SHORTCUTS.map((s) => s.env).join(', ')}), which would replace the scenario's arrival rate: set LOAD_DURATION and its rate instead.`,
     'Target: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE (unset API_BASE_URL = bundled reference).',
     'k6: K6_BIN or k6 on PATH (exit 3 without it).',
   ],
@@ -37,6 +50,26 @@ export const LOAD_COMMAND = {
     return knobVariables();
   },
 } as const satisfies CommandSpec;
+
+/** The k6 option or variable among these that would replace the scenario's plan, or null. */
+function planShortcut(k6Args: readonly string[], env: NodeJS.ProcessEnv): string | null {
+  for (const s of K6_PLAN_SHORTCUTS) {
+    // pflag's forms: --duration 30s, --duration=30s, -d 30s, -d30s, -d=30s.
+    const given = k6Args.find((a) => a === s.long || a.startsWith(`${s.long}=`) || a.startsWith(s.short));
+    if (given !== undefined) return `k6's ${given.startsWith('--') ? s.long : s.short}`;
+    if ((env[s.env] ?? '') !== '') return s.env;
+  }
+  return null;
+}
+
+/** Refuses, before anything starts, a k6 option or variable that would replace the scenario's own plan. */
+export function refuseK6PlanShortcuts(k6Args: readonly string[], env: NodeJS.ProcessEnv): void {
+  const given = planShortcut(k6Args, env);
+  if (given !== null)
+    throw new UsageError(
+      `${given} would replace the scenario's own plan (an arrival rate held under API_RATE) with k6's default scenario, which these scripts do not run: set LOAD_DURATION and the scenario's rate instead (npm run load -- --help lists them).`,
+    );
+}
 
 /** Only the first argument is ours (the scenario, or --help); the rest goes to k6 as it is. */
 export function parseRunArgs(args: readonly string[]): { scenario: ScenarioName; k6Args: string[] } {
@@ -95,7 +128,13 @@ export function parseBaselineArgs(args: readonly string[]): BaselineArgs {
     throw new UsageError(
       `Name the run to record: npm run load:baseline -- <${SCENARIOS.join('|')}|reports/load/<scenario>.json> [--force].`,
     );
-  return { source: positionals[0], force: values.force === true };
+  const [source] = positionals;
+  // A bare word is a scenario's name (a path has a folder or ends in .json): a typo is said as one.
+  if (!isScenarioName(source) && !/[/\\]|\.json$/i.test(source))
+    throw new UsageError(
+      `Unknown scenario "${source}" for npm run load:baseline: choose one of ${SCENARIOS.join(', ')}, or give a run report's path (reports/load/<scenario>.json).`,
+    );
+  return { source, force: values.force === true };
 }
 
 export const READ_ONLY_SCENARIOS: readonly ScenarioName[] = ['pagination', 'polling'];

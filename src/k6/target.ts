@@ -12,6 +12,7 @@ import { startBundledReference, targetEnvironment } from '../../src/run/bundled-
 import { setChildEnvironment } from '../../src/config/child-environment.ts';
 import { type LoadConfig, LoadConfigError, readLoadConfig } from '../../load/lib/config.ts';
 import type { ScenarioName } from '../../load/lib/names.ts';
+import { refuseK6PlanShortcuts } from './args.ts';
 import { dashboardEnv } from './k6-process.ts';
 import { dashboardFileFor } from './paths.ts';
 
@@ -51,6 +52,8 @@ export interface PreparedRun {
 }
 
 export interface PrepareOptions {
+  /** The options given to k6 run (npm run load); refused when they would replace the scenario's plan. */
+  k6Args?: readonly string[];
   /** Rate limit of the bundled reference; false = off. */
   referenceRateLimit: number | false;
   k6Version: string | null;
@@ -64,6 +67,7 @@ function applyDefaults(env: NodeJS.ProcessEnv, defaults: Readonly<Record<string,
 export async function prepareRun(scenario: ScenarioName, options: PrepareOptions): Promise<PreparedRun> {
   const cwd = options.cwd ?? process.cwd();
   loadDotEnv();
+  refuseK6PlanShortcuts(options.k6Args ?? [], process.env);
   let close = async (): Promise<void> => {};
   let startedReference = false;
   if (!process.env.API_BASE_URL) {

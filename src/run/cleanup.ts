@@ -22,6 +22,16 @@ export interface CleanupSummary {
   errors: string[];
 }
 
+/**
+ * What a sweep after an interrupt did, in one clause of a sentence that reads true beside the run's own teardown line
+ * ("[cleanup] run X: 40 cancelled."): when the teardown had closed everything, it found nothing, never "cancelled 0".
+ */
+export function sweepSentence(s: Pick<CleanupSummary, 'cancelled' | 'refused' | 'errors'>): string {
+  const left = s.refused.length + s.errors.length;
+  if (s.cancelled.length === 0 && left === 0) return 'the sweep found nothing left open (the run had closed what it created)';
+  return `the sweep cancelled ${s.cancelled.length} record(s)${left ? `, ${left} not (run \`npm run cleanup\`): ${s.errors[0] ?? `refused ${s.refused[0]?.status}`}` : ''}`;
+}
+
 export interface CleanupOptions {
   /**
    * API_READ_SETTLE, ms: a tag not found in the list is looked for once more after this long, since a record created

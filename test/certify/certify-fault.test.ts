@@ -46,6 +46,14 @@ test.describe('with a fault switch on', () => {
     expect(run.report!.clauses.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([CLAUSE]);
   });
 
+  test('evidence/junit.xml, the file CI tools read, has the deviation as a <failure> naming the clause and its cause', () => {
+    // Issue 43, item 6: not Playwright's <error message="1 contract deviation(s):">, which GitLab and Jenkins show as is.
+    const xml = readFileSync(join(run.out, 'evidence', 'junit.xml'), 'utf8');
+    expect(xml).toMatch(/^<\?xml [^\n]*\n<testsuites name="osd-suite" tests="\d+" failures="[1-9]\d*" errors="\d+"/);
+    expect(xml).toMatch(new RegExp(`<failure message="${CLAUSE}: [^"]+" type="contract-deviation">`));
+    expect(xml).not.toContain('contract deviation(s):"');
+  });
+
   test('certification.md and index.html name the clause and show its evidence', () => {
     const md = readFileSync(join(run.out, 'certification.md'), 'utf8');
     expect(md).toContain('# Certification: FAIL');

@@ -1,4 +1,5 @@
-// Issue 43, item 2: a certification that stops (exit 2 configuration, 5 unreachable, 6 credentials refused) says
+// Issue 43, item 2: a certification that stops (exit 2 configuration: a mistyped --profile, a --sign file that is no key,
+// a short secret; 5 unreachable; 6 credentials refused: the five stops the issue reproduced) says
 // STOPPED in <out>, so no pipeline reads yesterday's verdict as today's, and moves the package it found there, whole
 // and unchanged, to <out>.previous/: the console and certification.md say where. A second stop keeps that package.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,13 +40,20 @@ test.afterAll(async () => reference?.close());
 
 const CASES = [
   { code: 'usage', how: 'a mistyped --profile', args: ['--profile', 'no/such.json'], env: () => ({}) },
+  { code: 'usage', how: 'a --sign file that is no private key', args: ['--sign', 'package.json'], env: () => ({}) },
+  {
+    code: 'usage',
+    how: 'a secret too short to redact',
+    args: [],
+    env: () => ({ API_BASE_URL: reference.url, API_SUBSCRIPTION_KEY: CREDENTIALS.API_SUBSCRIPTION_KEY, API_SECRET: 'short' }),
+  },
   { code: 'targetUnavailable', how: 'staging down', args: [], env: () => ({ API_BASE_URL: closed, ...CREDENTIALS }) },
   { code: 'credentialsRefused', how: 'a rotated secret', args: [], env: () => ({ API_BASE_URL: reference.url, ...CREDENTIALS }) },
 ] as const;
 
 for (const c of CASES) {
   test(`${c.how} (exit ${EXIT_CODES[c.code]}) says STOPPED and moves the previous package to <out>.previous/, unchanged`, async () => {
-    const dir = join(OUT, c.code);
+    const dir = join(OUT, c.how.replace(/\W+/g, '-'));
     rmSync(dir, { recursive: true, force: true });
     const out = join(dir, 'certification');
     writePackage(out);

@@ -207,7 +207,8 @@ test('each --help lists only the exit codes its command gives, from the one tabl
     /\nExit codes: 0 pass, 1 contract failure, 2 usage or configuration error, 3 required tool missing, 5 [^\n]*, 6 credentials refused\.\n/,
   );
   const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-  for (const command of ['certify', 'serve']) {
+  expect(conformance.stdout).toMatch(/\n {2}--version +print the suite's version and exit\n/);
+  for (const command of ['certify', 'serve', 'conformance']) {
     const v = await npmRun(command, ['--version']);
     expect(v.code).toBe(0);
     expect(v.stdout).toBe(`${name} ${version}\n`);

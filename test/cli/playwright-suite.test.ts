@@ -45,6 +45,8 @@ test('the parser: Playwright options pass unchanged, help is ours, an unknown op
   ];
   expect(playwrightArgs(passed, 'npm run conformance --')).toEqual(passed);
   expect(playwrightArgs(['--grep', '@X', '-h'], 'npm run conformance --')).toBe('help');
+  expect(playwrightArgs(['--grep', '@X', '--version'], 'npm run conformance --')).toBe('version');
+  expect(playwrightArgs(['--', '--version'], 'npm run conformance --')).toEqual(['--', '--version']);
   const refused: Array<[string[], RegExp]> = [
     [['--frobnicate'], /^Unknown option '--frobnicate'; see npm run conformance -- --help\.$/],
     [['-q'], /^Unknown option '-q'/],
@@ -85,9 +87,12 @@ for (const suite of ['conformance', 'fuzz']) {
 }
 
 test('npm run conformance -- --grep @OFFER-LIST --list: the flag reaches Playwright and selects the clause', async () => {
+  // Two runs at once, each with its reports folder: Playwright's HTML reporter clears and writes its own.
+  const listing = (name: string, args: string[]) =>
+    npmRunWith('conformance', args, { REPORTS_DIR: join(PROJECT_TEST_OUTPUT, 'playwright-suite', name) });
   const [selected, all] = await Promise.all([
-    npmRun('conformance', ['--grep', '@OFFER-LIST', '--list']),
-    npmRun('conformance', ['--list']),
+    listing('list-selected', ['--grep', '@OFFER-LIST', '--list']),
+    listing('list-all', ['--list']),
   ]);
   const total = (out: string) => Number(/Total: (\d+) tests? in \d+ files?/.exec(out)?.[1]);
   expect(selected.code, selected.stderr).toBe(0);

@@ -59,3 +59,38 @@ test('an id two workers were given, unseen by either, fails SUB-CREATE-ID at the
   expect(report.status).toBe('failed');
   expect(report.results.find((r) => r.clause.id === 'SUB-CREATE-ID')?.verdict).toBe('fail');
 });
+
+// Issue 43, item 7: what an interrupt leaves on the console. A test interrupted before its verdict is no contract
+// failure: no "FAIL <clause>: test error: interrupted" line; the closing lines say how many were interrupted.
+test('an interrupted test prints no FAIL line for its clause, and the end of the run counts it as interrupted', async () => {
+  const reporter = new ClauseReporter();
+  const end = (title: string, status: string, tags: string[]) =>
+    reporter.onTestEnd(
+      {
+        titlePath: () => ['', 'conformance', 'offers.spec.ts', title],
+        location: { file: '/x/conformance/offers.spec.ts' },
+        parent: { project: () => ({ name: 'conformance' }) },
+        tags,
+      } as never,
+      { status, annotations: [], duration: 5, error: status === 'interrupted' ? { message: 'interrupted' } : undefined } as never,
+    );
+  end('list', 'passed', ['@OFFER-LIST']);
+  end('get one', 'interrupted', ['@OFFER-GET']);
+  const saved = process.env.RUN_ID;
+  delete process.env.RUN_ID;
+  const write = process.stdout.write;
+  let printed = '';
+  process.stdout.write = ((text: string) => {
+    printed += text;
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    await reporter.onEnd({ status: 'interrupted' } as never);
+  } finally {
+    process.stdout.write = write;
+    if (saved !== undefined) process.env.RUN_ID = saved;
+  }
+  expect(printed).not.toMatch(/FAIL OFFER-GET/);
+  expect(printed).toMatch(/Clauses: \d+ pass, 0 fail,/);
+  expect(printed).toContain('  1 test(s) interrupted before their verdict: not contract failures, their clauses unconfirmed');
+});

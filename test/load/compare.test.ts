@@ -192,6 +192,27 @@ test("runners' summaries of one run merge: counts and rates add up, shares by re
 test('summaries of different runs are not merged', () => {
   expect(() => mergeRuns([run({ runId: 'a' }), run({ runId: 'b' })])).toThrow(/not runners of one run: their run ids differ/);
   expect(() => mergeRuns([run(), run({ settings: { pagesPerSecond: 9 } })])).toThrow(/their settings differ/);
+  // A report of the Node driver among k6 runners' (a report from before engines were recorded is k6's).
+  expect(() => mergeRuns([run({ engine: 'k6' }), run(), run({ engine: 'node-driver' })])).toThrow(/their engines differ/);
+});
+
+test('runs of two engines are never compared, either way round, not even forced; re-recording is not offered across engines', () => {
+  const driver = worked({ plannedRatePerSecond: 4 }, { engine: 'node-driver' });
+  for (const [current, baseline] of [
+    [driver, worked({}, { engine: 'k6' })],
+    [worked({ plannedRatePerSecond: 4 }, { engine: 'k6' }), worked({}, { engine: 'node-driver' })],
+  ])
+    for (const force of [false, true]) {
+      const result = compareRuns(current, baseline, { force });
+      expect(result.status).toBe('incomparable');
+      expect(exitCodeFor(result)).toBe(1);
+      expect(result.reasons[0]).toMatch(
+        /^different engines: the run was made by .+, the baseline by .+; their figures measure different things$/,
+      );
+      expect([...result.reasons, ...result.notes].join('\n')).not.toContain('npm run load:baseline');
+    }
+  // Between two runs of one engine, different work still points to re-recording.
+  expect(compareRuns(driver, worked({}, { engine: 'node-driver' })).reasons.join('\n')).toContain('npm run load:baseline');
 });
 
 test("a summary's values (target, scenario, endpoints) render as text in the Markdown under both renderers, never as links or markup", () => {

@@ -33,6 +33,9 @@ for (const file of scripts) {
       /A k6 script, kept thin: it imports k6 \(k6\/options here, the rest through load\/lib\/k6-port.ts, the k6 binding\), so\n \* only k6 runs it/,
     );
     expect(text.split('\n').length).toBeLessThanOrEqual(45);
+    // No default function: k6's --duration/--iterations/--stage would run it outside the scenario's arrival rate
+    // (load/README.md, Running); the scenario's exec names the function instead (options.test.ts).
+    expect(text).not.toMatch(/export\s+default\b|export\s*\{[^}]*\bdefault\b/);
   });
 }
 

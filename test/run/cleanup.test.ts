@@ -1,7 +1,7 @@
 // Teardown cleanup against a scripted target: every open record is cancelled, unresolved tags are
 // looked up by listing, and what the target refuses or cannot find is reported, not hidden.
 import type { JournalEntry } from '../../src/run/journal.ts';
-import { cancelOpenRecords } from '../../src/run/cleanup.ts';
+import { cancelOpenRecords, sweepSentence } from '../../src/run/cleanup.ts';
 import { expect, test } from '../client/stub-target.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
@@ -131,4 +131,18 @@ test('a cancel that cannot reach the target is an error in the summary, and the 
   expect(summary.cancelled).toEqual(['b']);
   expect(summary.errors).toHaveLength(1);
   expect(summary.errors[0]).toMatch(/POST \/subscription\/a\/cancel failed/);
+});
+
+// Issue 43, item 7: after an interrupt the teardown prints "[cleanup] run X: 40 cancelled." and then certify's sweep
+// speaks; what it says must read true beside that line.
+test("the interrupt's sweep, in words: nothing left is 'found nothing left open', never 'cancelled 0'", () => {
+  const none = { cancelled: [], refused: [], errors: [] };
+  expect(sweepSentence(none)).toBe('the sweep found nothing left open (the run had closed what it created)');
+  expect(sweepSentence({ ...none, cancelled: ['a', 'b'] })).toBe('the sweep cancelled 2 record(s)');
+  expect(sweepSentence({ ...none, refused: [{ id: 'a', status: 409 }] })).toBe(
+    'the sweep cancelled 0 record(s), 1 not (run `npm run cleanup`): refused 409',
+  );
+  expect(sweepSentence({ cancelled: ['a'], refused: [], errors: ['cancel a: socket hang up'] })).toBe(
+    'the sweep cancelled 1 record(s), 1 not (run `npm run cleanup`): cancel a: socket hang up',
+  );
 });
