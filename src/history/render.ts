@@ -274,7 +274,7 @@ function recentThenEarlier(
 }
 
 /** The clauses failing in the last run that began failing before it (those that began in it are among the last changes). */
-function stillFailingSince(doc: HistoryDocument, byId: Map<string, TimelineRun>): string[] {
+export function stillFailingSince(doc: HistoryDocument, byId = new Map(doc.runs.map((r) => [r.runId, r]))): string[] {
   const last = doc.runs.at(-1);
   return groupFlips(doc.flips, runOrder(doc))
     .filter((g) => g.recoveredRun === null && g.firstFailedRun !== last?.runId && last?.verdict !== 'stopped')
