@@ -29,6 +29,10 @@ const REQUESTS = Array.from({ length: 30 }, (_, i) =>
   JSON.stringify({ at: '2026-01-01T00:00:00.000Z', seq: i + 1, operation: 'offer.list', request: 'GET /offer', status: 200, ms: 10 + i }),
 ).join('\n');
 
+/** npm run history over `folders`, with the default options, into DIR/out. */
+const historyOf = (folders: string[], publicKey: KeyObject | null = null) =>
+  writeHistory({ folders, out: join(DIR, 'out'), options: DEFAULT_HISTORY_OPTIONS, publicKey, root: ROOT });
+
 function makeRun(name: string, runId: string, startedAt: string): string {
   const dir = join(DIR, 'runs', name);
   mkdirSync(join(dir, 'evidence'), { recursive: true });
@@ -47,13 +51,7 @@ test('a run found twice counts once; a truncated requests.jsonl skips its run, s
   writeFileSync(join(cut, 'evidence', 'requests.jsonl'), REQUESTS.slice(0, -15));
   // The first night's artifact, downloaded again beside the folder where runs accumulate.
   cpSync(first, join(DIR, 'downloaded', 'night-1'), { recursive: true });
-  const { doc } = writeHistory({
-    folders: [join(DIR, 'runs'), join(DIR, 'downloaded')],
-    out: join(DIR, 'out'),
-    options: DEFAULT_HISTORY_OPTIONS,
-    publicKey: null,
-    root: ROOT,
-  });
+  const { doc } = historyOf([join(DIR, 'runs'), join(DIR, 'downloaded')]);
   expect(doc.runs.map((r) => r.runId)).toEqual(['run-1', 'run-2']);
   expect(doc.skipped).toEqual([
     { dir: cut, reason: 'its evidence/requests.jsonl line 30 does not read as JSON: truncated?' },
@@ -70,13 +68,7 @@ test('a config.json or a load report cut short skips its run, saying why (its pa
   const load = makeRun('night-3', 'run-3', '2026-01-03T02:00:00.000Z');
   mkdirSync(join(load, 'suite', 'load'), { recursive: true });
   writeFileSync(join(load, 'suite', 'load', 'pagination.json'), '{"schema":"osd-suite/load-report@1","endpo');
-  const { doc } = writeHistory({
-    folders: [join(DIR, 'runs')],
-    out: join(DIR, 'out'),
-    options: DEFAULT_HISTORY_OPTIONS,
-    publicKey: null,
-    root: ROOT,
-  });
+  const { doc } = historyOf([join(DIR, 'runs')]);
   expect(doc.runs.map((r) => r.runId)).toEqual(['run-1']);
   expect(doc.skipped).toEqual([
     { dir: config, reason: 'its evidence/config.json does not read as JSON: truncated?' },
@@ -98,13 +90,7 @@ test('--public-key: only packages signed with that key whose files all verify ar
   const byAnother = signed(makeRun('night-3', 'run-3', '2026-01-03T02:00:00.000Z'), other);
   const changed = signed(makeRun('night-4', 'run-4', '2026-01-04T02:00:00.000Z'), privateKey);
   writeFileSync(join(changed, 'evidence', 'requests.jsonl'), `${REQUESTS.replace('"ms":10', '"ms":1')}\n`);
-  const { doc } = writeHistory({
-    folders: [join(DIR, 'runs')],
-    out: join(DIR, 'out'),
-    options: DEFAULT_HISTORY_OPTIONS,
-    publicKey,
-    root: ROOT,
-  });
+  const { doc } = historyOf([join(DIR, 'runs')], publicKey);
   expect(doc.runs.map((r) => r.dir)).toEqual([good]);
   const why = Object.fromEntries(doc.skipped.map((s) => [s.dir, s.reason]));
   expect(why[unsigned]).toMatch(/^does not verify with --public-key: /);
@@ -133,13 +119,7 @@ test("a run's load reports show per scenario and engine, k6's and the Node drive
     mkdirSync(join(dir, 'suite', 'load'), { recursive: true });
     writeFileSync(join(dir, 'suite', 'load', 'pagination.json'), JSON.stringify(report));
   });
-  const { doc, files } = writeHistory({
-    folders: [join(DIR, 'runs')],
-    out: join(DIR, 'out'),
-    options: DEFAULT_HISTORY_OPTIONS,
-    publicKey: null,
-    root: ROOT,
-  });
+  const { doc, files } = historyOf([join(DIR, 'runs')]);
   expect(doc.runs.map((r) => r.load.map((l) => [l.scenario, l.engine, l.p95]))).toEqual([
     [['pagination', 'k6', { 'GET /offer limit=7': 31 }]],
     [['pagination', 'node-driver', { 'GET /offer limit=7': 31 }]],
@@ -164,13 +144,7 @@ test('the first screen: what changed in the last run, and each clause still fail
   makeRun('night-1', 'run-1', '2026-01-01T02:00:00.000Z');
   const clause = failing(makeRun('night-2', 'run-2', '2026-01-02T02:00:00.000Z'));
   failing(makeRun('night-3', 'run-3', '2026-01-03T02:00:00.000Z'));
-  const { files } = writeHistory({
-    folders: [join(DIR, 'runs')],
-    out: join(DIR, 'out'),
-    options: DEFAULT_HISTORY_OPTIONS,
-    publicKey: null,
-    root: ROOT,
-  });
+  const { files } = historyOf([join(DIR, 'runs')]);
   const header = readFileSync(files.html, 'utf8').match(/<header[^>]*>.*?<\/header>/s)?.[0] ?? '';
   expect(header).toContain('Last run: FAIL');
   expect(header).toContain('<li>nothing changed since the run before</li>');
@@ -217,13 +191,7 @@ test('clauses no longer confirmed because another failed: flips of their own, to
     ];
   });
   makeRun('night-3', 'run-3', '2026-01-03T02:00:00.000Z');
-  const { doc, files } = writeHistory({
-    folders: [join(DIR, 'runs')],
-    out: join(DIR, 'out'),
-    options: DEFAULT_HISTORY_OPTIONS,
-    publicKey: null,
-    root: ROOT,
-  });
+  const { doc, files } = historyOf([join(DIR, 'runs')]);
   expect(doc.flips.map((f) => [f.clause, f.kind, f.cause, f.firstFailedRun, f.recoveredRun]).sort()).toEqual(
     [
       [cause, 'fail', 'a deviation', 'run-2', 'run-3'],
