@@ -62,7 +62,7 @@ function timelineSvg(runs: readonly TimelineRun[], from: string): string {
     return `${r.reportPage ? `<a href="${esc(linkFrom(from, r.reportPage))}">${circle}</a>` : circle}${label}`;
   });
   const legend = Object.entries(VERDICT_COLOUR)
-    .map(([verdict, colour]) => `<span style="color:${colour}">&#9679;</span> ${verdict.toUpperCase()}`)
+    .map(([verdict, colour]) => `<span class="nowrap"><span style="color:${colour}">&#9679;</span> ${verdict.toUpperCase()}</span>`)
     .join(' &#160; ');
   return `<div class="scroll"><svg class="chart" role="img" aria-label="verdict per run, oldest first, ${TIMELINE_ROW} to a row" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${lines.join('')}${marks.join('')}</svg></div><p class="muted">One mark per run, oldest first, numbered as in the tables; each a link to its report. ${legend}</p>`;
 }
