@@ -138,6 +138,10 @@ test.describe('a series of real runs, read as one @waits', () => {
       await expect(page.locator('header.verdict')).toContainText('FAIL');
       expect(errors).toEqual([]);
       expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+      // Self-contained under the reports' own security header: the same Content-Security-Policy as a run's report.
+      const csp = (file: string) => readFileSync(file, 'utf8').match(/<meta http-equiv="Content-Security-Policy"[^>]*>/)?.[0];
+      expect(csp(join(OUT, 'index.html'))).toContain("default-src 'none'");
+      expect(csp(join(OUT, 'index.html'))).toBe(csp(join(runs[2].out, 'index.html')));
     } finally {
       await browser.close();
     }
