@@ -11,6 +11,7 @@
  */
 import { isBinding } from '../contract/clauses/catalogue.ts';
 import type { TestOutcome } from '../report/clause-results.ts';
+import { NOT_IN_THIS_RUN, unconfirmedReason } from '../report/unconfirmed-reason.ts';
 import type { CertificationVerdict, ClauseRow, WaiverRow } from './report/report-model.ts';
 
 export interface RunHealth {
@@ -45,7 +46,7 @@ export function decideVerdict(
     );
   for (const w of waivers.filter((x) => x.state !== 'applied')) notes.push(`waiver for ${w.clause}: ${w.note}`);
   const unconfirmed = clauses.filter((c) => isBinding(c.kind) && (c.status === 'skipped' || c.status === 'not-covered'));
-  const incomplete = unconfirmed.map((c) => `${named(c)} not confirmed: ${whyUnconfirmed(c, blockedBy(c.id, run.outcomes))}`);
+  const incomplete = unconfirmed.map((c) => unconfirmedReason(named(c), whyUnconfirmed(c, blockedBy(c.id, run.outcomes))));
   if (failing.length) return { verdict: 'fail', reasons: [...failing, ...incomplete, ...notes] };
   if (incomplete.length) return { verdict: 'incomplete', reasons: [...incomplete, ...notes] };
   return { verdict: 'pass', reasons: notes };
@@ -79,5 +80,5 @@ function whyUnconfirmed(c: ClauseRow, blockers: readonly string[]): string {
   const skipped = c.notes.filter((n) => n.startsWith('skipped: ')).map((n) => n.slice('skipped: '.length));
   // Skip reasons are sentences: joined without the full stop before each "; ", the last one kept.
   if (skipped.length) return [...new Set(skipped)].map((r, i, all) => (i < all.length - 1 ? r.replace(/\.$/, '') : r)).join('; ');
-  return c.tests.length ? 'its tests did not run to the end' : 'no test of this run covers it';
+  return c.tests.length ? 'its tests did not run to the end' : NOT_IN_THIS_RUN;
 }

@@ -11,6 +11,7 @@ import { relative } from 'node:path';
 import { forTerminal, writeOut } from '../config/terminal-text.ts';
 import { DEFAULT_HISTORY_OPTIONS } from '../history/analyse.ts';
 import { writeHistory } from '../history/history.ts';
+import { runNumber, stillFailingSince } from '../history/render.ts';
 import { readPublicKey } from '../report/signature.ts';
 import { REPO_ROOT } from '../k6/paths.ts';
 import { HISTORY_COMMAND } from './command-specs.ts';
@@ -44,7 +45,11 @@ function main(): number {
     options,
     publicKey,
     root: REPO_ROOT,
-    progress: (done, total) => progressUpdate(`history: ${done} of ${total} folder(s) read`),
+    // On a terminal, every folder; in a CI log (no terminal), a line per tenth: 60 kept runs are not 60 lines a night.
+    progress: (done, total) => {
+      if (process.stdout.isTTY || done === total || done % Math.ceil(total / 10) === 0)
+        progressUpdate(`history: ${done} of ${total} folder(s) read`);
+    },
   });
   if (doc.runs.length === 0)
     throw new ConfigError(
@@ -54,9 +59,16 @@ function main(): number {
         .join('; ')}); give certification folders (npm run certify --out).`,
     );
   const last = doc.runs.at(-1);
-  writeOut(
-    `\nHistory of ${doc.runs.length} run(s): last ${last?.verdict.toUpperCase()}; ${doc.flips.length} clause flip(s); ${doc.runs.reduce((n, r) => n + r.regressions.length, 0)} latency regression(s)${doc.skipped.length ? `; ${doc.skipped.length} folder(s) skipped (listed in the page)` : ''}.\n  page: ${shown(files.html)} (also ${shown(files.markdown)}, ${shown(files.json)})\n`,
-  );
+  // What the page's first screen says, as plain text: a CI log (GitLab's, which has no job summary page) shows it.
+  const still = stillFailingSince(doc);
+  const lines = [
+    `History of ${doc.runs.length} run(s): last ${last?.verdict.toUpperCase()}; ${doc.flips.length} clause flip(s); ${doc.runs.reduce((n, r) => n + r.regressions.length, 0)} latency regression(s)${doc.skipped.length ? `; ${doc.skipped.length} folder(s) skipped (listed in the page)` : ''}.`,
+    `  What changed last (${last ? `${runNumber(last)} ${last.runId}` : '-'}):`,
+    ...doc.lastChanges.map((c) => `  - ${c}`),
+    ...(still.length ? ['  Still failing:', ...still.map((c) => `  - ${c}`)] : []),
+    `  page: ${shown(files.html)} (also ${shown(files.markdown)}, ${shown(files.json)})`,
+  ];
+  writeOut(`\n${lines.join('\n')}\n`);
   return 0;
 }
 

@@ -7,6 +7,7 @@
  * says why, never a regression.
  */
 import { percentile } from '../../load/lib/percentile.ts';
+import { plural } from '../report/unconfirmed-reason.ts';
 import type { RunRecord } from './runs.ts';
 
 export interface HistoryOptions {
@@ -52,7 +53,7 @@ export interface RegressionMark {
 }
 
 /** One run on the timeline: its record without the raw clause results and latencies, which become flips and figures. */
-export interface TimelineRun extends Omit<RunRecord, 'clauses' | 'failures' | 'latencies'> {
+export interface TimelineRun extends Omit<RunRecord, 'clauses' | 'failures' | 'unconfirmed' | 'latencies'> {
   index: number;
   operations: Record<string, OperationFigures>;
   regressions: RegressionMark[];
@@ -64,7 +65,12 @@ export interface ClauseFlip {
   clause: string;
   /** The clause area (its ID prefix), as the reports group clauses. */
   area: string;
-  /** The failure message of the first failing run: the cause. */
+  /**
+   * How it stopped passing: it failed, or it was no longer confirmed (its tests failed on another clause, or were
+   * skipped), as the verdict says "ID not confirmed: why".
+   */
+  kind: 'fail' | 'unconfirmed';
+  /** The cause: the failure message of the first failing run, or why the clause was not confirmed there. */
   cause: string;
   firstFailedRun: string;
   /** The run in which it passed again, or null while it still fails. */
@@ -120,8 +126,17 @@ function differences(run: TimelineRun, other: TimelineRun): string {
 
 export const paceText = (pace: number | null) => (pace === null ? 'unknown' : pace === 0 ? 'unpaced' : `${pace} requests/s`);
 
-const FAILING = new Set(['fail']);
-const JUDGED = new Set(['pass', 'fail', 'waived']);
+/** Results that pass: a waived clause is the owner's decision, not a change of the API. */
+const PASSING = new Set(['pass', 'waived']);
+
+/** A clause's result in one run: it passed, failed, or was not confirmed; null when the run says nothing of it. */
+function clauseResult(r: RunRecord, clause: string): 'ok' | 'fail' | 'unconfirmed' | null {
+  const status = r.clauses[clause];
+  if (status === 'fail') return 'fail';
+  if (status !== undefined && PASSING.has(status)) return 'ok';
+  if (r.unconfirmed[clause] !== undefined) return 'unconfirmed';
+  return null;
+}
 
 export function analyseHistory(records: readonly RunRecord[], options: HistoryOptions = DEFAULT_HISTORY_OPTIONS): History {
   const ordered = [...records].sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
@@ -168,25 +183,29 @@ export function analyseHistory(records: readonly RunRecord[], options: HistoryOp
     }
   }
 
-  // Clause flips: a run that judged the clause (pass, fail, waived) after one with the other result. STOPPED runs and
-  // runs that left the clause out (--clauses) say nothing of it.
+  // Clause flips: a clause that stopped passing (it failed, or was no longer confirmed), from the run it did to the run
+  // it passed again. STOPPED runs and runs that left the clause out (--clauses) say nothing of it.
   const flips: ClauseFlip[] = [];
   const clauseIds = [...new Set(ordered.flatMap((r) => Object.keys(r.clauses)))].sort();
   for (const clause of clauseIds) {
     let open: ClauseFlip | null = null;
-    let wasFailing = false;
     for (const r of ordered) {
-      const status = r.clauses[clause];
-      if (status === undefined || !JUDGED.has(status)) continue;
-      const failing = FAILING.has(status);
-      if (failing && !wasFailing) {
-        open = { clause, area: clause.split('-')[0], cause: r.failures[clause] ?? '', firstFailedRun: r.runId, recoveredRun: null };
+      const result = clauseResult(r, clause);
+      if (result === null) continue;
+      if (result !== 'ok' && !open) {
+        open = {
+          clause,
+          area: clause.split('-')[0],
+          kind: result,
+          cause: (result === 'fail' ? r.failures[clause] : r.unconfirmed[clause]) ?? '',
+          firstFailedRun: r.runId,
+          recoveredRun: null,
+        };
         flips.push(open);
-      } else if (!failing && wasFailing && open) {
+      } else if (result === 'ok' && open) {
         open.recoveredRun = r.runId;
         open = null;
       }
-      wasFailing = failing;
     }
   }
 
@@ -200,9 +219,9 @@ function lastChanges(runs: readonly TimelineRun[], flips: readonly ClauseFlip[])
   const out: string[] = [];
   if (before && before.verdict !== last.verdict)
     out.push(`the verdict went from ${before.verdict.toUpperCase()} to ${last.verdict.toUpperCase()}`);
-  for (const f of flips) {
-    if (f.firstFailedRun === last.runId) out.push(`${f.clause} fails since this run`);
-    if (f.recoveredRun === last.runId) out.push(`${f.clause} passes again`);
+  for (const g of groupFlips(flips, new Map(runs.map((r) => [r.runId, r.index])))) {
+    if (g.firstFailedRun === last.runId) out.push(`${flipSentence(g)}, since this run`);
+    if (g.recoveredRun === last.runId) out.push(`${g.clauses.join(', ')} ${g.clauses.length > 1 ? 'pass' : 'passes'} again`);
   }
   for (const r of last.regressions) out.push(`${r.operation} p95 ${Math.round(r.p95)} ms against a median of ${Math.round(r.median)} ms`);
   if (last.notComparable) out.push(`latency ${last.notComparable}`);
@@ -210,4 +229,49 @@ function lastChanges(runs: readonly TimelineRun[], flips: readonly ClauseFlip[])
     out.push(`deployment ${last.deploymentVersion} (was ${before.deploymentVersion ?? 'not given'})`);
   if (out.length === 0) out.push(before ? 'nothing changed since the run before' : 'the first run of the series');
   return out;
+}
+
+/**
+ * Flips told once per cause, as the reports tell "not confirmed" reasons (src/certify/report/unconfirmed.ts): each
+ * failing clause alone (its own message), the clauses no longer confirmed for one reason between the same runs as one
+ * group ("3 clauses not confirmed: their tests failed on OFFER-SCHEMA"). Newest first.
+ */
+export interface FlipGroup extends Omit<ClauseFlip, 'clause' | 'area'> {
+  clauses: string[];
+  areas: string[];
+}
+
+export function groupFlips(flips: readonly ClauseFlip[], order: ReadonlyMap<string, number> = new Map()): FlipGroup[] {
+  const groups = new Map<string, FlipGroup>();
+  for (const f of flips) {
+    const key = f.kind === 'fail' ? `fail ${f.clause} ${f.firstFailedRun}` : JSON.stringify([f.cause, f.firstFailedRun, f.recoveredRun]);
+    const group = groups.get(key);
+    if (group) {
+      group.clauses.push(f.clause);
+      if (!group.areas.includes(f.area)) group.areas.push(f.area);
+    } else
+      groups.set(key, {
+        kind: f.kind,
+        cause: f.cause,
+        firstFailedRun: f.firstFailedRun,
+        recoveredRun: f.recoveredRun,
+        clauses: [f.clause],
+        areas: [f.area],
+      });
+  }
+  const at = (runId: string) => order.get(runId) ?? 0;
+  return [...groups.values()].sort(
+    (a, b) =>
+      at(b.firstFailedRun) - at(a.firstFailedRun) ||
+      (a.kind === b.kind ? 0 : a.kind === 'fail' ? -1 : 1) ||
+      (a.clauses[0] < b.clauses[0] ? -1 : 1),
+  );
+}
+
+/** A group as one sentence: "ID fails: message", "ID not confirmed: why", "N clauses not confirmed: their ...". */
+export function flipSentence(g: FlipGroup): string {
+  if (g.kind === 'fail') return `${g.clauses[0]} fails${g.cause ? `: ${g.cause}` : ''}`;
+  return g.clauses.length === 1
+    ? `${g.clauses[0]} not confirmed: ${g.cause}`
+    : `${g.clauses.length} clauses not confirmed (${g.clauses.join(', ')}): ${plural(g.cause)}`;
 }

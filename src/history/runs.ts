@@ -10,6 +10,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { validateCertificationReport, validateStoppedCertification } from '../report/report-schema.ts';
 import { packageIntegrityProblem } from '../report/signature.ts';
+import { NOT_IN_THIS_RUN, readUnconfirmed } from '../report/unconfirmed-reason.ts';
 
 export type RunVerdict = 'pass' | 'fail' | 'incomplete' | 'stopped';
 
@@ -45,6 +46,11 @@ export interface RunRecord {
   /** Clause id -> status (pass, fail, waived, observed, ...), and the first failure's message of each failing one. */
   clauses: Record<string, string>;
   failures: Record<string, string>;
+  /**
+   * Clause id -> why the verdict says it is not confirmed ("its tests failed on OFFER-SCHEMA"), for the clauses the run
+   * meant to confirm (one it left out, `--clauses`, says nothing of the clause and is not here).
+   */
+  unconfirmed: Record<string, string>;
   latencies: OperationLatencies;
   load: LoadFigures[];
   /** The report's HTML page, when the folder holds one. */
@@ -129,26 +135,28 @@ function latenciesOf(dir: string): OperationLatencies | { truncated: string } {
   return out;
 }
 
-function loadFiguresOf(dir: string): LoadFigures[] {
+/** The load reports beside a run (suite/load/*.json), or the one that does not read (a damaged copy, as above). */
+function loadFiguresOf(dir: string): LoadFigures[] | { truncated: string } {
   const folder = join(dir, 'suite', 'load');
   if (!existsSync(folder)) return [];
   const out: LoadFigures[] = [];
   for (const name of readdirSync(folder).filter((n) => n.endsWith('.json'))) {
+    let r: unknown;
     try {
-      const r = readJson(join(folder, name));
-      if (!isObject(r) || r.schema !== 'osd-suite/load-report@1' || !Array.isArray(r.endpoints)) continue;
-      const run = isObject(r.run) ? r.run : {};
-      const p95: Record<string, number> = {};
-      for (const e of r.endpoints) if (isObject(e) && typeof e.key === 'string' && typeof e.p95 === 'number') p95[e.key] = e.p95;
-      out.push({
-        scenario: String(r.scenario),
-        engine: typeof run.engine === 'string' ? run.engine : 'k6',
-        p95,
-        passed: isObject(r.verdict) && r.verdict.passed === true,
-      });
+      r = readJson(join(folder, name));
     } catch {
-      // a truncated load report: the run's other figures still count
+      return { truncated: `its suite/load/${name} does not read as JSON: truncated?` };
     }
+    if (!isObject(r) || r.schema !== 'osd-suite/load-report@1' || !Array.isArray(r.endpoints)) continue;
+    const run = isObject(r.run) ? r.run : {};
+    const p95: Record<string, number> = {};
+    for (const e of r.endpoints) if (isObject(e) && typeof e.key === 'string' && typeof e.p95 === 'number') p95[e.key] = e.p95;
+    out.push({
+      scenario: String(r.scenario),
+      engine: typeof run.engine === 'string' ? run.engine : 'k6',
+      p95,
+      passed: isObject(r.verdict) && r.verdict.passed === true,
+    });
   }
   return out;
 }
@@ -176,12 +184,18 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
     if (problem) return skip(`does not verify with --public-key: ${problem}`);
   }
   const target = isObject(report.target) ? report.target : {};
+  // No evidence (a STOPPED run has none): no pace is known. A config.json that does not read is a damaged copy: its
+  // run's pace would be unknown, and the run wrongly "not comparable".
   let config: Json = {};
-  try {
-    const read = readJson(join(dir, 'evidence', 'config.json'));
+  const configFile = join(dir, 'evidence', 'config.json');
+  if (existsSync(configFile)) {
+    let read: unknown;
+    try {
+      read = readJson(configFile);
+    } catch {
+      return skip('its evidence/config.json does not read as JSON: truncated?');
+    }
     if (isObject(read) && isObject(read.config)) config = read.config;
-  } catch {
-    // no evidence (a STOPPED run has none): no pace is known
   }
   const clauses: Record<string, string> = {};
   const failures: Record<string, string> = {};
@@ -191,9 +205,16 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
     const first = Array.isArray(c.failures) ? c.failures.find(isObject) : undefined;
     if (first) failures[c.id] = String(first.message ?? first.received ?? '');
   }
+  const unconfirmed: Record<string, string> = {};
+  for (const reason of Array.isArray(report.verdictReasons) ? report.verdictReasons : []) {
+    const read = typeof reason === 'string' ? readUnconfirmed(reason) : null;
+    if (read && read.why !== NOT_IN_THIS_RUN && read.id in clauses) unconfirmed[read.id] = read.why;
+  }
   const pkg = isObject(report.package) ? report.package : {};
   const latencies = latenciesOf(dir);
   if ('truncated' in latencies && typeof latencies.truncated === 'string') return skip(latencies.truncated);
+  const load = loadFiguresOf(dir);
+  if (!Array.isArray(load)) return skip(load.truncated);
   return {
     dir,
     runId: String(report.runId),
@@ -207,8 +228,9 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
     deploymentVersion: typeof pkg.deploymentVersion === 'string' ? pkg.deploymentVersion : null,
     clauses,
     failures,
+    unconfirmed,
     latencies: latencies as OperationLatencies,
-    load: loadFiguresOf(dir),
+    load,
     reportPage: existsSync(join(dir, 'index.html')) ? join(dir, 'index.html') : null,
   };
 }

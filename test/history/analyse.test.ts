@@ -21,6 +21,7 @@ function run(p95ms: number, engines: string[]): RunRecord {
     deploymentVersion: null,
     clauses: {},
     failures: {},
+    unconfirmed: {},
     latencies: { 'offer.list': Array.from({ length: 20 }, () => p95ms) },
     load,
     reportPage: null,

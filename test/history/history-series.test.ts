@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import type { HistoryDocument } from '../../src/history/render.ts';
 import { CONTROL } from '../../src/report/markdown-escape.ts';
 import { validateHistory } from '../../src/report/report-schema.ts';
+import { horizontalOverflow } from '../browser.ts';
 import { launchChromium, NO_CHROMIUM, watchedPage } from '../chromium.ts';
 import { type CertifyRun, ONE_WORKER, ROOT, runCertify, TESTS_DIR } from '../certify/run-certify.ts';
 import { asRenderedMarkdownText, gfmLikeRenderer, MARKDOWN_RENDERERS, PAYLOADS } from '../hostile/markdown-payloads.ts';
@@ -124,7 +125,12 @@ test.describe('a series of real runs, read as one @waits', () => {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`file://${join(OUT, 'index.html')}`);
-        await expect(page.locator('header.verdict')).toContainText('What changed last');
+        // The first screen says what changed last (run 6: not comparable), whole, and the page does not scroll sideways.
+        const header = page.locator('header.verdict');
+        await expect(header).toContainText('What changed last');
+        await expect(header).toContainText(doc.lastChanges[0]);
+        expect(((await header.boundingBox())?.height ?? 900) < 900 / 2, `the header fits half the first screen at ${width} px`).toBe(true);
+        expect(await horizontalOverflow(page), `no sideways scroll at ${width} px`).toBe(0);
         await page.screenshot({ path: join(OUT, `screenshot-${width}.png`) });
       }
       await page.locator(`#flip-table tr[data-clause="${CLAUSE}"] td:nth-child(3) a`).click();
@@ -132,6 +138,10 @@ test.describe('a series of real runs, read as one @waits', () => {
       await expect(page.locator('header.verdict')).toContainText('FAIL');
       expect(errors).toEqual([]);
       expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+      // Self-contained under the reports' own security header: the same Content-Security-Policy as a run's report.
+      const csp = (file: string) => readFileSync(file, 'utf8').match(/<meta http-equiv="Content-Security-Policy"[^>]*>/)?.[0];
+      expect(csp(join(OUT, 'index.html'))).toContain("default-src 'none'");
+      expect(csp(join(OUT, 'index.html'))).toBe(csp(join(runs[2].out, 'index.html')));
     } finally {
       await browser.close();
     }
@@ -169,6 +179,8 @@ test.describe('a series of real runs, read as one @waits', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     const md = readFileSync(join(out, 'history.md'), 'utf8');
     for (const payload of PAYLOADS.filter((p) => p.includes('<'))) expect(html).not.toContain(payload);
+    // history.md goes into CI logs too (GitLab's): no control character of a payload is written raw.
+    expect(md.search(CONTROL), 'a control character in history.md').toBe(-1);
     expect(html).not.toMatch(/<(img|svg onload|script|iframe|details open)[^>]*on\w+=|<script>alert/);
     for (const renderer of MARKDOWN_RENDERERS) {
       if (renderer.missing) test.info().annotations.push({ type: renderer.name, description: renderer.missing });

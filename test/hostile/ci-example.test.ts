@@ -7,7 +7,7 @@
 // records" step looked in reports/certification/suite, found no journal there (a stopped run's stays under
 // reports/certification.partial/), and left every record of the run open.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { EXIT_CODES } from '../../src/config/exit-codes.ts';
@@ -42,6 +42,8 @@ interface Recipe {
   runnerEnv(dir: string, status: JobStatus): Record<string, string>;
   /** The steps that run when the certification is cancelled half-way. */
   afterCancel: string[];
+  /** What the CI carries from one run of the job to the next (its cache), as paths in the checkout. */
+  carried(text: string): string[];
 }
 
 /** A step's `if:` as GitHub's runner evaluates it, for the status functions the recipe uses (and !, &&, ||). */
@@ -104,6 +106,16 @@ const RECIPES: Recipe[] = [
     },
     runnerEnv: (dir) => ({ CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') }),
     afterCancel: ['Certify', 'Report in the job summary', 'History of the runs', 'Cancel left-over records'],
+    carried(text) {
+      const steps = (parse(text) as { jobs: { certify: { steps: Array<{ uses?: string; with?: Record<string, string> }> } } }).jobs.certify
+        .steps;
+      const save = steps.find((s) => s.uses?.startsWith('actions/cache/save@'))?.with;
+      const restore = steps.find((s) => s.uses?.startsWith('actions/cache/restore@'))?.with;
+      // The next run restores what this one saved: the same path, and a restore key that is a prefix of the saved key.
+      expect(restore?.path, 'the cache restored is the cache saved').toBe(save?.path);
+      expect(save?.key.startsWith(restore?.['restore-keys'] ?? '\0'), 'the restore key finds the saved one').toBe(true);
+      return (save?.path ?? '').split('\n').filter(Boolean);
+    },
   },
   {
     name: 'GitLab CI',
@@ -131,6 +143,10 @@ const RECIPES: Recipe[] = [
       CI_JOB_STATUS: { success: 'success', failure: 'failed', cancelled: 'canceled' }[status],
     }),
     afterCancel: ['script', 'after_script'],
+    carried(text) {
+      const job = (parse(text) as Record<string, { cache: Array<{ paths: string[] }> }>)['certify-staging'];
+      return job.cache.flatMap((c) => c.paths);
+    },
   },
 ];
 
@@ -308,11 +324,17 @@ for (const recipe of RECIPES) {
   test(`${recipe.name} recipe, three nights with a fault at the second: its history holds three runs and one clause flip @waits`, async () => {
     test.setTimeout(240_000);
     const dir = recipeCheckout();
+    const text = readFileSync(join(ROOT, recipe.file), 'utf8');
+    // Each night starts from the checkout; of the nights before, only what the recipe's cache carries is restored.
+    const cache = `${dir}-cache`;
+    const carried = recipe.carried(text);
+    const checkedOut = new Set(readdirSync(dir).filter((name) => name !== 'reports'));
     try {
       for (const night of [1, 2, 3]) {
-        rmSync(join(dir, 'reports'), { recursive: true, force: true });
-        rmSync(join(dir, 'step-summary.md'), { force: true });
-        const job = recipe.job(readFileSync(join(ROOT, recipe.file), 'utf8'), {
+        for (const name of readdirSync(dir)) if (!checkedOut.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+        for (const path of carried)
+          if (existsSync(join(cache, path))) cpSync(join(cache, path), join(dir, path), { recursive: true, preserveTimestamps: true });
+        const job = recipe.job(text, {
           baseUrl: 'https://staging.example.com/api',
           subscriptionKey: CANARY.subscriptionKey,
           secret: CANARY.secret,
@@ -320,14 +342,23 @@ for (const recipe of RECIPES) {
         });
         const env = { ...inherited(), ...(night === 2 ? { REFERENCE_FAULTS: 'modified-after-exclusive' } : {}) };
         const { ran, output } = await runJob(recipe, job, dir, env, undefined, SMALL_CERTIFICATION);
+        rmSync(cache, { recursive: true, force: true });
+        for (const path of carried)
+          if (existsSync(join(dir, path))) cpSync(join(dir, path), join(cache, path), { recursive: true, preserveTimestamps: true });
         if (recipe.name === 'GitHub Actions') expect(ran, output).toContain('History of the runs');
         expect(existsSync(join(dir, 'reports/history/history.json')), output).toBe(true);
         const history = JSON.parse(readFileSync(join(dir, 'reports/history/history.json'), 'utf8'));
         expect(history.runs.length, output).toBe(night);
-        // The history in the job: GitHub's step summary (history.md); GitLab's log (the command's summary line).
-        if (recipe.name === 'GitHub Actions')
-          expect(readFileSync(join(dir, 'step-summary.md'), 'utf8'), output).toMatch(/# Run history: last run /);
-        else expect(output).toMatch(new RegExp(`History of ${night} run\\(s\\): last `));
+        // history.md in the job: GitHub's step summary; GitLab has none, and its log is plain text: the command prints
+        // what the page's first screen says (what changed last), not Markdown.
+        const markdown = readFileSync(join(dir, 'reports/history/history.md'), 'utf8');
+        expect(markdown).toMatch(/^# Run history: last run /);
+        if (recipe.name === 'GitHub Actions') expect(readFileSync(join(dir, 'step-summary.md'), 'utf8'), output).toContain(markdown);
+        else {
+          const changed = history.lastChanges.map((c: string) => `  - ${c}`).join('\n');
+          expect(output).toContain(`What changed last (#${night} ${history.runs.at(-1).runId}):\n${changed}\n`);
+          if (night === 2) expect(changed).toMatch(/OFFER-MODIFIED-AFTER fails: .*, since this run/);
+        }
       }
       const history = JSON.parse(readFileSync(join(dir, 'reports/history/history.json'), 'utf8'));
       expect(history.runs.map((r: { verdict: string }) => r.verdict)).toEqual(['incomplete', 'fail', 'incomplete']);
@@ -340,6 +371,7 @@ for (const recipe of RECIPES) {
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      rmSync(cache, { recursive: true, force: true });
     }
   });
 }

@@ -5,6 +5,7 @@
  * instead of 33 lines under the one real failure. Pure module, shared by the HTML, Markdown and console writers.
  */
 import { forTerminal } from '../../config/terminal-text.ts';
+import { plural, readUnconfirmed } from '../../report/unconfirmed-reason.ts';
 import type { CertificationReport } from './report-model.ts';
 
 export interface UnconfirmedGroup {
@@ -15,11 +16,6 @@ export interface UnconfirmedGroup {
   /** The one line that tells the group: "ID not confirmed: why", or "N clauses not confirmed: their ...". */
   sentence: string;
 }
-
-const REASON = /^([A-Z0-9]+(?:-[A-Z0-9]+)*) not confirmed: ([\s\S]*)$/;
-
-/** "its tests ..." said of several clauses. */
-const plural = (why: string) => why.replace(/^its tests\b/, 'their tests');
 
 /** A verdict reason as it reads, or a group of "not confirmed" reasons told once. */
 export type ReasonItem = { reason: string } | { group: UnconfirmedGroup };
@@ -33,12 +29,12 @@ export function foldUnconfirmed(r: Pick<CertificationReport, 'verdictReasons' | 
   const items: ReasonItem[] = [];
   const byWhy = new Map<string, UnconfirmedGroup>();
   for (const reason of r.verdictReasons) {
-    const m = REASON.exec(reason);
-    if (!m || !clauseIds.has(m[1])) {
+    const m = readUnconfirmed(reason);
+    if (!m || !clauseIds.has(m.id)) {
       items.push({ reason });
       continue;
     }
-    const [, id, why] = m;
+    const { id, why } = m;
     const group = byWhy.get(why);
     if (group) group.ids.push(id);
     else {
