@@ -13,7 +13,7 @@ const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 export const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** A control character as something visible: C0 as its Unicode control picture (NUL as ␀), DEL as ␡, C1 as U+0085. */
-function visible(c: string): string {
+export function controlPicture(c: string): string {
   const code = c.charCodeAt(0);
   if (code < 0x20) return String.fromCharCode(0x2400 + code);
   if (code === 0x7f) return '\u2421';
@@ -22,7 +22,7 @@ function visible(c: string): string {
 
 /** Line breaks as one space, control characters made visible: what is left to escape is on one line. */
 function oneLine(text: string): string {
-  return text.replace(LINE_BREAK, ' ').replace(CONTROL, visible);
+  return text.replace(LINE_BREAK, ' ').replace(CONTROL, controlPicture);
 }
 
 /**
@@ -78,7 +78,7 @@ export function codeSpan(text: string, inTable = false): string {
 
 /** A fenced code block whose fence is longer than any backtick run inside it; control characters made visible. */
 export function fenced(text: string, lang = ''): string[] {
-  const lines = text.split(LINE_BREAK).map((line) => line.replace(CONTROL, visible));
+  const lines = text.split(LINE_BREAK).map((line) => line.replace(CONTROL, controlPicture));
   const longest = Math.max(2, ...lines.flatMap((line) => line.match(/`+/g) ?? []).map((m) => m.length));
   const fence = '`'.repeat(longest + 1);
   return [fence + lang, ...lines, fence];

@@ -2,8 +2,19 @@
  * Inline SVG charts for the HTML report: no script, no external asset, readable when the file is opened
  * from disk. Every label is XML-escaped. Pure functions returning markup.
  */
+import { controlPicture } from './markdown-escape.ts';
+
+/**
+ * Control characters but the whitespace HTML keeps (tab, line feed, carriage return): a target's NUL or ESC would
+ * otherwise sit raw in a report file (a NUL makes tools call the page binary; XML forbids them even as references).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
+const HTML_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+    .replace(HTML_CONTROL, controlPicture);
 }
 
 export interface Segment {
