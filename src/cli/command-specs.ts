@@ -56,7 +56,7 @@ export const HISTORY_COMMAND = {
   notes: [
     'Runs are compared like for like: a different target, environment, pace (API_RATE) or load engine is "not comparable", never a regression.',
     'Folders that are not runs, truncated files and runs of another suite version are skipped, each with its reason.',
-    'Exit codes: 0 written; 2 usage or configuration (no folder given is a run, a bad key file).',
+    "0: the history is written, whatever the runs' verdicts; 2: no folder given is a run, or a bad option or key file.",
   ],
 } as const satisfies CommandSpec;
 

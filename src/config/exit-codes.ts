@@ -28,8 +28,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<ExitCodeName, string>> = {
   interrupted: 'interrupted',
 };
 
-/** `Exit codes: 0 pass, 1 contract failure, ...`: the last line of every command's --help. */
-/** The exit-code line of a --help: the codes that command can give (`only`), else all of them. */
+/** `Exit codes: 0 pass, 2 usage ...`, the last line of every command's --help: the codes that command can give (`only`), else all. */
 export function exitCodesLine(only?: readonly ExitCodeName[]): string {
   const entries = (Object.entries(EXIT_CODES) as [ExitCodeName, number][]).filter(([name]) => !only || only.includes(name));
   return `Exit codes: ${entries.map(([name, code]) => `${code} ${EXIT_CODE_MEANINGS[name]}`).join(', ')}.`;
