@@ -134,72 +134,10 @@ export function renderHistoryHtml(doc: HistoryDocument, pagePath: string): strin
   const verdictClass = last ? (last.verdict === 'pass' ? 'pass' : last.verdict === 'incomplete' ? 'incomplete' : 'fail') : 'incomplete';
   const named = (r: TimelineRun) => `${runNumber(r)} ${r.runId} (${when(r.startedAt)})`;
   const stillFailing = stillFailingSince(doc, byId);
-  const flipRows = groupFlips(doc.flips, runOrder(doc)).map((g) => {
-    const first = byId.get(g.firstFailedRun);
-    const recovered = g.recoveredRun ? byId.get(g.recoveredRun) : undefined;
-    return tr(
-      [
-        `<td data-label="area">${esc(g.areas.join(', '))}</td>`,
-        `<td data-label="clause">${g.clauses.map((c) => `<code>${esc(c)}</code>`).join(' ')}</td>`,
-        `<td data-label="first failed in">${first ? runLink(first, from, named(first)) : esc(g.firstFailedRun)}</td>`,
-        `<td data-label="recovered in">${recovered ? runLink(recovered, from, named(recovered)) : '<strong>still failing</strong>'}</td>`,
-        `<td data-label="cause (first failure)">${esc(groupCause(g))}</td>`,
-      ],
-      ` data-clause="${esc(g.clauses.join(' '))}" data-kind="${g.kind}"`,
-    );
-  });
-  const runRows = [...doc.runs]
-    .reverse()
-    .map((r) =>
-      tr(
-        [
-          td(runNumber(r)),
-          `<td><span class="badge" style="background:${VERDICT_COLOUR[r.verdict] ?? '#999'}">${esc(r.verdict.toUpperCase())}</span>${r.stoppedKind ? ` ${esc(r.stoppedKind)}` : ''}</td>`,
-          `<td class="nowrap">${esc(when(r.startedAt))}</td>`,
-          `<td>${runLink(r, from, r.runId)}</td>`,
-          td(r.target),
-          td(`${r.environment}, ${paceText(r.pace)}`),
-          td(r.suiteVersion),
-          td(r.deploymentVersion ?? '—'),
-        ],
-        ` data-run="${esc(r.runId)}"`,
-      ),
-    );
-  // Newest run first, each run a heading row (its note, if it is not comparable), then one row per operation.
-  const latencyRows = [...doc.runs].reverse().map((r) => {
-    const entries = Object.entries(r.operations);
-    if (entries.length === 0) return [];
-    const heading = `<tr class="run"><th colspan="6">${runLink(r, from, `${runNumber(r)} ${r.runId}`)} · ${esc(when(r.startedAt))}${r.notComparable ? `<span class="why">${esc(r.notComparable)}</span>` : ''}</th></tr>`;
-    return [
-      heading,
-      ...entries.map(([op, f]) => {
-        const mark = r.regressions.find((g) => g.operation === op);
-        const note = mark
-          ? `<span class="why">REGRESSION: p95 above the median ${esc(ms(mark.median))} of ${mark.over.length} run(s) by more than ${esc(ms(mark.allowed))}</span>`
-          : '';
-        return tr(
-          [
-            `<td class="op"><code>${esc(op)}</code>${note}</td>`,
-            `<td class="c-count">${f.count}</td>`,
-            `<td class="c-min">${esc(ms(f.min))}</td>`,
-            td(ms(f.p50)),
-            td(ms(f.p95)),
-            td(ms(f.max)),
-          ],
-          mark ? ' class="drift"' : '',
-        );
-      }),
-    ];
-  });
-  const loadRows = [...doc.runs]
-    .reverse()
-    .map((r) =>
-      r.load.flatMap((l) =>
-        Object.entries(l.p95).map(([endpoint, p95]) =>
-          tr([td(runNumber(r)), td(`${l.scenario} (${l.engine})`), td(endpoint), td(ms(p95)), td(l.passed ? 'passed' : 'failed')]),
-        ),
-      ),
-    );
+  const flipRows = flipRowsOf(doc, byId, from, named);
+  const runRows = runRowsOf(doc, from);
+  const latencyRows = latencyRowsOf(doc, from);
+  const loadRows = loadRowsOf(doc);
   const skipped = doc.skipped.map((s) => tr([td(s.dir), td(s.reason)]));
   const regressions = doc.runs.reduce((n, r) => n + r.regressions.length, 0);
   return `${documentStart('Run history', HISTORY_CSS)}
@@ -255,6 +193,93 @@ ${skipped.length ? `<h2 id="skipped">Folders skipped</h2>${table(['folder', 'why
 </body>
 </html>
 `;
+}
+
+/** The clause flips, one row per cause (groupFlips), newest first. */
+function flipRowsOf(
+  doc: HistoryDocument,
+  byId: ReadonlyMap<string, TimelineRun>,
+  from: string,
+  named: (r: TimelineRun) => string,
+): string[] {
+  return groupFlips(doc.flips, runOrder(doc)).map((g) => {
+    const first = byId.get(g.firstFailedRun);
+    const recovered = g.recoveredRun ? byId.get(g.recoveredRun) : undefined;
+    return tr(
+      [
+        `<td data-label="area">${esc(g.areas.join(', '))}</td>`,
+        `<td data-label="clause">${g.clauses.map((c) => `<code>${esc(c)}</code>`).join(' ')}</td>`,
+        `<td data-label="first failed in">${first ? runLink(first, from, named(first)) : esc(g.firstFailedRun)}</td>`,
+        `<td data-label="recovered in">${recovered ? runLink(recovered, from, named(recovered)) : '<strong>still failing</strong>'}</td>`,
+        `<td data-label="cause (first failure)">${esc(groupCause(g))}</td>`,
+      ],
+      ` data-clause="${esc(g.clauses.join(' '))}" data-kind="${g.kind}"`,
+    );
+  });
+}
+
+/** The verdict timeline's table: one row per run, newest first. */
+function runRowsOf(doc: HistoryDocument, from: string): string[] {
+  return [...doc.runs]
+    .reverse()
+    .map((r) =>
+      tr(
+        [
+          td(runNumber(r)),
+          `<td><span class="badge" style="background:${VERDICT_COLOUR[r.verdict] ?? '#999'}">${esc(r.verdict.toUpperCase())}</span>${r.stoppedKind ? ` ${esc(r.stoppedKind)}` : ''}</td>`,
+          `<td class="nowrap">${esc(when(r.startedAt))}</td>`,
+          `<td>${runLink(r, from, r.runId)}</td>`,
+          td(r.target),
+          td(`${r.environment}, ${paceText(r.pace)}`),
+          td(r.suiteVersion),
+          td(r.deploymentVersion ?? '—'),
+        ],
+        ` data-run="${esc(r.runId)}"`,
+      ),
+    );
+}
+
+/** The latency table's rows, grouped per run. */
+function latencyRowsOf(doc: HistoryDocument, from: string): string[][] {
+  // Newest run first, each run a heading row (its note, if it is not comparable), then one row per operation.
+  return [...doc.runs].reverse().map((r) => {
+    const entries = Object.entries(r.operations);
+    if (entries.length === 0) return [];
+    const heading = `<tr class="run"><th colspan="6">${runLink(r, from, `${runNumber(r)} ${r.runId}`)} · ${esc(when(r.startedAt))}${r.notComparable ? `<span class="why">${esc(r.notComparable)}</span>` : ''}</th></tr>`;
+    return [
+      heading,
+      ...entries.map(([op, f]) => {
+        const mark = r.regressions.find((g) => g.operation === op);
+        const note = mark
+          ? `<span class="why">REGRESSION: p95 above the median ${esc(ms(mark.median))} of ${mark.over.length} run(s) by more than ${esc(ms(mark.allowed))}</span>`
+          : '';
+        return tr(
+          [
+            `<td class="op"><code>${esc(op)}</code>${note}</td>`,
+            `<td class="c-count">${f.count}</td>`,
+            `<td class="c-min">${esc(ms(f.min))}</td>`,
+            td(ms(f.p50)),
+            td(ms(f.p95)),
+            td(ms(f.max)),
+          ],
+          mark ? ' class="drift"' : '',
+        );
+      }),
+    ];
+  });
+}
+
+/** The load scenarios' p95 per endpoint, grouped per run. */
+function loadRowsOf(doc: HistoryDocument): string[][] {
+  return [...doc.runs]
+    .reverse()
+    .map((r) =>
+      r.load.flatMap((l) =>
+        Object.entries(l.p95).map(([endpoint, p95]) =>
+          tr([td(runNumber(r)), td(`${l.scenario} (${l.engine})`), td(endpoint), td(ms(p95)), td(l.passed ? 'passed' : 'failed')]),
+        ),
+      ),
+    );
 }
 
 /** Runs whose rows show at once, newest first; the earlier ones fold under a summary (in the file still; no script). */
