@@ -36,7 +36,7 @@ import { redactedJson, redactFileText, type Redactor } from '../config/redact.ts
 import { assembleReport } from './assemble-report.ts';
 import { collectIfGrown } from '../harness/heap-hygiene.ts';
 import { probeProgressNote, runDiscovery, type DiscoveryResult } from './discovery.ts';
-import { configDigest, MANIFEST_FILE, SIGNATURE_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
+import { configDigest, contractSha256, MANIFEST_FILE, SIGNATURE_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
 import { keyFingerprint, readSigningKey, signManifest } from '../report/signature.ts';
 import { renderStoppedMarkdown, type StoppedCertification, type StoppedContext, stoppedCertification } from './stopped-report.ts';
 import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
@@ -159,9 +159,6 @@ function copyRedacted(from: string, to: string, redact: Redactor): boolean {
   writeFileSync(to, redactFileText(to, readFileSync(from, 'utf8'), redact));
   return true;
 }
-
-/** The contract's text the run checks against: its SHA-256 goes in the package. */
-export const CONTRACT_FILE = 'spec/offer-subscription-api.md';
 
 export async function certify(o: CertifyOptions, root: string): Promise<number> {
   const startedAt = new Date();
@@ -499,7 +496,7 @@ async function reportPhase(cert: Certification, { pinned, waivers, discovery, ru
       evidence,
       package: {
         suiteVersion: pkg.version,
-        contractSha256: sha256(readFileSync(join(root, CONTRACT_FILE))),
+        contractSha256: contractSha256(root),
         deploymentVersion: o.deploymentVersion,
         signedBy: signingKey && keyFingerprint(signingKey),
       },

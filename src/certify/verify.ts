@@ -1,7 +1,8 @@
 /**
  * `npm run certify -- --verify <dir> [--public-key <pub.pem>]`: may an operator trust this package?
  * In order: the manifest is signed by the key given (with --public-key), every file it lists is unchanged and no file
- * beside them is present (an unlisted file would pass for verified content), and the package is marked a certification (nothing failed, nothing INCOMPLETE unless waived). The first that does not hold is
+ * beside them is present (an unlisted file would pass for verified content), and the package is marked a certification
+ * (nothing failed, nothing INCOMPLETE unless waived; for a client package, its verdict PASS). The first that does not hold is
  * the refusal: one sentence on stderr, exit 1. A folder with no manifest, or a key file that is not one, is exit 2.
  */
 import { existsSync } from 'node:fs';
@@ -10,7 +11,6 @@ import { ConfigError } from '../config/config-error.ts';
 import { EXIT_CODES } from '../config/exit-codes.ts';
 import { MANIFEST_FILE, readManifest, SIGNATURE_FILE, verifyManifest } from '../report/evidence.ts';
 import { packageIntegrityProblem, readPublicKey } from '../report/signature.ts';
-import { REPORT_FILES } from './report/write-report.ts';
 
 export interface Verification {
   exitCode: number;
@@ -28,18 +28,18 @@ export function verifyPackage(dir: string, publicKeyPath: string | null): Verifi
   const manifest = readManifest(dir);
   const files = verifyManifest(dir, manifest);
   const record = manifest.package;
-  // A service certification's manifest records what the package is; a client certification's records none.
-  if (!record && existsSync(join(dir, REPORT_FILES.json)))
-    return refuse(`${dir}'s ${MANIFEST_FILE} records no certification mark (written by a suite older than the mark).`);
-  if (record && record.status !== 'certification') return refuse(`${dir} is evidence only, not a certification: ${record.reason}`);
+  // Every package's manifest records what it is, a service's or a client's: one without is not taken for a certification.
+  if (!record) return refuse(`${dir}'s ${MANIFEST_FILE} records no certification mark (written by a suite older than the mark).`);
+  if (record.status !== 'certification') return refuse(`${dir} is evidence only, not a certification: ${record.reason}`);
   const who = key
-    ? `signed by ${record?.signedBy ?? 'the key given'}`
+    ? `signed by ${record.signedBy ?? 'the key given'}`
     : existsSync(join(dir, SIGNATURE_FILE))
       ? 'signature not checked (give --public-key)'
       : 'not signed';
-  const what = record
-    ? `a certification (suite ${record.suiteVersion}, contract sha256:${record.contractSha256.slice(0, 12)}…, deployment ${record.deploymentVersion ?? 'version not given'})`
-    : 'a package';
+  const what =
+    record.kind === 'client'
+      ? `a client certification (suite ${record.suiteVersion}, contract sha256:${record.contractSha256.slice(0, 12)}…)`
+      : `a certification (suite ${record.suiteVersion}, contract sha256:${record.contractSha256.slice(0, 12)}…, deployment ${record.deploymentVersion ?? 'version not given'})`;
   return { exitCode: EXIT_CODES.pass, sentence: `Verified: ${dir} is ${what}, ${who}; all ${files.checked} files match ${MANIFEST_FILE}.` };
 }
 

@@ -10,7 +10,7 @@ import { clientClauses, getClause } from '../contract/clauses/catalogue.ts';
 import { makeRedactor, redactedJson } from '../config/redact.ts';
 import { refuseShortCredentials } from '../config/suite-config.ts';
 import { EXIT_CODES } from '../config/exit-codes.ts';
-import { MANIFEST_FILE, versions, writeManifest } from '../report/evidence.ts';
+import { contractSha256, MANIFEST_FILE, type PackageRecord, versions, writeManifest } from '../report/evidence.ts';
 import { keyFingerprint, signManifest } from '../report/signature.ts';
 import { CLIENT_STATUSES, type ClientCertificationReport, type ClientClauseRow, type ServiceFindingRow } from './report/report-model.ts';
 import { writeClientCertificationReport } from './report/writers.ts';
@@ -149,7 +149,29 @@ export function certifyClient(
   report.evidence.files = [`${EVIDENCE_DIR}/${basename(sessionFile)}`, `${EVIDENCE_DIR}/versions.json`];
   if (signingKey) report.evidence.signedBy = keyFingerprint(signingKey);
   writeClientCertificationReport(out, report, redact);
-  writeManifest(out);
+  writeManifest(out, clientPackageRecord(report, root, signingKey));
   if (signingKey) signManifest(out, signingKey);
   return { report, exitCode: CLIENT_EXIT_CODE[report.verdict], dir: out };
+}
+
+/**
+ * The client package's mark, in its manifest as a service package's is (so a signature covers it and `certify --verify`
+ * refuses what is not a certification): a certification only when the verdict is PASS, else evidence only, with the
+ * verdict's first reasons.
+ */
+export function clientPackageRecord(report: ClientCertificationReport, root: string, signingKey: KeyObject | null): PackageRecord {
+  const shown = report.verdictReasons.slice(0, 2).join('; ');
+  const more = report.verdictReasons.length > 2 ? ` (and ${report.verdictReasons.length - 2} more, in the report)` : '';
+  return {
+    kind: 'client',
+    status: report.verdict === 'pass' ? 'certification' : 'evidence-only',
+    reason:
+      report.verdict === 'pass'
+        ? 'the client kept every duty the session exercised, and the session exercised each one.'
+        : `the client's verdict is ${report.verdict.toUpperCase()}: ${shown.replace(/\.$/, '')}${more}.`,
+    suiteVersion: report.evidence.versions.suite,
+    contractSha256: contractSha256(root),
+    deploymentVersion: null,
+    signedBy: signingKey && keyFingerprint(signingKey),
+  };
 }

@@ -84,7 +84,17 @@ export interface ManifestEntry {
  * the report: a `certification` only when nothing failed and nothing is INCOMPLETE (or each such clause is waived with
  * a reason and an expiry), else `evidence-only`.
  */
+/** The contract a package was judged against, relative to the suite's root: its digest is in every package's mark. */
+export const CONTRACT_FILE = 'spec/offer-subscription-api.md';
+
+/** SHA-256 of the contract's text at the suite's `root` (PackageRecord.contractSha256). */
+export function contractSha256(root: string): string {
+  return sha256(readFileSync(join(root, CONTRACT_FILE)));
+}
+
 export interface PackageRecord {
+  /** `client`: a client certification's package (certify:client, proxy); absent: a service certification's. */
+  kind?: 'client';
   status: 'certification' | 'evidence-only';
   /** One sentence: why it is, or is not, a certification. */
   reason: string;
@@ -100,7 +110,7 @@ export interface PackageRecord {
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
   algorithm: 'sha256';
-  /** Present in a service certification's manifest. */
+  /** What the package is worth (service and client packages); absent only from manifests written before the mark. */
   package?: PackageRecord;
   files: ManifestEntry[];
 }

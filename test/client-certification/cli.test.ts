@@ -9,7 +9,7 @@ import { ConfigError } from '../../src/config/config-error.ts';
 import { parseCertifyClientArgs, parseProxyArgs, PROXY_HELP } from '../../src/client-certification/proxy-options.ts';
 import { certifyClientCommand } from '../../src/client-certification/print.ts';
 import { SESSION_FORMAT } from '../../src/client-certification/recorded-session.ts';
-import { SIGNATURE_FILE, verifyManifest } from '../../src/report/evidence.ts';
+import { SIGNATURE_FILE, verifyManifest, writeManifest } from '../../src/report/evidence.ts';
 import { verifyPackage } from '../../src/certify/verify.ts';
 import { scanTree } from '../hostile/canary-scan.ts';
 import { findCanaries } from '../hostile/canary-scan.ts';
@@ -98,7 +98,7 @@ test('certify:client exits 4 (INCOMPLETE) on a session that never showed most du
   );
 });
 
-test('certify:client --sign: the manifest is signed, --verify with the public key accepts it and refuses it once a file changed; the key is nowhere', ({}, testInfo) => {
+test('certify:client --sign: the manifest is signed; --verify with the public key checks it, refuses an INCOMPLETE package as evidence only, and a file added or changed first; the key is nowhere', ({}, testInfo) => {
   const dir = testInfo.outputPath('signed');
   const keys = signingKeys(join(dir, 'keys'));
   const session = oneExchangeSession(dir);
@@ -111,10 +111,14 @@ test('certify:client --sign: the manifest is signed, --verify with the public ke
   expect(readFileSync(join(out, 'client-certification.md'), 'utf8')).toContain(
     `Signed (${SIGNATURE_FILE}) with the key ${report.evidence.signedBy}`,
   );
-  expect(verifyPackage(out, keys.public)).toMatchObject({
-    exitCode: 0,
-    sentence: expect.stringMatching(/^Verified: .* a package, signed by the key given; all \d+ files match/),
-  });
+  // Signed and whole, but INCOMPLETE: evidence, not a certification (exit 0 is a certification only).
+  const evidenceOnly = {
+    exitCode: 1,
+    sentence: expect.stringMatching(
+      /^Refused: .* is evidence only, not a certification: the client's verdict is INCOMPLETE: CLIENT-[A-Z-]+ incomplete: /,
+    ),
+  };
+  expect(verifyPackage(out, keys.public)).toMatchObject(evidenceOnly);
   // The private key's bytes are in no file written and nowhere in what was printed.
   expect(scanTree(out, keys.secretLines).findings).toEqual([]);
   expect(findCanaries(printed, keys.secretLines)).toEqual([]);
@@ -127,13 +131,19 @@ test('certify:client --sign: the manifest is signed, --verify with the public ke
     ),
   });
   rmSync(join(out, 'approval.html'));
-  expect(verifyPackage(out, keys.public).exitCode).toBe(0);
-  // A file changed after signing: refused. A session certified without --sign says so.
+  expect(verifyPackage(out, keys.public)).toMatchObject(evidenceOnly);
+  // A file changed after signing: refused for that first. A session certified without --sign says so.
   writeFileSync(join(out, 'client-certification.md'), 'PASS\n');
-  expect(verifyPackage(out, keys.public).exitCode).toBe(1);
+  expect(verifyPackage(out, keys.public)).toMatchObject({ exitCode: 1, sentence: expect.stringContaining('client-certification.md') });
   let unsigned = '';
   certifyClientCommand(['--session', session, '--out', join(dir, 'unsigned')], ROOT, (t) => (unsigned += t));
   expect(unsigned).toContain('Not signed (--sign key.pem signs the manifest)');
+  // A manifest written with no mark (as suites before the mark wrote them): never taken for a certification.
+  writeManifest(join(dir, 'unsigned'));
+  expect(verifyPackage(join(dir, 'unsigned'), null)).toMatchObject({
+    exitCode: 1,
+    sentence: expect.stringMatching(/manifest\.json records no certification mark \(written by a suite older than the mark\)\.$/),
+  });
   // A key file that is not a private key: one sentence naming the file, nothing written.
   expect(() => certifyClientCommand(['--session', session, '--out', join(dir, 'bad'), '--sign', keys.public], ROOT)).toThrow(ConfigError);
   expect(() => certifyClientCommand(['--session', session, '--out', join(dir, 'bad'), '--sign', keys.public], ROOT)).toThrow(
@@ -165,7 +175,10 @@ test('proxy with no target: fronts the bundled reference, stops after --stop-aft
   expect(findCanaries(stdout, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
   // Signed with --sign: the operator checks it with the public key; the private key is in nothing written or printed.
   expect(stdout).toMatch(/^Signed: .*manifest\.json\.sig \(key sha256:[0-9a-f]{64}\)$/m);
-  expect(verifyPackage(join(out, 'client-certification'), keys.public).exitCode).toBe(0);
+  // INCOMPLETE (two requests show few duties): signed and whole, refused as evidence only.
+  expect(verifyPackage(join(out, 'client-certification'), keys.public).sentence).toMatch(
+    /^Refused: .* is evidence only, not a certification: /,
+  );
   expect(findCanaries(stdout, keys.secretLines)).toEqual([]);
   expect(scanTree(out, keys.secretLines).findings).toEqual([]);
 });

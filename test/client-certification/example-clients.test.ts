@@ -7,6 +7,7 @@ import { runGoodClient } from '../../examples/clients/good-client.ts';
 import { clientClauses } from '../../src/contract/clauses/catalogue.ts';
 import { clientChecks } from '../../src/client-certification/client-checks.ts';
 import { verifyManifest } from '../../src/report/evidence.ts';
+import { verifyPackage } from '../../src/certify/verify.ts';
 import { findCanaries } from '../hostile/canary-scan.ts';
 import { CANARY, expect, readText, test, type ClientRun } from './fixtures.ts';
 
@@ -32,6 +33,13 @@ test('the good example client passes every client clause (reference rate-limited
   expect(run.session.exchanges.some((ex) => ex.status === 429)).toBe(true);
   expect(run.report.service).toEqual([]);
   expect(verifyManifest(run.dir).ok).toBe(true);
+  // Its manifest marks it a client certification: what `certify --verify` accepts (exit 0).
+  expect(verifyPackage(run.dir, null)).toMatchObject({
+    exitCode: 0,
+    sentence: expect.stringMatching(
+      /^Verified: .* is a client certification \(suite [^,]+, contract sha256:[0-9a-f]{12}…\), not signed; all \d+ files match/,
+    ),
+  });
   expectNoCanary(run);
 });
 
@@ -39,6 +47,13 @@ test('the faulty example client fails each client clause, with the requests it b
   const run = await certifyClientRun(runFaultyClient, { rateLimit: 20 });
   expect(run.report.verdict).toBe('fail');
   expect(run.exitCode).toBe(1);
+  // Its package is evidence, never a certification: `certify --verify` refuses it with the verdict's reason.
+  expect(verifyPackage(run.dir, null)).toMatchObject({
+    exitCode: 1,
+    sentence: expect.stringMatching(
+      /^Refused: .* is evidence only, not a certification: the client's verdict is FAIL: CLIENT-[A-Z-]+ fails/,
+    ),
+  });
   for (const clause of clientClauses) {
     const row = run.report.clauses.find((c) => c.id === clause.id)!;
     const marked = run.session.exchanges.filter((ex) => ex.requestHeaders[FAULT_HEADER] === clause.id).map((ex) => ex.seq);
