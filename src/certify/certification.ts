@@ -52,6 +52,7 @@ import { interruptSignal, RunInterrupted, throwIfInterrupted } from '../run/inte
 import { cancelOpenRecords, sweepSentence } from '../run/cleanup.ts';
 import { openRecords } from '../run/journal.ts';
 import { writeOut } from '../config/terminal-text.ts';
+import { escapeMarkdown } from '../report/markdown-escape.ts';
 
 /** The exit code of each verdict (README, "Exit codes"). */
 export const VERDICT_EXIT_CODE = {
@@ -177,7 +178,7 @@ export async function certify(o: CertifyOptions, root: string): Promise<number> 
         stoppedCertification({ ...stoppedContext, error, startedAt, finishedAt: new Date(), suite: readSuite(root), phases: phases.rows }),
       );
       say(
-        `Certification STOPPED (exit code ${error.exitCode}): ${shown(join(o.out, REPORT_FILES.json))} says so${kept ? `; the previous certification was moved, unchanged, to ${shown(kept)}/` : ''}.`,
+        `Certification STOPPED (exit code ${error.exitCode}): ${shown(join(o.out, REPORT_FILES.json))} says so${kept ? `; ${keptSentence(kept)}` : ''}.`,
       );
     }
     throw error;
@@ -564,23 +565,41 @@ async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
   }
 }
 
+/** Where the last certification is after a stop: moved there by this stop, or kept there by an earlier one. */
+export interface KeptCertification {
+  dir: string;
+  movedNow: boolean;
+}
+
+/** The console's and certification.md's words for where the kept certification is. */
+export function keptSentence(kept: KeptCertification, dir = `${shown(kept.dir)}/`): string {
+  return kept.movedNow
+    ? `the previous certification was moved, unchanged, to ${dir}`
+    : `the certification an earlier stopped run kept is still in ${dir}, unchanged`;
+}
+
 /**
  * A stopped run's certification.json and certification.md (verdict "stopped") in `out`, so no pipeline reads the
  * previous verdict as this run's; the previous certification, when `out` holds one, is moved whole and unchanged to
- * `<out>.previous/` (never deleted: a partner may be about to send it). Returns where it went, or null.
+ * `<out>.previous/` (never deleted: a partner may be about to send it). When `out` holds an earlier stop's stub
+ * instead, `<out>.previous/` is left as it is, and said. Returns where the kept certification is, or null.
  */
-function writeStoppedCertification(out: string, report: StoppedCertification): string | null {
+function writeStoppedCertification(out: string, report: StoppedCertification): KeptCertification | null {
   const stage = stagingDir(out);
   prepareOutDir(stage);
   rmSync(join(stage, OUTPUT.evidence), { recursive: true, force: true });
   const check = validateStoppedCertification(report);
   if (!check.valid) throw new Error(`The stopped certification does not match its schema: ${check.errors.slice(0, 5).join('; ')}`);
-  const kept = holdsCertification(out) ? previousDir(out) : null;
+  const movedNow = holdsCertification(out);
+  const kept = movedNow || holdsCertification(previousDir(out)) ? { dir: previousDir(out), movedNow } : null;
   writeFileSync(join(stage, REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(stage, REPORT_FILES.markdown), renderStoppedMarkdown(report, kept && `${shown(kept)}/`));
-  if (kept) {
-    rmSync(kept, { recursive: true, force: true });
-    renameSync(out, kept);
+  writeFileSync(
+    join(stage, REPORT_FILES.markdown),
+    renderStoppedMarkdown(report, kept && keptSentence(kept, escapeMarkdown(`${shown(kept.dir)}/`))),
+  );
+  if (movedNow) {
+    rmSync(previousDir(out), { recursive: true, force: true });
+    renameSync(out, previousDir(out));
   }
   swapIn(stage, out);
   return kept;

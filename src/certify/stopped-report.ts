@@ -64,7 +64,8 @@ export function stoppedCertification(
 }
 
 /** certification.md of a stopped run: what a CI job summary shows. */
-export function renderStoppedMarkdown(r: StoppedCertification, previous: string | null = null): string {
+/** `kept`: a Markdown sentence saying where the last certification is (keptSentence), or null. */
+export function renderStoppedMarkdown(r: StoppedCertification, kept: string | null = null): string {
   const md = escapeMarkdown;
   return [
     `# Certification: STOPPED (${r.stopped.kind}, exit code ${r.stopped.exitCode})`,
@@ -74,7 +75,7 @@ export function renderStoppedMarkdown(r: StoppedCertification, previous: string 
     `- Target: ${md(r.target ? `${r.target.baseUrl}${r.target.bundledReference ? ' (bundled reference server)' : ''} (${r.target.environment})` : 'not configured')}; run ${md(r.runId ?? 'not started')}; ${r.startedAt} to ${r.finishedAt}.`,
     '',
     'Nothing was judged: this is neither a certification nor evidence.',
-    ...(previous ? ['', `The previous certification was moved, unchanged, to ${md(previous)}.`] : []),
+    ...(kept ? ['', `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.`] : []),
     '',
   ].join('\n');
 }

@@ -70,10 +70,14 @@ for (const c of CASES) {
       /The previous certification was moved, unchanged, to .*certification\.previous/,
     );
 
-    // A second stop finds a stub in <out>: it replaces the stub and leaves the kept package alone.
+    // A second stop finds a stub in <out>: it replaces the stub, leaves the kept package alone, and says where it is.
     const again = await npmRun('certify', ['--out', out, ...c.args], env);
     expect(again.code).toBe(EXIT_CODES[c.code]);
     expect(again.stdout).not.toMatch(/previous certification was moved/);
+    expect(again.stdout).toMatch(/says so; the certification an earlier stopped run kept is still in .*certification\.previous\/, unchanged\./);
+    expect(readFileSync(join(out, 'certification.md'), 'utf8')).toMatch(
+      /The certification an earlier stopped run kept is still in .*certification\.previous\/, unchanged\./,
+    );
     for (const [name, text] of Object.entries(PACKAGE)) expect(readFileSync(join(`${out}.previous`, name), 'utf8'), name).toBe(text);
   });
 }
