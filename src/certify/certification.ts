@@ -36,7 +36,16 @@ import { redactedJson, redactFileText, type Redactor } from '../config/redact.ts
 import { assembleReport } from './assemble-report.ts';
 import { collectIfGrown } from '../harness/heap-hygiene.ts';
 import { probeProgressNote, runDiscovery, type DiscoveryResult } from './discovery.ts';
-import { configDigest, contractSha256, MANIFEST_FILE, SIGNATURE_FILE, sha256, versions, writeManifest } from '../report/evidence.ts';
+import {
+  configDigest,
+  contractSha256,
+  MANIFEST_FILE,
+  type PackageRecord,
+  SIGNATURE_FILE,
+  sha256,
+  versions,
+  writeManifest,
+} from '../report/evidence.ts';
 import { keyFingerprint, readSigningKey, signManifest } from '../report/signature.ts';
 import { renderStoppedMarkdown, type StoppedCertification, type StoppedContext, stoppedCertification } from './stopped-report.ts';
 import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
@@ -526,9 +535,13 @@ function sayOutcome(report: CertificationReport, out: string, manifestFiles: num
   say(`  report:   ${shown(join(out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
   say(`  profile:  ${shown(join(out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
   say(`  evidence: ${shown(join(out, OUTPUT.evidence))}/, manifest of ${manifestFiles} files, sha256 ${manifestDigest}`);
-  say(
-    `  package:  ${PACKAGE_STATUS_TEXT[report.package.status].toLowerCase()}${report.package.status === 'certification' ? '' : ` (${report.package.reason})`}; ${signed ? `signed (${SIGNATURE_FILE}, key ${report.package.signedBy})` : 'not signed (--sign key.pem)'}`,
-  );
+  say(packageConsoleLine(report.package, signed));
+}
+
+/** The console's package line: what the package is (and why not a certification, its sentence in parentheses), who signed it. */
+export function packageConsoleLine(p: PackageRecord, signed: boolean): string {
+  const why = p.status === 'certification' ? '' : ` (${p.reason.replace(/\.$/, '')})`;
+  return `  package:  ${PACKAGE_STATUS_TEXT[p.status].toLowerCase()}${why}; ${signed ? `signed (${SIGNATURE_FILE}, key ${p.signedBy})` : 'not signed (--sign key.pem)'}`;
 }
 
 /**

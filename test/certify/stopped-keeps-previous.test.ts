@@ -74,7 +74,9 @@ for (const c of CASES) {
     const again = await npmRun('certify', ['--out', out, ...c.args], env);
     expect(again.code).toBe(EXIT_CODES[c.code]);
     expect(again.stdout).not.toMatch(/previous certification was moved/);
-    expect(again.stdout).toMatch(/says so; the certification an earlier stopped run kept is still in .*certification\.previous\/, unchanged\./);
+    expect(again.stdout).toMatch(
+      /says so; the certification an earlier stopped run kept is still in .*certification\.previous\/, unchanged\./,
+    );
     expect(readFileSync(join(out, 'certification.md'), 'utf8')).toMatch(
       /The certification an earlier stopped run kept is still in .*certification\.previous\/, unchanged\./,
     );

@@ -8,6 +8,7 @@ import { clauses } from '../../src/contract/clauses/catalogue.ts';
 import { runProblem, suiteArgs } from '../../src/certify/suite-run.ts';
 import { decideVerdict } from '../../src/certify/certification-verdict.ts';
 import { packageRecord } from '../../src/certify/certification-package.ts';
+import { packageConsoleLine } from '../../src/certify/certification.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 
@@ -275,5 +276,9 @@ test.describe('the package line states the real reason, for each way a package i
       expect(record.status).toBe('evidence-only');
       expect(record.reason).toMatch(w.says);
       expect(record.reason).not.toContain('or a test failed without naming a clause');
+      // The console's package line: the sentence in parentheses, its own full stop not doubled into ".)".
+      const line = packageConsoleLine(record, false);
+      expect(line).toBe(`  package:  evidence only (${record.reason.slice(0, -1)}); not signed (--sign key.pem)`);
+      expect(line).not.toMatch(/\.\)/);
     });
 });
