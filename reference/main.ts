@@ -116,9 +116,11 @@ main().catch((error: unknown) => {
     console.error(helpText(SERVE_COMMAND));
     process.exit(2);
   }
-  if ((error as { code?: string }).code === 'EADDRINUSE') {
+  const listenError = error as { code?: string; address?: string; port?: number };
+  if (listenError.code === 'EADDRINUSE') {
     // A configuration error (README exit codes): the command line names a port another process holds.
-    console.error(`serve: the port is already in use; pick another with --port (0 = any free port)`);
+    const where = listenError.port === undefined ? 'the port' : `port ${listenError.port} on ${listenError.address ?? 'that address'}`;
+    console.error(`serve: ${where} is already in use; pick another with --port (0 = any free port)`);
     process.exit(2);
   }
   console.error(`serve: ${(error as Error).message ?? String(error)}`);

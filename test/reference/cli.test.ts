@@ -180,7 +180,7 @@ test('serve on a port in use exits 2 (a configuration error, as the README table
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(2);
-    expect(stderr).toBe('serve: the port is already in use; pick another with --port (0 = any free port)\n');
+    expect(stderr).toBe(`serve: port ${port} on 127.0.0.1 is already in use; pick another with --port (0 = any free port)\n`);
   } finally {
     holder.close();
   }
