@@ -44,7 +44,7 @@ export const LOAD_COMMAND = {
   notes: [
     `Scenarios: ${SCENARIOS.join(', ')}. Options after the scenario go to k6 run unchanged, but for ${K6_PLAN_SHORTCUTS.map((s) => s.long).join(', ')} (and ${K6_PLAN_SHORTCUTS.map((s) => s.env).join(', ')}), which would replace the scenario's arrival rate: set LOAD_DURATION and its rate instead.`,
     'Target: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE (unset API_BASE_URL = bundled reference).',
-    'k6: K6_BIN or k6 on PATH (exit 3 without it).',
+    'k6: K6_BIN or k6 on PATH (exit 3 without one; 2 when K6_BIN names no executable).',
   ],
   get environment() {
     return knobVariables();
@@ -151,7 +151,9 @@ export const LOAD_CONTRACT_COMMAND = {
   summary: 'Hold a read-only k6 scenario at a set arrival rate while the read-only conformance checks run: both verdicts together.',
   positionals: { usage: `[${READ_ONLY_SCENARIOS.join('|')}]`, min: 0, max: 1 },
   options: { rate: { type: 'string', value: '<N>', description: 'arrival rate held during the conformance run, requests per second' } },
-  notes: ['CONTRACT_MAX_DURATION bounds the run (default 5m). k6: K6_BIN or k6 on PATH (exit 3 without it).'],
+  notes: [
+    'CONTRACT_MAX_DURATION bounds the run (default 5m). k6: K6_BIN or k6 on PATH (exit 3 without one; 2 when K6_BIN names no executable).',
+  ],
 } as const satisfies CommandSpec;
 
 export function parseContractArgs(args: readonly string[]): ContractArgs {

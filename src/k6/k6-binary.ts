@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { EXIT_CODES } from '../config/exit-codes.ts';
 
 /** The short reason every k6-dependent step gives when there is no k6: in reports' banners and skip lines. */
 export const NO_K6 = 'no k6 (K6_BIN / PATH)';
@@ -36,14 +37,23 @@ function isExecutableFile(path: string): boolean {
   }
 }
 
-export type K6Lookup = { found: true; path: string } | { found: false; reason: string };
+/**
+ * A k6 found, or why not. `badSetting`: K6_BIN is set but names no executable, a configuration error (exit 2, as for
+ * K6_BINS); otherwise no k6 is installed at all (exit 3, a required tool missing): k6MissingExitCode.
+ */
+export type K6Lookup = { found: true; path: string } | { found: false; reason: string; badSetting: boolean };
+
+/** The exit code of a command that needs k6 and has none: README's table, 2 for a bad K6_BIN, 3 for no k6. */
+export function k6MissingExitCode(lookup: { badSetting: boolean }): number {
+  return lookup.badSetting ? EXIT_CODES.usage : EXIT_CODES.toolMissing;
+}
 
 export function findK6(env: NodeJS.ProcessEnv = process.env): K6Lookup {
   const named = env.K6_BIN?.trim();
   if (named) {
     return isExecutableFile(named)
       ? { found: true, path: named }
-      : { found: false, reason: `K6_BIN names "${named}", which is not an executable file.` };
+      : { found: false, reason: `K6_BIN names "${named}", which is not an executable file.`, badSetting: true };
   }
   const names = process.platform === 'win32' ? ['k6.exe', 'k6'] : ['k6'];
   for (const dir of (env.PATH ?? '').split(delimiter)) {
@@ -53,7 +63,7 @@ export function findK6(env: NodeJS.ProcessEnv = process.env): K6Lookup {
       if (isExecutableFile(candidate)) return { found: true, path: candidate };
     }
   }
-  return { found: false, reason: `${NO_K6}: K6_BIN is not set and there is no k6 on PATH.` };
+  return { found: false, reason: `${NO_K6}: K6_BIN is not set and there is no k6 on PATH.`, badSetting: false };
 }
 
 export interface K6Binary {

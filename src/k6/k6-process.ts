@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 
-export { INSTALL_HINT, findK6, k6Version, parseK6Version, type K6Lookup } from './k6-binary.ts';
+export { INSTALL_HINT, findK6, k6MissingExitCode, k6Version, parseK6Version, type K6Lookup } from './k6-binary.ts';
 
 /**
  * k6's own HTML report (its web dashboard, exported when the run ends) beside our run report. No browser

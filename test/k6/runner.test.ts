@@ -81,15 +81,15 @@ for (const c of BAD_ARGS) {
   });
 }
 
-test('without k6, npm run load says how to install it and exits 3', () => {
+test('without k6, npm run load says how to install it and exits 3; a K6_BIN naming no k6 is a bad setting, exit 2 in one sentence', () => {
   const r = cli('load.ts', ['pagination']);
   expect(r.code).toBe(3);
   expect(r.stderr).toContain('no k6 (K6_BIN / PATH): K6_BIN is not set and there is no k6 on PATH.');
   expect(r.stderr).toContain("Install k6 (v1.x or v2.x) from Grafana's own packages");
   expect(r.stderr).toContain('This project never downloads or builds k6 itself.');
   const named = cli('load.ts', ['polling'], { K6_BIN: '/nonexistent/k6' });
-  expect(named.code).toBe(3);
-  expect(named.stderr).toContain('K6_BIN names "/nonexistent/k6"');
+  expect(named.code, 'as check:k6 gives for it').toBe(2);
+  expect(named.stderr.trim()).toBe('K6_BIN names "/nonexistent/k6", which is not an executable file.');
 });
 
 test('a remote environment or credentials without API_BASE_URL are refused before k6 starts: one sentence, exit 2', () => {
