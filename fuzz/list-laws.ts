@@ -60,16 +60,49 @@ async function confirmUnchanged(fuzz: FuzzRunner, list: Pageable, full: FullList
   throw new CaseSkipped(`${list.name} changed while a case read it`);
 }
 
-/** page(offset, limit) equals the slice of the full list (PAGE-LIMIT and the clauses around it). */
+/**
+ * A case with an offset and no limit on a list longer than a walk may read: moved into the list's last `tail` entries
+ * (the same law, `from-offset`: entries from the offset on), so it reads no more than a page of the largest size, not
+ * the rest of a list of thousands (issue 41: the offers property read 2,000 offers in each such case).
+ */
+export function offsetCaseInTail(q: ListQuery, total: number, tail: number): ListQuery {
+  const page = q.law?.page;
+  const tailStart = Math.max(0, total - tail);
+  if (!q.law || page?.kind !== 'from-offset' || page.start >= tailStart) return q;
+  const start = tailStart + (page.start % Math.max(1, tail));
+  return {
+    ...q,
+    query: { ...q.query, offset: String(start) },
+    description: `offset ${start} (offset ${page.start} moved into the last ${tail} of ${total} entries), limit absent`,
+    clauses: start <= 1 ? q.clauses : q.clauses.filter((c) => c !== 'PAGE-OFFSET-ZERO-BASED'),
+    law: { ...q.law, page: { kind: 'from-offset', start } },
+  };
+}
+
+/**
+ * page(offset, limit) equals the slice of the full list (PAGE-LIMIT and the clauses around it). On a list longer than
+ * `maxPages` pages of the largest page (API_WALK_PAGES), a case with an offset and no limit starts in its last entries
+ * (offsetCaseInTail), and `runsNote` says so.
+ */
 export function pageIsSliceProperty(
   fuzz: FuzzRunner,
   list: Pageable,
   fullList: FullList,
   maxLimit: number | null,
+  maxPages: number,
 ): FuzzProperty<ListQuery> {
   const full = fullList.keys;
+  const largest = Math.min(full.length + 1, maxLimit ?? Number.POSITIVE_INFINITY);
+  const long = pagesToWalk(full.length, largest) > maxPages;
+  const tail = Math.min(full.length, maxLimit ?? SAMPLED_TAIL_WITHOUT_MAXIMUM);
+  const queries = pageQuery({ maxLimit, verdict: 'valid' });
   return {
-    arbitrary: pageQuery({ maxLimit, verdict: 'valid' }),
+    arbitrary: long ? queries.map((q) => offsetCaseInTail(q, full.length, tail)) : queries,
+    ...(long
+      ? {
+          runsNote: `a list of ${full.length} entries, longer than API_WALK_PAGES=${maxPages} pages of ${largest}: each case with an offset and no limit starts in its last ${tail} entries`,
+        }
+      : {}),
     async run(q, verdict: Verdict) {
       const law = q.law!;
       const { ex, items } = await list.page(q.query);
@@ -103,6 +136,9 @@ export function walkLimit(total: number, maxLimit: number | null): Arbitrary<num
   const max = Math.max(1, Math.min(total + 1, maxLimit ?? Infinity));
   return fc.integer({ min: Math.min(max, Math.max(1, Math.ceil(total / 10))), max });
 }
+
+/** Where a list's maximum page is not known: the tail a case with an offset and no limit is moved into. */
+const SAMPLED_TAIL_WITHOUT_MAXIMUM = 100;
 
 /** Cases of a property every case of which reads more of a list than a walk may (API_WALK_PAGES pages of the largest page). */
 export const SAMPLED_WALK_CASES = 10;

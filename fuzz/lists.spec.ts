@@ -96,7 +96,13 @@ for (const c of COLLECTIONS) {
       const list = await c.open({ fuzz, facts, suite, reads, verdict });
       const full = await fuzz.oracle(() => fullList(list));
       await fuzz.check(
-        pageIsSliceProperty(fuzz, list, full, (await fuzz.oracle(() => maxPageSize(list, full.keys.length, suite.profile.maxLimit))).value),
+        pageIsSliceProperty(
+          fuzz,
+          list,
+          full,
+          (await fuzz.oracle(() => maxPageSize(list, full.keys.length, suite.profile.maxLimit))).value,
+          suite.config.limits.walkPages,
+        ),
       );
     },
   );

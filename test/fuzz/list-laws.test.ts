@@ -2,7 +2,7 @@
 // API_WALK_PAGES: sampled at both ends and limited, never failed for what it did not read.
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { pageLawClause, walkLimit, walkRebuildsProperty } from '../../fuzz/list-laws.ts';
+import { pageIsSliceProperty, pageLawClause, walkLimit, walkRebuildsProperty } from '../../fuzz/list-laws.ts';
 import type { FuzzRunner } from '../../fuzz/runner.ts';
 import { Verdict } from '../../src/checks/test-verdict.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
@@ -82,7 +82,7 @@ function memoryList(n: number, edit: (page: string[], offset: number) => string[
       const offset = Number(q.offset ?? 0);
       const limit = q.limit === undefined ? n : Number(q.limit);
       asked.push(`${offset}+${limit}`);
-      return { ex: { status: 200 } as Exchange, items: edit(entries.slice(offset, offset + limit), offset) };
+      return { ex: { status: 200, responseHeaders: {} } as unknown as Exchange, items: edit(entries.slice(offset, offset + limit), offset) };
     },
     key: String,
     content: String,
@@ -122,4 +122,33 @@ test('the walk property on a list that fits: walked whole, nothing limited', asy
   expect(asked).toHaveLength(5);
   expect(property.runs).toBeUndefined();
   expect({ failures: verdict.failures, limits: verdict.limits }).toEqual({ failures: [], limits: [] });
+});
+
+test('the page property on a list longer than API_WALK_PAGES: a case with an offset and no limit reads from the last entries, and still judges', async () => {
+  const { list, asked, full } = memoryList(2000);
+  const property = pageIsSliceProperty(runnerAside, list, full, 100, 8);
+  expect(property.runsNote).toMatch(/a list of 2000 entries, .*each case with an offset and no limit starts in its last 100 entries/);
+  const queries = fc.sample(property.arbitrary, { numRuns: 400, seed: 41 });
+  const fromOffset = queries.filter((q) => q.law?.page.kind === 'from-offset');
+  expect(fromOffset.length, 'the draw holds such cases').toBeGreaterThan(5);
+  for (const q of fromOffset) expect(Number(q.query.offset), q.description).toBeGreaterThanOrEqual(1900);
+  // Every other case as drawn: a page with a limit, or the whole list without offset or limit.
+  expect(queries.filter((q) => q.law?.page.kind === 'all').length).toBeGreaterThan(0);
+  const verdict = new Verdict({ profile: { name: 'test' }, strict: false });
+  for (const q of fromOffset.slice(0, 3)) await property.run(q, verdict);
+  expect(asked.every((a) => Number(a.split('+')[0]) >= 1900)).toBe(true);
+  expect(verdict.failures).toEqual([]);
+  // A target that drops the first entry of such a page still fails there.
+  const dropping = memoryList(2000, (page, offset) => (offset >= 1900 ? page.slice(1) : page));
+  const failing = new Verdict({ profile: { name: 'test' }, strict: false });
+  await pageIsSliceProperty(runnerAside, dropping.list, dropping.full, 100, 8).run(fromOffset[0], failing);
+  expect(failing.failures.map((f) => f.clause)).toEqual(['PAGE-OFFSET-ZERO-BASED']);
+});
+
+test('the page property on a list that fits draws its cases unchanged', () => {
+  const { list, full } = memoryList(36);
+  const property = pageIsSliceProperty(runnerAside, list, full, 100, 8);
+  expect(property.runsNote).toBeUndefined();
+  const queries = fc.sample(property.arbitrary, { numRuns: 300, seed: 41 });
+  expect(queries.some((q) => q.law?.page.kind === 'from-offset' && Number(q.query.offset) < 30)).toBe(true);
 });
