@@ -82,7 +82,10 @@ function memoryList(n: number, edit: (page: string[], offset: number) => string[
       const offset = Number(q.offset ?? 0);
       const limit = q.limit === undefined ? n : Number(q.limit);
       asked.push(`${offset}+${limit}`);
-      return { ex: { status: 200, responseHeaders: {} } as unknown as Exchange, items: edit(entries.slice(offset, offset + limit), offset) };
+      return {
+        ex: { status: 200, responseHeaders: {} } as unknown as Exchange,
+        items: edit(entries.slice(offset, offset + limit), offset),
+      };
     },
     key: String,
     content: String,
