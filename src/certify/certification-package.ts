@@ -64,7 +64,7 @@ export function packageRecord(
     !failing.length && !unconfirmed.length
       ? 'a certification needs a run that completes with every test naming its clause.'
       : security.length
-        ? 'a certification needs each confirmed, or waived with a reason and an expiry (a security finding left unchecked cannot be waived).'
+        ? 'a certification needs each confirmed, or waived with a reason and an expiry; a security finding left unchecked cannot be waived.'
         : 'a certification needs each confirmed, or waived with a reason and an expiry.';
   const reason = parts.length
     ? `${parts.join('; and ')}; ${needs}`

@@ -195,7 +195,7 @@ test.describe('signed packages, verified as an operator would', () => {
     expect(incomplete.report?.package.status).toBe('evidence-only');
     expectRefused(
       await npmCertify(['--verify', incomplete.out, '--public-key', keys.public]),
-      /is evidence only, not a certification: \d+ (must|binding) clause\(s\) are INCOMPLETE \([A-Z0-9-]+.*\); a certification needs each confirmed, or waived with a reason and an expiry \(a security finding left unchecked cannot be waived\)\.$/m,
+      /is evidence only, not a certification: \d+ (must|binding) clause\(s\) are INCOMPLETE \([A-Z0-9-]+.*\); a certification needs each confirmed, or waived with a reason and an expiry; a security finding left unchecked cannot be waived\.$/m,
     );
   });
 

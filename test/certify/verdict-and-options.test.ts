@@ -281,4 +281,14 @@ test.describe('the package line states the real reason, for each way a package i
       expect(line).toBe(`  package:  evidence only (${record.reason.slice(0, -1)}); not signed (--sign key.pem)`);
       expect(line).not.toMatch(/\.\)/);
     });
+  test('the security case, the exact package line: its last aside is not a parenthesis closed twice ("waived))")', () => {
+    const rows = clauseRows(clauseResults([passed, noSecondPartner]), [], [], []).filter((r) =>
+      ['OFFER-LIST', 'SEC-PARTNER-ISOLATION'].includes(r.id),
+    );
+    const decided = decideVerdict(rows, [], { problem: null, outcomes: [passed, noSecondPartner] });
+    const line = packageConsoleLine(packageRecord(decided.verdict, rows, facts, decided.reasons), false);
+    expect(line).toMatch(
+      /; a certification needs each confirmed, or waived with a reason and an expiry; a security finding left unchecked cannot be waived\); not signed \(--sign key\.pem\)$/,
+    );
+  });
 });
