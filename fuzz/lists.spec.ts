@@ -5,7 +5,7 @@ import { checkListLaw, modifiedAfterParam } from '../src/arbitraries/index.ts';
 import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 import type { Offer } from '../src/contract/types.ts';
 import { property, requireWrites, test } from './fixtures.ts';
-import { CaseSkipped, type FuzzRunner } from './runner.ts';
+import { CaseSkipped, type FuzzProperty, type FuzzRunner } from './runner.ts';
 import { casesForLongList, type FullList, pageIsSliceProperty, readFull, walkRebuildsProperty } from './list-laws.ts';
 import { fuzzOffers } from './offers.ts';
 import { WriteBudgetSpent } from './write-budget.ts';
@@ -78,7 +78,21 @@ async function fullList(list: Pageable): Promise<FullList> {
   return full;
 }
 
-// The maximum page size is the profile's, or inferred from a capped page (unknown is not unlimited).
+/**
+ * A list law as a property of `list`: its full list read (the oracle), the maximum page size (the profile's, or inferred
+ * from a capped page: unknown is not unlimited), and the walk bound (API_WALK_PAGES).
+ */
+async function checkPagingLaw<T>(
+  law: (fuzz: FuzzRunner, list: Pageable, full: FullList, maxLimit: number | null, maxPages: number) => FuzzProperty<T>,
+  list: Pageable,
+  fuzz: FuzzRunner,
+  suite: SuiteFixture,
+): Promise<void> {
+  const full = await fuzz.oracle(() => fullList(list));
+  const maxLimit = (await fuzz.oracle(() => maxPageSize(list, full.keys.length, suite.profile.maxLimit))).value;
+  await fuzz.check(law(fuzz, list, full, maxLimit, suite.config.limits.walkPages));
+}
+
 for (const c of COLLECTIONS) {
   const pageClauses = [
     'PAGE-LIMIT',
@@ -93,17 +107,7 @@ for (const c of COLLECTIONS) {
     `${c.name}: every page is the slice of the full list its offset and limit name`,
     property(c.mode, ...pageClauses),
     async ({ fuzz, facts, suite, reads, verdict }) => {
-      const list = await c.open({ fuzz, facts, suite, reads, verdict });
-      const full = await fuzz.oracle(() => fullList(list));
-      await fuzz.check(
-        pageIsSliceProperty(
-          fuzz,
-          list,
-          full,
-          (await fuzz.oracle(() => maxPageSize(list, full.keys.length, suite.profile.maxLimit))).value,
-          suite.config.limits.walkPages,
-        ),
-      );
+      await checkPagingLaw(pageIsSliceProperty, await c.open({ fuzz, facts, suite, reads, verdict }), fuzz, suite);
     },
   );
 
@@ -111,17 +115,7 @@ for (const c of COLLECTIONS) {
     `${c.name}: walking the pages rebuilds the full list`,
     property(c.mode, 'PAGE-WALK', 'PAGE-STABLE-ORDER'),
     async ({ fuzz, facts, suite, reads, verdict }) => {
-      const list = await c.open({ fuzz, facts, suite, reads, verdict });
-      const full = await fuzz.oracle(() => fullList(list));
-      await fuzz.check(
-        walkRebuildsProperty(
-          fuzz,
-          list,
-          full,
-          (await fuzz.oracle(() => maxPageSize(list, full.keys.length, suite.profile.maxLimit))).value,
-          suite.config.limits.walkPages,
-        ),
-      );
+      await checkPagingLaw(walkRebuildsProperty, await c.open({ fuzz, facts, suite, reads, verdict }), fuzz, suite);
     },
   );
 }
