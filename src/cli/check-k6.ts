@@ -6,7 +6,7 @@
  * a k6 that runs, or a version the scripts were not written for; 3 no k6 at all (with how to install one).
  */
 import { EXIT_CODES } from '../config/exit-codes.ts';
-import { INSTALL_HINT, k6Binaries } from '../k6/k6-binary.ts';
+import { INSTALL_HINT, k6Binaries, k6MissingExitCode } from '../k6/k6-binary.ts';
 import { parseCommandLine } from '../config/command-line.ts';
 import { CHECK_K6_COMMAND } from './command-specs.ts';
 
@@ -15,12 +15,12 @@ const SUPPORTED_MAJORS = [1, 2];
 
 function main(argv: string[]): number {
   parseCommandLine(CHECK_K6_COMMAND, argv);
-  const { binaries, errors, source } = k6Binaries();
+  const { binaries, errors, source, badSetting } = k6Binaries();
   for (const e of errors) process.stderr.write(`check:k6: ${e.error}\n`);
   if (binaries.length === 0 && errors.length === 0) {
     process.stderr.write(`\n${source}\n${INSTALL_HINT}\n\n`);
     // K6_BIN set to something that is no k6 is a bad variable (2, as for K6_BINS and as --help says); none at all is 3.
-    return process.env.K6_BIN ? EXIT_CODES.usage : EXIT_CODES.toolMissing;
+    return k6MissingExitCode({ badSetting });
   }
   let unsupported = 0;
   for (const bin of binaries) {

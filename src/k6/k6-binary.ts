@@ -82,7 +82,13 @@ export interface K6BinaryError {
  * The k6 binaries the k6 tests run with, each once: K6_BINS (paths joined with ':' or ','), else the one findK6
  * gives. Named binaries that do not run are returned as errors.
  */
-export function k6Binaries(env: NodeJS.ProcessEnv = process.env): { binaries: K6Binary[]; errors: K6BinaryError[]; source: string } {
+export function k6Binaries(env: NodeJS.ProcessEnv = process.env): {
+  binaries: K6Binary[];
+  errors: K6BinaryError[];
+  source: string;
+  /** No K6_BINS and no k6 found: whether K6_BIN named something that is none (findK6's badSetting). */
+  badSetting: boolean;
+} {
   const listed = (env.K6_BINS ?? '')
     .split(/[,:]/)
     .map((p) => p.trim())
@@ -99,13 +105,14 @@ export function k6Binaries(env: NodeJS.ProcessEnv = process.env): { binaries: K6
         });
       else binaries.push({ path, version });
     }
-    return { binaries, errors, source: 'K6_BINS' };
+    return { binaries, errors, source: 'K6_BINS', badSetting: false };
   }
   const one = findK6(env);
   return {
     binaries: one.found ? [{ path: one.path, version: k6Version(one.path) }] : [],
     errors: [],
     source: one.found ? 'K6_BIN or PATH' : one.reason,
+    badSetting: !one.found && one.badSetting,
   };
 }
 
