@@ -9,6 +9,7 @@ export const REDACTED = '[REDACTED]';
 
 /** The credential header names of the contract; their values are always masked in recorded headers. */
 import { CREDENTIAL_HEADERS } from '../contract/credentials.ts';
+import { nearMissValues } from '../contract/near-miss-credentials.ts';
 
 export { CREDENTIAL_HEADERS };
 
@@ -35,8 +36,13 @@ export function encodedForms(value: string): string[] {
 
 export type Redactor = (text: string) => string;
 
+/**
+ * The redactor of these credential values: each value, and each value one edit from it (src/contract/near-miss-credentials.ts:
+ * the near misses the auth tests send; a value one character off a secret is as good as the secret), in every form.
+ */
 export function makeRedactor(secrets: Array<string | null | undefined>): Redactor {
-  const forms = secrets.filter((s): s is string => !!s && s.length >= 4).flatMap(encodedForms);
+  const values = secrets.filter((s): s is string => !!s && s.length >= 4);
+  const forms = [...new Set([...new Set([...values, ...values.flatMap(nearMissValues)])].filter((v) => v.length >= 4).flatMap(encodedForms))];
   if (forms.length === 0) return (text) => text;
   // Longest first, so a longer encoding is replaced before a shorter one inside it.
   const pattern = new RegExp(

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { REDACTED, encodedForms, makeRedactor, maskCredentialHeaders, redactDeep } from '../../src/config/redact.ts';
+import { nearMissCredentials } from '../../src/contract/near-miss-credentials.ts';
 
 /** Values of the shapes credentials take: hex keys, keys with URL- and JSON-special characters, non-ASCII. */
 const SECRETS: Array<{ description: string; value: string }> = [
@@ -65,6 +66,20 @@ test('every occurrence, of several secrets, is replaced', () => {
   const redact = makeRedactor(['key-AAAA-1111', 'secret-BBBB-2222']);
   const out = redact('key-AAAA-1111 then secret-BBBB-2222 then key-AAAA-1111 again');
   expect(out).toBe(`${REDACTED} then ${REDACTED} then ${REDACTED} again`);
+});
+
+test('every near miss the auth tests send (a value one character off a credential) is replaced in every carrier', () => {
+  const first = { subscriptionKey: 'Key-first/+=7Q', secret: 'secret&"<>9Z-value' };
+  const second = { subscriptionKey: 'key-second-02', secret: 'secret-second-02' };
+  const redact = makeRedactor([first.subscriptionKey, first.secret, second.subscriptionKey, second.secret]);
+  const sent = nearMissCredentials(first, second).flatMap((m) => [m.credentials.subscriptionKey, m.credentials.secret]);
+  expect(sent.length).toBeGreaterThan(10);
+  for (const value of sent)
+    for (const c of CARRIERS) {
+      const out = redact(c.wrap(value));
+      expect(out, `${c.description}`).toContain(REDACTED);
+      for (const form of encodedForms(value)) expect(out, `${c.description}`).not.toContain(form);
+    }
 });
 
 test('values shorter than 4 characters, empty, null or undefined are ignored', () => {
