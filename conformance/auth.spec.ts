@@ -1,5 +1,8 @@
 // Authentication: both credential headers on every call but the health check, probed on each of the eight
-// operations with every credential variant (a service that checks most routes but not one must fail).
+// operations with every credential variant (a service that checks most routes but not one must fail), the near misses
+// of the run's own credentials included (src/contract/near-miss-credentials.ts: a secret one character off, a key in
+// another letter case, a key with another partner's secret). "Without them the request is not accepted"
+// (Authentication 1): any 4xx is a refusal, which one is recorded (AUTH-FAILURE-STATUS); an answer that accepts fails.
 import { isDeepStrictEqual } from 'node:util';
 import { covers, createOnOpenOffer, requireWrites, test } from '../src/harness/fixtures.ts';
 import type { ApiClient, AuthMode } from '../src/client/api-client.ts';
@@ -10,6 +13,9 @@ import type { Verdict } from '../src/checks/test-verdict.ts';
 import { validate } from '../src/schema/registry.ts';
 import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 import { CREDENTIAL_CASES, type CredentialCase } from '../src/contract/request-cases.ts';
+import { nearMissCredentials } from '../src/contract/near-miss-credentials.ts';
+import type { SuiteConfig } from '../src/config/suite-config.ts';
+import type { TargetFacts } from '../src/harness/target-facts.ts';
 
 interface Variant {
   name: string;
@@ -46,8 +52,24 @@ const VARIANTS: Variant[] = [
     statusKey: 'wrongCredentials',
   },
 ];
-// Every credential case of the request-coverage table has its variant here.
-for (const c of CREDENTIAL_CASES) if (c !== 'valid' && !VARIANTS.some((v) => v.case === c)) throw new Error(`no variant for ${c}`);
+// Every credential case of the request-coverage table has its variant here (the near misses are made at run time).
+for (const c of CREDENTIAL_CASES)
+  if (c !== 'valid' && c !== 'near-miss' && !VARIANTS.some((v) => v.case === c)) throw new Error(`no variant for ${c}`);
+
+/**
+ * The near misses of the run's credentials (and of the second partner's, where given), made at run time. A variant's
+ * name says the kind of change, never a value: it is what every failure message and report shows.
+ */
+function nearMissVariants(config: SuiteConfig): Variant[] {
+  if (!config.credentials) return [];
+  return nearMissCredentials(config.credentials, config.secondCredentials).map((m) => ({
+    name: `near-miss credentials (${m.says})`,
+    case: 'near-miss',
+    auth: { ...m.credentials, nearMiss: m.kind },
+    clause: m.clause,
+    statusKey: 'wrongCredentials',
+  }));
+}
 
 /** A refused call: a 4xx (the code recorded, checked against the profile) with its operation's error body. */
 function judgeRefusal(ex: Exchange, v: Variant, o: { profile: TargetProfile; verdict: Verdict; clause?: ClauseId }): boolean {
@@ -83,38 +105,65 @@ async function someSubscriptionId(api: ApiClient): Promise<string> {
   return typeof first?.id === 'string' ? first.id : 'osd-suite-any';
 }
 
+/** The six read operations, each sent with one credential variant: ids the target knows where it has any. */
+async function readCalls(api: ApiClient, facts: TargetFacts): Promise<Array<(auth: AuthMode) => Promise<Exchange>>> {
+  const offers = await facts.offers();
+  const someId = offers[0]?.id ?? 'osd-suite-any';
+  const subscriptionId = await someSubscriptionId(api);
+  return [
+    (auth) => api.listOffers({ offset: 0, limit: 1 }, auth),
+    (auth) => api.getOffer(someId, auth),
+    (auth) => api.listAllocations(undefined, auth),
+    (auth) => api.getAllocation(someId, undefined, auth),
+    (auth) => api.listSubscriptions({ offset: 0, limit: 1 }, auth),
+    (auth) => api.getSubscription(subscriptionId, auth),
+  ];
+}
+
+/**
+ * A create a service accepted with credentials it should have refused made a record: cancelled at once with the right
+ * credentials of the partner that holds it (the run's, else the second partner's), so nothing of it stays open. The
+ * journal has it as created until then, so the run's teardown cancels it even if this test stops first.
+ */
+async function cancelWronglyAccepted(api: ApiClient, create: Exchange, config: SuiteConfig): Promise<void> {
+  const id = (create.body as { id?: unknown } | undefined)?.id;
+  if (create.status >= 300 || typeof id !== 'string' || !api.profile.cancel) return;
+  const cancel = await api.cancelSubscription(id);
+  if (cancel.status >= 400 && config.secondCredentials) await api.cancelSubscription(id, { ...config.secondCredentials });
+}
+
 test.describe('authentication', () => {
   for (const v of VARIANTS) {
     test(
       `${v.name} is refused on every read operation`,
       covers('read', v.clause, 'AUTH-REQUIRED', 'AUTH-ERROR-BODY', 'AUTH-FAILURE-STATUS'),
       async ({ api, facts, suite, verdict }) => {
-        const offers = await facts.offers();
-        const someId = offers[0]?.id ?? 'osd-suite-any';
-        const subscriptionId = await someSubscriptionId(api);
-        const calls = [
-          () => api.listOffers({ offset: 0, limit: 1 }, v.auth),
-          () => api.getOffer(someId, v.auth),
-          () => api.listAllocations(undefined, v.auth),
-          () => api.getAllocation(someId, undefined, v.auth),
-          () => api.listSubscriptions({ offset: 0, limit: 1 }, v.auth),
-          () => api.getSubscription(subscriptionId, v.auth),
-        ];
-        for (const call of calls) judgeRefusal(await call(), v, { profile: suite.profile, verdict });
+        for (const call of await readCalls(api, facts)) judgeRefusal(await call(v.auth), v, { profile: suite.profile, verdict });
       },
     );
   }
 
   test(
-    'every credential variant is refused on create, and on a read of a record of the run',
+    'every near miss of the credentials is refused on every read operation',
+    covers('read', 'AUTH-SECRET', 'AUTH-SUBSCRIPTION-KEY', 'AUTH-ERROR-BODY', 'AUTH-FAILURE-STATUS'),
+    async ({ api, facts, suite, verdict }) => {
+      const nearMisses = nearMissVariants(suite.config);
+      test.skip(nearMisses.length === 0, 'No credentials configured to make near misses of.');
+      const calls = await readCalls(api, facts);
+      for (const v of nearMisses) for (const call of calls) judgeRefusal(await call(v.auth), v, { profile: suite.profile, verdict });
+    },
+  );
+
+  test(
+    'every credential variant, near misses included, is refused on create, and on a read of a record of the run',
     covers('write', 'AUTH-REQUIRED', 'AUTH-SUBSCRIPTION-KEY', 'AUTH-SECRET', 'AUTH-ERROR-BODY', 'AUTH-FAILURE-STATUS'),
     async ({ api, facts, suite, verdict }) => {
       requireWrites(suite);
       const { offer, exchange } = await createOnOpenOffer(api, facts, minimalCreateBody);
       const id = (exchange.body as { id?: unknown } | undefined)?.id;
-      for (const v of VARIANTS) {
+      for (const v of [...VARIANTS, ...nearMissVariants(suite.config)]) {
         const { exchange: create } = await api.createSubscription(minimalCreateBody(offer), { auth: v.auth });
-        judgeRefusal(create, v, { profile: suite.profile, verdict });
+        if (!judgeRefusal(create, v, { profile: suite.profile, verdict })) await cancelWronglyAccepted(api, create, suite.config);
         if (typeof id === 'string') judgeRefusal(await api.getSubscription(id, v.auth), v, { profile: suite.profile, verdict });
       }
     },
@@ -137,7 +186,7 @@ test.describe('authentication', () => {
         verdict,
       });
       test.skip(recordOf(before) === undefined, 'The record created does not read back; SUB-GET reports why.');
-      for (const v of VARIANTS) {
+      for (const v of [...VARIANTS, ...nearMissVariants(suite.config)]) {
         const cancel = await api.cancelSubscription(id as string, v.auth);
         judgeRefusal(cancel, v, { profile: suite.profile, verdict, clause: 'AUTH-CANCEL' });
         const after = await api.getSubscription(id as string);

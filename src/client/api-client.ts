@@ -19,9 +19,13 @@ import type { CredentialCase } from '../contract/request-cases.ts';
 import type { Credentials } from '../config/suite-config.ts';
 import { fillPath, type RouteSpec, type TargetProfile } from '../config/target-profile.ts';
 import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../contract/credentials.ts';
+import type { NearMissKind } from '../contract/near-miss-credentials.ts';
 
-/** Which credentials a request carries: the configured ones, none, or a variation (null = omit header). */
-export type AuthMode = 'valid' | 'none' | { subscriptionKey?: string | null; secret?: string | null };
+/**
+ * Which credentials a request carries: the configured ones, none, or a variation (null = omit header); `nearMiss` names
+ * the kind of a near miss (src/contract/near-miss-credentials.ts), which the request log counts apart from wrong ones.
+ */
+export type AuthMode = 'valid' | 'none' | { subscriptionKey?: string | null; secret?: string | null; nearMiss?: NearMissKind };
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -357,6 +361,7 @@ export class ApiClient<L extends Ledger = Ledger> {
 /** Which credential case a request was sent with (the masked headers no longer tell a wrong value from the right one). */
 export function credentialCaseOf(auth: AuthMode): CredentialCase {
   if (auth === 'valid' || auth === 'none') return auth;
+  if (auth.nearMiss) return 'near-miss';
   if (auth.subscriptionKey === null) return 'no-key';
   if (auth.secret === null) return 'no-secret';
   if (auth.subscriptionKey !== undefined) return 'wrong-key';

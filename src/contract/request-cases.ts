@@ -1,7 +1,8 @@
 /**
  * What a request exercises, as cases a run can count (issue 31: a deviation on a request the suite never sends cannot be
  * caught). Each request of the contract's eight operations falls under:
- * - a credential case (valid, none, no key, no secret, wrong key, wrong secret);
+ * - a credential case (valid, none, no key, no secret, wrong key, wrong secret, a near miss of the right ones:
+ *   src/contract/near-miss-credentials.ts);
  * - for each query parameter the operation lists, whether it was sent with a value of its type (`param:offset`) or an
  *   invalid one, and which kind of invalid (`invalid:offset:negative`), and filters combined with paging
  *   (`combined:modifiedAfter+offset`);
@@ -18,7 +19,7 @@ import { REQUEST_OPERATIONS, type RequestOperation } from './operations.ts';
 /** The contract's operations that take credentials (the health check takes none), from the operation table. */
 export { REQUEST_OPERATIONS, type RequestOperation };
 
-export const CREDENTIAL_CASES = ['valid', 'none', 'no-key', 'no-secret', 'wrong-key', 'wrong-secret'] as const;
+export const CREDENTIAL_CASES = ['valid', 'none', 'no-key', 'no-secret', 'wrong-key', 'wrong-secret', 'near-miss'] as const;
 export type CredentialCase = (typeof CREDENTIAL_CASES)[number];
 
 /** How a query parameter's value is judged: a date-time in UTC, a non-negative whole number, a non-empty string. */

@@ -79,12 +79,13 @@ test('the client names the credential case of every AuthMode the suite sends', (
   expect(credentialCaseOf({ secret: null })).toBe('no-secret');
   expect(credentialCaseOf({ subscriptionKey: 'osd-suite-wrong' })).toBe('wrong-key');
   expect(credentialCaseOf({ secret: 'osd-suite-wrong' })).toBe('wrong-secret');
+  expect(credentialCaseOf({ subscriptionKey: 'k', secret: 's', nearMiss: 'secret-last-removed' })).toBe('near-miss');
 });
 
 test('every operation of the contract is one of the client operations, and every one expects each credential case', () => {
   const ops: readonly Operation[] = REQUEST_OPERATIONS;
   expect(ops).toHaveLength(8);
-  for (const op of REQUEST_OPERATIONS) expect(EXPECTED_REQUEST_CASES[op]).toEqual(expect.arrayContaining(['credentials:wrong-secret']));
+  for (const op of REQUEST_OPERATIONS) expect(EXPECTED_REQUEST_CASES[op]).toEqual(expect.arrayContaining(['credentials:wrong-secret', 'credentials:near-miss']));
 });
 
 test('a run that sent every expected case misses nothing; take one case away and the table names it', () => {
