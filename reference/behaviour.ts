@@ -155,7 +155,11 @@ export interface Behaviour {
   };
   /** Credentials. */
   auth: {
-    verify(presented: PresentedCredentials, expected: ReferenceCredentials): AuthVerdict;
+    /**
+     * The presented credentials against one partner's issued pair (`expected`); `issued` is every partner's pair, which
+     * a correct check never looks at (a faulty one may: a secret of any partner taken with this partner's key).
+     */
+    verify(presented: PresentedCredentials, expected: ReferenceCredentials, issued: readonly ReferenceCredentials[]): AuthVerdict;
     isPublic(operation: OperationName | undefined): boolean;
   };
   /** offset/limit pagination of every list (offers, allocations, allocation items, subscriptions). */

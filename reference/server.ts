@@ -370,12 +370,13 @@ function addCredentialCheck(app: FastifyInstance, { behaviour, protocol, partner
     }
     return connection;
   };
+  const issued = partners.map((p) => p.credentials);
   const checkCredentials = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const presented = presentedCredentials(request);
     // The partners in turn, the first whose credentials match is the caller; none: the first partner's verdict.
     let firstVerdict: AuthVerdict | undefined;
     for (const { partner, credentials: expected } of partners) {
-      const verdict = behaviour.auth.verify(presented, expected);
+      const verdict = behaviour.auth.verify(presented, expected, issued);
       if (verdict === 'ok') {
         request.caller = { partner, connection: connectionOf(request) };
         return done();

@@ -7,6 +7,7 @@ import { SEED_ALLOCATIONS } from '../../reference/data/allocations.ts';
 import { SEED_OFFERS, SHARED_MODIFIED_PAIR } from '../../reference/data/offers.ts';
 import { CURRENCIES, OFFER_TYPES, SUBSCRIPTION_STATUSES } from '../../reference/data/types.ts';
 import type { FaultName } from '../../reference/faults.ts';
+import { type NearMissKind, nearMissCredentials } from '../../src/contract/near-miss-credentials.ts';
 import { DEMO_SECOND_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../../reference/server.ts';
 import {
   call,
@@ -65,6 +66,22 @@ const AS_SECOND = {
   [SUBSCRIPTION_KEY_HEADER]: DEMO_SECOND_CREDENTIALS.subscriptionKey,
   [SECRET_HEADER]: DEMO_SECOND_CREDENTIALS.secret,
 };
+
+/** GET /offer with one kind of near miss of the test credentials (the second partner's the demo ones): refused with 401. */
+function nearMissRefused(kind: NearMissKind): FaultProbe {
+  return {
+    expectation: `credentials one step off the right ones (${kind}) get 401`,
+    run: async (app) => {
+      const nearMiss = nearMissCredentials(TEST_CREDENTIALS, DEMO_SECOND_CREDENTIALS).find((m) => m.kind === kind)!;
+      const answer = await call(app, {
+        url: '/offer',
+        anonymous: true,
+        headers: { [SUBSCRIPTION_KEY_HEADER]: nearMiss.credentials.subscriptionKey, [SECRET_HEADER]: nearMiss.credentials.secret },
+      });
+      return result(answer.status === 401, answer);
+    },
+  };
+}
 
 export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
   'offer-field-renamed': {
@@ -225,6 +242,10 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result(wrong.status === 401 && missing.status === 401, `${wrong.status} / ${missing.status}`);
     },
   },
+  'secret-compared-on-first-8': nearMissRefused('secret-last-changed'),
+  'secret-compared-on-all-but-last': nearMissRefused('secret-last-removed'),
+  'subscription-key-case-insensitive': nearMissRefused('key-case-changed'),
+  'key-and-secret-of-two-partners': nearMissRefused('first-key-second-secret'),
   'auth-error-plain-text': {
     expectation: 'a refused call gets a JSON list/get error body',
     run: async (app) => {
