@@ -1,7 +1,7 @@
 // The hostile-target test bed: a small node:http front-end on 127.0.0.1 (port 0) in front of a real reference
 // server, that misbehaves as each test scripts it (answers 502 after the reference saved a create, echoes the
 // credentials, ...). Everything not scripted is passed through unchanged. Composed as fixtures in one place.
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test as base } from '@playwright/test';
 import { startReferenceServer, type RunningReference } from '../../reference/server.ts';
@@ -24,8 +24,11 @@ export interface Passed {
  */
 export type Answer = { status: number; body: string } | 'hang' | ((res: ServerResponse) => void);
 
-/** A scripted misbehaviour: given the request and what the reference answered (it did answer), what the client gets. */
-export type Misbehaviour = (request: { method: string; url: string }, upstream: Passed) => Answer | null;
+/**
+ * A scripted misbehaviour: given the request (its headers too: a front may echo them) and what the reference answered
+ * (it did answer), what the client gets.
+ */
+export type Misbehaviour = (request: { method: string; url: string; headers: IncomingHttpHeaders }, upstream: Passed) => Answer | null;
 
 export interface HostileTarget {
   url: string;
@@ -59,7 +62,10 @@ export async function startHostileTarget(): Promise<HostileTarget & { close(): P
         const text = (await readAll(up)).toString('utf8');
         const passed: Passed = { method: req.method ?? '', url: req.url ?? '', status: up.statusCode ?? 0, body: text };
         target.passed.push(passed);
-        const answer = target.misbehave({ method: passed.method, url: passed.url }, passed) ?? { status: passed.status, body: text };
+        const answer = target.misbehave({ method: passed.method, url: passed.url, headers: req.headers }, passed) ?? {
+          status: passed.status,
+          body: text,
+        };
         if (answer === 'hang') return;
         if (typeof answer === 'function') return answer(res);
         res.writeHead(answer.status, { 'content-type': 'application/json' });

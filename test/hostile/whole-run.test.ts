@@ -13,16 +13,22 @@ import { findCanaries, scanTree } from './canary-scan.ts';
 import { cleanupRuns } from '../../src/run/cleanup.ts';
 import { findJournals } from '../../src/run/journal.ts';
 import { clientFor } from '../client/stub-target.ts';
+import { CANARY_NEAR_MISSES } from './canary.ts';
 import { CANARY, CANARY_SECOND, canaryTarget, expect, liveWithTag, REFERENCE_PROFILE, test, type HostileTarget } from './hostile-front.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-/** Both partners' credentials: the run is given a second partner's (the partner-isolation check sends them). */
-const SECRETS = [CANARY.subscriptionKey, CANARY.secret, CANARY_SECOND.subscriptionKey, CANARY_SECOND.secret];
 /**
- * Four tests: an offer list, the health check, a create (so teardown has work), and the partner-isolation check (a
- * create, and the second partner's credentials on the wire). A run costs about 5 s of CPU.
+ * Both partners' credentials (the run is given a second partner's: the partner-isolation check sends them), and every
+ * near miss of them the auth tests send (each as good as the credential it is one character off).
  */
-const GREP = 'returns an array of valid offers|health check result|only the required fields|second partner cannot';
+const SECRETS = [CANARY.subscriptionKey, CANARY.secret, CANARY_SECOND.subscriptionKey, CANARY_SECOND.secret, ...CANARY_NEAR_MISSES];
+/**
+ * Five tests: an offer list, the health check, a create (so teardown has work), the partner-isolation check (a
+ * create, and the second partner's credentials on the wire), and the near misses on every read. A run costs about 5 s
+ * of CPU.
+ */
+const GREP =
+  'returns an array of valid offers|health check result|only the required fields|second partner cannot|every near miss of the credentials';
 
 interface SuiteRun {
   exitCode: number | null;
@@ -85,7 +91,7 @@ const SCENARIOS: Array<{ name: string; expectExit: number; setUp(front: HostileT
     name: 'passing',
     expectExit: 0,
     setUp: () => {},
-    shows: [/4 passed/, new RegExp(`\\[cleanup\\] run hostile-passing-\\d+: ${CREATED} cancelled`)],
+    shows: [/5 passed/, new RegExp(`\\[cleanup\\] run hostile-passing-\\d+: ${CREATED} cancelled`)],
   },
   {
     // One run for both (each whole run costs seconds): it fails on its contract and meets transport errors.
@@ -101,12 +107,18 @@ const SCENARIOS: Array<{ name: string; expectExit: number; setUp(front: HostileT
       });
       front.misbehave = (req) => {
         if (req.url.startsWith('/health')) return { status: 200, body: echo };
+        // Near-miss credentials are accepted on the offers, and echoed back: the run fails on AUTH-SECRET with them in
+        // its evidence, unless redacted.
+        const presented = [req.headers['service-api-subscription'], req.headers['service-api-secret']].map(String);
+        if (req.url.startsWith('/offer') && presented.some((value) => CANARY_NEAR_MISSES.includes(value)))
+          return { status: 200, body: JSON.stringify([{ id: presented.join(' '), note: `accepted ${presented.join(' and ')}` }]) };
         // Creates are saved, then the connection is reset: unknown outcome, swept by the teardown.
         return req.method === 'POST' && req.url === '/subscription' ? (res) => res.socket?.destroy() : null;
       };
     },
     shows: [
       /HEALTH-SCHEMA/,
+      /\[AUTH-SECRET\] GET \/offer\?offset=0&limit=1 with near-miss credentials \(secret, last character removed\): answered 200/,
       /POST \/subscription failed: (ECONNRESET|UND_ERR_SOCKET|.*other side closed|socket hang up)/,
       // Every create was saved and its connection reset: the teardown sweeps each.
       new RegExp(`\\[cleanup\\] run hostile-failing-transport-\\d+: ${CREATED} cancelled`),

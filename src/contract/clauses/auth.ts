@@ -13,9 +13,16 @@ export const AUTH_CLAUSES = [
     id: 'AUTH-SUBSCRIPTION-KEY',
     kind: 'must',
     section: S.auth,
-    summary: 'A missing or wrong service-api-subscription header is refused with a 4xx.',
+    summary:
+      'A missing or wrong service-api-subscription header is refused with a 4xx, the right key in another letter case included ("Without them the request is not accepted").',
   },
-  { id: 'AUTH-SECRET', kind: 'must', section: S.auth, summary: 'A missing or wrong service-api-secret header is refused with a 4xx.' },
+  {
+    id: 'AUTH-SECRET',
+    kind: 'must',
+    section: S.auth,
+    summary:
+      'A missing or wrong service-api-secret header is refused with a 4xx, a secret one character off the right one and another partner\'s secret with this key included ("Without them the request is not accepted").',
+  },
   {
     id: 'AUTH-CANCEL',
     kind: 'must',
