@@ -17,7 +17,11 @@ test('every must and security clause quotes the contract', () => {
 });
 
 test('every quote of a clause is in the contract, word for word', () => {
-  const notFound = clauses.flatMap((c) => quotesOf(c).filter((q) => !quoteFound(SPEC, q)).map((q) => `${c.id}: ${q}`));
+  const notFound = clauses.flatMap((c) =>
+    quotesOf(c)
+      .filter((q) => !quoteFound(SPEC, q))
+      .map((q) => `${c.id}: ${q}`),
+  );
   expect(notFound, 'quotes spec/offer-subscription-api.md does not hold').toEqual([]);
 });
 

@@ -21,8 +21,8 @@ export const AUTH_CLAUSES = [
     section: S.auth,
     summary: 'A missing or wrong service-api-subscription header is refused with a 4xx.',
     contract: [
-      'Every call (except the health check) carries two headers: `service-api-subscription` (subscription key) and `service-api-secret` (secret key).',
       'Values are <SUBSCRIPTION_KEY> and <API_SECRET>. Without them the request is not accepted.',
+      'Every call (except the health check) carries two headers: `service-api-subscription` (subscription key) and `service-api-secret` (secret key).',
       'A failed call returns a 4xx status with a JSON error body.',
     ],
   },
@@ -32,8 +32,8 @@ export const AUTH_CLAUSES = [
     section: S.auth,
     summary: 'A missing or wrong service-api-secret header is refused with a 4xx.',
     contract: [
-      'Every call (except the health check) carries two headers: `service-api-subscription` (subscription key) and `service-api-secret` (secret key).',
       'Values are <SUBSCRIPTION_KEY> and <API_SECRET>. Without them the request is not accepted.',
+      'Every call (except the health check) carries two headers: `service-api-subscription` (subscription key) and `service-api-secret` (secret key).',
       'A failed call returns a 4xx status with a JSON error body.',
     ],
   },

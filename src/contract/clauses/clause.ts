@@ -42,7 +42,7 @@ export interface Clause {
 }
 
 /** A clause's quotes of the contract, as a list (none for a clause that has none). */
-export function quotesOf(clause: Pick<Clause, 'contract'>): readonly string[] {
+export function quotesOf(clause: Clause): readonly string[] {
   const c = clause.contract;
   return c === undefined ? [] : typeof c === 'string' ? [c] : c;
 }

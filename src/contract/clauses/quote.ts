@@ -29,3 +29,19 @@ export function quoteFound(spec: string, quote: string): boolean {
   if (isRow(quote)) return tableRows(spec).has(rowCells(quote));
   return flat(spec).includes(flat(quote));
 }
+
+/** A row's first cell: the field (or name) it is about. */
+const rowSubject = (quote: string) => (isRow(quote) ? rowCells(quote).split('|')[0] : null);
+
+/**
+ * The passage of `quotes` a finding's message speaks of: the first table row whose field the message names as a word
+ * (`offerPrice must be number` -> the offerPrice row), else the first passage. For one line (a JUnit message); the
+ * reports show every passage.
+ */
+export function quoteFor(quotes: readonly string[], message: string): string | undefined {
+  const names = (subject: string | null) =>
+    subject !== null &&
+    subject !== '' &&
+    new RegExp(`(?<![\\w-])${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(message);
+  return quotes.find((q) => names(rowSubject(q))) ?? quotes[0];
+}
