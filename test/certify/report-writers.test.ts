@@ -18,7 +18,15 @@ import { curlScript } from '../../src/certify/report/curl.ts';
 import { cmarkGfm, MARKDOWN_RENDERERS, NO_CMARK_GFM } from '../hostile/markdown-payloads.ts';
 import { getClause } from '../../src/contract/clauses/catalogue.ts';
 import { quotesOf } from '../../src/contract/clauses/clause.ts';
-import { BLOCKED_BY_OFFER_SCHEMA, catalogueOutcomes, HOSTILE, inputs, oneFaultReport, outcomes, verdictReports } from './report-fixtures.ts';
+import {
+  BLOCKED_BY_OFFER_SCHEMA,
+  catalogueOutcomes,
+  HOSTILE,
+  inputs,
+  oneFaultReport,
+  outcomes,
+  verdictReports,
+} from './report-fixtures.ts';
 
 let report: CertificationReport;
 test.beforeAll(() => {

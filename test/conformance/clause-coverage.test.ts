@@ -65,7 +65,7 @@ test('npm run clauses shows, for a clause, the tests tagged with it, the checks 
   expect(query).toContain('    > | offset | number | Zero-based index of the first offer returned |\n');
   const isolation = describeEntry(clauseIndex(listedTags()).find((e) => e.clause.id === 'SEC-PARTNER-ISOLATION')!);
   expect(isolation).toMatch(
-    /\n {2}the contract:\n {4}> The credentials are issued to the partner[^\n]*\n[^]*\n {2}beyond the contract's words: The contract issues credentials per partner/,
+    /\n {2}the contract:\n {4}> The credentials are issued to the partner[^\n]*\n[\s\S]*\n {2}beyond the contract's words: The contract issues credentials per partner/,
   );
   const schema = clauseIndex(listedTags()).find((e) => e.clause.id === 'OFFER-SCHEMA');
   expect(schema?.checks).toContain('exchange check successBodyMatchesSchema');
