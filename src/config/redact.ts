@@ -42,7 +42,9 @@ export type Redactor = (text: string) => string;
  */
 export function makeRedactor(secrets: Array<string | null | undefined>): Redactor {
   const values = secrets.filter((s): s is string => !!s && s.length >= 4);
-  const forms = [...new Set([...new Set([...values, ...values.flatMap(nearMissValues)])].filter((v) => v.length >= 4).flatMap(encodedForms))];
+  const forms = [
+    ...new Set([...new Set([...values, ...values.flatMap(nearMissValues)])].filter((v) => v.length >= 4).flatMap(encodedForms)),
+  ];
   if (forms.length === 0) return (text) => text;
   // Longest first, so a longer encoding is replaced before a shorter one inside it.
   const pattern = new RegExp(

@@ -20,7 +20,8 @@ export interface PartnerCredentials {
 
 /** The one character put in place of `c`: the next of its class (letters keep their case), never a case variant of it. */
 function otherCharacter(c: string): string {
-  const next = (from: string, size: number) => String.fromCharCode(from.charCodeAt(0) + ((c.charCodeAt(0) - from.charCodeAt(0) + 1) % size));
+  const next = (from: string, size: number) =>
+    String.fromCharCode(from.charCodeAt(0) + ((c.charCodeAt(0) - from.charCodeAt(0) + 1) % size));
   if (c >= 'a' && c <= 'z') return next('a', 26);
   if (c >= 'A' && c <= 'Z') return next('A', 26);
   if (c >= '0' && c <= '9') return next('0', 10);
@@ -128,7 +129,7 @@ export function nearMissCredentials(first: PartnerCredentials, second: PartnerCr
   const made: NearMiss[] = [];
   for (const rule of NEAR_MISS_RULES as readonly NearMissRule[]) {
     const credentials = rule.make({ first, second });
-    if (!credentials || !credentials.subscriptionKey || !credentials.secret) continue;
+    if (!credentials?.subscriptionKey || !credentials.secret) continue;
     if ([...right, ...made.map((m) => m.credentials)].some((pair) => samePair(pair, credentials))) continue;
     made.push({ kind: rule.kind as NearMissKind, says: rule.says, clause: rule.clause, credentials });
   }

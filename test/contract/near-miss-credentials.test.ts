@@ -26,11 +26,14 @@ test('each near-miss kind sends the credentials one small step from the right on
 
 test('a changed character keeps its class and never becomes a case variant of itself; z, Z and 9 wrap', () => {
   expect(nearMissCredentials({ subscriptionKey: 'k-12345678', secret: 'zzzzZZZZ99' })[0].credentials.secret).toBe('azzzZZZZ99');
-  const middle = nearMissCredentials({ subscriptionKey: 'k-12345678', secret: 'aaaaaZaaaa' }).find((m) => m.kind === 'secret-middle-changed');
-  expect(middle?.credentials.secret).toBe('aaaaaAaaaa');
-  expect(nearMissCredentials({ subscriptionKey: 'k-12345678', secret: 'abc-efg-' }).find((m) => m.kind === 'secret-last-changed')?.credentials.secret).toBe(
-    'abc-efgx',
+  const middle = nearMissCredentials({ subscriptionKey: 'k-12345678', secret: 'aaaaaZaaaa' }).find(
+    (m) => m.kind === 'secret-middle-changed',
   );
+  expect(middle?.credentials.secret).toBe('aaaaaAaaaa');
+  expect(
+    nearMissCredentials({ subscriptionKey: 'k-12345678', secret: 'abc-efg-' }).find((m) => m.kind === 'secret-last-changed')?.credentials
+      .secret,
+  ).toBe('abc-efgx');
 });
 
 test('without a second partner there are no cross pairs; a key without letters has no case to change', () => {

@@ -85,7 +85,8 @@ test('the client names the credential case of every AuthMode the suite sends', (
 test('every operation of the contract is one of the client operations, and every one expects each credential case', () => {
   const ops: readonly Operation[] = REQUEST_OPERATIONS;
   expect(ops).toHaveLength(8);
-  for (const op of REQUEST_OPERATIONS) expect(EXPECTED_REQUEST_CASES[op]).toEqual(expect.arrayContaining(['credentials:wrong-secret', 'credentials:near-miss']));
+  for (const op of REQUEST_OPERATIONS)
+    expect(EXPECTED_REQUEST_CASES[op]).toEqual(expect.arrayContaining(['credentials:wrong-secret', 'credentials:near-miss']));
 });
 
 test('a run that sent every expected case misses nothing; take one case away and the table names it', () => {
