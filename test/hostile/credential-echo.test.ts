@@ -6,6 +6,8 @@ import { exchangeExcerpt } from '../../src/client/exchange.ts';
 import { DEFAULT_PROFILE } from '../../src/config/target-profile.ts';
 import { findCanaries } from './canary-scan.ts';
 import { CANARY, expect, test } from './hostile-front.ts';
+import { CANARY_NEAR_MISSES } from './canary.ts';
+import { nearMissCredentials } from '../../src/contract/near-miss-credentials.ts';
 
 const secrets = [CANARY.subscriptionKey, CANARY.secret];
 
@@ -44,4 +46,24 @@ test('defect 3: credentials echoed across every evidence cut leave no fragment i
   const written = JSON.stringify({ text: ex.text, body: ex.body, headers: ex.responseHeaders, excerpt: exchangeExcerpt(ex), failures });
   expect(written).toContain('[REDACTED]');
   expect(findCanaries(written, secrets)).toEqual([]);
+});
+
+test('issue 50: near misses of the credentials echoed back by a target leave no fragment of them in exchange, excerpt or check failures', async ({
+  hostile,
+  api,
+}) => {
+  // The target accepts whatever it is sent and echoes the two headers it got, past the 400-character received cut.
+  hostile.misbehave = (request) => {
+    const presented = [request.headers['service-api-subscription'], request.headers['service-api-secret']].join(' / ');
+    return request.url.startsWith('/offer') ? { status: 200, body: JSON.stringify([`${'x'.repeat(395)}${presented}`]) } : null;
+  };
+  const nearMisses = nearMissCredentials(CANARY);
+  expect(nearMisses.length).toBeGreaterThanOrEqual(6);
+  for (const m of nearMisses) {
+    const ex = await api.client.listOffers(undefined, { ...m.credentials, nearMiss: m.kind });
+    const { failures } = runExchangeChecks(ex, { profile: DEFAULT_PROFILE, strict: false });
+    const written = JSON.stringify({ text: ex.text, body: ex.body, headers: ex.requestHeaders, excerpt: exchangeExcerpt(ex), failures });
+    expect(written, m.says).toContain('[REDACTED]');
+    expect(findCanaries(written, [CANARY.subscriptionKey, CANARY.secret, ...CANARY_NEAR_MISSES]), m.says).toEqual([]);
+  }
 });
