@@ -169,7 +169,9 @@ test.describe('authentication', () => {
       for (const v of [...VARIANTS, ...nearMissVariants(suite.config)]) {
         const { exchange: create } = await api.createSubscription(minimalCreateBody(offer), { auth: v.auth });
         if (!judgeRefusal(create, v, { profile: suite.profile, verdict })) await cancelWronglyAccepted(api, create, suite.config);
-        if (typeof id === 'string') judgeRefusal(await api.getSubscription(id, v.auth), v, { profile: suite.profile, verdict });
+        // A near miss's read of a record is the read test's (on a record the partner holds): not sent twice.
+        if (typeof id === 'string' && v.case !== 'near-miss')
+          judgeRefusal(await api.getSubscription(id, v.auth), v, { profile: suite.profile, verdict });
       }
     },
   );
@@ -191,17 +193,28 @@ test.describe('authentication', () => {
         verdict,
       });
       test.skip(recordOf(before) === undefined, 'The record created does not read back; SUB-GET reports why.');
-      for (const v of [...VARIANTS, ...nearMissVariants(suite.config)]) {
+      const readsBackAsItWas = async (after: string) => {
+        const now = await api.getSubscription(id as string);
+        verdict.check('AUTH-CANCEL', isDeepStrictEqual(recordOf(now), recordOf(before)), `${after}, the record must read back as it was`, {
+          expected: recordOf(before),
+          received: recordOf(now) ?? now.status,
+          exchange: now,
+        });
+      };
+      for (const v of VARIANTS) {
         const cancel = await api.cancelSubscription(id as string, v.auth);
         judgeRefusal(cancel, v, { profile: suite.profile, verdict, clause: 'AUTH-CANCEL' });
-        const after = await api.getSubscription(id as string);
-        verdict.check(
-          'AUTH-CANCEL',
-          isDeepStrictEqual(recordOf(after), recordOf(before)),
-          `after a cancel with ${v.name} (answered ${cancel.status}), the record must read back as it was`,
-          { expected: recordOf(before), received: recordOf(after) ?? after.status, exchange: after },
-        );
+        await readsBackAsItWas(`after a cancel with ${v.name} (answered ${cancel.status})`);
       }
+      // The near misses: each cancel judged by its answer, the record read back once after them all (fewer requests).
+      const nearMisses = nearMissVariants(suite.config);
+      const answers: string[] = [];
+      for (const v of nearMisses) {
+        const cancel = await api.cancelSubscription(id as string, v.auth);
+        judgeRefusal(cancel, v, { profile: suite.profile, verdict, clause: 'AUTH-CANCEL' });
+        answers.push(`${v.name} answered ${cancel.status}`);
+      }
+      if (nearMisses.length) await readsBackAsItWas(`after cancels with ${answers.join('; ')}`);
     },
   );
 });
