@@ -29,7 +29,8 @@ import {
   type ItemObservation,
   type RunObservation,
 } from './observed-profile.ts';
-import type { FuzzRecord, RunFailure } from './run-files.ts';
+import type { FuzzRecord, RunFailure, RunStrictness } from './run-files.ts';
+import { strictnessRows } from './strictness-rows.ts';
 import { decideVerdict } from './certification-verdict.ts';
 import { type PackageFacts, packageRecord } from './certification-package.ts';
 import { isUnconfirmed, judgeWaivers, type Waiver } from './waivers.ts';
@@ -44,6 +45,8 @@ export interface ReportInputs {
   clauseReport: ClauseReport | null;
   runProblem: string | null;
   failures: readonly RunFailure[];
+  /** strictness.jsonl's lines (absent: none). */
+  strictness?: readonly RunStrictness[];
   observations: readonly RunObservation[];
   requestStatuses: readonly number[];
   /** Retry-After of each 429 the client retried instead of returning (null when absent). */
@@ -108,6 +111,7 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     },
     phases: i.phases,
     clauses,
+    strictness: strictnessRows(i.strictness ?? [], results),
     waivers,
     profile: {
       pinnedPath: i.pinned?.path ?? null,

@@ -52,7 +52,7 @@ import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
 import { clauseGrep, keptJournalsDir, selectedClauses, stagingDir, type CertifyOptions } from './certify-options.ts';
 import { preflight } from './preflight.ts';
 import { progressLine, type PhaseName } from './progress.ts';
-import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, runPaths } from './run-files.ts';
+import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, readStrictness, runPaths } from './run-files.ts';
 import { requestCoverageSection } from './request-coverage.ts';
 import { runProblem, runSuite } from './suite-run.ts';
 import { utcDate, loadWaivers } from './waivers.ts';
@@ -436,6 +436,7 @@ function writeEvidence(
       [paths.requests, 'requests.jsonl'],
       [paths.observations, 'observations.jsonl'],
       [paths.failures, 'failures.jsonl'],
+      [paths.strictness, 'strictness.jsonl'],
       [paths.journal, 'journal.jsonl'],
       [paths.clauses, 'clauses.json'],
       [paths.junit, 'junit.xml'],
@@ -490,6 +491,7 @@ async function reportPhase(cert: Certification, { pinned, waivers, discovery, ru
       clauseReport: run.report ?? readClauseReport(paths.clauses),
       runProblem: runProblem(run),
       failures: readFailures(paths.failures),
+      strictness: readStrictness(paths.strictness),
       observations: readObservations(paths.observations),
       requestStatuses: requests.flatMap((r) => (r.status === null ? [] : [r.status])),
       retriedRetryAfter: requests.flatMap((r) => (r.retried && r.status === 429 ? [r.retryAfter] : [])),

@@ -8,7 +8,8 @@ import type { ClauseFailureRow, ClauseRow, DriftRow, EvidenceExcerpt, WaiverRow 
 import type { RunFailure } from './run-files.ts';
 import { isUnconfirmed } from './waivers.ts';
 
-function excerpt(raw: Record<string, unknown> | undefined): EvidenceExcerpt | null {
+/** The redacted excerpt of an exchange a run file holds, in the report's shape (null: none). */
+export function evidenceExcerpt(raw: Record<string, unknown> | undefined): EvidenceExcerpt | null {
   if (!raw) return null;
   const out: EvidenceExcerpt = {};
   const str = (v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
@@ -28,7 +29,7 @@ function fromRunFailure(f: RunFailure): ClauseFailureRow {
     expected: f.expected,
     received: f.received,
     drift: f.drift === true,
-    evidence: excerpt(f.evidence),
+    evidence: evidenceExcerpt(f.evidence),
   };
 }
 

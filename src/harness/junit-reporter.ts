@@ -11,7 +11,16 @@ import { type JunitCase, type JunitSuite, junitXml } from '../report/junit-xml.t
 
 export function junitCase(test: TestCase, result: TestResult): JunitCase {
   const file = test.location.file.replace(/^.*\/(conformance|fuzz)\//, '$1/');
-  const base = { name: test.titlePath().slice(3).join(' › '), classname: file, seconds: result.duration / 1000 };
+  const strictness = result.annotations
+    .filter((a) => a.type === 'strictness')
+    .map((a) => parseClauseNote(a.description))
+    .filter((n) => n !== null);
+  const base = {
+    name: test.titlePath().slice(3).join(' › '),
+    classname: file,
+    seconds: result.duration / 1000,
+    ...(strictness.length ? { strictness } : {}),
+  };
   const details = result.errors.map((e) => e.message ?? e.value ?? '').join('\n\n') || (result.error?.message ?? '');
   const deviations = result.annotations
     .filter((a) => a.type === 'clause-failure')

@@ -4,12 +4,15 @@
  * text; an <error> is kept for a test that could not run to its verdict (it threw, timed out or was interrupted).
  * Pure module: src/harness/junit-reporter.ts feeds it from Playwright.
  */
+import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../contract/strictness.ts';
 
 export interface JunitCase {
   name: string;
   /** The spec file, as the suite's name for the case. */
   classname: string;
   seconds: number;
+  /** Strictness findings (src/contract/strictness.ts): written as the case's <system-out>, never a failure. */
+  strictness?: ReadonlyArray<{ clause: string; message: string }>;
   outcome:
     | { kind: 'passed' }
     | { kind: 'skipped'; reason: string | null }
@@ -44,19 +47,30 @@ export function deviationMessage(deviations: ReadonlyArray<{ clause: string; mes
   return `${first.clause}: ${firstLine(first.message)}${rest.length ? ` (and ${rest.length} more: ${[...new Set(rest.map((d) => d.clause))].join(', ')})` : ''}`;
 }
 
-function caseXml(c: JunitCase): string {
-  const open = `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" time="${c.seconds.toFixed(3)}"`;
-  const o = c.outcome;
+/** The case's strictness findings under their heading, as its <system-out> (CI tools show it beside the case). */
+export function strictnessOut(findings: JunitCase['strictness']): string {
+  if (!findings?.length) return '';
+  const text = [`${STRICTNESS_HEADING} (${STRICTNESS_NOTE})`, ...findings.map((f) => `${f.clause}: ${f.message}`)].join('\n');
+  return `\n      <system-out>${cdata(text)}</system-out>`;
+}
+
+function outcomeXml(o: JunitCase['outcome']): string {
   switch (o.kind) {
     case 'passed':
-      return `${open}/>`;
+      return '';
     case 'skipped':
-      return `${open}>\n      <skipped${o.reason ? ` message="${attr(o.reason)}"` : ''}/>\n    </testcase>`;
+      return `\n      <skipped${o.reason ? ` message="${attr(o.reason)}"` : ''}/>`;
     case 'deviation':
-      return `${open}>\n      <failure message="${attr(deviationMessage(o.deviations))}" type="contract-deviation">${cdata(o.details)}</failure>\n    </testcase>`;
+      return `\n      <failure message="${attr(deviationMessage(o.deviations))}" type="contract-deviation">${cdata(o.details)}</failure>`;
     case 'error':
-      return `${open}>\n      <error message="${attr(firstLine(o.message))}" type="${attr(o.type)}">${cdata(o.details)}</error>\n    </testcase>`;
+      return `\n      <error message="${attr(firstLine(o.message))}" type="${attr(o.type)}">${cdata(o.details)}</error>`;
   }
+}
+
+function caseXml(c: JunitCase): string {
+  const open = `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" time="${c.seconds.toFixed(3)}"`;
+  const inner = `${outcomeXml(c.outcome)}${strictnessOut(c.strictness)}`;
+  return inner ? `${open}>${inner}\n    </testcase>` : `${open}/>`;
 }
 
 const count = (cases: readonly JunitCase[], kind: JunitCase['outcome']['kind']) => cases.filter((c) => c.outcome.kind === kind).length;

@@ -22,6 +22,8 @@ export const runFile = {
   requests: (runId: string) => join(runDir(runId), 'requests.jsonl'),
   observations: (runId: string) => join(runDir(runId), 'observations.jsonl'),
   failures: (runId: string) => join(runDir(runId), 'failures.jsonl'),
+  /** Strictness findings (src/contract/strictness.ts), with their exchanges: the certification report's curl. */
+  strictness: (runId: string) => join(runDir(runId), 'strictness.jsonl'),
   /** The lists the global setup read once for every worker (src/harness/shared-facts.ts). */
   targetFacts: (runId: string) => join(runDir(runId), 'target-facts.json'),
 } as const;

@@ -21,6 +21,7 @@ import {
 import { escapeXml as esc, groupedBars, stackedBar } from '../../report/svg-charts.ts';
 import { curlScript } from './curl.ts';
 import { unconfirmedGroups } from './unconfirmed.ts';
+import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../../contract/strictness.ts';
 import { CSS, documentStart, facts, list, table, td, tr } from '../../report/html-kit.ts';
 
 export { CSS, facts, list, table, td, tr } from '../../report/html-kit.ts';
@@ -83,7 +84,12 @@ function badge(status: ClauseStatus): string {
 }
 
 /** The exchange as a curl script: shown, and downloadable as a file (a data: link, no script). */
-function reproduce(baseUrl: string, c: ClauseRow, f: ClauseFailureRow, n: number): string {
+function reproduce(
+  baseUrl: string,
+  c: Pick<ClauseRow, 'id'>,
+  f: Pick<ClauseFailureRow, 'test' | 'message' | 'evidence'>,
+  n: number | string,
+): string {
   if (!f.evidence) return '';
   const script = curlScript(baseUrl, f.evidence, `Reproduces the exchange behind ${c.id} (${f.test}): ${f.message.split('\n')[0]}`);
   if (!script) return '';
@@ -91,12 +97,28 @@ function reproduce(baseUrl: string, c: ClauseRow, f: ClauseFailureRow, n: number
   return `<details class="curl"><summary>reproduce with curl</summary><a class="download" download="${esc(file)}" href="data:text/x-shellscript;charset=utf-8,${encodeURIComponent(script)}">download ${esc(file)}</a><pre>${esc(script)}</pre></details>`;
 }
 
+/** An exchange excerpt, folded (open when asked). */
+function evidenceDetails(ev: ClauseFailureRow['evidence'], open: boolean): string {
+  return ev
+    ? `<details${open ? ' open' : ''}><summary>evidence: ${esc(ev.request ?? 'request')} → ${esc(String(ev.status ?? '?'))}</summary><pre>${esc([`${ev.request ?? ''}`, ev.requestBody ? `request body: ${ev.requestBody}` : '', `status: ${ev.status ?? '?'}  content-type: ${ev.contentType ?? '?'}`, ev.responseBody ? `response body: ${ev.responseBody}` : ''].filter(Boolean).join('\n'))}</pre></details>`
+    : '';
+}
+
+/** The Strictness section: each finding under its clause, with the exchange and its curl (none: no section). */
+function strictnessSection(r: CertificationReport): string {
+  const rows = r.strictness ?? [];
+  if (rows.length === 0) return '';
+  const items = rows.map((x, i) => {
+    const what = x.title ? `${x.title}: ${x.message}` : x.message;
+    const f = { test: x.test ?? 'strictness', message: what, evidence: x.evidence };
+    return `<div class="failure"><strong>${esc(x.clause)}</strong>${x.test ? ` · ${esc(x.test)}` : ''}<div>${esc(what)}</div>${evidenceDetails(x.evidence, false)}${reproduce(r.target.baseUrl, { id: x.clause }, f, `strictness-${i + 1}`)}</div>`;
+  });
+  return `<section id="strictness"><h2>${esc(STRICTNESS_HEADING)} (${rows.length})</h2><p>${esc(STRICTNESS_NOTE)}</p>${items.join('')}</section>`;
+}
+
 function failureBlock(c: ClauseRow, baseUrl: string): string {
   const blocks = c.failures.map((f, i) => {
-    const ev = f.evidence;
-    const evidence = ev
-      ? `<details${c.status === 'fail' && i === 0 ? ' open' : ''}><summary>evidence: ${esc(ev.request ?? 'request')} → ${esc(String(ev.status ?? '?'))}</summary><pre>${esc([`${ev.request ?? ''}`, ev.requestBody ? `request body: ${ev.requestBody}` : '', `status: ${ev.status ?? '?'}  content-type: ${ev.contentType ?? '?'}`, ev.responseBody ? `response body: ${ev.responseBody}` : ''].filter(Boolean).join('\n'))}</pre></details>`
-      : '';
+    const evidence = evidenceDetails(f.evidence, c.status === 'fail' && i === 0);
     const er =
       f.expected !== undefined || f.received !== undefined
         ? `<div>expected: <code>${esc(valueText(f.expected))}</code><br>received: <code>${esc(valueText(f.received))}</code></div>`
@@ -409,6 +431,7 @@ export function renderHtml(r: CertificationReport): string {
   const areas = [...new Set(r.clauses.map((row) => clauseArea(row.id)))];
   const toc: Array<[string, string]> = [
     ['clauses', `Clauses (${c.fail} failing)`],
+    ...((r.strictness ?? []).length ? [['strictness', `${STRICTNESS_HEADING} (${r.strictness!.length})`] as [string, string]] : []),
     ['profile', 'Observed profile'],
     ['waivers', `Waivers (${r.waivers.length})`],
     ['requests', 'Requests sent'],
@@ -424,6 +447,7 @@ ${verdictHeader(r)}
 <nav class="toc" aria-label="Contents">${toc.map(([id, text]) => `<a href="#${id}">${esc(text)}</a>`).join('')}</nav>
 <main>
 ${clauseSection(r)}
+${strictnessSection(r)}
 ${profileSection(r)}
 <section id="waivers"><h2>Waivers</h2>${waiversSection(r)}</section>
 <section id="requests"><h2>Requests sent</h2>${requestsSection(r)}</section>

@@ -10,6 +10,7 @@ import { evidenceRows, PACKAGE_STATUS_TEXT, type CertificationReport, type Claus
 import { escapeXml } from '../../report/svg-charts.ts';
 import { curlScript } from './curl.ts';
 import { foldUnconfirmed } from './unconfirmed.ts';
+import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../../contract/strictness.ts';
 
 /**
  * The verdict's reasons as a list, the "not confirmed" ones told once per reason with their clauses folded: a
@@ -375,9 +376,32 @@ function evidenceLines(r: CertificationReport): string[] {
   return out;
 }
 
+/** Strictness findings written in full (with the exchange and its curl); the others listed by their line. */
+const STRICTNESS_SHOWN = 10;
+
+/** The Strictness section: every finding under its clause, the first ones with the exchange and its curl. */
+function strictnessLines(r: CertificationReport): string[] {
+  const rows = r.strictness ?? [];
+  if (rows.length === 0) return [];
+  const out = [`## ${STRICTNESS_HEADING}`, '', md(STRICTNESS_NOTE), ''];
+  rows.forEach((x, i) => {
+    out.push(`- ${codeSpan(x.clause)}${x.test ? ` **${md(x.test)}**` : ''}: ${md(x.title ? `${x.title}: ${x.message}` : x.message)}`);
+    if (i >= STRICTNESS_SHOWN || !x.evidence) return;
+    const script = curlScript(
+      r.target.baseUrl,
+      x.evidence,
+      `Reproduces the exchange behind a strictness finding of ${x.clause}: ${x.message}`,
+    );
+    if (script) out.push('', ...fenced(script.trimEnd(), 'sh').map((l) => `  ${l}`), '');
+  });
+  out.push('');
+  return out;
+}
+
 export function renderMarkdown(r: CertificationReport): string {
   return [
     ...verdictLines(r),
+    ...strictnessLines(r),
     ...runFactLines(r),
     ...phaseLines(r),
     ...clauseLines(r),

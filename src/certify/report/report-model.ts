@@ -39,6 +39,20 @@ export interface ClauseFailureRow {
   evidence: EvidenceExcerpt | null;
 }
 
+/**
+ * A strictness finding (src/contract/strictness.ts): invalid input accepted and handled as the one valid request it
+ * stands for. Never a failure of the verdict (strict mode makes it one before it gets here, as a clause failure).
+ */
+export interface StrictnessRow {
+  clause: string;
+  /** Null for a finding known only from the clause report (no run file line). */
+  kind: string | null;
+  title: string | null;
+  test: string | null;
+  message: string;
+  evidence: EvidenceExcerpt | null;
+}
+
 export type WaiverState = 'applied' | 'expired' | 'not-needed';
 
 export interface WaiverRow {
@@ -260,6 +274,8 @@ export interface CertificationReport {
   };
   phases: PhaseRow[];
   clauses: ClauseRow[];
+  /** The Strictness section: lenient handling of invalid input, listed, not failed (absent in reports before it). */
+  strictness?: StrictnessRow[];
   waivers: WaiverRow[];
   profile: ProfileSection;
   fuzz: FuzzSection;
