@@ -47,6 +47,16 @@ export const STRICTNESS_KIND_NAMES = Object.keys(STRICTNESS_KINDS) as Strictness
 
 export const isStrictnessKind = (k: unknown): k is StrictnessKind => typeof k === 'string' && Object.hasOwn(STRICTNESS_KINDS, k);
 
+/**
+ * The one valid request an invalid one evidently stands for, and the kind of leniency that would take it so. A body
+ * with a defect that stands for nothing in particular (a field missing, a value outside an enum, an amount with seven
+ * decimals) has none: accepting it is a deviation whatever is recorded.
+ */
+export interface StandsFor {
+  kind: StrictnessKind;
+  body: object;
+}
+
 /** The heading every report format gives these findings, and the one sentence that says what they mean for a verdict. */
 export const STRICTNESS_HEADING = 'Strictness';
 export const STRICTNESS_NOTE =
