@@ -144,7 +144,12 @@ test.describe('error bodies', () => {
       ];
       for (const r of routes) {
         const ex = await api.send({ operation: 'other', method: 'GET', path: `${r.path}/` });
-        verdict.observe({ clause: 'ERR-STATUS-CODES', key: `trailingSlash.${r.operation}`, message: `GET ${r.path}/ answered ${ex.status}`, value: ex.status });
+        verdict.observe({
+          clause: 'ERR-STATUS-CODES',
+          key: `trailingSlash.${r.operation}`,
+          message: `GET ${r.path}/ answered ${ex.status}`,
+          value: ex.status,
+        });
         if (ex.status >= 300 && ex.status < 400) continue; // a redirect to the route: recorded, never followed
         await judgeInvalidRead(verdict, ex, {
           clause: 'ERR-STATUS-CODES',

@@ -12,6 +12,16 @@ test.beforeEach(({ suite }, testInfo) => {
   if (testInfo.tags.includes('@write')) requireWrites(suite);
 });
 
+/** An amount inside the offer's limits with a fraction (x.25), or the usual one when the limits leave no room. */
+function amountWithFraction(o: Offer): number {
+  const { hardMinLimit: min, hardMaxLimit: max } = o.pricingAndOrderLimits;
+  const amount = Math.floor(Number(minimalCreateBody(o).amountRequested)) + 0.25;
+  return amount >= min && amount <= max ? amount : Number(minimalCreateBody(o).amountRequested);
+}
+
+/** `2026-01-15T09:30:00Z` as the same instant at +01:00: `2026-01-15T10:30:00+01:00`. */
+const withOneHourOffset = (utc: string): string => `${new Date(Date.parse(utc) + 3_600_000).toISOString().slice(0, 19)}+01:00`;
+
 test.describe('refused creates', () => {
   /**
    * The contract's invalid bodies: each must get a 4xx and create nothing. Cases as data. `standsFor` names the one
@@ -53,10 +63,11 @@ test.describe('refused creates', () => {
       },
     })),
     {
+      // With a fraction: a server that cuts it ("1000.25" as 1000) records another amount, a deviation.
       description: 'amountRequested as a string',
       clause: 'SUB-CREATE-VALIDATION',
-      make: (o) => ({ ...minimalCreateBody(o), amountRequested: String(minimalCreateBody(o).amountRequested) }),
-      standsFor: { kind: 'numeric-string', make: (o) => minimalCreateBody(o) },
+      make: (o) => ({ ...minimalCreateBody(o), amountRequested: String(amountWithFraction(o)) }),
+      standsFor: { kind: 'numeric-string', make: (o) => ({ ...minimalCreateBody(o), amountRequested: amountWithFraction(o) }) },
     },
     {
       description: 'subscriptionCategory "Retail" (case changed)',
@@ -72,11 +83,11 @@ test.describe('refused creates', () => {
     {
       description: 'clientSubscriptionTimestamp with an offset',
       clause: 'SUB-CREATE-VALIDATION',
-      make: (o) => ({ ...minimalCreateBody(o), clientSubscriptionTimestamp: '2026-01-15T10:30:00+01:00' }),
-      standsFor: {
-        kind: 'offset-timestamp',
-        make: (o) => ({ ...minimalCreateBody(o), clientSubscriptionTimestamp: '2026-01-15T09:30:00Z' }),
-      },
+      make: (o) => ({
+        ...minimalCreateBody(o),
+        clientSubscriptionTimestamp: withOneHourOffset(String(minimalCreateBody(o).clientSubscriptionTimestamp)),
+      }),
+      standsFor: { kind: 'offset-timestamp', make: (o) => minimalCreateBody(o) },
     },
     { description: 'offerId null', clause: 'SUB-CREATE-VALIDATION', make: (o) => ({ ...minimalCreateBody(o), offerId: null }) },
     // An explicit null in an optional field: taken as the field left out, strictness.
