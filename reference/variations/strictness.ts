@@ -58,6 +58,7 @@ const oneOfRepeated = (which: 'first' | 'last') =>
 export const STRICTNESS_VARIATIONS = [
   {
     name: 'null-as-absent',
+    shows: ['null-as-absent'],
     description: 'An explicit null in an optional create field is taken as the field left out (as Jackson and most binders do).',
     apply: lenientCreate((body) => {
       for (const field of OPTIONAL_CREATE_BODY_FIELDS) if (body[field] === null) delete body[field];
@@ -66,6 +67,7 @@ export const STRICTNESS_VARIATIONS = [
   },
   {
     name: 'scalar-strings',
+    shows: ['numeric-string', 'boolean-string'],
     description:
       'Numbers and booleans given as strings ("750", "true") are taken as the value they spell (Jackson coerces scalars by default).',
     apply: lenientCreate((body) => {
@@ -79,6 +81,7 @@ export const STRICTNESS_VARIATIONS = [
   },
   {
     name: 'enum-case-insensitive',
+    shows: ['enum-case'],
     description: 'Enum values are matched ignoring letter case ("Retail", "gbp") and stored in the enum\'s own spelling.',
     apply: lenientCreate((body) => {
       for (const [field, values] of ENUM_FIELDS) {
@@ -92,6 +95,7 @@ export const STRICTNESS_VARIATIONS = [
   },
   {
     name: 'offset-timestamps',
+    shows: ['offset-timestamp'],
     description: 'A clientSubscriptionTimestamp with a zone offset (+01:00) is taken as the same instant and stored in UTC.',
     apply: lenientCreate((body) => {
       const value = body.clientSubscriptionTimestamp;
@@ -102,21 +106,25 @@ export const STRICTNESS_VARIATIONS = [
   },
   {
     name: 'repeated-parameter-first',
+    shows: ['repeated-parameter'],
     description: 'A repeated query parameter (offset=0&offset=5) is answered with its first value, as many query parsers keep.',
     apply: oneOfRepeated('first'),
   },
   {
     name: 'repeated-parameter-last',
+    shows: ['repeated-parameter'],
     description: 'A repeated query parameter (offset=0&offset=5) is answered with its last value, as other query parsers keep.',
     apply: oneOfRepeated('last'),
   },
   {
     name: 'invalid-query-ignored',
+    shows: ['invalid-query-ignored'],
     description: 'A query parameter with an invalid value (offset=abc, limit=-1, modifiedAfter=yesterday) is ignored, not refused.',
     apply: patch('parameters', (current) => ({ validator: (strict) => ignoringInvalidValues(current.validator(strict), strict) })),
   },
   {
     name: 'trailing-slash',
+    shows: ['trailing-slash'],
     description: 'Every route is answered with a trailing slash too (GET /offer/ as GET /offer), as routers with that option do.',
     apply: protocol({ trailingSlash: true }),
   },
