@@ -157,7 +157,7 @@ export const KNOBS: readonly KnobSpec[] = [
     scope: 'all',
     kind: 'duration',
     fallback: '',
-    meaning: 'how long the scenario runs (pagination, polling: 30s; subscriptions: WRITE_BUDGET / SUB_RATE; rate-probe: its steps)',
+    meaning: 'how long the scenario runs (pagination, polling: 30s; subscriptions: WRITE_BUDGET / SUB_RATE; rate-probe: its steps); at least 1s, the shortest scenario k6 runs',
   },
   {
     name: 'LOAD_EXPECTED_LATENCY_MS',
@@ -666,7 +666,22 @@ export function plannedRequestRate(config: LoadConfig): number {
   }
 }
 
-/** Cross-variable rules: rate cap, write safety, probe ceiling. */
+/**
+ * k6 refuses a constant-arrival-rate scenario shorter than 1s with its own message (lib/executor/constant_vus.go,
+ * minDuration, in k6 v1.3.0 and v2.2.0): say it first, in ours. Polling runs max(LOAD_DURATION, POLL_INTERVAL).
+ * rate-probe ignores LOAD_DURATION (its steps make its length).
+ */
+export const K6_SHORTEST_SCENARIO_MS = 1000;
+
+function checkShortestScenario(config: LoadConfig, out: IssueCollector): void {
+  const duration = config.common.durationMs;
+  if (duration === null || duration >= K6_SHORTEST_SCENARIO_MS || config.scenario === 'rate-probe') return;
+  if (config.scenario === 'polling' && config.polling.intervalMs >= K6_SHORTEST_SCENARIO_MS) return;
+  const polling = config.scenario === 'polling' ? ` (polling runs the longer of LOAD_DURATION and POLL_INTERVAL=${config.polling.intervalMs}ms)` : '';
+  out.add('LOAD_DURATION', `at least 1s, k6's shortest arrival-rate scenario${polling}`, `${duration}ms`);
+}
+
+/** Cross-variable rules: rate cap, write safety, probe ceiling, k6's shortest scenario. */
 function checkScenarioRules(config: LoadConfig, out: IssueCollector): void {
   const cap = config.target.rateCap;
   const planned = plannedRequestRate(config);
@@ -707,6 +722,7 @@ function checkScenarioRules(config: LoadConfig, out: IssueCollector): void {
       }
     }
   }
+  checkShortestScenario(config, out);
   if (config.scenario === 'rate-probe' && config.rateProbe.start > config.rateProbe.max) {
     out.add('RATE_START', `at most RATE_MAX=${config.rateProbe.max}`, String(config.rateProbe.start));
   }
