@@ -159,7 +159,8 @@ export const KNOBS: readonly KnobSpec[] = [
     scope: 'all',
     kind: 'duration',
     fallback: '',
-    meaning: 'how long the scenario runs (pagination, polling: 30s; subscriptions: WRITE_BUDGET / SUB_RATE; rate-probe: its steps); at least 1s, the shortest scenario k6 runs',
+    meaning:
+      'how long the scenario runs (pagination, polling: 30s; subscriptions: WRITE_BUDGET / SUB_RATE; rate-probe: its steps); at least 1s, the shortest scenario k6 runs',
   },
   {
     name: 'LOAD_EXPECTED_LATENCY_MS',
@@ -706,7 +707,8 @@ function checkShortestScenario(config: LoadConfig, out: IssueCollector): void {
   const duration = config.common.durationMs;
   if (duration === null || duration >= K6_SHORTEST_SCENARIO_MS || config.scenario === 'rate-probe') return;
   if (config.scenario === 'polling' && config.polling.intervalMs >= K6_SHORTEST_SCENARIO_MS) return;
-  const polling = config.scenario === 'polling' ? ` (polling runs the longer of LOAD_DURATION and POLL_INTERVAL=${config.polling.intervalMs}ms)` : '';
+  const polling =
+    config.scenario === 'polling' ? ` (polling runs the longer of LOAD_DURATION and POLL_INTERVAL=${config.polling.intervalMs}ms)` : '';
   out.add('LOAD_DURATION', `at least 1s, k6's shortest arrival-rate scenario${polling}`, `${duration}ms`);
 }
 

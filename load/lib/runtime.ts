@@ -113,8 +113,7 @@ export function createRuntime(port: LoadPort, config: LoadConfig): LoadRuntime {
   function call(spec: CallSpec): CallResult {
     if (!credentialsChecked) {
       const missing = missingCredentials(config.credentials);
-      if (missing.length > 0)
-        throw new Error(`load ${config.scenario}: configuration refused. ${new LoadConfigError(missing).message}`);
+      if (missing.length > 0) throw new Error(`load ${config.scenario}: configuration refused. ${new LoadConfigError(missing).message}`);
       credentialsChecked = true;
     }
     const req = buildRequest(config, spec);

@@ -71,7 +71,8 @@ function currentRun(summaryPath: string): { run: ComparableRun; files: string[] 
         .sort()
         .map((f) => join(summaryPath, f))
     : [summaryPath];
-  if (files.length === 0) throw new ConfigError(`The folder ${summaryPath} holds no runner report (*.json) and no runner log (*.log, *.txt).`);
+  if (files.length === 0)
+    throw new ConfigError(`The folder ${summaryPath} holds no runner report (*.json) and no runner log (*.log, *.txt).`);
   const reports = files.flatMap((f) => (REPORT_FILE.test(f) ? [{ json: readJson(f, 'run report'), source: f }] : reportsOfLog(f)));
   const runs = reports.map((r) => comparable(r.json, r.source));
   try {

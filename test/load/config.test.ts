@@ -54,14 +54,24 @@ const REFUSED: RefusalCase[] = [
     env: env({ SUB_RATE: '2', WRITE_BUDGET: '10', LOAD_DURATION: '10s' }),
     variables: ['LOAD_DURATION'],
   },
-  { description: 'a sub-second pagination run', scenario: 'pagination', env: env({ LOAD_DURATION: '500ms' }), variables: ['LOAD_DURATION'] },
+  {
+    description: 'a sub-second pagination run',
+    scenario: 'pagination',
+    env: env({ LOAD_DURATION: '500ms' }),
+    variables: ['LOAD_DURATION'],
+  },
   {
     description: 'a sub-second polling run (interval under a second too)',
     scenario: 'polling',
     env: env({ LOAD_DURATION: '900ms', POLL_INTERVAL: '500ms' }),
     variables: ['LOAD_DURATION'],
   },
-  { description: 'a sub-second subscriptions run', scenario: 'subscriptions', env: env({ LOAD_DURATION: '0.5s' }), variables: ['LOAD_DURATION'] },
+  {
+    description: 'a sub-second subscriptions run',
+    scenario: 'subscriptions',
+    env: env({ LOAD_DURATION: '0.5s' }),
+    variables: ['LOAD_DURATION'],
+  },
   {
     description: 'page rate above API_RATE',
     scenario: 'pagination',

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { REPORT_LOG_MARKER, reportsInLog } from '../../load/lib/report-log-line.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { encodedForms } from '../../src/config/redact.ts';
-import { CANARY } from '../hostile/hostile-front.ts';
+import { CANARY } from '../hostile/canary.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 import { loadCoverageEnv } from './load-coverage.ts';
 import { type DriverRun, driveScenario } from './node-driver-run.ts';
@@ -48,7 +48,12 @@ test.beforeAll(async () => {
     });
   try {
     [single, otherPlan, ...runners] = await Promise.all([
-      driveScenario({ scenario: 'pagination', target, iterations: ITERATIONS * RUNNERS, knobs: { ...KNOBS, RUN_ID: 'osd-pagination-base' } }),
+      driveScenario({
+        scenario: 'pagination',
+        target,
+        iterations: ITERATIONS * RUNNERS,
+        knobs: { ...KNOBS, RUN_ID: 'osd-pagination-base' },
+      }),
       runner(9, { PAGE_RATE: '9' }),
       ...Array.from({ length: RUNNERS }, (_, i) => runner(i + 1)),
     ]);
@@ -70,7 +75,10 @@ test.beforeAll(async () => {
     writeFileSync(join(dir, 'files', name), readFileSync(join(r.reportDir, name)));
   });
   // kubectl logs -l <runners> --prefix: every runner in one file, each line after its pod's name.
-  writeFileSync(join(dir, 'all-runners.log'), runners.flatMap((r, i) => r.output.split('\n').map((l) => `[pod/runner-${i + 1}] ${l}`)).join('\n'));
+  writeFileSync(
+    join(dir, 'all-runners.log'),
+    runners.flatMap((r, i) => r.output.split('\n').map((l) => `[pod/runner-${i + 1}] ${l}`)).join('\n'),
+  );
 });
 
 test('each runner ends its log with its report as one marked line, the report it wrote, no credential in it', () => {
@@ -103,7 +111,10 @@ test('logs of two engines, or of two plans, are refused in one sentence (exit 2)
   mkdirSync(mixed);
   writeFileSync(join(mixed, 'runner-1.log'), runners[0].output);
   // The same runner's line as a k6 runner would have printed it (the engine is the one difference).
-  writeFileSync(join(mixed, 'runner-2.log'), `${REPORT_LOG_MARKER}${JSON.stringify({ ...runners[1].report, run: { ...runners[1].report.run, engine: 'k6' } })}\n`);
+  writeFileSync(
+    join(mixed, 'runner-2.log'),
+    `${REPORT_LOG_MARKER}${JSON.stringify({ ...runners[1].report, run: { ...runners[1].report.run, engine: 'k6' } })}\n`,
+  );
   const engines = compare([mixed, join(dir, 'baseline.json')], join(dir, 'out-mixed'));
   expect({ code: engines.code, stderr: engines.stderr.trim() }).toEqual({
     code: 2,
@@ -115,7 +126,9 @@ test('logs of two engines, or of two plans, are refused in one sentence (exit 2)
   writeFileSync(join(plans, 'runner-9.log'), otherPlan.output);
   const twoPlans = compare([plans, join(dir, 'baseline.json')], join(dir, 'out-plans'));
   expect(twoPlans.code).toBe(2);
-  expect(twoPlans.stderr.trim()).toMatch(/^Configuration error: .*two-plans: The summaries are not runners of one run: their (settings|plans) differ/);
+  expect(twoPlans.stderr.trim()).toMatch(
+    /^Configuration error: .*two-plans: The summaries are not runners of one run: their (settings|plans) differ/,
+  );
 });
 
 test('a log without a report line is named in one sentence (exit 2)', () => {
