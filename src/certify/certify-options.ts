@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { clauses as CATALOGUE } from '../contract/clauses/catalogue.ts';
 import { ConfigError, UsageError } from '../config/config-error.ts';
 import { type CommandSpec, numberOption, parseCommandLineOrHelp } from '../config/command-line.ts';
+import { EXPLORE_OPTION, FUZZ_SEED_NOTE, refuseExploreWithSeed } from '../config/fuzz-seed.ts';
 
 export interface CertifyOptions {
   profile: string | null;
@@ -29,6 +30,8 @@ export interface CertifyOptions {
   ofReference: boolean;
   /** With --verify: the Ed25519 public key the manifest's signature must verify with. */
   publicKey: string | null;
+  /** --explore: the fuzz seed is drawn (FUZZ_SEED=random), not derived: a nightly search. */
+  explore: boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ export const CERTIFY_COMMAND = {
       description: 'run only the tests of these clauses (comma-separated IDs, * matches the rest of an ID)',
     },
     'skip-load': { type: 'boolean', description: 'do not run the k6 load smoke (reported as not run)' },
+    ...EXPLORE_OPTION,
     workers: {
       type: 'string',
       value: '<n>',
@@ -102,7 +106,8 @@ export const CERTIFY_COMMAND = {
     },
   },
   notes: [
-    'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID, FUZZ_RUNS (see README).',
+    'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID, FUZZ_RUNS, FUZZ_SEED, FUZZ_COUNTEREXAMPLES (see README).',
+    FUZZ_SEED_NOTE,
     'Before the long phase it prints how many requests it expects and how long they take at API_RATE.',
     'The package is marked "certification" only when nothing failed and nothing is INCOMPLETE (or each such clause is waived with a reason and an expiry), else "evidence only".',
     'A key pair: openssl genpkey -algorithm ed25519 -out key.pem && openssl pkey -in key.pem -pubout -out key.pub.pem',
@@ -118,6 +123,7 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
   if (values.verify && (values.sign || values['deployment-version'] || values.clauses || values.profile || values.waivers))
     throw new UsageError('--verify checks a package and runs nothing: give it alone, with --public-key if the package is signed.');
   if (values['public-key'] && !values.verify) throw new UsageError('--public-key goes with --verify <dir>.');
+  if (values.explore) refuseExploreWithSeed(env);
   return {
     profile: values.profile ? resolve(values.profile) : null,
     waivers: values.waivers ? resolve(values.waivers) : null,
@@ -131,6 +137,7 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
     initProfile: values['init-profile'] ? resolve(values['init-profile']) : null,
     ofReference: values['of-reference'] === true,
     publicKey: values['public-key'] ? resolve(values['public-key']) : null,
+    explore: values.explore === true,
   };
 }
 
