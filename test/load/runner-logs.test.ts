@@ -30,13 +30,16 @@ function compare(args: string[], reportsDir: string) {
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
+// One set of runs for the file's tests: they read it, in one worker.
+test.describe.configure({ mode: 'serial' });
+
 let runners: DriverRun[] = [];
 let single: DriverRun;
 let otherPlan: DriverRun;
 let dir: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const reference = await startReferenceServer({ port: 0, credentials: CANARY, rateLimit: false });
   const target = { url: reference.url, credentials: CANARY };
   const runner = (i: number, knobs: Record<string, string> = {}) =>
