@@ -55,6 +55,12 @@ const REFUSED: RefusalCase[] = [
     variables: ['LOAD_DURATION'],
   },
   {
+    description: 'a runner name that is no pod name',
+    scenario: 'pagination',
+    env: env({ LOAD_RUNNER: '../pod 1' }),
+    variables: ['LOAD_RUNNER'],
+  },
+  {
     description: 'a sub-second pagination run',
     scenario: 'pagination',
     env: env({ LOAD_DURATION: '500ms' }),
