@@ -49,8 +49,8 @@ test('the report and its JUnit file list target_rps:2 before target_rps:10, what
   expect(junit.indexOf('target_rps:2}')).toBeLessThan(junit.indexOf('target_rps:10}'));
 });
 
-test('no localeCompare in the load scripts, their helpers or the report writers (k6 ignores its locale options)', () => {
-  const folders = ['load/lib', 'load/flows', 'load', 'src/report', 'src/k6'];
+test("no localeCompare in the load scripts, their helpers or the report writers (k6 ignores its locale options; a certification's files must not depend on the machine's locale either)", () => {
+  const folders = ['load/lib', 'load/flows', 'load', 'src/report', 'src/k6', 'src/certify'];
   const found = folders.flatMap((folder) =>
     readdirSync(join(ROOT, folder))
       .filter((f) => f.endsWith('.ts'))
