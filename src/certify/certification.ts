@@ -26,6 +26,7 @@ import {
   type PhaseRow,
 } from './report/report-model.ts';
 import { reasonConsoleLines } from './report/unconfirmed.ts';
+import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../contract/strictness.ts';
 import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts';
 import { referenceFaults, referenceVariants, startBundledReference, targetEnvironment } from '../run/bundled-reference.ts';
 import { setChildEnvironment } from '../config/child-environment.ts';
@@ -553,10 +554,23 @@ function sayOutcome(report: CertificationReport, out: string, manifestFiles: num
     `Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`,
   );
   for (const line of reasonConsoleLines(report)) say(line);
+  for (const line of strictnessConsoleLines(report)) say(line);
   say(`  report:   ${shown(join(out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
   say(`  profile:  ${shown(join(out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
   say(`  evidence: ${shown(join(out, OUTPUT.evidence))}/, manifest of ${manifestFiles} files, sha256 ${manifestDigest}`);
   say(packageConsoleLine(report.package, signed));
+}
+
+/** The console's Strictness heading: how many findings of each kind, where they are listed (none: no line). */
+export function strictnessConsoleLines(report: Pick<CertificationReport, 'strictness'>): string[] {
+  const rows = report.strictness ?? [];
+  if (rows.length === 0) return [];
+  const byTitle = new Map<string, number>();
+  for (const r of rows) byTitle.set(r.title ?? r.message, (byTitle.get(r.title ?? r.message) ?? 0) + 1);
+  return [
+    `  ${STRICTNESS_HEADING}: ${rows.length} finding(s), listed in ${REPORT_FILES.markdown} and ${REPORT_FILES.html}. ${STRICTNESS_NOTE}`,
+    ...[...byTitle].map(([title, n]) => `    ${n} × ${title}`),
+  ];
 }
 
 /** The console's package line: what the package is (and why not a certification, its sentence in parentheses), who signed it. */

@@ -8,7 +8,7 @@ import { clauses } from '../../src/contract/clauses/catalogue.ts';
 import { runProblem, suiteArgs } from '../../src/certify/suite-run.ts';
 import { decideVerdict } from '../../src/certify/certification-verdict.ts';
 import { packageRecord } from '../../src/certify/certification-package.ts';
-import { packageConsoleLine } from '../../src/certify/certification.ts';
+import { packageConsoleLine, strictnessConsoleLines } from '../../src/certify/certification.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 
@@ -291,4 +291,21 @@ test.describe('the package line states the real reason, for each way a package i
       /; a certification needs each confirmed, or waived with a reason and an expiry; a security finding left unchecked cannot be waived\); not signed \(--sign key\.pem\)$/,
     );
   });
+});
+
+test("certify's console gives strictness findings their heading, counted by kind, and nothing when there are none", () => {
+  const row = (kind: string, title: string) => ({ clause: 'GEN-QUERY-INVALID', kind, title, test: 't', message: 'm', evidence: null });
+  const lines = strictnessConsoleLines({
+    strictness: [
+      row('repeated-parameter', 'a repeated query parameter, answered as one of its values'),
+      row('repeated-parameter', 'a repeated query parameter, answered as one of its values'),
+      row('trailing-slash', 'a path with a trailing slash, answered as the same route'),
+    ],
+  });
+  expect(lines[0]).toMatch(/^ {2}Strictness: 3 finding\(s\), listed in certification\.md and index\.html\. .*API_STRICT=1/);
+  expect(lines.slice(1)).toEqual([
+    '    2 × a repeated query parameter, answered as one of its values',
+    '    1 × a path with a trailing slash, answered as the same route',
+  ]);
+  expect(strictnessConsoleLines({ strictness: [] })).toEqual([]);
 });
