@@ -31,6 +31,7 @@ import {
 } from './observed-profile.ts';
 import type { FuzzRecord, RunFailure, RunStrictness } from './run-files.ts';
 import { strictnessRows } from './strictness-rows.ts';
+import { isStrictnessKind } from '../contract/strictness.ts';
 import { decideVerdict } from './certification-verdict.ts';
 import { type PackageFacts, packageRecord } from './certification-package.ts';
 import { isUnconfirmed, judgeWaivers, type Waiver } from './waivers.ts';
@@ -71,6 +72,11 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
   const { rows: profileRows, drift } = compareWithPinned(items, i.pinned?.profile ?? null, i.discovery.notes);
 
   const outcomes = i.clauseReport?.outcomes ?? [];
+  const strictness = strictnessRows(i.strictness ?? [], i.clauseReport?.results ?? []);
+  // What the target was lenient with, as a profile pins it (docs/target-profile.md, strictness): pinned as observed,
+  // the kinds stay listed and are not failed under API_STRICT=1.
+  const lenientKinds = [...new Set(strictness.flatMap((x) => (isStrictnessKind(x.kind) ? [x.kind] : [])))];
+  if (lenientKinds.length) observed.strictness = Object.fromEntries(lenientKinds.map((k) => [k, 'lenient' as const]));
   const results = i.clauseReport?.results ?? clauseResults([]);
   const before = clauseRows(results, i.failures, drift, [], outcomes);
   const unconfirmed = new Set(before.filter(isUnconfirmed).map((r) => r.id));
@@ -111,7 +117,7 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     },
     phases: i.phases,
     clauses,
-    strictness: strictnessRows(i.strictness ?? [], results),
+    strictness,
     waivers,
     profile: {
       pinnedPath: i.pinned?.path ?? null,

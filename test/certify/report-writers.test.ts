@@ -364,7 +364,7 @@ test.describe('certification.md as a CI job summary (issue 43, item 6)', () => {
 });
 
 test('strictness findings: their own section in certification.json, index.html and certification.md, with the exchange and its curl, the verdict untouched', () => {
-  const lenient = assembleReport({
+  const { report: lenient, observed } = assembleReport({
     ...inputs(),
     strictness: [
       {
@@ -380,9 +380,12 @@ test('strictness findings: their own section in certification.json, index.html a
         },
       },
     ],
-  }).report;
+  });
   expect(validateCertificationReport(lenient).errors).toEqual([]);
   expect(lenient.verdict).toBe(report.verdict);
+  // The observed profile pins what the target was lenient with (docs/target-profile.md, strictness).
+  expect(observed.strictness).toEqual({ 'enum-case': 'lenient' });
+  expect(assembleReport(inputs()).observed.strictness).toBeUndefined();
   expect(lenient.strictness).toMatchObject([{ clause: 'SUB-CREATE-VALIDATION', kind: 'enum-case', evidence: { status: 201 } }]);
   const html = renderHtml(lenient);
   expect(html).toContain('<section id="strictness"><h2>Strictness (1)</h2>');
