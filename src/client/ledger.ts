@@ -5,7 +5,16 @@
  */
 export type LedgerEntry =
   | { at: string; event: 'create-sent'; tag: string }
-  | { at: string; event: 'created'; tag: string; id: string; status: string; create?: string; body?: string }
+  | {
+      at: string;
+      event: 'created';
+      tag: string;
+      id: string;
+      status: string;
+      create?: string;
+      body?: string;
+      echoed?: Record<string, unknown>;
+    }
   | { at: string; event: 'create-refused'; tag: string; httpStatus: number }
   | { at: string; event: 'create-unknown'; tag: string; reason: string }
   | { at: string; event: 'cancelled'; id: string; httpStatus: number }
@@ -36,6 +45,11 @@ export interface CreatedEntry {
   status: string;
   create?: string;
   body?: string;
+  /**
+   * The request fields the created record carried, with the values it carried them with: what the service confirmed,
+   * which the late read (src/checks/late-read.ts) compares with a later read of the record. Older journals lack it.
+   */
+  echoed?: Record<string, unknown>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { parseClauseNote } from '../report/clause-results.ts';
 import { type JunitCase, type JunitSuite, junitXml } from '../report/junit-xml.ts';
+import { lateReadJunitCase, readLateRead } from './late-read-outcome.ts';
 
 export function junitCase(test: TestCase, result: TestResult): JunitCase {
   const file = test.location.file.replace(/^.*\/(conformance|fuzz)\//, '$1/');
@@ -51,6 +52,9 @@ export default class JunitReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     if (!this.outputFile) return;
+    // The late read of the global teardown, which ran before this: a case of its own.
+    const late = readLateRead(process.env.RUN_ID);
+    if (late) this.suites.set('run\u0000late-read', { name: 'late-read', project: 'run', cases: [lateReadJunitCase(late)] });
     mkdirSync(dirname(this.outputFile), { recursive: true });
     writeFileSync(this.outputFile, junitXml([...this.suites.values()], result.duration / 1000));
   }
