@@ -287,7 +287,7 @@ test.describe('read, list and cancel', () => {
   // (certify --clauses, a --grep), and checks here that both read as confirmed now, the state the late read expects.
   test(
     'records left for the late read: one created, one cancelled, each read as the service confirmed it',
-    covers('write', 'SUB-CREATED-LASTS', 'SUB-STATUS-UNPROMPTED'),
+    covers('write', 'SUB-CREATED-LASTS', 'SUB-CANCELLED-STAYS', 'SUB-STATUS-UNPROMPTED'),
     async ({ api, facts, verdict, reads, suite }) => {
       const kept = record((await createOnOpenOffer(api, facts, fullCreateBody)).exchange);
       test.skip(!kept, 'The create was not answered with a record; SUB-CREATE reports why.');
