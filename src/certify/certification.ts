@@ -59,6 +59,7 @@ import { utcDate, loadWaivers } from './waivers.ts';
 import { writePolicy } from '../run/write-policy.ts';
 import { interruptSignal, RunInterrupted, throwIfInterrupted } from '../run/interrupt.ts';
 import { cancelOpenRecords, sweepSentence } from '../run/cleanup.ts';
+import { readLateRead } from '../harness/late-read-outcome.ts';
 import { openRecords } from '../run/journal.ts';
 import { writeOut } from '../config/terminal-text.ts';
 import { escapeMarkdown } from '../report/markdown-escape.ts';
@@ -502,6 +503,7 @@ async function reportPhase(cert: Certification, { pinned, waivers, discovery, ru
       fuzz: { records: fuzzRecords, notRun: null },
       load,
       requestCoverage: requestCoverageSection(requests),
+      lateRead: readLateRead(undefined, join(paths.runDir, 'late-read.json')),
       phases: phases.rows,
       evidence,
       package: {
@@ -532,6 +534,7 @@ function sayOutcome(report: CertificationReport, out: string, manifestFiles: num
     `Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`,
   );
   for (const line of reasonConsoleLines(report)) say(line);
+  if (report.lateRead) say(`  ${report.lateRead.sentence}`);
   say(`  report:   ${shown(join(out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
   say(`  profile:  ${shown(join(out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
   say(`  evidence: ${shown(join(out, OUTPUT.evidence))}/, manifest of ${manifestFiles} files, sha256 ${manifestDigest}`);

@@ -289,6 +289,22 @@ function requestLines(r: CertificationReport): string[] {
   return out;
 }
 
+/** The late read (issue 50): what it re-read, after how long, and each change it found, with when first seen. */
+function lateReadLines(r: CertificationReport): string[] {
+  const l = r.lateRead;
+  if (!l) return [];
+  const out = ['## Late read', '', md(l.sentence), ''];
+  if (l.findings.length)
+    out.push(
+      ...table(
+        ['Clause', 'Kind', 'Record', 'Read', 'First seen', 'After (s)', 'What'],
+        l.findings.map((f) => [f.clause, f.binding ? 'failure' : 'observation', f.id, f.where, f.firstSeenAt, String(f.afterS), f.message]),
+      ),
+      '',
+    );
+  return out;
+}
+
 /** The fuzz run: its figures, the seeds of its properties, and each failure with its replay. */
 function fuzzLines(r: CertificationReport): string[] {
   const out: string[] = [];
@@ -384,6 +400,7 @@ export function renderMarkdown(r: CertificationReport): string {
     ...profileLines(r),
     ...waiverLines(r),
     ...requestLines(r),
+    ...lateReadLines(r),
     ...fuzzLines(r),
     ...loadLines(r),
     ...evidenceLines(r),

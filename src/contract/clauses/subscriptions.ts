@@ -192,7 +192,7 @@ export const SUBSCRIPTION_CLAUSES = [
     kind: 'must',
     section: S.subStates,
     summary:
-      "A record the service created is still there when read again late (after API_DURABILITY_WAIT), by id and in the lists it belongs to (all subscriptions, those of its offer), with every request field its create echoed unchanged: the create's effect is a record, and no trigger shown changes its fields.",
+      "A record the service created is still there when read again late (after API_DURABILITY_WAIT), by id and in the list of its offer (GET /subscription?offerId=), with every request field its create echoed unchanged: the create's effect is a record, and no trigger shown changes its fields.",
     contract: 'A new record with a generated id is created',
   },
   {
