@@ -60,6 +60,7 @@ import { writePolicy } from '../run/write-policy.ts';
 import { interruptSignal, RunInterrupted, throwIfInterrupted } from '../run/interrupt.ts';
 import { cancelOpenRecords, sweepSentence } from '../run/cleanup.ts';
 import { readLateRead } from '../harness/late-read-outcome.ts';
+import { SOAK_ENV } from '../harness/late-read-run.ts';
 import { openRecords } from '../run/journal.ts';
 import { writeOut } from '../config/terminal-text.ts';
 import { escapeMarkdown } from '../report/markdown-escape.ts';
@@ -150,6 +151,9 @@ function certificationConfig(
     strict: config.strict,
     // How long a read may take to show the run's own write (API_READ_SETTLE): it decides when such a read is judged.
     readSettleSeconds: config.limits.readSettleMs / 1000,
+    // How long after its confirmation each record the run created was read again (API_DURABILITY_WAIT), and the soak.
+    durabilityWaitSeconds: config.durabilityWaitMs / 1000,
+    soakSeconds: o.soakMs / 1000,
     // The most pages one walk of a list asks for (API_WALK_PAGES): past it a clause is limited, not confirmed.
     walkPages: config.limits.walkPages,
     // The currency creates are written in (API_CLIENT_CURRENCY); null: each run finds the ones the target takes.
@@ -250,7 +254,7 @@ async function certifyRun(
       config = readSuiteConfig();
     }
     sayTarget(config, bundled, faults);
-    setChildEnvironment({ RUN_ID: config.runId });
+    setChildEnvironment({ RUN_ID: config.runId, [SOAK_ENV]: o.soakMs ? String(soakFits(o.soakMs, config)) : undefined });
     const baseUrl = config.baseUrl!;
     const context = runContextOf(config);
     const pinned = config.profilePath ? { path: shown(config.profilePath, root), profile: context.profile } : null;
@@ -579,6 +583,16 @@ async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
   } finally {
     await session?.dispose();
   }
+}
+
+/** --soak's ms, when it fits the run's deadline (half of API_RUN_TIMEOUT, the rest for the tests); else one sentence. */
+function soakFits(soakMs: number, config: SuiteConfig): number {
+  const room = config.limits.runTimeoutMs / 2;
+  if (soakMs > room)
+    throw new ConfigError(
+      `--soak ${soakMs / 1000} s does not fit the run's deadline: API_RUN_TIMEOUT is ${config.limits.runTimeoutMs / 1000} s, and a soak may take half of it; set API_RUN_TIMEOUT to at least ${Math.ceil((soakMs * 2) / 1000)}.`,
+    );
+  return soakMs;
 }
 
 /** Where the last certification is after a stop: moved there by this stop, or kept there by an earlier one. */
