@@ -3,7 +3,10 @@
  * pacing and profile come from the suite configuration, like every other run):
  *
  * - FUZZ_RUNS: generated cases per property (default 100 against a local target, 20 against any other);
+ * - FUZZ_SEED: the run's seed, fixed by the run for every worker (src/run/fuzz-run-settings.ts: derived from the
+ *   target, profile and settings, drawn to explore, or the user's), with FUZZ_SEED_SOURCE saying which;
  * - FUZZ_SEED, FUZZ_PATH: replay a recorded case (the seed alone replays a whole run);
+ * - FUZZ_COUNTEREXAMPLES: the file of counterexamples kept for this target, replayed first (src/run/counterexamples.ts);
  * - FUZZ_REPLAY_PATH: with them, the replay path printed beside a failing sequence of calls (fc.commands);
  * - FUZZ_MAX_WRITES: most subscriptions the whole run may create (default 50 for non-local targets,
  *   no cap locally, where runs bound it);
@@ -14,10 +17,14 @@
 import { ConfigError } from '../src/config/config-error.ts';
 import type { SuiteConfig } from '../src/config/suite-config.ts';
 import { DEFAULT_FUZZ_RUNS } from '../src/config/fuzz-defaults.ts';
+import type { FuzzSeedSource } from '../src/config/fuzz-seed.ts';
+import { type KeptCounterexample, readCounterexamples } from '../src/run/counterexamples.ts';
 
 export interface FuzzOptions {
   runs: number;
   seed: number | undefined;
+  /** Where the seed came from: the gate's derived seed, an exploration, or FUZZ_SEED (a replay). */
+  seedSource: FuzzSeedSource;
   path: string | undefined;
   /** fast-check's replay path of a recorded sequence of commands (with seed and path). */
   replayPath: string | undefined;
@@ -25,6 +32,10 @@ export interface FuzzOptions {
   maxWrites: number;
   timeLimitMs: number;
   shrinkTimeLimitMs: number;
+  /** The counterexamples file, or null (none kept). */
+  counterexamples: string | null;
+  /** What it holds: replayed first, each by its property. */
+  kept: KeptCounterexample[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,7 +55,10 @@ function integer(env: Env, name: string, fallback: number, min: number): number 
 }
 
 /** Reads and checks the fuzz settings; a bad value is one clear sentence (ConfigError). */
-export function readFuzzOptions(env: Env, config: Pick<SuiteConfig, 'environment'>): FuzzOptions {
+export function readFuzzOptions(
+  env: Env,
+  config: Pick<SuiteConfig, 'environment'> & Partial<Pick<SuiteConfig, 'fuzzSeedSource' | 'counterexamples'>>,
+): FuzzOptions {
   const local = config.environment === 'local';
   const seedText = env.FUZZ_SEED?.trim();
   // fast-check seeds are 32-bit integers; a recorded seed is always one.
@@ -63,13 +77,17 @@ export function readFuzzOptions(env: Env, config: Pick<SuiteConfig, 'environment
   }
   if (replayPath !== undefined && path === undefined)
     throw new ConfigError('FUZZ_REPLAY_PATH replays a sequence only together with the FUZZ_SEED and FUZZ_PATH printed beside it.');
+  const counterexamples = config.counterexamples && config.counterexamples !== 'off' ? config.counterexamples : null;
   return {
     runs: integer(env, 'FUZZ_RUNS', local ? DEFAULT_RUNS.local : DEFAULT_RUNS.remote, 1),
     seed: seedText ? Number(seedText) : undefined,
+    seedSource: config.fuzzSeedSource ?? 'FUZZ_SEED',
     path,
     replayPath,
     maxWrites: env.FUZZ_MAX_WRITES?.trim() ? integer(env, 'FUZZ_MAX_WRITES', 0, 0) : local ? Infinity : DEFAULT_MAX_WRITES_REMOTE,
     timeLimitMs: integer(env, 'FUZZ_TIME_LIMIT', DEFAULT_TIME_LIMIT_S, 1) * 1000,
     shrinkTimeLimitMs: integer(env, 'FUZZ_SHRINK_TIME_LIMIT', DEFAULT_SHRINK_TIME_LIMIT_S, 0) * 1000,
+    counterexamples,
+    kept: readCounterexamples(counterexamples),
   };
 }

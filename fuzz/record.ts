@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { CheckFailure } from '../src/checks/types.ts';
 import { REPORTS_DIR } from '../src/run/run-paths.ts';
 import { redactedJson } from '../src/config/redact.ts';
+import type { FuzzSeedSource } from '../src/config/fuzz-seed.ts';
 
 export interface FuzzRunRecord {
   /** The property: its test title. */
@@ -37,6 +38,10 @@ export interface FuzzRunRecord {
   grep: string;
   /** Shell command that replays this run (with the failing case when there is one). */
   replay: string;
+  /** How the run's seed was chosen: the gate's derived seed, an exploration (FUZZ_SEED=random, --explore), FUZZ_SEED. */
+  foundBy?: FuzzSeedSource;
+  /** When the failure is a counterexample kept for this target (FUZZ_COUNTEREXAMPLES) replayed: the file and entry. */
+  replayedFrom?: string;
 }
 
 export const FUZZ_REPORTS_DIR = join(REPORTS_DIR, 'fuzz');

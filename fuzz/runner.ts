@@ -336,26 +336,35 @@ export class FuzzRunner {
       throw caseVerdict.failures.length > 0 ? new Error(caseVerdict.failures.map((f) => `[${f.clause}] ${f.message}`).join('\n')) : error;
     };
 
-    const params: CheckParameters<[T]> = {
+    const base: CheckParameters<[T]> = {
       numRuns: planned.runs,
       // A skipped case (a list that changed under it) costs requests too: at most as many as the runs.
       maxSkipsPerRun: 1,
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
-      ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
       plugins: [fc.interruptAfterTimeLimit(options.timeLimitMs) as Plugin<[T]>, shrinkTimeLimit<[T]>(options.shrinkTimeLimitMs)],
     };
-    const details: RunDetails<[T]> = await verdict.whileMuted(async () => {
-      const ran = await fc.check(
-        fc.asyncProperty(property.arbitrary, (value) => {
-          const running = runCase(value);
-          inflight = running.catch(() => undefined);
-          return running;
-        }),
-        params,
-      );
-      await inflight; // a case a time limit cut short still finishes before the test's verdict listens again
-      return ran;
-    });
+    const checkWith = (params: CheckParameters<[T]>): Promise<RunDetails<[T]>> =>
+      verdict.whileMuted(async () => {
+        const ran = await fc.check(
+          fc.asyncProperty(property.arbitrary, (value) => {
+            const running = runCase(value);
+            inflight = running.catch(() => undefined);
+            return running;
+          }),
+          params,
+        );
+        await inflight; // a case a time limit cut short still finishes before the test's verdict listens again
+        return ran;
+      });
+    // The counterexamples kept for this target first (a deviation once found is checked on every run); one that still
+    // fails is this property's failure, and the search is not run (it would only find it again).
+    const replayed = options.path === undefined ? await this.replayKept(checkWith, base) : null;
+    const details: RunDetails<[T]> =
+      replayed?.details ??
+      (await checkWith({
+        ...base,
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
+      }));
 
     for (const o of observations.values()) verdict.observe(o);
     // A property none of whose cases judged its clause whole does not confirm it: limited, with what was not read.
@@ -377,7 +386,50 @@ export class FuzzRunner {
       });
     }
     for (const { failure } of met) verdict.fail(failure);
-    await this.settle(details, failedCases, { skipReasons, budgetSpent, lastFailed, collateral: met });
+    await this.settle(details, failedCases, {
+      skipReasons,
+      budgetSpent,
+      lastFailed,
+      collateral: met,
+      replayedFrom: replayed?.from ?? null,
+    });
+  }
+
+  /**
+   * Replays each counterexample kept for this property (FUZZ_COUNTEREXAMPLES), one case each by its seed and path;
+   * the first that fails again is returned, with where it was kept. One of a sequence of commands needs its replay
+   * path, which the arbitrary is built with: it is noted, and replayed by its command.
+   */
+  private async replayKept<T>(
+    checkWith: (params: CheckParameters<[T]>) => Promise<RunDetails<[T]>>,
+    base: CheckParameters<[T]>,
+  ): Promise<{ details: RunDetails<[T]>; from: string } | null> {
+    const { options, testInfo } = this.deps;
+    const title = testInfo.title;
+    for (const kept of options.kept.filter((k) => k.property === title)) {
+      const which = `seed ${kept.seed}, path ${kept.path} (${kept.clauses.join(', ')}; found ${kept.foundAt.slice(0, 10)})`;
+      if (kept.replayPath !== null) {
+        testInfo.annotations.push({
+          type: 'kept counterexample',
+          description: `${which}: a sequence, replayed only by its command (FUZZ_REPLAY_PATH=${kept.replayPath})`,
+        });
+        continue;
+      }
+      let details: RunDetails<[T]>;
+      try {
+        details = await checkWith({ ...base, seed: kept.seed, path: kept.path, endOnFailure: true, numRuns: 1 });
+      } catch (error) {
+        // A path this suite's arbitraries no longer have (another suite version): said, not a failure of the target.
+        testInfo.annotations.push({
+          type: 'kept counterexample',
+          description: `${which}: not replayable here (${(error as Error).message})`,
+        });
+        continue;
+      }
+      if (details.failed && details.counterexample !== null) return { details, from: `${options.counterexamples}, ${which}` };
+      testInfo.annotations.push({ type: 'kept counterexample', description: `${which}: replayed, holds now` });
+    }
+    return null;
   }
 
   private async settle<T>(
@@ -389,6 +441,8 @@ export class FuzzRunner {
       lastFailed: FailedCase | null;
       /** Deviations on clauses the property does not check, each with the first case that met it (isCollateral). */
       collateral: Array<{ value: T; failure: CheckFailure }>;
+      /** The counterexamples file and entry, when the failure is a kept counterexample replayed. */
+      replayedFrom: string | null;
     },
   ): Promise<void> {
     const { testInfo, verdict } = this.deps;
@@ -403,6 +457,9 @@ export class FuzzRunner {
       shrinks: details.numShrinks,
       interrupted: details.interrupted,
       grep,
+      // How this run's seed was chosen (the gate's, an exploration's, FUZZ_SEED), and a kept counterexample replayed.
+      foundBy: this.deps.options.seedSource,
+      ...(why.replayedFrom ? { replayedFrom: why.replayedFrom } : {}),
     };
     const stopped = details.interrupted ? (why.budgetSpent ? ' (stopped: write budget spent)' : ' (stopped by a time limit)') : '';
 
@@ -457,9 +514,17 @@ export class FuzzRunner {
       replay,
     });
 
-    const report = [`Property "${title}" failed${stopped}.`, describeRunFailure(details), `Replay: ${replay}`, `Record: ${file}`].join(
-      '\n',
-    );
+    const origin = why.replayedFrom
+      ? `a counterexample kept in ${why.replayedFrom}, replayed: it fails again`
+      : this.deps.options.seedSource === 'exploration'
+        ? "found by exploration (a drawn seed, not the gate's derived one)"
+        : null;
+    const report = [
+      `Property "${title}" failed${stopped}${origin ? `: ${origin}` : ''}.`,
+      describeRunFailure(details),
+      `Replay: ${replay}`,
+      `Record: ${file}`,
+    ].join('\n');
     console.log(this.deps.suite.redact(report));
     testInfo.annotations.push({
       type: 'fuzz',
@@ -470,7 +535,7 @@ export class FuzzRunner {
     for (const f of failed.failures) {
       verdict.fail({
         ...f,
-        message: `${f.message} (fuzz, shrunk case; replay: RUN_ID=${base.runId} FUZZ_SEED=${details.seed} FUZZ_PATH=${path}${sequence})`,
+        message: `${f.message} (fuzz, ${why.replayedFrom ? origin : `${origin ? `${origin}, ` : ''}shrunk case`}; replay: RUN_ID=${base.runId} FUZZ_SEED=${details.seed} FUZZ_PATH=${path}${sequence})`,
       });
     }
   }

@@ -64,6 +64,9 @@ import { SOAK_ENV } from '../harness/late-read-run.ts';
 import { openRecords } from '../run/journal.ts';
 import { writeOut } from '../config/terminal-text.ts';
 import { escapeMarkdown } from '../report/markdown-escape.ts';
+import { seedSentence } from '../config/fuzz-seed.ts';
+import { fuzzChildEnvironment, resolveFuzzSettings, type RunFuzzSettings } from '../run/fuzz-run-settings.ts';
+import { counterexamplesSentence } from '../run/counterexamples.ts';
 
 /** The exit code of each verdict (README, "Exit codes"). */
 export const VERDICT_EXIT_CODE = {
@@ -141,6 +144,7 @@ function certificationConfig(
   faults: string[],
   suiteVersion: string,
   root: string,
+  fuzz: RunFuzzSettings,
 ): Record<string, unknown> {
   const rel = (d: { path: string; sha256: string } | null) => d && { path: shown(d.path, root), sha256: d.sha256 };
   return {
@@ -165,6 +169,10 @@ function certificationConfig(
     workers: o.workers ?? 'default',
     suiteVersion,
     deploymentVersion: o.deploymentVersion,
+    // The fuzz seed (issue 49, item 2): derived from `inputs` (the same inputs, the same generated requests), drawn to
+    // explore, or FUZZ_SEED; and where the counterexamples replayed first are kept.
+    fuzzSeed: { seed: fuzz.seed.seed, source: fuzz.seed.source, inputs: fuzz.seed.inputs },
+    counterexamples: fuzz.counterexamples && shown(fuzz.counterexamples, root),
   };
 }
 
@@ -220,6 +228,8 @@ interface Certification {
   suiteDir: string;
   redact: Redactor;
   signingKey: ReturnType<typeof readSigningKey> | null;
+  /** The fuzz seed (derived, drawn, given) and the counterexamples file (src/run/fuzz-run-settings.ts). */
+  fuzz: RunFuzzSettings;
 }
 
 async function certifyRun(
@@ -236,6 +246,7 @@ async function certifyRun(
     setChildEnvironment({ API_PROFILE: o.profile });
   }
   const waivers = o.waivers ? loadWaivers(o.waivers) : [];
+  if (o.explore) setChildEnvironment({ FUZZ_SEED: 'random' });
   let config = readSuiteConfig();
   const bundled = config.baseUrl === null;
   const faults = bundled ? referenceFaults() : [];
@@ -255,6 +266,11 @@ async function certifyRun(
     }
     sayTarget(config, bundled, faults);
     setChildEnvironment({ RUN_ID: config.runId, [SOAK_ENV]: o.soakMs ? String(soakFits(o.soakMs, config)) : undefined });
+    // The fuzz seed and counterexamples file, fixed here for the suite's child: it sees the reference's port and the
+    // profile with discovery's routes, not the target and profile as named.
+    const fuzz = resolveFuzzSettings(config, bundled);
+    setChildEnvironment(fuzzChildEnvironment(fuzz));
+    say(`${seedSentence(fuzz.seed)}; ${counterexamplesSentence(fuzz.counterexamples)}.`);
     const baseUrl = config.baseUrl!;
     const context = runContextOf(config);
     const pinned = config.profilePath ? { path: shown(config.profilePath, root), profile: context.profile } : null;
@@ -264,7 +280,10 @@ async function certifyRun(
       runId: config.runId,
       redact,
     });
-    const cert: Certification = { o, root, startedAt, phases, config, baseUrl, bundled, faults, pkg, stage, suiteDir, redact, signingKey };
+    const cert: Certification = {
+      ...{ o, root, startedAt, phases, config, baseUrl, bundled, faults, pkg, stage, suiteDir, redact, signingKey },
+      fuzz,
+    };
 
     // 1-2. Preflight and discovery share one session (one paced client, one request log).
     const { discovery, profile } = await preflightAndDiscovery(cert, context);
@@ -421,7 +440,7 @@ async function loadSmoke({ o, root, phases, suiteDir }: Certification): Promise<
  * more; what the report says of them.
  */
 function writeEvidence(
-  { o, root, config, bundled, faults, pkg, stage, redact }: Certification,
+  { o, root, config, bundled, faults, pkg, stage, redact, fuzz }: Certification,
   paths: ReturnType<typeof runPaths>,
   fuzzRecords: ReturnType<typeof readFuzzRecords>,
   requestCount: number,
@@ -429,7 +448,7 @@ function writeEvidence(
   const evidenceDir = join(stage, OUTPUT.evidence);
   const v = versions(root);
   const k6 = k6VersionText();
-  const runConfig = certificationConfig(config, o, bundled, faults, pkg.version, root);
+  const runConfig = certificationConfig(config, o, bundled, faults, pkg.version, root, fuzz);
   writeFileSync(
     join(evidenceDir, 'versions.json'),
     `${JSON.stringify({ node: v.node, npm: v.npm, k6, suite: v.suite, packages: v.packages, locked: v.locked }, null, 2)}\n`,

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { clauses as CATALOGUE } from '../contract/clauses/catalogue.ts';
 import { ConfigError, UsageError } from '../config/config-error.ts';
 import { type CommandSpec, durationOption, numberOption, parseCommandLineOrHelp } from '../config/command-line.ts';
+import { EXPLORE_OPTION, FUZZ_SEED_NOTE, refuseExploreWithSeed } from '../config/fuzz-seed.ts';
 
 export interface CertifyOptions {
   profile: string | null;
@@ -31,6 +32,8 @@ export interface CertifyOptions {
   publicKey: string | null;
   /** --soak, ms: how long the late read goes on re-reading the run's records before the teardown (0: one read). */
   soakMs: number;
+  /** --explore: the fuzz seed is drawn (FUZZ_SEED=random), not derived: a nightly search. */
+  explore: boolean;
 }
 
 /**
@@ -66,6 +69,7 @@ export const CERTIFY_COMMAND = {
       description: 'run only the tests of these clauses (comma-separated IDs, * matches the rest of an ID)',
     },
     'skip-load': { type: 'boolean', description: 'do not run the k6 load smoke (reported as not run)' },
+    ...EXPLORE_OPTION,
     workers: {
       type: 'string',
       value: '<n>',
@@ -110,7 +114,8 @@ export const CERTIFY_COMMAND = {
     },
   },
   notes: [
-    'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID, FUZZ_RUNS (see README).',
+    'Environment: API_BASE_URL, API_SUBSCRIPTION_KEY, API_SECRET, API_ENVIRONMENT, API_PROFILE, API_RATE, API_STRICT, RUN_ID, FUZZ_RUNS, FUZZ_SEED, FUZZ_COUNTEREXAMPLES (see README).',
+    FUZZ_SEED_NOTE,
     'Before the long phase it prints how many requests it expects and how long they take at API_RATE.',
     'The package is marked "certification" only when nothing failed and nothing is INCOMPLETE (or each such clause is waived with a reason and an expiry), else "evidence only".',
     'A key pair: openssl genpkey -algorithm ed25519 -out key.pem && openssl pkey -in key.pem -pubout -out key.pub.pem',
@@ -126,6 +131,7 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
   if (values.verify && (values.sign || values['deployment-version'] || values.clauses || values.profile || values.waivers))
     throw new UsageError('--verify checks a package and runs nothing: give it alone, with --public-key if the package is signed.');
   if (values['public-key'] && !values.verify) throw new UsageError('--public-key goes with --verify <dir>.');
+  if (values.explore) refuseExploreWithSeed(env);
   return {
     profile: values.profile ? resolve(values.profile) : null,
     waivers: values.waivers ? resolve(values.waivers) : null,
@@ -140,6 +146,7 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
     ofReference: values['of-reference'] === true,
     publicKey: values['public-key'] ? resolve(values['public-key']) : null,
     soakMs: values.soak === undefined ? 0 : durationOption('soak', values.soak),
+    explore: values.explore === true,
   };
 }
 

@@ -4,6 +4,7 @@
  * its --help and its section of docs/commands.md (src/cli/commands-doc.ts).
  */
 import type { CommandSpec } from '../config/command-line.ts';
+import { EXPLORE_OPTION, FUZZ_SEED_NOTE } from '../config/fuzz-seed.ts';
 import { DEFAULT_HISTORY_OPTIONS } from '../history/analyse.ts';
 
 export const CLEANUP_COMMAND = {
@@ -131,14 +132,18 @@ const SUITE_NOTES = [
 
 const SUITE_EXIT_CODES = ['pass', 'contractFailure', 'usage', 'targetUnavailable', 'credentialsRefused', 'interrupted'] as const;
 
-/** The table of one of the two Playwright suites: the same options, notes and exit codes, its own summary. */
-function suiteCommand<const N extends string>(name: N, summary: string) {
+/** The table of one of the two Playwright suites: the same options, notes and exit codes, its own summary (and options). */
+function suiteCommand<const N extends string, const O extends CommandSpec['options'] = Record<never, never>>(
+  name: N,
+  summary: string,
+  own: { options?: O; notes?: readonly string[] } = {},
+) {
   return {
     command: `npm run ${name} --`,
     summary,
     positionals: { usage: '[test-filter...]', min: 0, max: Number.POSITIVE_INFINITY },
-    options: SUITE_OPTIONS,
-    notes: SUITE_NOTES,
+    options: { ...SUITE_OPTIONS, ...(own.options as O) },
+    notes: [...SUITE_NOTES, ...(own.notes ?? [])],
     exitCodes: SUITE_EXIT_CODES,
   } as const satisfies CommandSpec;
 }
@@ -151,4 +156,5 @@ export const CONFORMANCE_COMMAND = suiteCommand(
 export const FUZZ_COMMAND = suiteCommand(
   'fuzz',
   'The fuzz suite (fast-check properties), against API_BASE_URL (unset: the bundled reference). FUZZ_SEED and FUZZ_PATH replay a case.',
+  { options: EXPLORE_OPTION, notes: [FUZZ_SEED_NOTE] },
 );

@@ -14,6 +14,7 @@ import { exitOnConfigError, UsageError } from '../config/config-error.ts';
 import { EXIT_CODES, exitCodesLine } from '../config/exit-codes.ts';
 import { optionLines, suiteVersionText } from '../config/command-line.ts';
 import { CONFORMANCE_COMMAND, FUZZ_COMMAND } from './command-specs.ts';
+import { refuseExploreWithSeed } from '../config/fuzz-seed.ts';
 import { playwrightArgs, withFirstReporter } from '../config/playwright-args.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -70,8 +71,13 @@ function helpText(suite: Suite): string {
 }
 
 function main(argv: readonly string[]): void {
-  const [suite, ...rest] = argv;
+  const [suite, ...given] = argv;
   if (!(suite in SUITES)) throw new UsageError(`Name the suite, one of ${Object.keys(SUITES).join(', ')}; got "${suite ?? ''}".`);
+  // --explore is the fuzz suite's own (FUZZ_SEED=random), not Playwright's: taken out before the rest passes on.
+  const end = given.includes('--') ? given.indexOf('--') : given.length;
+  const explore = suite === 'fuzz' && given.slice(0, end).includes('--explore');
+  if (explore) refuseExploreWithSeed(process.env);
+  const rest = explore ? given.filter((a, i) => i >= end || a !== '--explore') : given;
   const args = playwrightArgs(rest, `npm run ${suite} --`);
   if (args === 'help') {
     process.stdout.write(helpText(suite as Suite));
@@ -82,7 +88,8 @@ function main(argv: readonly string[]): void {
     return;
   }
   const passed = withFirstReporter(args, DEFERRED_VERDICT_REPORTER);
-  const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', `--project=${suite}`, ...passed], { cwd: ROOT, stdio: 'inherit' });
+  const env = explore ? { ...process.env, FUZZ_SEED: 'random' } : process.env;
+  const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', `--project=${suite}`, ...passed], { cwd: ROOT, stdio: 'inherit', env });
   // Ctrl-C reaches Playwright from the terminal (one process group); a SIGTERM sent to this process alone is passed on,
   // so its teardown still cancels what the run created.
   const forward = (signal: NodeJS.Signals) => child.kill(signal);

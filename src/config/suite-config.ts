@@ -8,6 +8,7 @@ import { ConfigError } from './config-error.ts';
 import { readRunLimits, type RunLimits } from './run-limits.ts';
 import { CURRENCIES } from '../contract/vocabulary.ts';
 import { MIN_CREDENTIAL_LENGTH } from '../contract/credentials.ts';
+import { FUZZ_SEED_SOURCE_ENV, FUZZ_SEED_SOURCES, type FuzzSeedSetting, type FuzzSeedSource, readFuzzSeedSetting } from './fuzz-seed.ts';
 
 import { isLoopbackUrl, readTarget, TARGET_ENVIRONMENTS, type TargetEnvironment } from '../contract/target.ts';
 
@@ -48,6 +49,15 @@ export interface SuiteConfig {
    * late read reads it again, before the teardown cancels anything (src/checks/late-read.ts, issue 50).
    */
   durabilityWaitMs: number;
+  /** FUZZ_SEED: unset (the seed is derived), `random` (explore) or a seed (src/config/fuzz-seed.ts). */
+  fuzzSeed: FuzzSeedSetting;
+  /** Where the run's FUZZ_SEED came from, set by the run for its workers (FUZZ_SEED_SOURCE); null when not set. */
+  fuzzSeedSource: FuzzSeedSource | null;
+  /**
+   * FUZZ_COUNTEREXAMPLES: the file the fuzz counterexamples are kept in and replayed from, `off` for none; null: the
+   * default, beside API_PROFILE (src/run/counterexamples.ts).
+   */
+  counterexamples: string | null;
 }
 
 /** API_DURABILITY_WAIT's default, seconds: well beyond the read-settle window (2 s), and affordable in a CI run. */
@@ -129,6 +139,11 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
   const runId = env.RUN_ID?.trim() || newRunId();
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(runId)) throw new ConfigError('RUN_ID may hold only letters, digits, "-" and "_" (at most 40).');
 
+  const fuzzSeed = readFuzzSeedSetting(env.FUZZ_SEED);
+  const sourceRaw = env[FUZZ_SEED_SOURCE_ENV]?.trim() ?? '';
+  const fuzzSeedSource = (FUZZ_SEED_SOURCES as readonly string[]).includes(sourceRaw) ? (sourceRaw as FuzzSeedSource) : null;
+  const counterexamples = env.FUZZ_COUNTEREXAMPLES?.trim() || null;
+
   if (first) throw new ConfigError(first.sentence);
 
   return {
@@ -143,6 +158,9 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
     limits: readRunLimits(env),
     clientCurrency: currencyRaw || null,
     durabilityWaitMs: readDurabilityWait(env),
+    fuzzSeed,
+    fuzzSeedSource,
+    counterexamples,
   };
 }
 

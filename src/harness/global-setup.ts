@@ -36,6 +36,11 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { RUN_INVOCATION_ENV, runFile } from '../run/run-paths.ts';
 import { runContextOf, type RunContext } from '../config/run-context.ts';
+import { seedSentence } from '../config/fuzz-seed.ts';
+import { fuzzChildEnvironment, resolveFuzzSettings } from '../run/fuzz-run-settings.ts';
+import { counterexamplesOfRun, counterexamplesSentence, keepCounterexamples as keepFound } from '../run/counterexamples.ts';
+import { REPORTS_DIR } from '../run/run-paths.ts';
+import { suiteVersion } from '../run/fuzz-run-settings.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopReference = async () => {};
@@ -46,6 +51,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // could). Not Playwright's globalTimeout: past it Playwright skips the global teardown, which cancels what the run created.
     fixRunLimits();
     let config = readSuiteConfig();
+    const bundled = !config.baseUrl;
     if (!config.baseUrl) {
       const reference = await startBundledReference();
       stopReference = reference.close;
@@ -54,6 +60,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     setChildEnvironment({ RUN_ID: config.runId }); // one run ID (and journal) for every worker
     rmSync(runFile.lateRead(config.runId), { force: true }); // a replay's late read is its own, never an earlier one's
+    fixFuzzSettings(config, bundled);
     // The profile loaded once for this process: the preflight, the shared reads and the teardown take it from here.
     context = runContextOf(config);
     await preflight(context);
@@ -80,12 +87,33 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Read before the teardown spends its reserve: did the tests end because the deadline came?
     const stopped = deadlineVerdict(runContext.config.limits);
     try {
+      keepCounterexamples(runContext);
       await cleanup(runContext);
     } finally {
       await stopReference();
       if (stopped) writeErr(`\n[deadline] ${stopped}\n`);
     }
   };
+}
+
+/**
+ * The run's fuzz seed and counterexamples file, one for every worker (src/run/fuzz-run-settings.ts), said once when the
+ * fuzz project runs. Certify resolves them itself and passes them down (FUZZ_SEED_SOURCE set): kept as they are.
+ */
+function fixFuzzSettings(config: SuiteConfig, bundled: boolean): void {
+  if (config.fuzzSeedSource !== null) return;
+  const settings = resolveFuzzSettings(config, bundled);
+  setChildEnvironment(fuzzChildEnvironment(settings));
+  if (fuzzProjectSelected(process.argv))
+    writeErr(`[fuzz] ${seedSentence(settings.seed)}; ${counterexamplesSentence(settings.counterexamples)}\n`);
+}
+
+/** Whether this Playwright invocation runs the fuzz project: no --project given, or one naming it. */
+export function fuzzProjectSelected(argv: readonly string[]): boolean {
+  const named = argv.flatMap((a, i) =>
+    a.startsWith('--project=') ? [a.slice('--project='.length)] : a === '--project' && argv[i + 1] ? [argv[i + 1] as string] : [],
+  );
+  return named.length === 0 || named.some((p) => p.split(',').includes('fuzz'));
 }
 
 /**
@@ -139,6 +167,26 @@ async function preflight(context: RunContext): Promise<void> {
     await checkTargetReachable(session.client, context.config.baseUrl!);
   } finally {
     await session.dispose();
+  }
+}
+
+/**
+ * The counterexamples this run's properties found, added to the file the run replays them from (FUZZ_COUNTEREXAMPLES,
+ * fixed by fixFuzzSettings or by certify), in this one process; said in one line when there were new ones.
+ */
+function keepCounterexamples({ config, redact }: RunContext): void {
+  const path = config.counterexamples;
+  if (!path || path === 'off') return;
+  try {
+    const found = counterexamplesOfRun(REPORTS_DIR, {
+      runId: config.runId,
+      foundBy: config.fuzzSeedSource ?? 'FUZZ_SEED',
+      suiteVersion: suiteVersion(),
+    });
+    const added = keepFound(path, found, redact);
+    if (added) writeErr(`\n[fuzz] ${added} new counterexample(s) kept in ${path}: later runs replay them first; commit the file.\n`);
+  } catch (error) {
+    writeErr(`\n[fuzz] the counterexamples found could not be kept in ${path}: ${redact((error as Error).message)}\n`);
   }
 }
 

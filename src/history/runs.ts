@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { validateCertificationReport, validateStoppedCertification } from '../report/report-schema.ts';
-import { packageIntegrityProblem } from '../report/signature.ts';
+import { checkPackageIntegrity } from '../report/signature.ts';
 import { NOT_IN_THIS_RUN, readUnconfirmed } from '../report/unconfirmed-reason.ts';
 
 export type RunVerdict = 'pass' | 'fail' | 'incomplete' | 'stopped';
@@ -180,7 +180,7 @@ export function readRun(dir: string, opts: { suiteVersion: string; publicKey: Ke
   if (suite !== opts.suiteVersion)
     return skip(`a run of suite ${suite}, not of this suite (${opts.suiteVersion}): its clauses may not mean the same`);
   if (opts.publicKey) {
-    const problem = packageIntegrityProblem(dir, opts.publicKey);
+    const { problem } = checkPackageIntegrity(dir, opts.publicKey);
     if (problem) return skip(`does not verify with --public-key: ${problem}`);
   }
   const target = isObject(report.target) ? report.target : {};

@@ -92,18 +92,41 @@ export function signatureProblem(dir: string, key: KeyObject): string | null {
 
 const listed = (files: readonly string[]) => `${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}`;
 
+/** What checking a package's integrity found: the one check `certify --verify` and `history --public-key` share. */
+export type PackageIntegrity =
+  /** Why the package does not hold together, as one sentence of refusal. */
+  | { problem: string }
+  | {
+      problem: null;
+      /** How many files the manifest lists, every one unchanged. */
+      files: number;
+      /** Who signed it: "signed by sha256:…" (checked with the key given), "signature not checked (…)", "not signed". */
+      signer: string;
+    };
+
+/** A package that holds together, in words: "all 12 files match manifest.json, signed by sha256:…". */
+export const integrityText = (i: { files: number; signer: string }): string => `all ${i.files} files match ${MANIFEST_FILE}, ${i.signer}`;
+
 /**
- * Whether a package holds together, as one sentence of refusal, or null: signed by `key` (when given), and every file
- * as its manifest lists it, none changed, none missing, none beside them. `certify --verify` refuses on it before it
- * reads the package's mark; `history --public-key` takes only the runs it passes (a FAIL run is evidence only, and
- * still a package that verifies).
+ * Whether a package holds together: signed by `key` (when given), and every file as its manifest lists it, none
+ * changed, none missing, none beside them. `certify --verify` says it before it reads the package's mark (so a FAIL
+ * package handed over as evidence is still shown whole or not); `history --public-key` takes only the runs it passes
+ * (a FAIL run is evidence only, and still a package that verifies).
  */
-export function packageIntegrityProblem(dir: string, key: KeyObject | null): string | null {
-  if (!existsSync(join(dir, MANIFEST_FILE))) return `${dir} holds no ${MANIFEST_FILE}, so it cannot be verified.`;
+export function checkPackageIntegrity(dir: string, key: KeyObject | null): PackageIntegrity {
+  const refused = (problem: string): PackageIntegrity => ({ problem });
+  if (!existsSync(join(dir, MANIFEST_FILE))) return refused(`${dir} holds no ${MANIFEST_FILE}, so it cannot be verified.`);
   const signed = key ? signatureProblem(dir, key) : null;
-  if (signed) return signed;
+  if (signed) return refused(signed);
   const files = verifyManifest(dir, readManifest(dir));
-  if (files.ok) return null;
+  if (files.ok) {
+    const signer = key
+      ? `signed by ${keyFingerprint(key)}`
+      : existsSync(join(dir, SIGNATURE_FILE))
+        ? 'signature not checked (give --public-key)'
+        : 'not signed';
+    return { problem: null, files: files.checked, signer };
+  }
   const parts = [
     files.changed.length ? `${files.changed.length} changed (${listed(files.changed)})` : '',
     files.missing.length ? `${files.missing.length} missing (${listed(files.missing)})` : '',
@@ -115,5 +138,5 @@ export function packageIntegrityProblem(dir: string, key: KeyObject | null): str
   const unlistedPart = files.unlisted.length
     ? `${dir} holds ${files.unlisted.length} file(s) ${MANIFEST_FILE} does not list (${files.unlisted.join(', ')}): a package carries only what was signed`
     : '';
-  return `${[listedPart, unlistedPart].filter(Boolean).join('; and ')}.`;
+  return refused(`${[listedPart, unlistedPart].filter(Boolean).join('; and ')}.`);
 }

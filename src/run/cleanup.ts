@@ -32,6 +32,21 @@ export function sweepSentence(s: Pick<CleanupSummary, 'cancelled' | 'refused' | 
   return `the sweep cancelled ${s.cancelled.length} record(s)${left ? `, ${left} not (run \`npm run cleanup\`): ${s.errors[0] ?? `refused ${s.refused[0]?.status}`}` : ''}`;
 }
 
+/**
+ * What `npm run cleanup` did for one run. When the sweep had nothing to do, the user hears why (the run's own
+ * teardown cancelled its records, as its journal says), never a row of zeros (issue 49, item 5).
+ */
+export function runSweepSentence(s: CleanupSummary, entries: JournalEntry[]): string {
+  const counts = [s.cancelled, s.refused, s.notFound, s.closed, s.leftAlone, s.errors].map((list) => list.length);
+  if (counts.every((n) => n === 0)) {
+    const byTeardown = new Set(entries.flatMap((e) => (e.event === 'cancelled' ? [e.id] : []))).size;
+    return byTeardown
+      ? `nothing left open: the run's teardown cancelled ${byTeardown} record(s)`
+      : 'nothing left open: the run left no record open (none created, or none the target accepted)';
+  }
+  return `${s.cancelled.length} cancelled, ${s.refused.length} refused by the target, ${s.notFound.length} tag(s) not found, ${s.closed.length} already closed, ${s.leftAlone.length} left open (not carrying the run's tag), ${s.errors.length} error(s)`;
+}
+
 export interface CleanupOptions {
   /**
    * API_READ_SETTLE, ms: a tag not found in the list is looked for once more after this long, since a record created
@@ -190,9 +205,7 @@ export async function cleanupRuns(
     }
     const summary = await cancelOpenRecords(client, entries, { ...o, checkTag: true });
     errors += summary.errors.length + summary.leftAlone.length;
-    say(
-      `run ${runId}: ${summary.cancelled.length} cancelled, ${summary.refused.length} refused by the target, ${summary.notFound.length} tag(s) not found, ${summary.closed.length} already closed, ${summary.leftAlone.length} left open (not carrying the run's tag), ${summary.errors.length} error(s)`,
-    );
+    say(`run ${runId}: ${runSweepSentence(summary, entries)}`);
     for (const r of summary.leftAlone) say(`  left open: record ${r.id}: ${r.reason}; never cancelled, look at it by hand`);
     for (const e of summary.errors) say(`  error: ${e}`);
   }

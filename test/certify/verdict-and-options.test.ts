@@ -135,6 +135,7 @@ test('command line: defaults, and every option', () => {
     ofReference: false,
     publicKey: null,
     soakMs: 0,
+    explore: false,
   });
   expect(parse(['--init-profile', 'p.json', '--of-reference'])).toMatchObject({ initProfile: resolve('p.json'), ofReference: true });
   expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
@@ -172,6 +173,7 @@ test('command line: defaults, and every option', () => {
     ofReference: false,
     publicKey: null,
     soakMs: 1_800_000,
+    explore: false,
   });
   expect(parse(['--soak', '90s']).soakMs).toBe(90_000);
   expect(parse(['--soak', '2h']).soakMs).toBe(7_200_000);

@@ -47,7 +47,7 @@ const xml = junitXml([{ name: 'conformance/offers.spec.ts', project: 'conformanc
 test('a deviation is a <failure> naming the clause and the cause, with expected / received; a test that could not run is an <error>', () => {
   expect(cases.map((c) => c.outcome.kind)).toEqual(['passed', 'skipped', 'deviation', 'error', 'error', 'error']);
   expect(xml).toContain(
-    '<failure message="OFFER-SCHEMA: GET /offer: offerPrice must be number, got &quot;60.7&quot; (and 1 more: OFFER-LIST)" type="contract-deviation">',
+    '<failure message="OFFER-SCHEMA: GET /offer: offerPrice must be number, got &quot;60.7&quot; (and 1 more: OFFER-LIST) · the contract: &quot;| offerPrice | number | |&quot;" type="contract-deviation">',
   );
   expect(xml).toMatch(/<failure [^>]*><!\[CDATA\[[\s\S]*?expected: number\n {2}received: "60\.7"/);
   expect(xml).toContain('<error message="x is undefined" type="TypeError">');
@@ -76,4 +76,45 @@ test('the XML is well-formed whatever a target sent: control characters dropped,
   ).toString();
   expect(parsed).toContain('OFFER-LIST: name "<x>" ]]> &');
   expect(parsed).toContain('received: "]]><script>"');
+});
+
+test("a deviation's failure quotes the contract: the row its cause names in the message, every passage in the text, escaped", () => {
+  // The message: the passage the cause speaks of (the offerPrice row, not the first row of OFFER-SCHEMA's quote).
+  expect(xml).not.toContain('the contract: &quot;| id | string | yes | Offer identifier |&quot;');
+  // The text: every passage of each deviating clause, under its ID.
+  const text = /<failure [^>]*><!\[CDATA\[([\s\S]*?)\]\]><\/failure>/.exec(xml)?.[1] ?? '';
+  expect(text).toContain("The contract's words:\n[OFFER-SCHEMA]\n  > | id | string | yes | Offer identifier |");
+  expect(text).toContain('[OFFER-LIST]\n  > Method and path: GET {base_url}/offer\n  > Success: 200, body is an array of Offer.');
+  // A passage with markup in it (the contract writes <SUBSCRIPTION_KEY>) is escaped in the message and reads back as written.
+  const auth = junitCase(
+    ...fake('failed', {
+      annotations: [{ type: 'clause-failure', description: 'AUTH-SUBSCRIPTION-KEY: GET /offer with a wrong key answered 200' }],
+      error: 'Error: 1 contract deviation(s):',
+    }),
+  );
+  const doc = junitXml([{ name: 's', project: 'p', cases: [auth] }], 1);
+  expect(doc).toContain('the contract: &quot;Values are &lt;SUBSCRIPTION_KEY&gt; and &lt;API_SECRET&gt;.');
+  const parsed = execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys, xml.dom.minidom as m; d = m.parseString(sys.stdin.buffer.read()); f = d.getElementsByTagName("failure")[0]; print(f.getAttribute("message"))',
+    ],
+    { input: doc },
+  ).toString();
+  expect(parsed).toContain(
+    'AUTH-SUBSCRIPTION-KEY: GET /offer with a wrong key answered 200 · the contract: "Values are <SUBSCRIPTION_KEY> and <API_SECRET>. Without them the request is not accepted."',
+  );
+  // A clause the catalogue does not hold: the cause alone, no quote made up.
+  const unknown = junitXml(
+    [
+      {
+        name: 's',
+        project: 'p',
+        cases: [{ ...auth, outcome: { kind: 'deviation', deviations: [{ clause: 'NO-SUCH', message: 'x' }], details: 'x' } }],
+      },
+    ],
+    1,
+  );
+  expect(unknown).toContain('<failure message="NO-SUCH: x" type="contract-deviation"><![CDATA[x]]>');
 });

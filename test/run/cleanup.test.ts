@@ -1,8 +1,11 @@
 // Teardown cleanup against a scripted target: every open record is cancelled, unresolved tags are
 // looked up by listing, and what the target refuses or cannot find is reported, not hidden.
-import type { JournalEntry } from '../../src/run/journal.ts';
-import { cancelOpenRecords, sweepSentence } from '../../src/run/cleanup.ts';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { JournalEntry, JournalTarget } from '../../src/run/journal.ts';
+import { cancelOpenRecords, cleanupRuns, sweepSentence } from '../../src/run/cleanup.ts';
 import { expect, test } from '../client/stub-target.ts';
+import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 
@@ -145,4 +148,43 @@ test("the interrupt's sweep, in words: nothing left is 'found nothing left open'
   expect(sweepSentence({ cancelled: ['a'], refused: [], errors: ['cancel a: socket hang up'] })).toBe(
     'the sweep cancelled 1 record(s), 1 not (run `npm run cleanup`): cancel a: socket hang up',
   );
+});
+
+// Issue 49, item 5: `npm run cleanup` after runs whose teardown closed everything said "0 cancelled, ... 0 already
+// closed" for each; it now says nothing was left open because the teardown cancelled N, and keeps the counts otherwise.
+test("cleanup after a clean teardown: 'nothing left open: the run's teardown cancelled N', per run", async ({ stub, api }) => {
+  const dir = join(PROJECT_TEST_OUTPUT, `cleanup-sentence-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const target: JournalTarget = { baseUrl: stub.url, environment: 'staging', credentials: 'hmac-sha256:x' };
+  const journal = (runId: string, entries: JournalEntry[]) => {
+    const path = join(dir, `${runId}.jsonl`);
+    const lines = [{ at, event: 'target', ...target }, ...entries].map((e) => JSON.stringify(e));
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    return { runId, path };
+  };
+  const created = (id: string): JournalEntry => ({ at, event: 'created', tag: `tag-${id}`, id, status: 'accepted' });
+  const cancelled = (id: string): JournalEntry => ({ at, event: 'cancelled', id, httpStatus: 200 });
+  const journals = [
+    journal('clean', [created('a'), created('b'), cancelled('a'), cancelled('b'), cancelled('b')]),
+    journal('none', [
+      { at, event: 'create-sent', tag: 'tag-r' },
+      { at, event: 'create-refused', tag: 'tag-r', httpStatus: 400 },
+    ]),
+    journal('killed', [created('c')]),
+  ];
+  stub.reply = (hit) =>
+    hit.method === 'GET'
+      ? { status: 200, body: { id: 'c', clientSubscriptionReference: 'tag-c', status: 'accepted' } }
+      : { status: 200, body: {} };
+  const lines: string[] = [];
+  const errors = await cleanupRuns(api.client, journals, (line) => lines.push(line), { target });
+  rmSync(dir, { recursive: true, force: true });
+  expect(errors).toBe(0);
+  expect(lines).toEqual([
+    "run clean: nothing left open: the run's teardown cancelled 2 record(s)",
+    'run none: nothing left open: the run left no record open (none created, or none the target accepted)',
+    "run killed: 1 cancelled, 0 refused by the target, 0 tag(s) not found, 0 already closed, 0 left open (not carrying the run's tag), 0 error(s)",
+  ]);
+  expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual(['GET /subscription/c', 'POST /subscription/c/cancel']);
 });
