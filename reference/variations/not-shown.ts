@@ -1,6 +1,6 @@
 // Variation switches, "not shown" items taken the other plausible way. One area of the table joined in
 // reference/variations.ts.
-import type { Subscription, SubscriptionRequest } from '../data/types.ts';
+import type { SubscriptionRequest } from '../data/types.ts';
 import { ApiError } from '../errors.ts';
 import { editable, patch, protocol } from '../patches.ts';
 import { CATEGORY_OF_TYPE, type SubscriptionType } from '../../src/contract/vocabulary.ts';
