@@ -176,6 +176,8 @@ function unreadable(ex: Exchange): boolean {
 
 interface Round {
   found: Found[];
+  /** The status each record read by id showed. */
+  statusById: Map<string, unknown>;
   notRead: string[];
   lists: LateReadSummary['lists'];
   requests: number;
@@ -183,7 +185,7 @@ interface Round {
 
 /** One round: each record by id, then the whole list and each offer's list, compared with the confirmed states. */
 async function readRound(client: ApiClient, records: readonly ConfirmedRecord[]): Promise<Round> {
-  const round: Round = { found: [], notRead: [], lists: [], requests: 0 };
+  const round: Round = { found: [], statusById: new Map(), notRead: [], lists: [], requests: 0 };
   const send = async (read: () => Promise<Exchange>, what: string): Promise<Exchange | null> => {
     round.requests += 1;
     try {
@@ -202,6 +204,7 @@ async function readRound(client: ApiClient, records: readonly ConfirmedRecord[])
     const body = ex.status < 300 && ex.body && typeof ex.body === 'object' ? (ex.body as Record<string, unknown>) : undefined;
     // A 4xx for an id the service created: the record is gone. A 2xx without a record is the get checks' finding.
     if (ex.status >= 400 || body) round.found.push(...compareWithConfirmed(r, body, where));
+    if (body) round.statusById.set(r.id, body.status);
   }
   const offers = [...new Set(records.flatMap((r) => (r.offerId ? [r.offerId] : [])))];
   // The lists each record belongs to: its offer's (the whole list of a shared staging may hold years of records).
@@ -271,8 +274,10 @@ export async function lateRead(client: ApiClient, entries: readonly JournalEntry
   const ages = records.map((r) => (firstStart - Date.parse(r.confirmedAt)) / 1000);
   summary.ageS = { min: round1(Math.min(...ages)), max: round1(Math.max(...ages)) };
   const interval = Math.max(o.soakIntervalMs ?? DEFAULT_SOAK_INTERVAL_MS, 1);
+  let last: Round | null = null;
   for (let start = firstStart; ; start += interval) {
     const round = await confirmedRound(client, records, o.readSettleMs, sleep);
+    last = round;
     summary.rounds += 1;
     summary.requests += round.requests;
     if (summary.rounds === 1) {
@@ -293,7 +298,20 @@ export async function lateRead(client: ApiClient, entries: readonly JournalEntry
     if (soakMs <= 0 || next > firstStart + soakMs || next > o.latestStartAt) break;
     await sleep(Math.max(0, next - now()));
   }
+  journalClosed(client, records, last);
   return summary;
+}
+
+/**
+ * Records the service closed itself (an order rejected on review, one cancelled by another client) are written down
+ * as closed, so the teardown does not ask to cancel what is final (src/run/journal.ts openRecords).
+ */
+function journalClosed(client: ApiClient, records: readonly ConfirmedRecord[], last: Round | null): void {
+  for (const r of records) {
+    const status = last?.statusById.get(r.id);
+    if (r.status === 'accepted' && (status === 'rejected' || status === 'cancelled'))
+      client.journal.record({ event: 'read-closed', id: r.id, status });
+  }
 }
 
 /** A round whose differences are read once more after the settle window; only those seen twice stand. */

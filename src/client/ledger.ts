@@ -18,7 +18,9 @@ export type LedgerEntry =
   | { at: string; event: 'create-refused'; tag: string; httpStatus: number }
   | { at: string; event: 'create-unknown'; tag: string; reason: string }
   | { at: string; event: 'cancelled'; id: string; httpStatus: number }
-  | { at: string; event: 'cancel-failed'; id: string; httpStatus: number | null; reason: string };
+  | { at: string; event: 'cancel-failed'; id: string; httpStatus: number | null; reason: string }
+  /** A record the late read found closed by the service itself (rejected, or cancelled by another): nothing to cancel. */
+  | { at: string; event: 'read-closed'; id: string; status: string };
 
 /** An entry before the ledger stamps it with the time. */
 export type NewLedgerEntry = LedgerEntry extends infer E ? (E extends LedgerEntry ? Omit<E, 'at'> : never) : never;

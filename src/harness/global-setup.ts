@@ -197,7 +197,8 @@ async function cleanup(context: RunContext): Promise<void> {
   try {
     const entries = session.client.journal.entries();
     if (entries.length === 0) return;
-    // Before anything is cancelled: what the service confirmed must still hold (issue 50).
+    // Before anything is cancelled: what the service confirmed must still hold (issue 50). It writes down the records
+    // it found closed by the service itself: read again, the journal leaves them out of what is cancelled.
     await runLateRead(session, context, entries);
     if (!session.profile.cancel) {
       writeErr(
@@ -205,7 +206,7 @@ async function cleanup(context: RunContext): Promise<void> {
       );
       return;
     }
-    const summary = await cancelOpenRecords(session.client, entries, { readSettleMs: session.readSettleMs });
+    const summary = await cancelOpenRecords(session.client, session.client.journal.entries(), { readSettleMs: session.readSettleMs });
     const parts = [`${summary.cancelled.length} cancelled`];
     if (summary.refused.length)
       parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);

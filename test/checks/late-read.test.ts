@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import type { ApiClient } from '../../src/client/api-client.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { compareWithConfirmed, confirmedRecords, lateRead, lateReadSentence } from '../../src/checks/late-read.ts';
-import type { JournalEntry } from '../../src/run/journal.ts';
+import { type JournalEntry, openRecords } from '../../src/run/journal.ts';
 import { COMPARE_CASES, CONFIRMED_ACCEPTED } from './late-read.cases.ts';
 
 for (const c of COMPARE_CASES)
@@ -40,8 +40,10 @@ test('confirmedRecords: the last state confirmed per record; records created wit
 /** A target of records by id whose state the test changes between reads; every read counted. */
 function fakeClient(state: Map<string, Record<string, unknown> | undefined>) {
   let requests = 0;
+  const journalled: unknown[] = [];
   const ex = (status: number, body: unknown) => ({ status, body }) as unknown as Exchange;
   const client = {
+    journal: { record: (entry: unknown) => journalled.push(entry) },
     getSubscription: async (id: string) => {
       requests += 1;
       const r = state.get(id);
@@ -55,7 +57,7 @@ function fakeClient(state: Map<string, Record<string, unknown> | undefined>) {
       );
     },
   } as unknown as ApiClient;
-  return { client, requests: () => requests };
+  return { client, requests: () => requests, journalled };
 }
 
 test('the late read waits API_DURABILITY_WAIT from the last confirmation, and a soak keeps each change with when it was first seen', async () => {
