@@ -104,6 +104,10 @@ test('the late read waits API_DURABILITY_WAIT from the last confirmation, and a 
   // Bounded: three rounds of two reads by id and one list, plus the second looks at the records that differed.
   expect(summary.requests).toBe(target.requests());
   expect(target.requests()).toBeLessThanOrEqual(3 * 3 + 2 * 3);
+  // B, rejected by the service itself, is written down as closed: the teardown does not ask to cancel what is final.
+  expect(target.journalled).toEqual([{ event: 'read-closed', id: 'B', status: 'rejected' }]);
+  const closed = openRecords([...entries, { at: '2026-01-15T09:33:00.000Z', event: 'read-closed', id: 'B', status: 'rejected' }]);
+  expect(closed.ids).toEqual(['A']);
   expect(lateReadSentence(summary)).toMatch(
     /^Late read: re-read 2 record\(s\) .* soak of 120 s: 3 round\(s\), \d+ request\(s\); 2 failure\(s\), 2 observation\(s\): record A/,
   );
