@@ -8,7 +8,7 @@
  */
 import { getClause, isClauseId } from '../contract/clauses/catalogue.ts';
 import { quotesOf } from '../contract/clauses/clause.ts';
-import { quoteFor } from '../contract/clauses/quote.ts';
+import { quoteFor } from '../contract/contract-quote.ts';
 
 export interface JunitCase {
   name: string;

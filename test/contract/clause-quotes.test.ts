@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { clauses, isBinding } from '../../src/contract/clauses/catalogue.ts';
 import { quotesOf } from '../../src/contract/clauses/clause.ts';
-import { quoteFound } from '../../src/contract/clauses/quote.ts';
+import { quoteFound } from '../../src/contract/contract-quote.ts';
 
 const SPEC = readFileSync(new URL('../../spec/offer-subscription-api.md', import.meta.url), 'utf8');
 

@@ -128,6 +128,7 @@ export const OFFER_CLAUSES = [
     contract: [
       '| modifiedAfter | string, ISO 8601 date-time in UTC | Only offers modified on or after this instant are returned. Recommended way to poll for new offers |',
       '| lastModifiedOn | string, date-time | Used by the modifiedAfter filter |',
+      'When offset and limit are both omitted, all entries are returned.',
     ],
   },
   {

@@ -193,6 +193,7 @@ export const SUBSCRIPTION_CLAUSES = [
       'A failed call returns a 4xx status with a JSON error body.',
       'Which status codes other than 200 and 400 occur (missing credentials, unknown identifiers and others): not shown.',
       'Body for the list and get operations of offers, allocations and subscriptions:',
+      'Success: 200, body is one Subscription (response fields).',
     ],
   },
   {
@@ -200,20 +201,28 @@ export const SUBSCRIPTION_CLAUSES = [
     kind: 'must',
     section: S.epSubs,
     summary: 'GET /subscription returns 200 and an array of Subscription including the records created.',
-    contract: ['Method and path: GET {base_url}/subscription', 'Success: 200, body is an array of Subscription (response fields).'],
+    contract: [
+      'Method and path: GET {base_url}/subscription',
+      'Success: 200, body is an array of Subscription (response fields).',
+      'When offset and limit are both omitted, all entries are returned.',
+    ],
   },
   {
     id: 'SUB-LIST-OFFER-FILTER',
     kind: 'must',
     section: S.epSubs,
     summary: 'GET /subscription?offerId= returns only, and all, subscriptions on that offer.',
-    contract: ['Query parameters (all optional): offerId (string, only subscriptions on that offer), offset (number), limit (number).'],
+    contract: [
+      'Query parameters (all optional): offerId (string, only subscriptions on that offer), offset (number), limit (number).',
+      'When offset and limit are both omitted, all entries are returned.',
+    ],
   },
   {
     id: 'SUB-CANCEL',
     kind: 'must',
     section: S.epCancel,
-    summary: 'Cancelling a subscription makes its status cancelled on the next read.',
+    summary:
+      'An accepted subscription can be cancelled (the one state in which "cancel them" means anything; other source states are not shown): the cancel succeeds (2xx) and the record reads back as cancelled.',
     contract: [
       'Submit investor subscriptions to an offer, read them back, and cancel them.',
       '| any state from which cancelling is allowed | Cancel a subscription | Allowed source states: not shown | cancelled | none shown |',

@@ -2,7 +2,7 @@
  * Whether a clause's quote is the contract's own words: found verbatim in spec/offer-subscription-api.md, with
  * whitespace normalised (a line break or a run of blanks reads as one space). A quote that starts with `|` is a table
  * row: it matches one whole row of a table of the contract, cell by cell (the blanks around each pipe do not count).
- * Pure: the caller reads the contract's text (test/contract/clause-quotes.test.ts).
+ * Pure: the caller reads the contract's text (test/contract/clause-quotes.test.ts; the quotes: src/contract/clauses/).
  */
 
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
