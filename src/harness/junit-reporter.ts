@@ -132,7 +132,12 @@ export default class JunitReporter implements Reporter {
     if (!this.outputFile) return;
     // The late read of the global teardown, which ran before this: a case of its own.
     const late = readLateRead(process.env.RUN_ID);
-    if (late) this.suites.set('run\u0000late-read', { name: 'late-read', project: 'run', cases: [lateReadJunitCase(late)] });
+    if (late)
+      this.suites.set('run\u0000late-read', {
+        name: 'late-read',
+        project: 'run',
+        byTest: new Map([['late-read', [lateReadJunitCase(late)]]]),
+      });
     mkdirSync(dirname(this.outputFile), { recursive: true });
     const suites: JunitSuite[] = [...this.suites.values()].map((s) => ({ name: s.name, project: s.project, cases: suiteCases(s.byTest) }));
     writeFileSync(this.outputFile, junitXml(suites, result.duration / 1000));
