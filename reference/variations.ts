@@ -12,6 +12,7 @@ import { NOT_SHOWN_VARIATIONS } from './variations/not-shown.ts';
 import { REPRESENTATION_VARIATIONS } from './variations/representations.ts';
 import { SCALE_VARIATIONS } from './variations/scale.ts';
 import { STRICTNESS_VARIATIONS } from './variations/strictness.ts';
+import { DURABILITY_VARIATIONS } from './variations/durability.ts';
 import type { VariationSwitch } from './variations/variation-switch.ts';
 
 export type { VariationSwitch } from './variations/variation-switch.ts';
@@ -25,6 +26,8 @@ export const VARIATIONS = [
   ...REPRESENTATION_VARIATIONS,
   ...SCALE_VARIATIONS,
   ...STRICTNESS_VARIATIONS,
+  // Records over time (issue 50): a replica behind, a review of its own, another client on the same offers
+  ...DURABILITY_VARIATIONS,
 ] as const satisfies readonly VariationSwitch[];
 
 export type VariationName = (typeof VARIATIONS)[number]['name'];

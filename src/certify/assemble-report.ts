@@ -35,6 +35,8 @@ import { isStrictnessKind } from '../contract/strictness.ts';
 import { decideVerdict } from './certification-verdict.ts';
 import { type PackageFacts, packageRecord } from './certification-package.ts';
 import { isUnconfirmed, judgeWaivers, type Waiver } from './waivers.ts';
+import { lateReadSentence, type LateReadSummary } from '../checks/late-read.ts';
+import type { LateReadSection } from './report/report-model.ts';
 
 export interface ReportInputs {
   startedAt: Date;
@@ -59,6 +61,8 @@ export interface ReportInputs {
   fuzz: { records: readonly FuzzRecord[]; notRun: string | null };
   load: LoadSection;
   requestCoverage: RequestCoverageSection;
+  /** The late read the suite run's teardown wrote (null: it wrote none, e.g. nothing was created). */
+  lateRead?: LateReadSummary | null;
   phases: PhaseRow[];
   evidence: EvidenceSection;
   /** Versions, the contract's digest, the signer: what the package records beside its mark. */
@@ -132,8 +136,33 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     fuzz: fuzzFigures(outcomes, i.fuzz.records, i.fuzz.notRun),
     load: i.load,
     requestCoverage: i.requestCoverage,
+    ...(i.lateRead ? { lateRead: lateReadSection(i.lateRead) } : {}),
     evidence: i.evidence,
     package: packageRecord(verdict, clauses, i.package, reasons),
   };
   return { report, observed };
+}
+
+/** The late read as the report carries it: the sentence every format says, its figures, each finding. */
+export function lateReadSection(s: LateReadSummary): LateReadSection {
+  return {
+    ran: s.ran,
+    sentence: lateReadSentence(s),
+    waitS: s.waitS,
+    soakS: s.soakS,
+    rounds: s.rounds,
+    records: s.records,
+    cancelled: s.cancelled,
+    requests: s.requests,
+    ageS: s.ageS,
+    findings: s.findings.map(({ clause, binding, id, where, message, firstSeenAt, afterS }) => ({
+      clause,
+      binding,
+      id,
+      where,
+      message,
+      firstSeenAt,
+      afterS,
+    })),
+  };
 }

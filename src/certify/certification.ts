@@ -60,6 +60,8 @@ import { utcDate, loadWaivers } from './waivers.ts';
 import { writePolicy } from '../run/write-policy.ts';
 import { interruptSignal, RunInterrupted, throwIfInterrupted } from '../run/interrupt.ts';
 import { cancelOpenRecords, sweepSentence } from '../run/cleanup.ts';
+import { readLateRead } from '../harness/late-read-outcome.ts';
+import { SOAK_ENV } from '../harness/late-read-run.ts';
 import { openRecords } from '../run/journal.ts';
 import { writeOut } from '../config/terminal-text.ts';
 import { escapeMarkdown } from '../report/markdown-escape.ts';
@@ -154,6 +156,9 @@ function certificationConfig(
     strict: config.strict,
     // How long a read may take to show the run's own write (API_READ_SETTLE): it decides when such a read is judged.
     readSettleSeconds: config.limits.readSettleMs / 1000,
+    // How long after its confirmation each record the run created was read again (API_DURABILITY_WAIT), and the soak.
+    durabilityWaitSeconds: config.durabilityWaitMs / 1000,
+    soakSeconds: o.soakMs / 1000,
     // The most pages one walk of a list asks for (API_WALK_PAGES): past it a clause is limited, not confirmed.
     walkPages: config.limits.walkPages,
     // The currency creates are written in (API_CLIENT_CURRENCY); null: each run finds the ones the target takes.
@@ -261,7 +266,7 @@ async function certifyRun(
       config = readSuiteConfig();
     }
     sayTarget(config, bundled, faults);
-    setChildEnvironment({ RUN_ID: config.runId });
+    setChildEnvironment({ RUN_ID: config.runId, [SOAK_ENV]: o.soakMs ? String(soakFits(o.soakMs, config)) : undefined });
     // The fuzz seed and counterexamples file, fixed here for the suite's child: it sees the reference's port and the
     // profile with discovery's routes, not the target and profile as named.
     const fuzz = resolveFuzzSettings(config, bundled);
@@ -524,6 +529,7 @@ async function reportPhase(cert: Certification, { pinned, waivers, discovery, ru
       fuzz: { records: fuzzRecords, notRun: null },
       load,
       requestCoverage: requestCoverageSection(requests),
+      lateRead: readLateRead(undefined, join(paths.runDir, 'late-read.json')),
       phases: phases.rows,
       evidence,
       package: {
@@ -555,6 +561,7 @@ function sayOutcome(report: CertificationReport, out: string, manifestFiles: num
   );
   for (const line of reasonConsoleLines(report)) say(line);
   for (const line of strictnessConsoleLines(report)) say(line);
+  if (report.lateRead) say(`  ${report.lateRead.sentence}`);
   say(`  report:   ${shown(join(out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
   say(`  profile:  ${shown(join(out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
   say(`  evidence: ${shown(join(out, OUTPUT.evidence))}/, manifest of ${manifestFiles} files, sha256 ${manifestDigest}`);
@@ -611,6 +618,16 @@ async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
   } finally {
     await session?.dispose();
   }
+}
+
+/** --soak's ms, when it fits the run's deadline (half of API_RUN_TIMEOUT, the rest for the tests); else one sentence. */
+function soakFits(soakMs: number, config: SuiteConfig): number {
+  const room = config.limits.runTimeoutMs / 2;
+  if (soakMs > room)
+    throw new ConfigError(
+      `--soak ${soakMs / 1000} s does not fit the run's deadline: API_RUN_TIMEOUT is ${config.limits.runTimeoutMs / 1000} s, and a soak may take half of it; set API_RUN_TIMEOUT to at least ${Math.ceil((soakMs * 2) / 1000)}.`,
+    );
+  return soakMs;
 }
 
 /** Where the last certification is after a stop: moved there by this stop, or kept there by an earlier one. */

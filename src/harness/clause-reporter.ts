@@ -12,6 +12,8 @@ import { readJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
 import { writeOut } from '../config/terminal-text.ts';
 import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../contract/strictness.ts';
+import { lateReadSentence } from '../checks/late-read.ts';
+import { lateReadOutcome, readLateRead } from './late-read-outcome.ts';
 
 /** The title of the end-of-run judgement of the ids in the run's journal (an outcome only when it finds a duplicate). */
 export const RUN_IDS_UNIQUE = "ids unique across the whole run (the run's journal: every create of every worker)";
@@ -87,6 +89,10 @@ export default class ClauseReporter implements Reporter {
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const ids = runIdsOutcome(process.env.RUN_ID);
     if (ids) this.outcomes.push(ids);
+    // The late read of the global teardown, which ran before this (src/harness/late-read-run.ts).
+    const late = readLateRead(process.env.RUN_ID);
+    const lateFailed = late !== null && lateReadOutcome(late).status === 'failed';
+    if (late) this.outcomes.push(lateReadOutcome(late));
     const results = clauseResults(this.outcomes);
     const counts = countVerdicts(results);
     const failing = results.filter((r) => r.verdict === 'fail');
@@ -99,17 +105,18 @@ export default class ClauseReporter implements Reporter {
     // A clause judged on part of a list (a walk sampled under API_WALK_PAGES): said, so nobody reads it as walked whole.
     for (const o of this.outcomes)
       for (const l of o.limited ?? []) lines.push(`  LIMITED ${l.clause} in "${o.title}": ${l.message.split('\n')[0]}`);
+    if (late) lines.push(`  ${lateReadSentence(late)}`);
     const interrupted = this.outcomes.filter((o) => o.status === 'interrupted').length;
     if (interrupted)
       lines.push(`  ${interrupted} test(s) interrupted before their verdict: not contract failures, their clauses unconfirmed`);
     writeOut(`${lines.join('\n')}\n`);
     if (this.options.outputFile) {
       mkdirSync(dirname(this.options.outputFile), { recursive: true });
-      const report: ClauseReport = { status: ids ? 'failed' : result.status, outcomes: this.outcomes, results };
+      const report: ClauseReport = { status: ids || lateFailed ? 'failed' : result.status, outcomes: this.outcomes, results };
       writeFileSync(this.options.outputFile, JSON.stringify(report, null, 2));
     }
-    // A duplicate id found only here still fails the run (its exit code too).
-    return ids && result.status === 'passed' ? { status: 'failed' } : undefined;
+    // A duplicate id, or a confirmed state that did not last, found only here still fails the run (its exit code too).
+    return (ids || lateFailed) && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 
   printsToStdio(): boolean {

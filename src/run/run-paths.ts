@@ -26,4 +26,6 @@ export const runFile = {
   strictness: (runId: string) => join(runDir(runId), 'strictness.jsonl'),
   /** The lists the global setup read once for every worker (src/harness/shared-facts.ts). */
   targetFacts: (runId: string) => join(runDir(runId), 'target-facts.json'),
+  /** What the late read re-read of the run's records before the teardown cancelled them, and found (src/checks/late-read.ts). */
+  lateRead: (runId: string) => join(runDir(runId), 'late-read.json'),
 } as const;

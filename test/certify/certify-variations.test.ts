@@ -56,7 +56,9 @@ const fast = all
   .map((v) => v.name);
 /** One server says Retry-After one way: a 429 without it gets a composite of its own, beside the HTTP-date one. */
 const NO_RETRY_AFTER = 'rate-limit-no-retry-after';
-const slow = [...all.filter((v) => v.slow && v.name !== NO_RETRY_AFTER).map((v) => v.name), ZERO_OFFSET];
+/** A replica a second behind makes every read of a write wait a second: beside the slow composite's 300 ms one, opt-in. */
+const LAG_1S = 'reads-lag-1s';
+const slow = [...all.filter((v) => v.slow && v.name !== NO_RETRY_AFTER && v.name !== LAG_1S).map((v) => v.name), ZERO_OFFSET];
 
 interface Composite {
   label: string;
@@ -92,6 +94,18 @@ const COMPOSITES: readonly Composite[] = [
       reason:
         'opt-in (SELFTEST_EACH_VARIATION=1): against a 429 without Retry-After the suite slows itself to about 2 requests/s, about 5 minutes; test/run/cleanup.test.ts holds the cancel it re-sends',
       timeoutMs: 480_000,
+    },
+  },
+  {
+    label: 'reads-lag-1s',
+    variants: [LAG_1S],
+    waits: true,
+    fuzzRuns: '2',
+    args: ONE_WORKER,
+    optIn: {
+      reason:
+        "opt-in (SELFTEST_EACH_VARIATION=1): every read of a write waits out the replica's second; conformance against it alone passes in about a minute, and test/reference/variations.test.ts holds its lag on the wire",
+      timeoutMs: 360_000,
     },
   },
 ];

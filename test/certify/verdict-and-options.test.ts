@@ -134,6 +134,8 @@ test('command line: defaults, and every option', () => {
     initProfile: null,
     ofReference: false,
     publicKey: null,
+    soakMs: 0,
+    explore: false,
   });
   expect(parse(['--init-profile', 'p.json', '--of-reference'])).toMatchObject({ initProfile: resolve('p.json'), ofReference: true });
   expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
@@ -154,6 +156,8 @@ test('command line: defaults, and every option', () => {
       ' 4.2.0 ',
       '--sign',
       'k.pem',
+      '--soak',
+      '30m',
     ]),
   ).toEqual({
     profile: resolve('p.json'),
@@ -168,7 +172,13 @@ test('command line: defaults, and every option', () => {
     initProfile: null,
     ofReference: false,
     publicKey: null,
+    soakMs: 1_800_000,
+    explore: false,
   });
+  expect(parse(['--soak', '90s']).soakMs).toBe(90_000);
+  expect(parse(['--soak', '2h']).soakMs).toBe(7_200_000);
+  expect(parse(['--soak', '45']).soakMs).toBe(45_000);
+  expect(parse([]).soakMs).toBe(0);
   expect(parse(['--verify', 'reports/certification']).verify).toBe(join(resolve('reports'), 'certification'));
   expect(parse(['--verify', 'd', '--public-key', 'p.pem'])).toMatchObject({ verify: resolve('d'), publicKey: resolve('p.pem') });
   expect(parseCertifyArgs(['--help'], {})).toBe('help');
@@ -188,10 +198,17 @@ test('command line: defaults, and every option', () => {
     ['--workers', 'two'],
     ['--workers', '17'],
     ['--workers', '-1'],
+    ['--soak', '0'],
+    ['--soak', 'soon'],
+    ['--soak', '25h'],
+    ['--soak', '-5m'],
   ];
   for (const argv of bad) expect(() => parseCertifyArgs(argv, {}), argv.join(' ')).toThrow(ConfigError);
   expect(() => parseCertifyArgs(['--workers', 'two'], {})).toThrow(
     '--workers must be a whole number from 1 to 16, e.g. --workers 1, got "two".',
+  );
+  expect(() => parseCertifyArgs(['--soak', 'soon'], {})).toThrow(
+    '--soak must be a duration from 1s to 24h (a number with s, m or h, e.g. 30m), got "soon".',
   );
 });
 

@@ -353,6 +353,26 @@ function fuzzSection(r: CertificationReport): string {
       }${f.failures.map((x) => `<div class="failure"><strong>${esc(x.property)}</strong><div>${esc(x.message)}</div>${x.counterexample ? `<div>counterexample: <code>${esc(x.counterexample)}</code></div>` : ''}${x.replay ? `<div>replay:</div><pre>${esc(x.replay)}</pre>` : ''}</div>`).join('')}`;
 }
 
+/** The late read (issue 50): what it re-read, after how long, and each change it found, with when first seen. */
+function lateReadSection(r: CertificationReport): string {
+  const l = r.lateRead;
+  if (!l) return '';
+  const rows = l.findings.map((f) =>
+    tr([
+      td(f.clause),
+      td(f.binding ? 'failure' : 'observation'),
+      td(f.id),
+      td(f.where),
+      td(f.firstSeenAt),
+      td(String(f.afterS)),
+      td(f.message),
+    ]),
+  );
+  return `<section id="late-read"><h2>Late read</h2><p id="late-read-summary">${esc(l.sentence)}</p>${
+    rows.length ? table(['Clause', 'Kind', 'Record', 'Read', 'First seen', 'After (s)', 'What'], rows) : ''
+  }</section>`;
+}
+
 /** The requests the suite sent, operation by operation, and what it could not send. */
 function requestsSection(r: CertificationReport): string {
   return `<p class="muted">${esc(r.requestCoverage.note)}</p>${table(
@@ -445,6 +465,7 @@ export function renderHtml(r: CertificationReport): string {
     ['profile', 'Observed profile'],
     ['waivers', `Waivers (${r.waivers.length})`],
     ['requests', 'Requests sent'],
+    ...(r.lateRead ? ([['late-read', 'Late read']] as Array<[string, string]>) : []),
     ['fuzz', 'Fuzz'],
     ['load', 'Load smoke'],
     ['run', 'Run'],
@@ -461,6 +482,7 @@ ${strictnessSection(r)}
 ${profileSection(r)}
 <section id="waivers"><h2>Waivers</h2>${waiversSection(r)}</section>
 <section id="requests"><h2>Requests sent</h2>${requestsSection(r)}</section>
+${lateReadSection(r)}
 <section id="fuzz"><h2>Fuzz</h2>${fuzzSection(r)}</section>
 <section id="load"><h2>Load smoke</h2>${loadSection(r)}</section>
 ${runSection(r)}

@@ -61,7 +61,7 @@ const FINDINGS_SHOWN = 3;
 /** Findings of one clause in the Markdown at all, and bytes of findings beyond each clause's first: a job summary stays
  * well under GitHub's 1 MiB (certification.json has every finding). */
 const FINDINGS_FOLDED = 20;
-const FINDINGS_BUDGET = 100_000;
+const FINDINGS_BUDGET = 80_000;
 
 function findingLines(f: ClauseRow['failures'][number]): string[] {
   const out = [`- **${md(f.test)}**${f.drift ? ' (drift from the pinned profile)' : ''}: ${md(f.message)}`];
@@ -304,6 +304,22 @@ function requestLines(r: CertificationReport): string[] {
   return out;
 }
 
+/** The late read (issue 50): what it re-read, after how long, and each change it found, with when first seen. */
+function lateReadLines(r: CertificationReport): string[] {
+  const l = r.lateRead;
+  if (!l) return [];
+  const out = ['## Late read', '', md(l.sentence), ''];
+  if (l.findings.length)
+    out.push(
+      ...table(
+        ['Clause', 'Kind', 'Record', 'Read', 'First seen', 'After (s)', 'What'],
+        l.findings.map((f) => [f.clause, f.binding ? 'failure' : 'observation', f.id, f.where, f.firstSeenAt, String(f.afterS), f.message]),
+      ),
+      '',
+    );
+  return out;
+}
+
 /** The fuzz run: its figures, the seeds of its properties, and each failure with its replay. */
 function fuzzLines(r: CertificationReport): string[] {
   const out: string[] = [];
@@ -422,6 +438,7 @@ export function renderMarkdown(r: CertificationReport): string {
     ...profileLines(r),
     ...waiverLines(r),
     ...requestLines(r),
+    ...lateReadLines(r),
     ...fuzzLines(r),
     ...loadLines(r),
     ...evidenceLines(r),

@@ -289,4 +289,21 @@ export interface CertificationReport {
   evidence: EvidenceSection;
   /** Certification or evidence only, with the versions and digests the package records (also in the manifest). */
   package: PackageRecord;
+  /** The late read (issue 50): every record the run created, read again before the teardown. Absent in older reports. */
+  lateRead?: LateReadSection;
+}
+
+/** What the late read re-read, after how long, and what it found (src/checks/late-read.ts). */
+export interface LateReadSection {
+  ran: boolean;
+  /** The one sentence the console and every report say. */
+  sentence: string;
+  waitS: number;
+  soakS: number;
+  rounds: number;
+  records: number;
+  cancelled: number;
+  requests: number;
+  ageS: { min: number; max: number } | null;
+  findings: Array<{ clause: string; binding: boolean; id: string; where: string; message: string; firstSeenAt: string; afterS: number }>;
 }
