@@ -8,7 +8,7 @@ import { clauses } from '../../src/contract/clauses/catalogue.ts';
 import { runProblem, suiteArgs } from '../../src/certify/suite-run.ts';
 import { decideVerdict } from '../../src/certify/certification-verdict.ts';
 import { packageRecord } from '../../src/certify/certification-package.ts';
-import { packageConsoleLine } from '../../src/certify/certification.ts';
+import { packageConsoleLine, strictnessConsoleLines } from '../../src/certify/certification.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 
@@ -134,6 +134,8 @@ test('command line: defaults, and every option', () => {
     initProfile: null,
     ofReference: false,
     publicKey: null,
+    soakMs: 0,
+    explore: false,
   });
   expect(parse(['--init-profile', 'p.json', '--of-reference'])).toMatchObject({ initProfile: resolve('p.json'), ofReference: true });
   expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
@@ -154,6 +156,8 @@ test('command line: defaults, and every option', () => {
       ' 4.2.0 ',
       '--sign',
       'k.pem',
+      '--soak',
+      '30m',
     ]),
   ).toEqual({
     profile: resolve('p.json'),
@@ -168,7 +172,13 @@ test('command line: defaults, and every option', () => {
     initProfile: null,
     ofReference: false,
     publicKey: null,
+    soakMs: 1_800_000,
+    explore: false,
   });
+  expect(parse(['--soak', '90s']).soakMs).toBe(90_000);
+  expect(parse(['--soak', '2h']).soakMs).toBe(7_200_000);
+  expect(parse(['--soak', '45']).soakMs).toBe(45_000);
+  expect(parse([]).soakMs).toBe(0);
   expect(parse(['--verify', 'reports/certification']).verify).toBe(join(resolve('reports'), 'certification'));
   expect(parse(['--verify', 'd', '--public-key', 'p.pem'])).toMatchObject({ verify: resolve('d'), publicKey: resolve('p.pem') });
   expect(parseCertifyArgs(['--help'], {})).toBe('help');
@@ -188,10 +198,17 @@ test('command line: defaults, and every option', () => {
     ['--workers', 'two'],
     ['--workers', '17'],
     ['--workers', '-1'],
+    ['--soak', '0'],
+    ['--soak', 'soon'],
+    ['--soak', '25h'],
+    ['--soak', '-5m'],
   ];
   for (const argv of bad) expect(() => parseCertifyArgs(argv, {}), argv.join(' ')).toThrow(ConfigError);
   expect(() => parseCertifyArgs(['--workers', 'two'], {})).toThrow(
     '--workers must be a whole number from 1 to 16, e.g. --workers 1, got "two".',
+  );
+  expect(() => parseCertifyArgs(['--soak', 'soon'], {})).toThrow(
+    '--soak must be a duration from 1s to 24h (a number with s, m or h, e.g. 30m), got "soon".',
   );
 });
 
@@ -291,4 +308,21 @@ test.describe('the package line states the real reason, for each way a package i
       /; a certification needs each confirmed, or waived with a reason and an expiry; a security finding left unchecked cannot be waived\); not signed \(--sign key\.pem\)$/,
     );
   });
+});
+
+test("certify's console gives strictness findings their heading, counted by kind, and nothing when there are none", () => {
+  const row = (kind: string, title: string) => ({ clause: 'GEN-QUERY-INVALID', kind, title, test: 't', message: 'm', evidence: null });
+  const lines = strictnessConsoleLines({
+    strictness: [
+      row('repeated-parameter', 'a repeated query parameter, answered as one of its values'),
+      row('repeated-parameter', 'a repeated query parameter, answered as one of its values'),
+      row('trailing-slash', 'a path with a trailing slash, answered as the same route'),
+    ],
+  });
+  expect(lines[0]).toMatch(/^ {2}Strictness: 3 finding\(s\), listed in certification\.md and index\.html\. .*API_STRICT=1/);
+  expect(lines.slice(1)).toEqual([
+    '    2 × a repeated query parameter, answered as one of its values',
+    '    1 × a path with a trailing slash, answered as the same route',
+  ]);
+  expect(strictnessConsoleLines({ strictness: [] })).toEqual([]);
 });
