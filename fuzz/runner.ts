@@ -530,7 +530,10 @@ export class FuzzRunner {
       type: 'fuzz',
       description: `failed after ${details.numRuns} cases, ${details.numShrinks} shrinks; seed ${details.seed}, path ${path}`,
     });
-    if (failed.failures.length === 0) throw new Error(this.deps.suite.redact(report));
+    // A case that threw (no answer, a connection closed) fails the test itself: its first line, which every report
+    // shows as the finding, says what went wrong, not only that the property failed.
+    if (failed.failures.length === 0)
+      throw new Error(this.deps.suite.redact(errorText === null ? report : `${errorHeadline(title, errorText)}\n${report}`));
     const sequence = replayPath === null ? '' : ` FUZZ_REPLAY_PATH=${replayPath}`;
     for (const f of failed.failures) {
       verdict.fail({
@@ -546,4 +549,9 @@ export class FuzzRunner {
     await testInfo.attach('fuzz-record.json', { path: file, contentType: 'application/json' });
     return file;
   }
+}
+
+/** The one line a report shows for a property whose case threw: the property and the error's own first line. */
+export function errorHeadline(title: string, errorText: string): string {
+  return `Property "${title}" failed on a case that threw: ${errorText.split('\n')[0]}`;
 }

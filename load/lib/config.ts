@@ -89,6 +89,8 @@ export interface CommonKnobs {
   reportDir: string;
   k6Version: string | null;
   runId: string | null;
+  /** LOAD_RUNNER: one runner of a distributed run (per-runner report files, the report in the log too); null = alone. */
+  runner: string | null;
 }
 
 export interface PaginationKnobs {
@@ -157,7 +159,8 @@ export const KNOBS: readonly KnobSpec[] = [
     scope: 'all',
     kind: 'duration',
     fallback: '',
-    meaning: 'how long the scenario runs (pagination, polling: 30s; subscriptions: WRITE_BUDGET / SUB_RATE; rate-probe: its steps)',
+    meaning:
+      'how long the scenario runs (pagination, polling: 30s; subscriptions: WRITE_BUDGET / SUB_RATE; rate-probe: its steps); at least 1s, the shortest scenario k6 runs',
   },
   {
     name: 'LOAD_EXPECTED_LATENCY_MS',
@@ -226,6 +229,14 @@ export const KNOBS: readonly KnobSpec[] = [
     kind: 'string',
     fallback: 'reports/load',
     meaning: 'where handleSummary writes <scenario>.json and <scenario>.junit.xml (must exist)',
+  },
+  {
+    name: 'LOAD_RUNNER',
+    scope: 'all',
+    kind: 'string',
+    fallback: '',
+    meaning:
+      "this runner's name in a distributed run (k6-operator: the pod's name): its reports are <scenario>.<runner>.json and .junit.xml, and its log ends with the report as one marked line, which load:compare reads from saved logs",
   },
   {
     name: 'LOAD_K6_VERSION',
@@ -529,11 +540,29 @@ export function statusMatches(expectation: StatusExpectation, status: number): b
   return expectation.some((e) => (typeof e === 'number' ? e === status : Math.floor(status / 100) === Number(e.charAt(0))));
 }
 
+export interface ReadOptions {
+  /**
+   * A k6 script's init context: the credentials may be absent there (k6 archive and k6 inspect, which k6-operator's
+   * initializer runs with no Secret), and the options come out the same; the first request refuses instead
+   * (runtime.ts). A credential that is given is still checked here.
+   */
+  credentialsLater?: boolean;
+}
+
+/** The credentials that are missing, as issues (never a value: only which one). */
+export function missingCredentials(credentials: Credentials): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  if (credentials.subscriptionKey === '')
+    issues.push({ variable: 'API_SUBSCRIPTION_KEY', expected: 'the subscription key header value', received: '' });
+  if (credentials.secret === '') issues.push({ variable: 'API_SECRET', expected: 'the secret header value', received: '' });
+  return issues;
+}
+
 /**
  * Reads and checks the whole configuration for one scenario. Throws LoadConfigError listing every
  * bad variable. `profileText` is the content of API_PROFILE (null when unset).
  */
-export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: string | null): LoadConfig {
+export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: string | null, read: ReadOptions = {}): LoadConfig {
   const out = new IssueCollector();
   const knobs = new KnobReader(env, out);
 
@@ -552,9 +581,7 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
 
   const subscriptionKey = env.API_SUBSCRIPTION_KEY ?? '';
   const secret = env.API_SECRET ?? '';
-  // Never echo a credential: only say which one is missing.
-  if (subscriptionKey === '') out.add('API_SUBSCRIPTION_KEY', 'the subscription key header value', '');
-  if (secret === '') out.add('API_SECRET', 'the secret header value', '');
+  if (!read.credentialsLater) out.issues.push(...missingCredentials({ subscriptionKey, secret }));
   for (const [variable, value] of [
     ['API_SUBSCRIPTION_KEY', subscriptionKey],
     ['API_SECRET', secret],
@@ -596,7 +623,10 @@ export function readLoadConfig(scenario: ScenarioName, env: Env, profileText: st
     reportDir: (knobs.string('LOAD_REPORT_DIR') ?? 'reports/load').replace(/\/+$/, ''),
     k6Version: knobs.string('LOAD_K6_VERSION'),
     runId: runIdRaw === '' ? null : runIdRaw,
+    runner: knobs.string('LOAD_RUNNER'),
   };
+  if (common.runner !== null && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/.test(common.runner))
+    out.add('LOAD_RUNNER', 'letters, digits, ".", "-" and "_" (at most 120), as a pod name', common.runner);
 
   // Only the chosen scenario's knobs are read strictly; the others keep their defaults.
   const readerFor = (scope: ScenarioName): KnobReader => (scope === scenario ? knobs : new KnobReader({}, new IssueCollector()));
@@ -666,7 +696,23 @@ export function plannedRequestRate(config: LoadConfig): number {
   }
 }
 
-/** Cross-variable rules: rate cap, write safety, probe ceiling. */
+/**
+ * k6 refuses a constant-arrival-rate scenario shorter than 1s with its own message (lib/executor/constant_vus.go,
+ * minDuration, in k6 v1.3.0 and v2.2.0): say it first, in ours. Polling runs max(LOAD_DURATION, POLL_INTERVAL).
+ * rate-probe ignores LOAD_DURATION (its steps make its length).
+ */
+export const K6_SHORTEST_SCENARIO_MS = 1000;
+
+function checkShortestScenario(config: LoadConfig, out: IssueCollector): void {
+  const duration = config.common.durationMs;
+  if (duration === null || duration >= K6_SHORTEST_SCENARIO_MS || config.scenario === 'rate-probe') return;
+  if (config.scenario === 'polling' && config.polling.intervalMs >= K6_SHORTEST_SCENARIO_MS) return;
+  const polling =
+    config.scenario === 'polling' ? ` (polling runs the longer of LOAD_DURATION and POLL_INTERVAL=${config.polling.intervalMs}ms)` : '';
+  out.add('LOAD_DURATION', `at least 1s, k6's shortest arrival-rate scenario${polling}`, `${duration}ms`);
+}
+
+/** Cross-variable rules: rate cap, write safety, probe ceiling, k6's shortest scenario. */
 function checkScenarioRules(config: LoadConfig, out: IssueCollector): void {
   const cap = config.target.rateCap;
   const planned = plannedRequestRate(config);
@@ -707,6 +753,7 @@ function checkScenarioRules(config: LoadConfig, out: IssueCollector): void {
       }
     }
   }
+  checkShortestScenario(config, out);
   if (config.scenario === 'rate-probe' && config.rateProbe.start > config.rateProbe.max) {
     out.add('RATE_START', `at most RATE_MAX=${config.rateProbe.max}`, String(config.rateProbe.start));
   }

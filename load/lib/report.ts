@@ -11,6 +11,7 @@ import { humanDuration } from './durations.ts';
 import { parseMetricKey } from './metric-keys.ts';
 import { type PlannedWork, plannedWork } from './scenario-options.ts';
 import { METRIC, type ScenarioName } from './names.ts';
+import { compareNames } from './order.ts';
 import {
   type EndpointLatency,
   type RateLimitAnswers,
@@ -231,13 +232,10 @@ export function buildLoadReport(
     contractViolations: contractViolations(summary, config.scenario),
     scenarioResult: result,
     notes: extraNotes.concat(notesFor(partial), unreachedNote(endpoints.unreached)),
-    // In a stable, readable order (k6 reports them in no set order): by metric, numbers by value.
+    // In a stable, readable order (k6 reports them in no set order): by metric, numbers by value, the same under k6 and Node.
     thresholds: summary.thresholds
       .filter((t) => !isExposureThreshold(t.expression))
-      .sort(
-        (a, b) =>
-          a.metric.localeCompare(b.metric, 'en', { numeric: true }) || a.expression.localeCompare(b.expression, 'en', { numeric: true }),
-      ),
+      .sort((a, b) => compareNames(a.metric, b.metric) || compareNames(a.expression, b.expression)),
     checks: summary.checks,
     k6Summary: shareableK6Summary(rawK6),
   };

@@ -10,7 +10,7 @@
  * Checks: answer checks stay cheap (status, content type); contract findings come from the pure rules, become checks
  * named after their rule, and a failed one adds to contract_violations{rule}, which has a count==0 threshold.
  */
-import { type LoadConfig, LoadConfigError, readLoadConfig } from './config.ts';
+import { type LoadConfig, LoadConfigError, missingCredentials, readLoadConfig } from './config.ts';
 import { METRIC, type ScenarioName, TAG } from './names.ts';
 import type { LoadPort, MetricSink } from './port.ts';
 import { describeRateLimited, headerValue, isJsonContentType, retryAfterInSeconds } from './rate-probe.ts';
@@ -78,7 +78,8 @@ export function loadConfigFrom(port: LoadPort, scenario: ScenarioName): LoadConf
     }
   }
   try {
-    return readLoadConfig(scenario, port.env, profileText);
+    // Init context: options must not depend on the credentials (issue 51); they are required by the first request.
+    return readLoadConfig(scenario, port.env, profileText, { credentialsLater: true });
   } catch (error) {
     if (error instanceof LoadConfigError) throw new Error(`load ${scenario}: configuration refused. ${error.message}`);
     throw error;
@@ -108,7 +109,13 @@ export function createRuntime(port: LoadPort, config: LoadConfig): LoadRuntime {
   ) as Metrics;
   let logged = 0;
 
+  let credentialsChecked = false;
   function call(spec: CallSpec): CallResult {
+    if (!credentialsChecked) {
+      const missing = missingCredentials(config.credentials);
+      if (missing.length > 0) throw new Error(`load ${config.scenario}: configuration refused. ${new LoadConfigError(missing).message}`);
+      credentialsChecked = true;
+    }
     const req = buildRequest(config, spec);
     const res = port.request(req, spec.alsoExpected ?? []);
     const headers = res.headers;

@@ -4,6 +4,7 @@
  * Pure module.
  */
 import { CURRENCIES } from '../../src/contract/vocabulary.ts';
+import { orderCurrency } from '../../src/contract/order-currency.ts';
 import { RUN_TAG_PREFIX } from './names.ts';
 
 export { CURRENCIES } from '../../src/contract/vocabulary.ts';
@@ -21,7 +22,7 @@ function isCurrency(value: unknown): value is string {
 
 /**
  * Offers open for subscription with a usable order range, in list order. The currency is the
- * partner's (SUB_CURRENCY) when given, else the offer's acceptedCurrency, else its currency. With the
+ * partner's (SUB_CURRENCY) when given, else the offer's own (src/contract/order-currency.ts). With the
  * partner's currency given, the offers in that currency are the ones picked when there are any (their order
  * limits are in it), else every offer, with the partner's currency in the body.
  */
@@ -44,8 +45,8 @@ function pickSubscribableOffersIn(body: unknown, currency: string | null): Subsc
     const min = limits.hardMinLimit;
     const max = limits.hardMaxLimit;
     if (typeof min !== 'number' || typeof max !== 'number' || !(min >= 0) || !(max >= min) || !(max > 0)) continue;
-    const chosen =
-      currency ?? (isCurrency(limits.acceptedCurrency) ? limits.acceptedCurrency : isCurrency(limits.currency) ? limits.currency : null);
+    const own = orderCurrency(limits);
+    const chosen = currency ?? (isCurrency(own) ? own : null);
     if (chosen === null) continue;
     picked.push({ id: o.id, min, max, currency: chosen });
   }

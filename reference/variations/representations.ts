@@ -126,6 +126,19 @@ export const REPRESENTATION_VARIATIONS = [
     })),
   },
   {
+    name: 'offers-priced-in-pence',
+    description:
+      'Every offer is quoted in pence and takes orders in pounds, as a London placing is: pricingAndOrderLimits.currency is GBX, acceptedCurrency GBP (two "Currency code" fields the contract lists apart). A GBP client writes to every open offer, in GBP.',
+    apply: patch('wire', (current) => ({
+      offer: (offer) => {
+        const out = editable(current.offer(offer)) as { pricingAndOrderLimits: Json };
+        out.pricingAndOrderLimits.currency = 'GBX';
+        out.pricingAndOrderLimits.acceptedCurrency = 'GBP';
+        return out;
+      },
+    })),
+  },
+  {
     name: 'offers-published-live',
     description:
       'Offers change while the suite runs, as on a live service: every second one offer is edited (its lastModifiedOn moves to that second; it keeps its place in the list), and every fourth second a new open offer is published at the end of the list (at most 12). The contract: modifiedAfter is the "Recommended way to poll for new offers".',

@@ -6,6 +6,7 @@ import { CATEGORY_OF_TYPE, investorKind, suitsInvestor, type SubscriptionType } 
 import { withoutMilliseconds } from '../contract/timestamps.ts';
 import { receiptTime } from '../contract/receipt-time.ts';
 import type { Offer } from '../contract/types.ts';
+import { orderCurrency } from '../contract/order-currency.ts';
 
 /** A full valid body (every optional request field present) for an open offer. */
 export function fullCreateBody(offer: Offer): Record<string, unknown> {
@@ -20,7 +21,7 @@ export function fullCreateBody(offer: Offer): Record<string, unknown> {
     isExistingShareholder: true,
     numExistingShares: 250,
     isIssuerEmployee: false,
-    currency: offer.pricingAndOrderLimits.currency,
+    currency: orderCurrency(offer.pricingAndOrderLimits),
     accountType: 'general_investment',
   };
 }
@@ -33,7 +34,7 @@ export function minimalCreateBody(offer: Offer): Record<string, unknown> {
     subscriptionType: 'discretionary_qualified',
     subscriptionCategory: 'professional',
     clientSubscriptionTimestamp: withoutMilliseconds(receiptTime(offer).toISOString()),
-    currency: offer.pricingAndOrderLimits.currency,
+    currency: orderCurrency(offer.pricingAndOrderLimits),
     accountType: 'tax_efficient',
   };
 }
@@ -79,7 +80,7 @@ const REFERENCE_EXAMPLES: Record<string, string> = {
 /** Enum fields the coverage leaves at a fixed value, and why. */
 export const ENUM_FIELDS_NOT_COVERED: Readonly<Record<string, string>> = {
   currency:
-    "a client is associated with one currency (Authentication 4): bodies use the offer's; other currencies are observed (AUTH-CLIENT-CURRENCY)",
+    "a client is associated with one currency (Authentication 4): bodies use the offer's (the one it accepts orders in, else the one it is priced in); other currencies are observed (AUTH-CLIENT-CURRENCY)",
 };
 
 /**

@@ -7,6 +7,7 @@ import type { ClauseResult, TestOutcome } from '../report/clause-results.ts';
 import type { ClauseFailureRow, ClauseRow, DriftRow, EvidenceExcerpt, WaiverRow } from './report/report-model.ts';
 import type { RunFailure } from './run-files.ts';
 import { isUnconfirmed } from './waivers.ts';
+import { quotesOf } from '../contract/clauses/clause.ts';
 
 function excerpt(raw: Record<string, unknown> | undefined): EvidenceExcerpt | null {
   if (!raw) return null;
@@ -86,6 +87,7 @@ export function clauseRows(
       kind: r.clause.kind,
       section: r.clause.section,
       summary: r.clause.summary,
+      contract: [...quotesOf(r.clause)],
       // A waiver in force covers a failure, or a must clause the run could not confirm (src/certify/waivers.ts).
       status: waiver?.state === 'applied' && (verdict === 'fail' || isUnconfirmed({ kind: r.clause.kind, verdict })) ? 'waived' : verdict,
       verdict,

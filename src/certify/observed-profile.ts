@@ -5,6 +5,7 @@
  * Observed values are facts, never guesses: an item nobody observed stays out of the observed profile
  * (the widest reading then applies) and is never drift.
  */
+import { compareCodeUnits } from '../../load/lib/order.ts';
 import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import { describeExpectation, statusMatches, type RouteSpec, type StatusKey, type TargetProfile } from '../config/target-profile.ts';
 import type { DriftRow, ProfileItemRow } from './report/report-model.ts';
@@ -304,7 +305,7 @@ export function valuesBeyondSeen(observations: readonly RunObservation[]): Array
     const field = o.key.slice('values.'.length, o.key.length - value.length - 1);
     out.set(o.key, { clause: o.clause, field, value });
   }
-  return [...out.values()].sort((a, b) => (a.field + a.value).localeCompare(b.field + b.value));
+  return [...out.values()].sort((a, b) => compareCodeUnits(a.field + a.value, b.field + b.value));
 }
 
 /** Fields the contract does not list (observation keys `extraField.<operation>.<field>`). */
@@ -315,7 +316,7 @@ export function extraFields(observations: readonly RunObservation[]): Array<{ op
     const operation = o.key.slice('extraField.'.length, o.key.length - o.value.length - 1);
     out.set(o.key, { operation, field: o.value });
   }
-  return [...out.values()].sort((a, b) => (a.operation + a.field).localeCompare(b.operation + b.field));
+  return [...out.values()].sort((a, b) => compareCodeUnits(a.operation + a.field, b.operation + b.field));
 }
 
 /** Retry-After as the report states it: the values seen on 429s, or "not observed". */

@@ -13,6 +13,7 @@ import { createChecks } from '../checks/create-checks.ts';
 import { exchangeChecks } from '../checks/exchange-checks.ts';
 import { clientChecks } from '../client-certification/client-checks.ts';
 import { type Clause, clauses, clientClauses } from '../contract/clauses/catalogue.ts';
+import { quotesOf } from '../contract/clauses/clause.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -75,6 +76,8 @@ export function describeEntry(e: ClauseIndexEntry): string {
   return [
     `${c.id} (${c.kind}) · ${c.section}`,
     `  ${c.summary}`,
+    ...(quotesOf(c).length ? ['  the contract:', ...quotesOf(c).map((q) => `    > ${q}`)] : []),
+    ...(c.beyondContract ? [`  beyond the contract's words: ${c.beyondContract}`] : []),
     ...(c.notTestable ? [`  not testable: ${c.notTestable}`] : []),
     ...part('tests', e.tests),
     ...part('checks', e.checks),

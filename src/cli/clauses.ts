@@ -1,5 +1,6 @@
 /**
- * `npm run clauses [-- <CLAUSE-ID> ...]`: per clause of the contract, its summary and section, the tests tagged with
+ * `npm run clauses [-- <CLAUSE-ID> ...]`: per clause of the contract, its summary and section, the contract's words it
+ * quotes, the tests tagged with
  * it, the checks that declare it, the faults that must trip it and the load rules that re-check it. With no ID, one
  * line per clause with the counts. An ID the catalogue does not hold is one sentence and exit 2.
  */

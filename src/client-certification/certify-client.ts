@@ -7,6 +7,7 @@ import type { KeyObject } from 'node:crypto';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clientClauses, getClause } from '../contract/clauses/catalogue.ts';
+import { quotesOf } from '../contract/clauses/clause.ts';
 import { makeRedactor, redactedJson } from '../config/redact.ts';
 import { refuseShortCredentials } from '../config/suite-config.ts';
 import { EXIT_CODES } from '../config/exit-codes.ts';
@@ -37,7 +38,7 @@ export function judgeSession(session: Session, settings: ClientCheckSettings): C
       kind: 'client',
       section: clause.section,
       summary: clause.summary,
-      contract: getClause(clause.id).contract ?? '',
+      contract: quotesOf(getClause(clause.id)).join(' '),
       check: check.name,
       status: r.verdict,
       note: r.note,

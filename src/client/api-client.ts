@@ -13,6 +13,7 @@ import { EVIDENCE_TEXT_LIMIT, parseJsonBody, type Exchange, type Operation } fro
 import { maskCredentialHeaders, redactDeep, type Redactor } from '../config/redact.ts';
 import { parseRetryAfter, retryDelay } from './retry-policy.ts';
 import { httpExchange, NoAnswerError, type RawAnswer } from './http-exchange.ts';
+import { idSegment, pathAsSent } from './request-path.ts';
 import { createHash } from 'node:crypto';
 import type { CreatedEntry, Ledger } from './ledger.ts';
 import type { CredentialCase } from '../contract/request-cases.ts';
@@ -146,20 +147,20 @@ export class ApiClient<L extends Ledger = Ledger> {
   listOffers(query?: Query, auth?: AuthMode) {
     return this.send({ operation: 'offer.list', method: 'GET', path: '/offer', query, auth });
   }
-  getOffer(offerId: string, auth?: AuthMode) {
-    return this.send({ operation: 'offer.get', method: 'GET', path: `/offer/${encodeURIComponent(offerId)}`, auth });
+  async getOffer(offerId: string, auth?: AuthMode) {
+    return this.send({ operation: 'offer.get', method: 'GET', path: `/offer/${idSegment(offerId, 'offerId')}`, auth });
   }
   listAllocations(query?: Query, auth?: AuthMode) {
     return this.send({ operation: 'allocation.list', method: 'GET', path: '/allocation', query, auth });
   }
-  getAllocation(offerId: string, query?: Query, auth?: AuthMode) {
-    return this.send({ operation: 'allocation.get', method: 'GET', path: `/allocation/${encodeURIComponent(offerId)}`, query, auth });
+  async getAllocation(offerId: string, query?: Query, auth?: AuthMode) {
+    return this.send({ operation: 'allocation.get', method: 'GET', path: `/allocation/${idSegment(offerId, 'offerId')}`, query, auth });
   }
   listSubscriptions(query?: Query, auth?: AuthMode) {
     return this.send({ operation: 'subscription.list', method: 'GET', path: '/subscription', query, auth });
   }
-  getSubscription(id: string, auth?: AuthMode) {
-    return this.send({ operation: 'subscription.get', method: 'GET', path: `/subscription/${encodeURIComponent(id)}`, auth });
+  async getSubscription(id: string, auth?: AuthMode) {
+    return this.send({ operation: 'subscription.get', method: 'GET', path: `/subscription/${idSegment(id, 'subscriptionId')}`, auth });
   }
 
   /**
@@ -214,6 +215,7 @@ export class ApiClient<L extends Ledger = Ledger> {
   /** Cancel through the profile's route. Throws when the profile does not know the route. Re-sent only after a 429 (src/client/retry-policy.ts). */
   async cancelSubscription(id: string, auth?: AuthMode): Promise<Exchange> {
     const route = this.requireRoute('cancel');
+    idSegment(id, 'subscriptionId'); // an id that names no record is not sent (request-path.ts)
     const exchange = await this.send({
       operation: 'subscription.cancel',
       method: route.method,
@@ -245,8 +247,10 @@ export class ApiClient<L extends Ledger = Ledger> {
   /** Send one request (retrying reads as the policy allows) and return the exchange. */
   async send(o: SendOptions): Promise<Exchange> {
     const headers = this.headersFor(o);
-    const path = o.path + queryString(o.query);
-    const url = this.opts.baseUrl + path;
+    const written = o.path + queryString(o.query);
+    // What the target receives, as every report shows it; a path URL parsing would rewrite is not sent (request-path.ts).
+    const path = pathAsSent(this.opts.baseUrl, written);
+    const url = this.opts.baseUrl + written;
     // Bytes as given: a malformed or empty raw body must reach the target as it is.
     const payload = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     const data = payload === undefined ? undefined : Buffer.from(payload, 'utf8');

@@ -1,13 +1,13 @@
 /**
- * The history's three outputs: index.html (self-contained, the reports' security header, hand-written SVG: no chart
- * library is needed for marks on a line and one polyline per operation, and none can then reach beyond the file),
+ * The history's three outputs: index.html (self-contained, the reports' security header, SVG drawn by the reports' one
+ * chart writer, src/report/svg-charts.ts: no chart library, so none can reach beyond the file),
  * history.md (a CI job summary) and history.json. Every text from a run (the target, its messages, versions) goes
  * through the reports' escaping kits: esc for HTML, escapeMarkdown / table for Markdown.
  */
 import { dirname } from 'node:path';
 import { CSS, documentStart, facts, table, td, tr } from '../report/html-kit.ts';
 import { escapeMarkdown, table as mdTable } from '../report/markdown-escape.ts';
-import { escapeXml as esc } from '../report/svg-charts.ts';
+import { escapeXml as esc, type LinePoint, markTimeline, smallLineChart } from '../report/svg-charts.ts';
 import { plural } from '../report/unconfirmed-reason.ts';
 import { type FlipGroup, flipSentence, groupFlips, type History, type HistoryOptions, paceText, type TimelineRun } from './analyse.ts';
 import { linkFrom, type SkippedFolder } from './runs.ts';
@@ -44,27 +44,19 @@ const numbered = (i: number, count: number) => count <= 15 || i % 10 === 0 || i 
  * the tables number runs.
  */
 function timelineSvg(runs: readonly TimelineRun[], from: string): string {
-  const step = 22;
-  const rowHeight = 38;
-  const perRow = Math.min(TIMELINE_ROW, Math.max(runs.length, 1));
-  const rows = Math.max(1, Math.ceil(runs.length / TIMELINE_ROW));
-  const width = Math.max(240, perRow * step + 20);
-  const height = rows * rowHeight + 8;
-  const lines = Array.from({ length: rows }, (_, row) => {
-    const count = Math.min(TIMELINE_ROW, runs.length - row * TIMELINE_ROW);
-    return `<line x1="8" y1="${16 + row * rowHeight}" x2="${Math.max(24, 16 + (count - 1) * step + 8)}" y2="${16 + row * rowHeight}" stroke="#bbb"/>`;
-  });
-  const marks = runs.map((r, i) => {
-    const [row, col] = [Math.floor(i / TIMELINE_ROW), i % TIMELINE_ROW];
-    const [x, y] = [16 + col * step, 16 + row * rowHeight];
-    const circle = `<circle cx="${x}" cy="${y}" r="8" fill="${VERDICT_COLOUR[r.verdict] ?? '#999'}"><title>${esc(`${runNumber(r)} ${r.runId}: ${r.verdict.toUpperCase()} (${when(r.startedAt)})`)}</title></circle>`;
-    const label = numbered(i, runs.length) ? `<text x="${x}" y="${y + 22}" text-anchor="middle">${i + 1}</text>` : '';
-    return `${r.reportPage ? `<a href="${esc(linkFrom(from, r.reportPage))}">${circle}</a>` : circle}${label}`;
-  });
+  const svg = markTimeline(
+    runs.map((r, i) => ({
+      colour: VERDICT_COLOUR[r.verdict] ?? '#999',
+      title: `${runNumber(r)} ${r.runId}: ${r.verdict.toUpperCase()} (${when(r.startedAt)})`,
+      href: r.reportPage ? linkFrom(from, r.reportPage) : null,
+      label: numbered(i, runs.length) ? String(i + 1) : null,
+    })),
+    { perRow: TIMELINE_ROW, ariaLabel: `verdict per run, oldest first, ${TIMELINE_ROW} to a row` },
+  );
   const legend = Object.entries(VERDICT_COLOUR)
     .map(([verdict, colour]) => `<span class="nowrap"><span style="color:${colour}">&#9679;</span> ${verdict.toUpperCase()}</span>`)
     .join(' &#160; ');
-  return `<div class="scroll"><svg class="chart" role="img" aria-label="verdict per run, oldest first, ${TIMELINE_ROW} to a row" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${lines.join('')}${marks.join('')}</svg></div><p class="muted">One mark per run, oldest first, numbered as in the tables; each a link to its report. ${legend}</p>`;
+  return `<div class="scroll">${svg}</div><p class="muted">One mark per run, oldest first, numbered as in the tables; each a link to its report. ${legend}</p>`;
 }
 
 /**
@@ -73,26 +65,25 @@ function timelineSvg(runs: readonly TimelineRun[], from: string): string {
  * not comparable with those before it is a hollow grey point.
  */
 function operationChart(runs: readonly TimelineRun[], op: string): string {
-  const [width, height, left, right, top, bottom] = [400, 130, 44, 390, 26, 108];
-  const points = runs.flatMap((r, i) => (r.operations[op] ? [{ r, i, p95: r.operations[op].p95 }] : []));
-  const highest = Math.max(1, ...points.map((p) => p.p95));
-  const x = (i: number) => (runs.length < 2 ? (left + right) / 2 : left + (i / (runs.length - 1)) * (right - left));
-  const y = (v: number) => bottom - (v / highest) * (bottom - top);
-  const at = (p: (typeof points)[number]) => `${x(p.i).toFixed(1)},${y(p.p95).toFixed(1)}`;
-  const marks = points.flatMap((p) => {
-    const [cx, cy] = at(p).split(',');
-    if (p.r.regressions.some((g) => g.operation === op))
-      return [
-        `<circle cx="${cx}" cy="${cy}" r="5" fill="none" stroke="#c62828" stroke-width="2"><title>${esc(`${runNumber(p.r)}: p95 ${ms(p.p95)}, a regression`)}</title></circle>`,
-      ];
-    if (p.r.notComparable)
-      return [
-        `<circle cx="${cx}" cy="${cy}" r="3.5" fill="#fff" stroke="#757575" stroke-width="1.5"><title>${esc(`${runNumber(p.r)}: not comparable`)}</title></circle>`,
-      ];
-    return runs.length <= 60 ? [`<circle cx="${cx}" cy="${cy}" r="2" fill="#0d47a1"/>`] : [];
+  const points = runs.flatMap((r, i): LinePoint[] => {
+    const figures = r.operations[op];
+    if (!figures) return [];
+    if (r.regressions.some((g) => g.operation === op))
+      return [{ index: i, value: figures.p95, mark: 'flagged', title: `${runNumber(r)}: p95 ${ms(figures.p95)}, a regression` }];
+    if (r.notComparable) return [{ index: i, value: figures.p95, mark: 'hollow', title: `${runNumber(r)}: not comparable` }];
+    return [{ index: i, value: figures.p95, mark: runs.length <= 60 ? 'dot' : 'none', title: '' }];
   });
   const last = runs.at(-1);
-  return `<svg role="img" aria-label="${esc(`p95 of ${op} per run`)}" viewBox="0 0 ${width} ${height}"><text x="6" y="16" class="op">${esc(op)}</text><text x="${right}" y="16" text-anchor="end">p95</text><text x="${left - 4}" y="${top + 4}" text-anchor="end">${esc(ms(highest))}</text><text x="${left - 4}" y="${bottom}" text-anchor="end">0</text><line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" stroke="#ccc"/><polyline fill="none" stroke="#0d47a1" stroke-width="1.5" points="${points.map(at).join(' ')}"/>${marks.join('')}<text x="${left}" y="${height - 6}" text-anchor="start">#1</text>${last && runs.length > 1 ? `<text x="${right}" y="${height - 6}" text-anchor="end">${runNumber(last)}</text>` : ''}</svg>`;
+  return smallLineChart({
+    title: op,
+    ariaLabel: `p95 of ${op} per run`,
+    axisTitle: 'p95',
+    count: runs.length,
+    points,
+    format: ms,
+    firstLabel: '#1',
+    lastLabel: last && runs.length > 1 ? runNumber(last) : null,
+  });
 }
 
 /** Beside the reports' style: a history's tables keep their columns readable and scroll sideways on a phone. */

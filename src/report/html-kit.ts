@@ -51,6 +51,8 @@ ul.tight{margin:0;padding-left:18px}
 summary{cursor:pointer}
 .failure{border-left:3px solid #c62828;padding-left:8px;margin:6px 0}
 .failure.drift{border-left-color:#ef8f00}
+blockquote.contract{margin:6px 0 0;padding:2px 8px;border-left:3px solid #0d47a1;background:#f5f8fc}
+blockquote.contract p{margin:2px 0}
 .muted{color:#666}
 svg.chart{max-width:100%;height:auto}
 .chart text{font:12px system-ui,sans-serif;fill:#333}

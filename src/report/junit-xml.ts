@@ -2,8 +2,13 @@
  * JUnit XML as CI tools read it (GitLab's Tests tab, Jenkins, GitHub test reporters show a <failure>'s message): a
  * contract deviation is a <failure> whose message names the clause and the cause, with expected / received in its
  * text; an <error> is kept for a test that could not run to its verdict (it threw, timed out or was interrupted).
- * Pure module: src/harness/junit-reporter.ts feeds it from Playwright.
+ * Each deviation carries the contract's words its clause quotes (src/contract/clauses/): the passage the cause speaks of
+ * in the message, every passage of every deviating clause in the text. Pure module: src/harness/junit-reporter.ts
+ * feeds it from Playwright.
  */
+import { getClause, isClauseId } from '../contract/clauses/catalogue.ts';
+import { quotesOf } from '../contract/clauses/clause.ts';
+import { quoteFor } from '../contract/contract-quote.ts';
 
 export interface JunitCase {
   name: string;
@@ -37,11 +42,23 @@ const attr = (s: string | number) =>
 const cdata = (s: string) => `<![CDATA[${clean(s).replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 const firstLine = (s: string) => s.split('\n')[0];
 
-/** The <failure> message: the first deviation's clause and cause, and how many more the text holds. */
+/** The passages of the contract a clause quotes (none for an ID the catalogue does not hold). */
+const quotesOfId = (clause: string) => (isClauseId(clause) ? quotesOf(getClause(clause)) : []);
+
+/** The <failure> message: the first deviation's clause, cause and the contract's words, and how many more the text holds. */
 export function deviationMessage(deviations: ReadonlyArray<{ clause: string; message: string }>): string {
   const [first, ...rest] = deviations;
   if (!first) return 'contract deviation';
-  return `${first.clause}: ${firstLine(first.message)}${rest.length ? ` (and ${rest.length} more: ${[...new Set(rest.map((d) => d.clause))].join(', ')})` : ''}`;
+  const quote = quoteFor(quotesOfId(first.clause), first.message);
+  return `${first.clause}: ${firstLine(first.message)}${rest.length ? ` (and ${rest.length} more: ${[...new Set(rest.map((d) => d.clause))].join(', ')})` : ''}${quote ? ` · the contract: "${quote}"` : ''}`;
+}
+
+/** The <failure> text's last part: every passage each deviating clause quotes, under its ID. */
+export function contractWords(deviations: ReadonlyArray<{ clause: string }>): string {
+  const ids = [...new Set(deviations.map((d) => d.clause))].filter((id) => quotesOfId(id).length > 0);
+  if (ids.length === 0) return '';
+  const lines = ids.flatMap((id) => [`[${id}]`, ...quotesOfId(id).map((q) => `  > ${q}`)]);
+  return `\n\nThe contract's words:\n${lines.join('\n')}`;
 }
 
 function caseXml(c: JunitCase): string {
@@ -53,7 +70,7 @@ function caseXml(c: JunitCase): string {
     case 'skipped':
       return `${open}>\n      <skipped${o.reason ? ` message="${attr(o.reason)}"` : ''}/>\n    </testcase>`;
     case 'deviation':
-      return `${open}>\n      <failure message="${attr(deviationMessage(o.deviations))}" type="contract-deviation">${cdata(o.details)}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure message="${attr(deviationMessage(o.deviations))}" type="contract-deviation">${cdata(o.details + contractWords(o.deviations))}</failure>\n    </testcase>`;
     case 'error':
       return `${open}>\n      <error message="${attr(firstLine(o.message))}" type="${attr(o.type)}">${cdata(o.details)}</error>\n    </testcase>`;
   }

@@ -3,14 +3,14 @@
  * self-contained HTML page with inline SVG charts (reports/perf-regression/<scenario>.html): the work each run
  * did, latency percentiles per endpoint, baseline against current, and throughput (shown, not judged, under an
  * arrival-rate plan), written by `npm run load:compare` (Node: k6 never loads it). No script, font or stylesheet is loaded
- * from anywhere. Pure module. Every value a summary
+ * from anywhere. The charts are drawn by svg-charts.ts, the reports' one chart writer. Pure module. Every value a summary
  * carries (the target, the scenario, the endpoints, the reasons built from them) is text in both: escaped with the
  * reports' own kits (escapeMarkdown, htmlEscape), so a summary file cannot make a link, an image or markup.
  */
 import { type ComparableRun, type Comparison, type ComparisonRow, type MetricId, format } from '../../load/lib/compare.ts';
 import type { RunWork } from '../../load/lib/report.ts';
 import { escapeMarkdown } from './markdown-escape.ts';
-import { escapeXml as htmlEscape } from './svg-charts.ts';
+import { escapeXml as htmlEscape, type PairedBarGroup, pairedBars } from './svg-charts.ts';
 
 const STATUS_TEXT: Record<Comparison['status'], string> = {
   pass: 'PASS — no metric got worse beyond its tolerance',
@@ -133,70 +133,11 @@ export function renderMarkdown(c: Comparison, links: ReportLinks = { dashboard: 
   return lines.join('\n');
 }
 
-const COLOURS = { baseline: '#8a94a6', current: '#2b6cb0', regression: '#c53030' };
-
-interface Bar {
-  label: string;
-  baseline: number | null;
-  current: number | null;
-  regressed: boolean;
-}
-
-interface BarGroup {
-  title: string;
-  bars: Bar[];
-}
-
-/**
- * Horizontal grouped bars: per group (endpoint), one pair of bars (baseline, current) per label
- * (percentile). The scale is shared by the whole chart so groups compare at a glance.
- */
-export function barChartSvg(title: string, groups: readonly BarGroup[], unit: string): string {
-  const barH = 10;
-  const pairGap = 6;
-  const groupGap = 16;
-  const labelW = 230;
-  const plotW = 420;
-  const rowH = barH * 2 + pairGap;
-  const max = Math.max(1e-9, ...groups.flatMap((g) => g.bars.flatMap((b) => [b.baseline ?? 0, b.current ?? 0])));
-  // Title on the first line, legend on the second, then the groups.
-  let y = 46;
-  const parts: string[] = [];
-  for (const g of groups) {
-    parts.push(`<text x="0" y="${y + 10}" font-size="12" font-weight="bold">${htmlEscape(g.title)}</text>`);
-    y += 16;
-    for (const b of g.bars) {
-      parts.push(`<text x="${labelW - 8}" y="${y + barH + 2}" font-size="11" text-anchor="end">${htmlEscape(b.label)}</text>`);
-      const pair: Array<['baseline' | 'current', number | null]> = [
-        ['baseline', b.baseline],
-        ['current', b.current],
-      ];
-      pair.forEach(([kind, value], i) => {
-        const w = value === null ? 0 : Math.max(1, (value / max) * plotW);
-        const colour = kind === 'current' && b.regressed ? COLOURS.regression : COLOURS[kind];
-        const by = y + i * barH;
-        parts.push(
-          `<rect x="${labelW}" y="${by}" width="${w.toFixed(1)}" height="${barH - 1}" fill="${colour}"><title>${htmlEscape(g.title)} · ${kind} ${htmlEscape(b.label)}${kind === 'current' && b.regressed ? ' (regressed)' : ''}: ${value === null ? 'n/a' : `${value.toFixed(2)} ${unit}`}</title></rect>`,
-        );
-        parts.push(
-          `<text x="${labelW + w + 4}" y="${by + barH - 2}" font-size="9">${value === null ? 'n/a' : `${value >= 100 ? Math.round(value) : Math.round(value * 100) / 100} ${unit}`}</text>`,
-        );
-      });
-      y += rowH;
-    }
-    y += groupGap;
-  }
-  const height = y + 10;
-  const width = labelW + plotW + 90;
-  const legend = `<rect x="0" y="26" width="10" height="10" fill="${COLOURS.baseline}"/><text x="14" y="35" font-size="11">baseline</text><rect x="80" y="26" width="10" height="10" fill="${COLOURS.current}"/><text x="94" y="35" font-size="11">current</text><rect x="150" y="26" width="10" height="10" fill="${COLOURS.regression}"/><text x="164" y="35" font-size="11">current, regressed</text>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${htmlEscape(title)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif"><text x="0" y="17" font-size="13" font-weight="bold">${htmlEscape(title)}</text>${legend}${parts.join('')}</svg>`;
-}
-
 function regressed(c: Comparison, scope: string, metric: MetricId): boolean {
   return c.rows.some((r) => r.scope === scope && r.metric === metric && r.verdict === 'regression');
 }
 
-export function latencyGroups(c: Comparison): BarGroup[] {
+export function latencyGroups(c: Comparison): PairedBarGroup[] {
   const keys = Object.keys(c.baseline.endpoints)
     .concat(Object.keys(c.current.endpoints).filter((k) => c.baseline.endpoints[k] === undefined))
     .sort();
@@ -209,13 +150,13 @@ export function latencyGroups(c: Comparison): BarGroup[] {
         label: m === 'med' ? 'p50' : m,
         baseline: b === undefined ? null : b[m],
         current: cur === undefined ? null : cur[m],
-        regressed: regressed(c, key, m),
+        flagged: regressed(c, key, m),
       })),
     };
   });
 }
 
-export function throughputGroups(c: Comparison): BarGroup[] {
+export function throughputGroups(c: Comparison): PairedBarGroup[] {
   return [
     {
       title: 'whole scenario',
@@ -224,13 +165,13 @@ export function throughputGroups(c: Comparison): BarGroup[] {
           label: 'requests/s',
           baseline: c.baseline.totals.httpRequestsPerSecond,
           current: c.current.totals.httpRequestsPerSecond,
-          regressed: regressed(c, 'scenario', 'throughput'),
+          flagged: regressed(c, 'scenario', 'throughput'),
         },
         {
           label: 'iterations/s',
           baseline: c.baseline.totals.iterationsPerSecond,
           current: c.current.totals.iterationsPerSecond,
-          regressed: false,
+          flagged: false,
         },
       ],
     },
@@ -275,10 +216,10 @@ ${links.dashboard === null ? '' : `<p>${DASHBOARD_TEXT}: <a id="k6-dashboard" hr
 ${c.reasons.length > 0 ? `<h2>Why</h2>${list(c.reasons)}` : ''}
 ${workTable}
 <h2>Latency per endpoint</h2>
-<figure id="latency-chart">${latency.length > 0 ? barChartSvg('Latency percentiles per endpoint (ms)', latency, 'ms') : '<p>No per-endpoint latency in either run.</p>'}</figure>
+<figure id="latency-chart">${latency.length > 0 ? pairedBars('Latency percentiles per endpoint (ms)', latency, 'ms') : '<p>No per-endpoint latency in either run.</p>'}</figure>
 <h2>Throughput</h2>
 <p>Under an arrival-rate plan the plan sets the throughput: it is shown here, not judged. Whether the plan was held is judged (iterations done / planned, dropped iterations).</p>
-<figure id="throughput-chart">${barChartSvg('Throughput', throughputGroups(c), '/s')}</figure>
+<figure id="throughput-chart">${pairedBars('Throughput', throughputGroups(c), '/s')}</figure>
 <h2>Figures</h2>
 <div class="scroll"><table><thead><tr><th>scope</th><th>metric</th><th>baseline</th><th>current</th><th>change</th><th>tolerance</th><th>verdict</th></tr></thead><tbody>
 ${rows}

@@ -1,7 +1,8 @@
 /**
  * The currencies the suite may write in. Contract, Authentication 4: "A partner's client is associated with one
  * currency; amounts in subscriptions are expressed in that currency." Which currency is the partner's, the contract
- * cannot say; the suite's create bodies use the offer's own currency (its order limits are in it). A target that holds
+ * cannot say; the suite's create bodies use the offer's own: the currency it accepts orders in (acceptedCurrency), else
+ * the one it is priced in (src/contract/order-currency.ts). A target that holds
  * the client to its one currency refuses a create in any other with a 4xx, as the contract lets it: a create the suite
  * sends on an offer in another currency is then not a valid request of this client, and its refusal no failure.
  *
@@ -26,6 +27,7 @@ import { minimalCreateBody } from '../arbitraries/fixed-create-bodies.ts';
 import { OPEN_STATUS, type Offer } from '../contract/types.ts';
 import { CURRENCIES, isCurrency } from '../contract/vocabulary.ts';
 import { admitsAnOrder as limitsAdmitAnOrder } from '../contract/order-amount.ts';
+import { orderCurrency } from '../contract/order-currency.ts';
 
 /** The environment variable the global setup hands the currencies to the workers in (like RUN_ID). */
 export const RUN_CURRENCIES_ENV = 'RUN_CURRENCIES';
@@ -45,10 +47,13 @@ export interface WritableCurrencies {
   unnamable?: string[];
 }
 
-/** The currency an offer's bodies are sent in (its own), if it has one. */
+/**
+ * The currency an offer's bodies are sent in, if it has one: the one it accepts orders in (acceptedCurrency) when a
+ * create can name it, else the one it is priced in (src/contract/order-currency.ts). An offer priced in GBX that
+ * accepts GBP is written to by a GBP client.
+ */
 export function offerCurrency(offer: Offer): string | undefined {
-  const currency = offer?.pricingAndOrderLimits?.currency;
-  return typeof currency === 'string' ? currency : undefined;
+  return orderCurrency(offer?.pricingAndOrderLimits);
 }
 
 /** Whether a create may name the offer's currency (the create's enum): no valid body can be sent on it otherwise. */

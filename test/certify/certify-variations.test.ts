@@ -32,6 +32,8 @@ const CANCEL_MESSAGE = 'cancel-answers-message';
  * cancel-message composite, so the fast one's variations of creates still meet every offer.
  */
 const ONE_CURRENCY = 'client-currency-gbp';
+/** Offers quoted in GBX that take orders in GBP: beside the server that takes GBP alone, every open offer is still written to. */
+const PENCE = 'offers-priced-in-pence';
 /** One server answers a create one way: 200 rides with the fast composite, 202 with the cancel-message one. */
 const CREATE_202 = 'create-202';
 /**
@@ -41,7 +43,7 @@ const CREATE_202 = 'create-202';
  */
 const LARGE_CATALOGUE = 'large-catalogue';
 const fast = all
-  .filter((v) => !v.slow && ![MICROSECONDS, ZERO_OFFSET, CANCEL_MESSAGE, ONE_CURRENCY, CREATE_202, LARGE_CATALOGUE].includes(v.name))
+  .filter((v) => !v.slow && ![MICROSECONDS, ZERO_OFFSET, CANCEL_MESSAGE, ONE_CURRENCY, PENCE, CREATE_202, LARGE_CATALOGUE].includes(v.name))
   .map((v) => v.name);
 /** One server says Retry-After one way: a 429 without it gets a composite of its own, beside the HTTP-date one. */
 const NO_RETRY_AFTER = 'rate-limit-no-retry-after';
@@ -66,7 +68,7 @@ const COMPOSITES: readonly Composite[] = [
   { label: 'all-slow', variants: slow, waits: true, fuzzRuns: '2', args: [] },
   {
     label: 'cancel-message',
-    variants: [CANCEL_MESSAGE, MICROSECONDS, ONE_CURRENCY, CREATE_202, LARGE_CATALOGUE],
+    variants: [CANCEL_MESSAGE, MICROSECONDS, ONE_CURRENCY, PENCE, CREATE_202, LARGE_CATALOGUE],
     waits: false,
     fuzzRuns: '5',
     args: ONE_WORKER,
@@ -159,3 +161,27 @@ for (const composite of COMPOSITES) {
     expect(openRecords(entries), run.output.slice(-2000)).toMatchObject({ ids: [], unresolvedTags: [] });
   });
 }
+
+// Issue 49, item 3: an open offer is writable in the client's currency when it accepts orders in it. Against offers
+// quoted in GBX that take GBP, from a server that takes GBP alone, a GBP client skips no create and no paging test.
+test(`a GBP client against "${PENCE}" and "${ONE_CURRENCY}": no test that writes (creates, paging) is skipped`, async () => {
+  const run = await runSuite({
+    project: 'conformance',
+    label: 'variation-pence-gbp-client',
+    env: { ...variationEnv('pence-gbp-client', [PENCE, ONE_CURRENCY]), API_CLIENT_CURRENCY: 'GBP', FUZZ_RUNS: '3' },
+    args: ['--project=fuzz', '--grep=@write'],
+    workers: 2,
+  });
+  const outcomes = run.report?.outcomes ?? [];
+  // Every writing test of both suites ran: dozens of creates, the paging of what the run wrote among them.
+  expect(outcomes.filter((o) => o.project === 'conformance').length, tail(run)).toBeGreaterThan(20);
+  expect(outcomes.filter((o) => o.project === 'fuzz').length, tail(run)).toBeGreaterThan(5);
+  expect(
+    outcomes.some((o) => /pages|paginat/.test(o.title)),
+    tail(run),
+  ).toBe(true);
+  const skipped = outcomes.filter((o) => o.status === 'skipped').map((o) => `${o.title}: ${o.skipReason}`);
+  expect(skipped, tail(run)).toEqual([]);
+  expect(failingClauses(run), tail(run)).toEqual([]);
+  expect(run.exitCode, tail(run)).toBe(0);
+});

@@ -104,9 +104,10 @@ test('FAIL: each failing clause one click from the banner; filters by status and
       env: { PATH: process.env.PATH, API_SUBSCRIPTION_KEY: 'key-from-env', API_SECRET: 'secret-from-env' },
       encoding: 'utf8',
     }).split('\n');
-    expect(args.slice(0, 14)).toEqual([
+    expect(args.slice(0, 15)).toEqual([
       '-sS',
       '-i',
+      '--path-as-is',
       '-X',
       'POST',
       "https://staging.example.com/api/subscription?note=it's",
@@ -120,7 +121,7 @@ test('FAIL: each failing clause one click from the banner; filters by status and
       'content-type: application/json',
       '--data-raw',
     ]);
-    expect(args[14]).toBe('{"offerId":"o-1","amount":"0.1"}');
+    expect(args[15]).toBe('{"offerId":"o-1","amount":"0.1"}');
   });
 });
 

@@ -15,8 +15,18 @@ import { writeCertificationReport } from '../../src/certify/report/write-report.
 import MarkdownIt from 'markdown-it';
 import { reasonConsoleLines } from '../../src/certify/report/unconfirmed.ts';
 import { curlScript } from '../../src/certify/report/curl.ts';
-import { cmarkGfm, NO_CMARK_GFM } from '../hostile/markdown-payloads.ts';
-import { BLOCKED_BY_OFFER_SCHEMA, catalogueOutcomes, inputs, oneFaultReport, outcomes, verdictReports } from './report-fixtures.ts';
+import { cmarkGfm, MARKDOWN_RENDERERS, NO_CMARK_GFM } from '../hostile/markdown-payloads.ts';
+import { getClause } from '../../src/contract/clauses/catalogue.ts';
+import { quotesOf } from '../../src/contract/clauses/clause.ts';
+import {
+  BLOCKED_BY_OFFER_SCHEMA,
+  catalogueOutcomes,
+  HOSTILE,
+  inputs,
+  oneFaultReport,
+  outcomes,
+  verdictReports,
+} from './report-fixtures.ts';
 
 let report: CertificationReport;
 test.beforeAll(() => {
@@ -126,6 +136,58 @@ test('certification.md keeps tables intact and fences evidence safely', () => {
   expect(md).toContain('# Certification: FAIL');
   // The response body holds a ``` run: the fence around it must be longer.
   expect(md).toMatch(/\n {2}````\n {2}POST \/subscription\n/);
+});
+
+test("each clause carries the contract's words it enforces: in certification.json, and beside its findings in index.html and certification.md", () => {
+  const dedup = report.clauses.find((c) => c.id === 'SUB-CREATE-NO-DEDUP')!;
+  expect(dedup.contract).toEqual([...quotesOf(getClause('SUB-CREATE-NO-DEDUP'))]);
+  expect(dedup.contract[0]).toMatch(/^Sending identical bodies several times creates several records/);
+  // Every binding clause has words; an observe clause has none.
+  for (const c of report.clauses) expect(c.contract.length > 0, c.id).toBe(c.kind !== 'observe');
+  // index.html: the quote in the clause's row, with its findings.
+  const html = renderHtml(report);
+  const row = html.slice(html.indexOf('data-clause="SUB-CREATE-NO-DEDUP"'));
+  const quoteAt = row.indexOf('<blockquote class="contract"><div class="muted">The contract:</div><p>Sending identical bodies');
+  expect(quoteAt).toBeGreaterThan(0);
+  expect(quoteAt).toBeLessThan(row.indexOf('two identical bodies returned the same record'));
+  // certification.md: under the failing clause's heading, before its findings.
+  const md = renderMarkdown(report);
+  const section = md.slice(md.indexOf('### SUB-CREATE-NO-DEDUP'));
+  expect(section.indexOf('The contract:\n\n> Sending identical bodies several times creates several records')).toBeGreaterThan(0);
+  expect(section.indexOf('> Sending identical')).toBeLessThan(section.indexOf('two identical bodies returned the same record'));
+});
+
+test("the contract's words are escaped in every writer, a table row stays one line of text, and passages beyond three are folded", () => {
+  const words = [
+    `Timestamps are in the form <timestamp> ${HOSTILE}`,
+    '| offset | number | Zero-based index of the first offer returned |',
+    'third',
+    'fourth *passage*',
+  ];
+  const r: CertificationReport = {
+    ...report,
+    clauses: report.clauses.map((c) => (c.id === 'SUB-CREATE-NO-DEDUP' ? { ...c, contract: words } : c)),
+  };
+  const html = renderHtml(r);
+  expect(html).not.toContain('<script');
+  expect(html).toContain('<p>Timestamps are in the form &lt;timestamp&gt; &lt;script&gt;');
+  expect(html).toContain('<details><summary>1 more passage(s)</summary><p>fourth *passage*</p></details>');
+  const md = renderMarkdown(r);
+  expect(md).toContain('<details><summary>1 more passage(s) of the contract</summary>');
+  for (const renderer of MARKDOWN_RENDERERS) {
+    if (renderer.missing) {
+      test.info().annotations.push({ type: renderer.name, description: renderer.missing });
+      continue;
+    }
+    const out = renderer.render(md);
+    const from = out.indexOf('SUB-CREATE-NO-DEDUP (FAIL)</h3>');
+    const quoted = out.slice(out.indexOf('<blockquote>', from), out.indexOf('</blockquote>', from));
+    expect(quoted, renderer.name).toContain('Timestamps are in the form &lt;timestamp&gt; &lt;script&gt;');
+    expect(quoted, renderer.name).toContain('| offset | number | Zero-based index of the first offer returned |');
+    expect(quoted, renderer.name).not.toContain('<table');
+    expect(out, renderer.name).not.toContain('<script');
+    expect(out, renderer.name).not.toContain('<em>passage</em>');
+  }
 });
 
 test('the schema rejects what a consumer could misread', () => {

@@ -54,6 +54,27 @@ export const exchangeCheckCases: ExchangeCheckCase[] = [
   { description: 'one allocation record', response: ok('allocation.get', allocation()), fails: [], neverObserves: ['GEN-EXTRA-FIELDS'] },
   { description: 'subscription list', response: ok('subscription.list', [subscription()]), fails: [] },
   { description: 'one subscription', response: ok('subscription.get', subscription()), fails: [] },
+  // --- A by-id path that lost its id names the list: its answer is not judged as one record (issue 49) -----
+  {
+    description: 'a list answered for GET /subscription/ (an empty id): not judged as one Subscription',
+    response: { ...ok('subscription.get', [subscription()]), path: '/subscription/' },
+    fails: [],
+  },
+  {
+    description: 'a list answered for GET /offer/. (a dot segment): not judged as one Offer',
+    response: { ...ok('offer.get', offers()), path: '/offer/.' },
+    fails: [],
+  },
+  {
+    description: 'a list answered for GET /allocation/%2E?offset=0 (a dot segment): not judged as one record',
+    response: { ...ok('allocation.get', allocations()), path: '/allocation/%2E?offset=0' },
+    fails: [],
+  },
+  {
+    description: 'a list answered for GET /subscription/s1 (the path names one record): judged as one Subscription',
+    response: ok('subscription.get', [subscription()]),
+    fails: [['SUB-SCHEMA', 'successBodyMatchesSchema']],
+  },
   {
     description: 'a create answered 201 (its success code is not shown): observed, not failed',
     response: ok('subscription.create', subscription(), 201),

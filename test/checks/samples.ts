@@ -95,6 +95,8 @@ const REQUEST: Record<Operation, { method: string; path: string }> = {
 
 export interface ExchangeSpec {
   operation: Operation;
+  /** The request's path, when not the operation's usual one. */
+  path?: string;
   status: number;
   /** A JSON body (serialised for `text`). */
   body?: unknown;
@@ -116,6 +118,7 @@ export function exchange(spec: ExchangeSpec): Exchange {
     seq: 1,
     operation: spec.operation,
     ...REQUEST[spec.operation],
+    ...(spec.path === undefined ? {} : { path: spec.path }),
     requestHeaders: { accept: 'application/json' },
     status: spec.status,
     responseHeaders: { ...(contentType === null ? {} : { 'content-type': contentType }), ...spec.headers },

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { clauses, clientClauses, isClauseId } from '../../src/contract/clauses/catalogue.ts';
 import { exchangeChecks } from '../../src/checks/exchange-checks.ts';
 import { clientChecks } from '../../src/client-certification/client-checks.ts';
-import { clauseIndex, testsByTag } from '../../src/cli/clause-index.ts';
+import { clauseIndex, describeEntry, testsByTag } from '../../src/cli/clause-index.ts';
 import { clauseResults } from '../../src/report/clause-results.ts';
 
 // The same listing `npm run clauses` prints from (src/cli/clause-index.ts), read once for the file.
@@ -57,6 +57,16 @@ test('npm run clauses shows, for a clause, the tests tagged with it, the checks 
   expect(echo?.faults).toContain('amount-rounded-in-echo (caught by conformance)');
   expect(echo?.loadRules).toEqual(['created-record']);
   expect(echo?.checks).toEqual(['create check createEchoes']);
+  // The contract's words it enforces, verbatim, under its summary (a security finding: beside why it goes beyond them).
+  const query = describeEntry(clauseIndex(listedTags()).find((e) => e.clause.id === 'GEN-QUERY-INVALID')!);
+  expect(query).toMatch(
+    /^GEN-QUERY-INVALID \(must\) · What the service does\n {2}A query value not of its type[^\n]*\n {2}the contract:\n {4}> \| modifiedAfter \|/,
+  );
+  expect(query).toContain('    > | offset | number | Zero-based index of the first offer returned |\n');
+  const isolation = describeEntry(clauseIndex(listedTags()).find((e) => e.clause.id === 'SEC-PARTNER-ISOLATION')!);
+  expect(isolation).toMatch(
+    /\n {2}the contract:\n {4}> The credentials are issued to the partner[^\n]*\n[\s\S]*\n {2}beyond the contract's words: The contract issues credentials per partner/,
+  );
   const schema = clauseIndex(listedTags()).find((e) => e.clause.id === 'OFFER-SCHEMA');
   expect(schema?.checks).toContain('exchange check successBodyMatchesSchema');
 });

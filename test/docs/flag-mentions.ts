@@ -9,8 +9,21 @@ export const OTHER_TOOLS: readonly { tool: RegExp; flags: readonly string[] }[] 
   // k6's own, and the Node driver's, which takes k6's names for what a k6 run is given.
   {
     tool: /\bk6\b/,
-    flags: ['out', 'local-execution', 'execution-segment', 'vus', 'iterations', 'duration', 'stage', 'new-machine-readable-summary'],
+    flags: [
+      'out',
+      'local-execution',
+      'execution-segment',
+      'vus',
+      'iterations',
+      'duration',
+      'stage',
+      'new-machine-readable-summary',
+      'include-system-env-vars',
+      'no-archive-upload',
+    ],
   },
+  // The k6-operator walk-through of load/README.md.
+  { tool: /\bkubectl\b/, flags: ['current', 'namespace', 'for', 'timeout', 'tail', 'prefix'] },
   { tool: /\bnpm ci\b/, flags: ['omit'] },
   { tool: /\bnode --/, flags: ['import', 'cpu-prof'] },
   { tool: /\bdocker build\b/, flags: ['build-arg'] },

@@ -18,26 +18,7 @@ import { EXIT_CODES } from '../../src/config/exit-codes.ts';
 import { FILL_IN_MARKER } from '../../src/certify/init-profile.ts';
 import { findK6 } from '../../src/k6/k6-binary.ts';
 import { cleanCheckout, ROOT } from '../checkout.ts';
-
-interface Block {
-  context: string;
-  commands: string[];
-}
-
-/** The README's ```sh blocks, each with its marker's context and its commands (continuation lines joined). */
-export function readmeBlocks(text: string): Block[] {
-  const blocks: Block[] = [];
-  for (const m of text.matchAll(/(?:<!--\s*readme-test:\s*(.*?)\s*-->\s*\n)?[ \t]*```sh\n([\s\S]*?)\n[ \t]*```/g)) {
-    const commands = m[2]
-      .replace(/\\\n\s*/g, '')
-      .split('\n')
-      // A trailing comment is for the reader (no README command has a # of its own).
-      .map((l) => l.replace(/\s+#.*$/, '').trim())
-      .filter((l) => l && !l.startsWith('#'));
-    blocks.push({ context: m[1] ?? '', commands });
-  }
-  return blocks;
-}
+import { type Block, readmeBlocks } from './readme-blocks.ts';
 
 /** Commands not run wherever they appear, and why. */
 const NOT_RUN: Record<string, string> = {

@@ -3,11 +3,13 @@
 // up to FUZZ_SHRINK_TIME_LIMIT (re-sending the requests of many smaller cases, every one failing alike) and ended the
 // property's search; and the read a writing property makes before its cases (which offers closed since the run listed
 // them) failed it on that deviation too.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { readRunRecords } from '../../fuzz/record.ts';
 import { isCollateral } from '../../fuzz/runner.ts';
 import type { CheckFailure } from '../../src/checks/types.ts';
-import { failingClauses, outcomeTitled, runSuite, tail } from '../selftest/run-suite.ts';
+import { failingClauses, outcomeTitled, ROOT, runSuite, tail } from '../selftest/run-suite.ts';
 
 const failure = (clause: string): CheckFailure => ({ clause, message: `${clause} broken` }) as CheckFailure;
 
@@ -88,4 +90,37 @@ test('one deviation met by several properties fails one of them: the others note
   // The clause's verdict is the same: OFFER-SCHEMA fails, and so does the run.
   expect(failingClauses(run), tail(run)).toEqual(['OFFER-SCHEMA']);
   expect(run.exitCode, tail(run)).not.toBe(0);
+});
+
+// Issue 49, item 1: the path-identifier fuzz met an offer failing its schema, and JUnit filed OFFER-SCHEMA under "no 5xx
+// for identifiers of any kind in paths", which a CI dashboard reads as a 5xx. In the JUnit file (conformance's and
+// certify's, one reporter), the finding sits under a case named for the clause, saying which property met it.
+test('JUnit: a schema failure the path-identifier fuzz meets is filed under the clause, not under "no 5xx"', async () => {
+  test.setTimeout(120_000);
+  const label = 'collateral-junit';
+  const junit = join('reports', 'project-tests', 'junit', `${label}.xml`);
+  const reporters = [
+    'src/harness/deferred-verdict-reporter.ts',
+    'list',
+    'src/certify/clause-file-reporter.ts',
+    'src/harness/junit-reporter.ts',
+  ];
+  const run = await runSuite({
+    project: 'fuzz',
+    faults: ['offer-price-as-string'],
+    label,
+    env: { FUZZ_RUNS: '100', FUZZ_SEED: '42', PLAYWRIGHT_JUNIT_OUTPUT_FILE: join(ROOT, junit) },
+    args: ['--grep=identifiers of any kind in paths', `--reporter=${reporters.map((r) => (r === 'list' ? r : join(ROOT, r))).join(',')}`],
+  });
+  expect(failingClauses(run), tail(run)).toEqual(['OFFER-SCHEMA']);
+  const xml = readFileSync(join(ROOT, junit), 'utf8');
+  // Each <testcase> with what it holds, up to the next one.
+  const caseOf = (name: string) => xml.split('<testcase ').find((c) => c.startsWith(`name="${name}`)) ?? '';
+  const property = caseOf('no 5xx for identifiers of any kind in paths"');
+  expect(property, xml).not.toBe('');
+  expect(property, xml).not.toContain('<failure');
+  const clause = caseOf('OFFER-SCHEMA: ');
+  expect(clause, xml).toMatch(
+    /<failure message="OFFER-SCHEMA: GET \/offer\/[^"]*met by the test &quot;no 5xx for identifiers of any kind in paths/,
+  );
 });

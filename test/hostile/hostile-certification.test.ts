@@ -134,8 +134,10 @@ for (const renderer of MARKDOWN_RENDERERS)
     expect.soft(dialogs, 'script dialogs').toEqual([]);
     expect.soft(requests, 'requests beyond the file itself').toEqual([`file://${file}`]);
     // What renderMarkdown writes: headings, paragraphs, lists, tables, code, bold, and the details/summary that fold a
-    // clause's findings past the third and the clauses unconfirmed for one reason (issue 32). No a, img, svg, script, iframe...
+    // clause's findings past the third and the clauses unconfirmed for one reason (issue 32), and the block quote of the
+    // contract's words a failing clause enforces (issue 48). No a, img, svg, script, iframe...
     const written = [
+      'blockquote',
       'code',
       'details',
       'h1',

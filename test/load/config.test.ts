@@ -55,6 +55,30 @@ const REFUSED: RefusalCase[] = [
     variables: ['LOAD_DURATION'],
   },
   {
+    description: 'a runner name that is no pod name',
+    scenario: 'pagination',
+    env: env({ LOAD_RUNNER: '../pod 1' }),
+    variables: ['LOAD_RUNNER'],
+  },
+  {
+    description: 'a sub-second pagination run',
+    scenario: 'pagination',
+    env: env({ LOAD_DURATION: '500ms' }),
+    variables: ['LOAD_DURATION'],
+  },
+  {
+    description: 'a sub-second polling run (interval under a second too)',
+    scenario: 'polling',
+    env: env({ LOAD_DURATION: '900ms', POLL_INTERVAL: '500ms' }),
+    variables: ['LOAD_DURATION'],
+  },
+  {
+    description: 'a sub-second subscriptions run',
+    scenario: 'subscriptions',
+    env: env({ LOAD_DURATION: '0.5s' }),
+    variables: ['LOAD_DURATION'],
+  },
+  {
     description: 'page rate above API_RATE',
     scenario: 'pagination',
     env: env({ API_RATE: '5', PAGE_RATE: '8' }),

@@ -78,8 +78,10 @@ export async function driveScenario(opts: {
   const written = readdirSync(reportDir).map((name) => ({ name, text: readFileSync(join(reportDir, name), 'utf8') }));
   for (const { name, text } of [...written, { name: 'the driver output', text: output }])
     for (const form of forms) expect(text.includes(form), `a credential (${form.length} chars) in ${name}`).toBe(false);
-  const reportFile = written.find((f) => f.name === `${opts.scenario}.json`);
-  expect(reportFile, `the run wrote ${opts.scenario}.json:\n${output}`).toBeDefined();
+  // One runner of a distributed run (LOAD_RUNNER) names its report after itself.
+  const reportName = `${opts.scenario}${opts.knobs?.LOAD_RUNNER ? `.${opts.knobs.LOAD_RUNNER}` : ''}.json`;
+  const reportFile = written.find((f) => f.name === reportName);
+  expect(reportFile, `the run wrote ${reportName}:\n${output}`).toBeDefined();
   const report = JSON.parse((reportFile as { text: string }).text) as LoadReport;
   // The shape load:compare, the certification and npm run history read, published in schemas/.
   expect(validateLoadReport(report).errors, `${opts.scenario}.json against schemas/load-report.schema.json`).toEqual([]);

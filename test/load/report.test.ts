@@ -4,6 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { buildLoadReport, redactSecrets, renderJUnit, renderTextSummary } from '../../load/lib/report.ts';
 import { normaliseK6Summary } from '../../load/lib/summary.ts';
+import { compareNames } from '../../load/lib/order.ts';
 import { summaryOutputs } from '../../load/lib/summary-outputs.ts';
 import { validateLoadReport } from '../../src/report/report-schema.ts';
 import { SECRET, SECRET_KEY, config, counter, k6Summary, rate, trend } from './fixtures.ts';
@@ -173,7 +174,7 @@ test('thresholds are listed by metric, numbers in tags by value, whatever order 
   const probe = report.thresholds.filter((t) => t.metric.startsWith('rate_probe_429')).map((t) => t.metric);
   expect(probe).toEqual(['rate_probe_429{target_rps:9}', 'rate_probe_429{target_rps:20}', 'rate_probe_429{target_rps:100}']);
   const metrics = report.thresholds.map((t) => t.metric);
-  expect(metrics).toEqual([...metrics].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+  expect(metrics).toEqual([...metrics].sort(compareNames));
 });
 
 test('a 3xx answer fails the run and is named with the origin its Location pointed at (never followed)', () => {

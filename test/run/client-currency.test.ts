@@ -22,6 +22,7 @@ import { REFERENCE_PROFILE_PATH } from '../../src/run/bundled-reference.ts';
 import { DEMO_CREDENTIALS } from '../../reference/server.ts';
 import { clientFor } from '../client/client-for.ts';
 import { CURRENCY_CASES } from './client-currency.cases.ts';
+import { fullCreateBody, minimalCreateBody } from '../../src/arbitraries/fixed-create-bodies.ts';
 
 const offer = (id: string, currency: string, status = 'open_for_subscription') =>
   ({ id, details: { status }, pricingAndOrderLimits: { currency, hardMinLimit: 1, hardMaxLimit: 100 } }) as unknown as Offer;
@@ -178,4 +179,27 @@ test('offers whose order limits hold no amount: never probed, never written to',
   expect(result.refused).toEqual([]);
   expect(offers.filter((o) => isWritableIn(result, o)).map((o) => o.id)).toEqual(['a']);
   expect(whyNoOfferToWrite(result, [broken('b', 'GBP'), broken('e', 'EUR')])).toMatch(/^No open offer's order limits hold an amount/);
+});
+
+test('an offer priced in GBX that accepts GBP: written to by a GBP client, in GBP; probed in GBP', async () => {
+  const pence = (id: string, acceptedCurrency: string) =>
+    ({
+      id,
+      details: { status: 'open_for_subscription' },
+      pricingAndOrderLimits: { currency: 'GBX', acceptedCurrency, hardMinLimit: 1, hardMaxLimit: 100 },
+    }) as unknown as Offer;
+  const gbp = currenciesFromSetting('GBP');
+  expect(isWritableIn(gbp, pence('p', 'GBP'))).toBe(true);
+  expect(minimalCreateBody(pence('p', 'GBP')).currency).toBe('GBP');
+  expect(fullCreateBody(pence('p', 'GBP')).currency).toBe('GBP');
+  // One it accepts in GBX is the GBX client's, as before; an acceptedCurrency no create can name leaves the price's.
+  expect(isWritableIn(gbp, pence('x', 'GBX'))).toBe(false);
+  expect(isWritableIn(currenciesFromSetting('GBX'), pence('x', 'GBX'))).toBe(true);
+  expect(isWritableIn(currenciesFromSetting('GBX'), pence('c', 'CHF'))).toBe(true);
+  // The probe asks once per currency orders are written in: GBP, not the GBX of the price.
+  const { client, asked } = fakeClient({ GBX: 400 });
+  const result = await probeCurrencies(client, [pence('p', 'GBP'), pence('q', 'GBP')]);
+  expect(asked).toEqual(['GBP']);
+  expect(result.writable).toBeNull();
+  expect(whyNoOfferToWrite(gbp, [pence('x', 'GBX')])).toMatch(/client's currency \(GBP\)/);
 });

@@ -17,6 +17,7 @@ import {
 import type { InvestorKind, OpenOffer, SubscriptionCreateBody } from '../../contract/vocabulary.ts';
 import { investorReference } from '../investor-reference.ts';
 import { receiptWindow } from '../../contract/receipt-time.ts';
+import { orderCurrency } from '../../contract/order-currency.ts';
 import { utcTimestamp } from '../utc-timestamp.ts';
 import { forTerminal } from '../../config/terminal-text.ts';
 
@@ -28,9 +29,9 @@ export interface CreateBodyConstraints {
    */
   tag?: string;
   /**
-   * `'any'` (default): every currency of the enum. `'offer'`: always the offer's
-   * `pricingAndOrderLimits.currency` (contract, Authentication 4: a client has one currency; what
-   * other currencies get is not shown).
+   * `'any'` (default): every currency of the enum. `'offer'`: always the offer's own, the one it accepts
+   * orders in (`acceptedCurrency`), else the one it is priced in (`currency`; src/contract/order-currency.ts)
+   * (contract, Authentication 4: a client has one currency; what other currencies get is not shown).
    */
   currency?: 'any' | 'offer';
   /** Window of clientSubscriptionTimestamp (default: the offer's `receiptWindow`, src/contract/receipt-time.ts). */
@@ -40,7 +41,8 @@ export interface CreateBodyConstraints {
 
 /** Whether a schema-valid body inside the order limits can be built for `offer`. */
 export function acceptsValidBody(offer: OpenOffer, constraints: CreateBodyConstraints): boolean {
-  if (constraints.currency === 'offer' && !isCurrency(offer.pricingAndOrderLimits.currency)) return false;
+  const own = orderCurrency(offer.pricingAndOrderLimits);
+  if (constraints.currency === 'offer' && !(own !== undefined && isCurrency(own))) return false;
   return hasAmountWithinLimits(offer.pricingAndOrderLimits);
 }
 
@@ -146,10 +148,12 @@ export function createBodyFor(
   constraints: CreateBodyConstraints,
   typeAndCategoryPresence: 'both' | 'neither',
 ): Arbitrary<SubscriptionCreateBody> {
-  const offerCurrency = offer.pricingAndOrderLimits.currency;
+  const offerCurrency = orderCurrency(offer.pricingAndOrderLimits);
   const window = receiptWindow(offer);
   const currency =
-    constraints.currency === 'offer' && isCurrency(offerCurrency) ? fc.constant(offerCurrency) : fc.constantFrom(...CURRENCIES);
+    constraints.currency === 'offer' && offerCurrency !== undefined && isCurrency(offerCurrency)
+      ? fc.constant(offerCurrency)
+      : fc.constantFrom(...CURRENCIES);
   const reference = constraints.tag !== undefined ? fc.constant({ clientSubscriptionReference: constraints.tag }) : untaggedReference;
   return fc
     .record(

@@ -34,7 +34,8 @@ export function curlScript(baseUrl: string, ev: EvidenceExcerpt, about: string):
   const body = ev.requestBody;
   if (body && CUT.test(body)) lines.push('# The request body was cut short in the report; complete it before sending.');
   const args = [
-    `curl -sS -i -X ${method} ${quote(url)}`,
+    // The path byte for byte as the report shows it (curl otherwise removes dot segments; the client sends none: src/client/request-path.ts).
+    `curl -sS -i --path-as-is -X ${method} ${quote(url)}`,
     `-H "${SUBSCRIPTION_KEY_HEADER}: $API_SUBSCRIPTION_KEY"`,
     `-H "${SECRET_HEADER}: $API_SECRET"`,
     // The suite's client sends it on every call (src/client/api-client.ts): the replay asks for the same representation.

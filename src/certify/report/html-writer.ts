@@ -12,6 +12,7 @@ import { STATUS_LABEL } from './status-label.ts';
 import {
   evidenceRows,
   PACKAGE_STATUS_TEXT,
+  QUOTES_SHOWN,
   type CertificationReport,
   type ClauseFailureRow,
   type ClauseRow,
@@ -114,6 +115,15 @@ function testsCell(tests: readonly string[]): string {
   return `<details><summary>${tests.length} tests</summary>${list(tests)}</details>`;
 }
 
+/** The contract's words the clause enforces, under its statement and beside its findings: the first passages, the rest folded. */
+function contractQuote(c: ClauseRow): string {
+  if (c.contract.length === 0) return '';
+  const passages = (qs: readonly string[]) => qs.map((q) => `<p>${esc(q)}</p>`).join('');
+  const rest = c.contract.slice(QUOTES_SHOWN);
+  const folded = rest.length ? `<details><summary>${rest.length} more passage(s)</summary>${passages(rest)}</details>` : '';
+  return `<blockquote class="contract"><div class="muted">The contract:</div>${passages(c.contract.slice(0, QUOTES_SHOWN))}${folded}</blockquote>`;
+}
+
 function clauseRow(c: ClauseRow, baseUrl: string): string {
   const waiver = c.waiver
     ? `<div class="muted">waiver (${esc(c.waiver.state)}): ${esc(c.waiver.note)} — ${esc(c.waiver.reason)}</div>`
@@ -124,7 +134,7 @@ function clauseRow(c: ClauseRow, baseUrl: string): string {
     cell('Clause', `<a href="#${esc(clauseAnchor(c.id))}"><code>${esc(c.id)}</code></a><div class="muted">${esc(c.section)}</div>`),
     cell('Kind', esc(c.kind)),
     cell('Status', badge(c.status)),
-    cell('Statement', esc(c.summary)),
+    cell('Statement', `${esc(c.summary)}${contractQuote(c)}`),
     cell('Tests', testsCell(c.tests)),
     cell('Findings', details || '<span class="muted">—</span>'),
   ];

@@ -6,7 +6,7 @@
 import { durationText, ms, percent, valueText } from '../../report/format.ts';
 import { STATUS_LABEL } from './status-label.ts';
 import { type Cell, codeSpan, escapeMarkdown as md, fenced, table } from '../../report/markdown-escape.ts';
-import { evidenceRows, PACKAGE_STATUS_TEXT, type CertificationReport, type ClauseRow } from './report-model.ts';
+import { evidenceRows, PACKAGE_STATUS_TEXT, QUOTES_SHOWN, type CertificationReport, type ClauseRow } from './report-model.ts';
 import { escapeXml } from '../../report/svg-charts.ts';
 import { curlScript } from './curl.ts';
 import { foldUnconfirmed } from './unconfirmed.ts';
@@ -41,6 +41,20 @@ function reproduction(c: ClauseRow, baseUrl: string): string[] {
   return [];
 }
 
+/**
+ * The contract's words the clause enforces, as a block quote under its statement: the first passages, the others
+ * folded. Each passage escaped like any value (a table row's pipes stay text, `<timestamp>` stays text).
+ */
+function contractLines(c: ClauseRow): string[] {
+  if (c.contract.length === 0) return [];
+  const quote = (qs: readonly string[]) => qs.flatMap((q, i) => [...(i ? ['>'] : []), `> ${md(q)}`]);
+  const rest = c.contract.slice(QUOTES_SHOWN);
+  const out = ['The contract:', '', ...quote(c.contract.slice(0, QUOTES_SHOWN)), ''];
+  if (rest.length)
+    out.push(`<details><summary>${rest.length} more passage(s) of the contract</summary>`, '', ...quote(rest), '', '</details>', '');
+  return out;
+}
+
 /** Findings of one clause written in full; the others folded (one fault can give a clause dozens). */
 const FINDINGS_SHOWN = 3;
 /** Findings of one clause in the Markdown at all, and bytes of findings beyond each clause's first: a job summary stays
@@ -70,7 +84,7 @@ function findingLines(f: ClauseRow['failures'][number]): string[] {
  * shows in full (its limit is 1 MiB). Every finding is in certification.json and evidence/failures.jsonl.
  */
 function failureDetails(c: ClauseRow, baseUrl: string, budget: { left: number }): string[] {
-  const out = [`### ${md(c.id)} (${STATUS_LABEL[c.status]})`, '', md(c.summary), ''];
+  const out = [`### ${md(c.id)} (${STATUS_LABEL[c.status]})`, '', md(c.summary), '', ...contractLines(c)];
   if (c.waiver) out.push(`Waiver: ${md(c.waiver.state)} — ${md(c.waiver.note)}. Reason: ${md(c.waiver.reason)}`, '');
   // What to run first, then what was found.
   if (c.status === 'fail') out.push(...reproduction(c, baseUrl));

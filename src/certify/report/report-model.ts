@@ -57,6 +57,8 @@ export interface ClauseRow {
   kind: ClauseKind;
   section: string;
   summary: string;
+  /** The contract's words the clause enforces, verbatim (src/contract/clauses/; none for an `observe` clause). */
+  contract: string[];
   /** What the report shows (after waivers). */
   status: ClauseStatus;
   /** What the suite found (before waivers). */
@@ -233,6 +235,9 @@ export function evidenceRows<Code = string>(
     ['Requests logged', String(e.requestCount)],
   ];
 }
+
+/** Passages of a clause's quote of the contract shown in full in the HTML and Markdown reports; the others folded. */
+export const QUOTES_SHOWN = 3;
 
 /** How a package's mark reads in every format. */
 export const PACKAGE_STATUS_TEXT: Readonly<Record<PackageRecord['status'], string>> = {

@@ -6,6 +6,7 @@ import type { SchemaName } from '../../schema/registry.ts';
 import { type Check, type CheckKind, type CheckSpec, defineCheck } from '../define-check.ts';
 import type { CheckContext, CheckFailure, CheckResult } from '../types.ts';
 import { STATED_200_OPERATIONS } from '../../contract/operations.ts';
+import { isDotSegment } from '../../client/request-path.ts';
 
 /** An exchange check: judges one answer the suite's client saw (defined with defineExchangeCheck, joined in ../exchange-checks.ts). */
 export type ExchangeCheck = Check<Exchange, CheckContext, Partial<CheckResult>>;
@@ -37,6 +38,30 @@ export const SUCCESS_MODEL: Partial<Record<Operation, { model: SchemaName; list:
   health: { model: 'health-check-result', list: false },
 };
 
+/** The path of each operation that names one record by the id in its last segment. */
+const BY_ID_PATH: Partial<Record<Operation, RegExp>> = {
+  'offer.get': /^\/offer\/([^/?#]+)(?:[?#]|$)/,
+  'allocation.get': /^\/allocation\/([^/?#]+)(?:[?#]|$)/,
+  'subscription.get': /^\/subscription\/([^/?#]+)(?:[?#]|$)/,
+};
+
+/**
+ * Whether an exchange's path still names its operation: a by-id operation whose path lost its id (`/offer/`, the
+ * list's path with a trailing slash, or a dot segment URL parsing removes) asked for another resource, and its answer is
+ * no record of that operation (issue 49: a list answered for `GET /subscription/` was judged as one Subscription).
+ */
+export function namesItsOperation(ex: Pick<Exchange, 'operation' | 'path'>): boolean {
+  const pattern = BY_ID_PATH[ex.operation];
+  if (!pattern) return true;
+  const id = pattern.exec(ex.path)?.[1];
+  return id !== undefined && !isDotSegment(id);
+}
+
+/** The model of an exchange's success body: its operation's, unless its path no longer names that operation. */
+export function successModelOf(ex: Pick<Exchange, 'operation' | 'path'>): { model: SchemaName; list: boolean } | undefined {
+  return namesItsOperation(ex) ? SUCCESS_MODEL[ex.operation] : undefined;
+}
+
 /** Operations whose success status the contract states (200). Create and cancel are "not shown". */
 export const READS: ReadonlySet<Operation> = STATED_200_OPERATIONS;
 
@@ -63,7 +88,7 @@ const instancesSeen = new WeakMap<Exchange, readonly Instance[]>();
 
 /** Each instance of a model inside a success body. */
 export function instances(ex: Exchange, model: SchemaName): readonly Instance[] {
-  const spec = SUCCESS_MODEL[ex.operation];
+  const spec = successModelOf(ex);
   if (!spec || spec.model !== model || ex.status >= 300 || !ex.isJson) return NO_INSTANCES;
   let found = instancesSeen.get(ex);
   if (!found) {

@@ -3,7 +3,7 @@
 import { errorShapeOf, statusText } from '../../client/exchange.ts';
 import { extraProperties, extraPropertiesInList } from '../../schema/registry.ts';
 import { ZERO_OFFSET } from '../../schema/vocabulary.ts';
-import { defineExchangeCheck, READS, SUCCESS_MODEL } from './exchange-check.ts';
+import { defineExchangeCheck, READS, successModelOf } from './exchange-check.ts';
 
 /** The first string of a JSON value that is a UTC timestamp written with a zero offset, if any. */
 function firstZeroOffset(value: unknown): string | undefined {
@@ -94,7 +94,7 @@ export const extraFields = defineExchangeCheck({
   name: 'extraFields',
   clauses: ['GEN-EXTRA-FIELDS'],
   run(ex, ctx, { fail }) {
-    const spec = SUCCESS_MODEL[ex.operation];
+    const spec = successModelOf(ex);
     let extras: string[] = [];
     if (spec && ex.status < 300 && ex.isJson)
       extras = spec.list ? extraPropertiesInList(spec.model, ex.body) : extraProperties(spec.model, ex.body);
@@ -127,7 +127,7 @@ export const zeroOffsetTimestamps = defineExchangeCheck({
   name: 'zeroOffsetTimestamps',
   clauses: ['GEN-TIMESTAMP-UTC'],
   // Every answer passes here: the body is walked only when its text holds a zero offset at all.
-  appliesTo: (ex) => !(!SUCCESS_MODEL[ex.operation] || ex.status < 200 || ex.status >= 300 || !ex.isJson || !ex.text.includes('+00:00')),
+  appliesTo: (ex) => !(!successModelOf(ex) || ex.status < 200 || ex.status >= 300 || !ex.isJson || !ex.text.includes('+00:00')),
   run(ex, ctx, { fail }) {
     const found = firstZeroOffset(ex.body);
     if (found === undefined) return {};

@@ -4,7 +4,7 @@ import type { ClauseId } from '../../contract/clauses/catalogue.ts';
 import { validate, validateList, type SchemaIssue, type SchemaName } from '../../schema/registry.ts';
 import type { CheckFailure, Observation } from '../types.ts';
 import { VALUES_SEEN, valueAt } from '../values-seen.ts';
-import { defineExchangeCheck, instances, SUCCESS_MODEL } from './exchange-check.ts';
+import { defineExchangeCheck, instances, successModelOf } from './exchange-check.ts';
 
 const MODEL_CLAUSE: Record<string, ClauseId> = {
   offer: 'OFFER-SCHEMA',
@@ -26,7 +26,7 @@ export const successBodyMatchesSchema = defineExchangeCheck({
   name: 'successBodyMatchesSchema',
   clauses: ['OFFER-SCHEMA', 'OFFER-ENUMS', 'ALLOC-SCHEMA', 'SUB-SCHEMA', 'SUB-STATUS-ENUM', 'HEALTH-SCHEMA', 'GEN-TIMESTAMP-UTC'],
   run(ex, _ctx, { fail }) {
-    const spec = SUCCESS_MODEL[ex.operation];
+    const spec = successModelOf(ex);
     if (!spec || ex.status < 200 || ex.status >= 300 || !ex.isJson) return {};
     const result = spec.list ? validateList(spec.model, ex.body) : validate(spec.model, ex.body);
     if (result.valid) return {};

@@ -13,6 +13,11 @@
  *   Not a contract clause: the report shows it as a finding of its own kind; it fails the certification when it
  *   fails, and leaves it INCOMPLETE when it could not be exercised, like a `must`.
  *
+ * Every binding clause (`must`, `security`) quotes the contract in `contract`: the sentence(s) or table row(s) of
+ * spec/offer-subscription-api.md it enforces, verbatim (a row as written, `| field | type | ... |`).
+ * test/contract/clause-quotes.test.ts fails on a quote the spec does not hold and on a binding clause without one.
+ * The summary says no more than its quotes do: what goes beyond them is an `observe` clause (docs/contract.md).
+ *
  * IDs are stable: tests, fault switches, waivers and reports refer to them. Add, never renumber.
  */
 export type ClauseKind = 'must' | 'observe' | 'client' | 'security';
@@ -27,10 +32,19 @@ export interface Clause {
   kind: ClauseKind;
   /** Set when no black-box test can check it; the reason is shown in reports. */
   notTestable?: string;
-  /** The contract's own words the clause comes from (client clauses quote them in their report). */
-  contract?: string;
+  /**
+   * The contract's own words the clause enforces: one passage, or several (a list). Verbatim for `must` and
+   * `security` clauses (a sentence, or a table row as written); every report shows them beside the finding.
+   */
+  contract?: string | readonly string[];
   /** A `security` finding: why the suite checks what the contract does not say in words. */
   beyondContract?: string;
+}
+
+/** A clause's quotes of the contract, as a list (none for a clause that has none). */
+export function quotesOf(clause: Clause): readonly string[] {
+  const c = clause.contract;
+  return c === undefined ? [] : typeof c === 'string' ? [c] : c;
 }
 
 /** Kinds a target must satisfy: a failure fails the certification, and one not confirmed leaves it INCOMPLETE. */

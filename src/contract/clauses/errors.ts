@@ -8,14 +8,32 @@ export const ERROR_CLAUSES = [
     kind: 'must',
     section: S.errors,
     summary: 'Errors of list/get operations have error (string), message (string), optional validationErrors (string[]).',
+    contract: [
+      'Body for the list and get operations of offers, allocations and subscriptions:',
+      '| error | string | yes |',
+      '| message | string | yes |',
+      '| validationErrors | array of strings | no |',
+    ],
   },
   {
     id: 'ERR-CREATE-CANCEL-BODY',
     kind: 'must',
     section: S.errors,
     summary: 'Errors of create/cancel have status (the HTTP status), errors (object[]) and message (string).',
+    contract: [
+      'Body for creating and cancelling a subscription:',
+      '| status | number | yes (the HTTP status, for example 400) |',
+      '| errors | array of objects (ValidationErrorModel) | yes |',
+      '| message | string | yes |',
+    ],
   },
-  { id: 'ERR-400-MESSAGE', kind: 'must', section: S.errors, summary: 'A 400 response carries the message "Bad Request".' },
+  {
+    id: 'ERR-400-MESSAGE',
+    kind: 'must',
+    section: S.errors,
+    summary: 'A 400 response carries the message "Bad Request".',
+    contract: ['A 400 response carries the message Bad Request.'],
+  },
   {
     id: 'ERR-STATUS-CODES',
     kind: 'observe',

@@ -8,5 +8,8 @@ export const EVENT_CLAUSES = [
     section: S.events,
     summary: 'An allocation webhook may carry only the allocation count, after which the partner polls the allocations endpoints.',
     notTestable: 'Webhook registration, payload and delivery are not shown; the suite cannot subscribe to them.',
+    contract: [
+      'A partner may ask to be sent an allocation webhook. It may be configured as a notification without the allocation data, carrying only the allocation count; the partner then polls the allocations endpoints with offset and limit to retrieve the data.',
+    ],
   },
 ] as const satisfies readonly Clause[];

@@ -3,12 +3,22 @@ import { type Clause, S } from './clause.ts';
 
 export const HEALTH_CLAUSES = [
   // --- Health ------------------------------------------------------------------------------------
-  { id: 'HEALTH-NO-CREDENTIALS', kind: 'must', section: S.epHealth, summary: 'The health check succeeds without credential headers.' },
+  {
+    id: 'HEALTH-NO-CREDENTIALS',
+    kind: 'must',
+    section: S.epHealth,
+    summary: 'The health check succeeds without credential headers.',
+    contract: [
+      'Success body: Health check result. The operation lists no credential requirement.',
+      'All endpoints except the health check require the credential headers.',
+    ],
+  },
   {
     id: 'HEALTH-SCHEMA',
     kind: 'must',
     section: S.health,
     summary: 'The health result has status (string), info and error (object or null) and details (object).',
+    contract: ['Fields: status (string; value seen: ok), info (object or null), error (object or null), details (object).'],
   },
   {
     id: 'HEALTH-ROUTE',

@@ -8,5 +8,6 @@ export const VERSIONING_CLAUSES = [
     section: S.versioning,
     summary: 'The interface is the Commercial API, version 2.0.',
     notTestable: 'Version selection in requests is not shown; nothing to send or check.',
+    contract: ['The interface is published as the Commercial API, version 2.0.'],
   },
 ] as const satisfies readonly Clause[];
