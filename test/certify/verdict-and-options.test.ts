@@ -134,6 +134,7 @@ test('command line: defaults, and every option', () => {
     initProfile: null,
     ofReference: false,
     publicKey: null,
+    explore: false,
   });
   expect(parse(['--init-profile', 'p.json', '--of-reference'])).toMatchObject({ initProfile: resolve('p.json'), ofReference: true });
   expect(parse([], { REPORTS_DIR: '/tmp/r' }).out).toBe('/tmp/r/certification');
@@ -168,7 +169,12 @@ test('command line: defaults, and every option', () => {
     initProfile: null,
     ofReference: false,
     publicKey: null,
+    explore: false,
   });
+  // --explore draws the fuzz seed (FUZZ_SEED=random); with a FUZZ_SEED that sets one, a usage error.
+  expect(parse(['--explore']).explore).toBe(true);
+  expect(parse(['--explore'], { FUZZ_SEED: 'random' }).explore).toBe(true);
+  expect(() => parseCertifyArgs(['--explore'], { FUZZ_SEED: '12' })).toThrow(/--explore draws a new fuzz seed, but FUZZ_SEED=12 sets one/);
   expect(parse(['--verify', 'reports/certification']).verify).toBe(join(resolve('reports'), 'certification'));
   expect(parse(['--verify', 'd', '--public-key', 'p.pem'])).toMatchObject({ verify: resolve('d'), publicKey: resolve('p.pem') });
   expect(parseCertifyArgs(['--help'], {})).toBe('help');
