@@ -58,10 +58,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       config = readSuiteConfig();
     }
     setChildEnvironment({ RUN_ID: config.runId }); // one run ID (and journal) for every worker
-    kept = fixFuzzSettings(config, bundled);
     // The profile loaded once for this process: the preflight, the shared reads and the teardown take it from here.
     context = runContextOf(config);
     await preflight(context);
+    // After the preflight: a run that cannot reach its target says that alone.
+    kept = fixFuzzSettings(config, bundled);
   } catch (error) {
     await stopReference();
     exitOnConfigError(error);
