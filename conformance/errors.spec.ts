@@ -5,28 +5,41 @@ import { covers, requireOffersToWrite, requireWrites, test } from '../src/harnes
 import { minimalCreateBody } from '../src/arbitraries/fixed-create-bodies.ts';
 import type { Operation } from '../src/client/exchange.ts';
 import { QUERY_PARAMETERS, type RequestOperation } from '../src/contract/request-cases.ts';
+import type { StrictnessKind } from '../src/contract/strictness.ts';
+import { judgeInvalidRead } from '../src/checks/strictness.ts';
 
 /**
- * Values per parameter type, each a query string for a parameter name: cases as data. `invalid`: not of the type the
- * contract gives the parameter (its table row), refused (GEN-QUERY-INVALID). A valid value beside an invalid one
- * (repeated) must not make the service take either. `recorded`: not invalid by the contract's words (an empty offerId
- * is a string), so what the target answers is recorded only (PAGE-INVALID-PARAMS). Not a UTC date-time in the
- * contract's form but a real instant (an offset) is left to modified-after.spec.ts, which records what it gets.
+ * Values per parameter type, each a query string for a parameter name: cases as data. Invalid ones are not of the type
+ * the contract gives the parameter (its table row), refused (GEN-QUERY-INVALID); each names the valid requests it may
+ * stand for (`standsFor`, query strings; '' = the parameter left out) and the strictness kind of answering as one of
+ * them (src/contract/strictness.ts): a repeated parameter as one of its values, an invalid value as the request without
+ * it. `recorded`: not invalid by the contract's words (an empty offerId is a string), so what the target answers is
+ * recorded only (PAGE-INVALID-PARAMS). Not a UTC date-time in the contract's form but a real instant (an offset) is left
+ * to modified-after.spec.ts, which records what it gets.
  */
-const QUERY_CASES: Record<'date-time' | 'count' | 'string', { invalid: QueryCase[]; recorded: QueryCase[] }> = {
-  'date-time': {
-    invalid: [
-      (n) => `${n}=not-a-date`,
-      (n) => `${n}=2024-13-45T00:00:00Z`,
-      (n) => `${n}=`,
-      (n) => `${n}=2024-01-01T00:00:00Z&${n}=2025-01-01T00:00:00Z`,
-    ],
-    recorded: [],
-  },
-  count: { invalid: [(n) => `${n}=abc`, (n) => `${n}=-1`, (n) => `${n}=`, (n) => `${n}=0&${n}=1`], recorded: [] },
-  string: { invalid: [(n) => `${n}=osd-suite-a&${n}=osd-suite-b`], recorded: [(n) => `${n}=`] },
+interface InvalidQuery {
+  query: (name: string) => string;
+  kind: StrictnessKind;
+  standsFor: (name: string) => string[];
+  /** Not invalid by the contract's words: the answer is recorded only. */
+  recorded?: true;
+}
+const ignored = (query: (name: string) => string): InvalidQuery => ({ query, kind: 'invalid-query-ignored', standsFor: () => [''] });
+const repeated = (a: string, b: string): InvalidQuery => ({
+  query: (n) => `${n}=${a}&${n}=${b}`,
+  kind: 'repeated-parameter',
+  standsFor: (n) => [`${n}=${a}`, `${n}=${b}`],
+});
+const INVALID_QUERIES: Record<'date-time' | 'count' | 'string', InvalidQuery[]> = {
+  'date-time': [
+    ignored((n) => `${n}=not-a-date`),
+    ignored((n) => `${n}=2024-13-45T00:00:00Z`),
+    ignored((n) => `${n}=`),
+    repeated('2024-01-01T00:00:00Z', '2025-01-01T00:00:00Z'),
+  ],
+  count: [ignored((n) => `${n}=abc`), ignored((n) => `${n}=-1`), ignored((n) => `${n}=`), repeated('0', '1')],
+  string: [repeated('osd-suite-a', 'osd-suite-b'), { ...ignored((n) => `${n}=`), recorded: true }],
 };
-type QueryCase = (name: string) => string;
 
 /** Malformed requests to the create operation: cases as data. None may create anything or yield a 5xx. */
 const BAD_CREATE_INPUT: Array<{ description: string; rawBody: string; headers?: Record<string, string> }> = [
@@ -45,7 +58,7 @@ test.describe('error bodies', () => {
   });
 
   test(
-    'every query parameter with an invalid value is refused with a 4xx, never ignored',
+    'every query parameter with an invalid value is refused with a 4xx, or answered as the valid request it stands for (strictness)',
     covers('read', 'GEN-QUERY-INVALID', 'GEN-FAILURE-4XX', 'PAGE-INVALID-PARAMS', 'ERR-LIST-GET-BODY', 'ERR-400-MESSAGE'),
     async ({ api, facts, verdict }) => {
       const offers = await facts.offers();
@@ -58,27 +71,25 @@ test.describe('error bodies', () => {
       ];
       for (const t of targets) {
         for (const [name, type] of Object.entries(QUERY_PARAMETERS[t.operation as RequestOperation])) {
-          const { invalid, recorded } = QUERY_CASES[type];
-          for (const query of [...invalid, ...recorded]) {
-            const ex = await api.send({ operation: t.operation, method: 'GET', path: `${t.path}?${query(name)}` });
-            const what = `GET ${t.path}?${query(name)}`;
+          for (const q of INVALID_QUERIES[type]) {
+            const query = q.query(name);
+            const ex = await api.send({ operation: t.operation, method: 'GET', path: `${t.path}?${query}` });
+            const what = `GET ${t.path}?${query}`;
             verdict.observe({
               clause: 'PAGE-INVALID-PARAMS',
-              key: `invalid.${t.operation}.${query(name)}`,
+              key: `invalid.${t.operation}.${query}`,
               message: `${what} answered ${ex.status}`,
               value: ex.status,
             });
-            if (recorded.includes(query)) continue;
-            verdict.check(
-              'GEN-QUERY-INVALID',
-              ex.status >= 400 && ex.status < 500,
-              `${what}: an invalid ${name} must be refused with a 4xx`,
-              {
-                expected: '4xx',
-                received: ex.status < 300 ? `${ex.status} (the value was ignored or guessed at)` : ex.status,
-                exchange: ex,
-              },
-            );
+            if (q.recorded) continue;
+            // Answered as the valid request it stands for: strictness; as anything else (other entries): a deviation.
+            await judgeInvalidRead(verdict, ex, {
+              clause: 'GEN-QUERY-INVALID',
+              what,
+              kind: q.kind,
+              candidates: q.standsFor(name).map((v) => (v ? `${t.path}?${v}` : t.path)),
+              read: (path) => api.send({ operation: t.operation, method: 'GET', path }),
+            });
           }
         }
       }
@@ -117,6 +128,44 @@ test.describe('error bodies', () => {
       },
     );
   }
+
+  test(
+    'every read route with a trailing slash is refused, or answered as the route itself (strictness)',
+    covers('read', 'ERR-STATUS-CODES', 'GEN-FAILURE-4XX'),
+    async ({ api, facts, verdict }) => {
+      const offers = await facts.offers();
+      const offerId = offers[0]?.id ?? 'osd-suite-any';
+      const subscriptions = await api.listSubscriptions({ offset: '0', limit: '1' });
+      const subscriptionId = Array.isArray(subscriptions.body) ? (subscriptions.body[0] as { id?: unknown } | undefined)?.id : undefined;
+      const routes: Array<{ operation: Operation; path: string }> = [
+        { operation: 'offer.list', path: '/offer' },
+        { operation: 'offer.get', path: `/offer/${encodeURIComponent(offerId)}` },
+        { operation: 'allocation.list', path: '/allocation' },
+        { operation: 'allocation.get', path: `/allocation/${encodeURIComponent(offerId)}` },
+        { operation: 'subscription.list', path: '/subscription' },
+        ...(typeof subscriptionId === 'string'
+          ? [{ operation: 'subscription.get' as const, path: `/subscription/${encodeURIComponent(subscriptionId)}` }]
+          : []),
+      ];
+      for (const r of routes) {
+        const ex = await api.send({ operation: 'other', method: 'GET', path: `${r.path}/` });
+        verdict.observe({
+          clause: 'ERR-STATUS-CODES',
+          key: `trailingSlash.${r.operation}`,
+          message: `GET ${r.path}/ answered ${ex.status}`,
+          value: ex.status,
+        });
+        if (ex.status >= 300 && ex.status < 400) continue; // a redirect to the route: recorded, never followed
+        await judgeInvalidRead(verdict, ex, {
+          clause: 'ERR-STATUS-CODES',
+          what: `GET ${r.path}/`,
+          kind: 'trailing-slash',
+          candidates: [r.path],
+          read: (path) => api.send({ operation: path === r.path ? r.operation : 'other', method: 'GET', path }),
+        });
+      }
+    },
+  );
 
   test(
     'an unknown route gets a 4xx JSON error, never a 5xx',

@@ -281,4 +281,32 @@ test.describe('read, list and cancel', () => {
       });
     },
   );
+
+  // The late read (src/checks/late-read.ts) reads every record the run created again before the teardown cancels it,
+  // after API_DURABILITY_WAIT: this test leaves it one record created and one cancelled, whatever else the run selects
+  // (certify --clauses, a --grep), and checks here that both read as confirmed now, the state the late read expects.
+  test(
+    'records left for the late read: one created, one cancelled, each read as the service confirmed it',
+    covers('write', 'SUB-CREATED-LASTS', 'SUB-CANCELLED-STAYS', 'SUB-STATUS-UNPROMPTED'),
+    async ({ api, facts, verdict, reads, suite }) => {
+      const kept = record((await createOnOpenOffer(api, facts, fullCreateBody)).exchange);
+      test.skip(!kept, 'The create was not answered with a record; SUB-CREATE reports why.');
+      const readKept = await reads.read({
+        read: () => api.getSubscription(kept!.id),
+        shows: (r) => r.status === 200 && isDeepStrictEqual(r.body, kept),
+        what: `GET /subscription/${kept!.id} after create`,
+        verdict,
+      });
+      verdict.check(
+        'SUB-CREATED-LASTS',
+        readKept.value.status === 200,
+        `the record just created must be there when read by id${reads.note(readKept)}`,
+        { expected: `record ${kept!.id}`, received: readKept.value.status, exchange: readKept.value },
+      );
+      const toCancel = record((await createOnOpenOffer(api, facts, minimalCreateBody)).exchange);
+      // Cancelled when the route is known and the record accepted (which status a create gets is not shown): the late
+      // read then also holds the cancel to its word.
+      if (suite.profile.cancel && toCancel?.status === 'accepted') await api.cancelSubscription(toCancel.id);
+    },
+  );
 });

@@ -11,7 +11,8 @@ import { CREATE_BODY_DEFECTS, DEFECT_KINDS, invalidCreateBody } from '../src/arb
 import type { Offer } from '../src/contract/types.ts';
 import type { DefectKind } from '../src/arbitraries/index.ts';
 import { clientTaggedInvalid, taggedByClient } from './arbitraries/client-tagged.ts';
-import { checkNotAccepted, checkNothingCreated, checkRefused, createdRecord } from './checks.ts';
+import { checkNotAccepted, checkNothingCreated, createdRecord } from './checks.ts';
+import { judgeInvalidCreate } from '../src/checks/strictness.ts';
 import { property, requireOffersToWrite, requireWrites, test } from './fixtures.ts';
 import { BODY_CONSTRAINTS, fuzzOffers } from './offers.ts';
 
@@ -54,7 +55,7 @@ for (const kind of DEFECT_KINDS) {
       // Schema defects must be refused (no record, no cost); orders a target may record as rejected take a share.
       refusedByDesign: CREATE_BODY_DEFECTS[kind].expect === 'schema' && getClause(CREATE_BODY_DEFECTS[kind].clause).kind !== 'observe',
       async run(c, verdict) {
-        const { exchange, tag } = await fuzz.create(c.body);
+        const { exchange, tag, sent } = await fuzz.create(c.body);
         if (c.contract === 'observe') {
           verdict.observe({
             clause: c.clause,
@@ -65,10 +66,12 @@ for (const kind of DEFECT_KINDS) {
           return;
         }
         if (c.expect === 'not-accepted') return checkNotAccepted(verdict, exchange, c.clause, c.description);
-        checkRefused(verdict, exchange, c.clause, c.description);
-        // A record is looked for only after a refusal (an accepted one already fails) and only when the
+        // Accepted and recorded as the one valid request the body stands for: strictness, not a deviation
+        // (src/checks/strictness.ts); recorded otherwise, or standing for nothing: a deviation.
+        const judged = judgeInvalidCreate(verdict, exchange, { clause: c.clause, what: c.description, sent, standsFor: c.standsFor });
+        // A record is looked for only after a refusal (an accepted one is judged above) and only when the
         // client tagged the body; the list is filtered by the body's offer when it names a known one.
-        if (createdRecord(exchange) || !taggedByClient(c.body)) return;
+        if (judged !== 'refused' || createdRecord(exchange) || !taggedByClient(c.body)) return;
         const offerId = (c.body as { offerId?: unknown }).offerId;
         await checkNothingCreated(verdict, fuzz, {
           clause: c.clause,

@@ -17,7 +17,7 @@ import type { Arbitrary, IRawProperty, Parameters as CheckParameters, Plugin, Ru
 import type { TestInfo } from '@playwright/test';
 import type { ApiClient } from '../src/client/api-client.ts';
 import { Verdict } from '../src/checks/test-verdict.ts';
-import type { CheckFailure, Limitation, Observation } from '../src/checks/types.ts';
+import type { CheckFailure, Limitation, Observation, StrictnessFinding } from '../src/checks/types.ts';
 import { describeRunFailure, showValue } from '../src/arbitraries/assert.ts';
 import type { SuiteFixture } from '../src/harness/fixtures.ts';
 import { clauseTags } from '../src/report/clause-results.ts';
@@ -285,6 +285,8 @@ export class FuzzRunner {
     // fast-check reports the last case that failed; a sequence of commands prints differently once shrunk further.
     let lastFailed: FailedCase | null = null;
     const observations = new Map<string, Observation>();
+    /** Strictness findings of every case (the verdict keeps one per kind and message shape). */
+    const strictness = new Map<string, StrictnessFinding>();
     const skipReasons = new Set<string>();
     /** Clauses cases judged in part only (a walk sampled under API_WALK_PAGES), and how many cases judged them whole. */
     const limits = new Map<string, Limitation>();
@@ -323,6 +325,7 @@ export class FuzzRunner {
         collectBetweenCases(); // a property reading whole lists case after case holds a few cases' garbage, not all
       }
       for (const o of caseVerdict.observations) if (!observations.has(o.key)) observations.set(o.key, o);
+      for (const x of caseVerdict.strictness) strictness.set(`${x.clause}|${x.kind}|${x.message.replace(/\d+/g, '#')}`, x);
       for (const l of caseVerdict.limits) limits.set(`${l.clause}|${l.message}`, l);
       if (caseVerdict.limits.length === 0) wholeCases++;
       if (caseVerdict.failures.length === 0 && error === null) return;
@@ -367,6 +370,7 @@ export class FuzzRunner {
       }));
 
     for (const o of observations.values()) verdict.observe(o);
+    for (const x of strictness.values()) verdict.lenient(x);
     // A property none of whose cases judged its clause whole does not confirm it: limited, with what was not read.
     // One some of whose cases did judge it whole confirms it, and the limit of the others is said beside it.
     for (const l of limits.values())

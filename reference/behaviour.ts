@@ -131,6 +131,8 @@ export interface Behaviour {
     gzip: boolean;
     /** Close the connection after every answer (`connection: close`), as some gateways and servers do. */
     closeConnections?: boolean;
+    /** Answer every route with a trailing slash too, as the route itself (a router's option); absent: a 404. */
+    trailingSlash?: boolean;
     /** Send every body chunked (`transfer-encoding: chunked`, no content-length), as a streaming server does. */
     chunkedBodies?: boolean;
     /**

@@ -20,6 +20,7 @@ import { ID_AND_PARTNER_FAULTS } from './faults/ids-and-partners.ts';
 import { REQUEST_SENT_FAULTS } from './faults/requests-sent.ts';
 import { INVALID_ACCEPTED_FAULTS } from './faults/invalid-accepted.ts';
 import { REDIRECT_FAULTS } from './faults/redirects.ts';
+import { DURABILITY_FAULTS } from './faults/durability.ts';
 import type { FaultSwitch } from './faults/fault-switch.ts';
 
 export type { CatchBy, FaultSwitch } from './faults/fault-switch.ts';
@@ -53,6 +54,8 @@ export const FAULTS = [
   ...INVALID_ACCEPTED_FAULTS,
   // Redirects (issue 39): a read answered with a 3xx, which no client of ours follows
   ...REDIRECT_FAULTS,
+  // State that does not last (issue 50): what the service confirmed, undone some seconds later
+  ...DURABILITY_FAULTS,
 ] as const satisfies readonly FaultSwitch[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

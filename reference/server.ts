@@ -254,7 +254,7 @@ function fastifyServer({ behaviour, requestTimeout, logger }: ReferenceSettings)
     // Node 20 takes the timeout only when the server is constructed (Fastify sets it later, too late), and checks
     // it only as often as connectionsCheckingInterval (30 s by default).
     http: { requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: behaviour.protocol.trailingSlash === true },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Malformed URLs and over-long parameters never reach a route: answer them with the list/get body.

@@ -11,6 +11,8 @@ import type { TargetProfile } from '../src/config/target-profile.ts';
 import { NOT_SHOWN_VARIATIONS } from './variations/not-shown.ts';
 import { REPRESENTATION_VARIATIONS } from './variations/representations.ts';
 import { SCALE_VARIATIONS } from './variations/scale.ts';
+import { STRICTNESS_VARIATIONS } from './variations/strictness.ts';
+import { DURABILITY_VARIATIONS } from './variations/durability.ts';
 import type { VariationSwitch } from './variations/variation-switch.ts';
 
 export type { VariationSwitch } from './variations/variation-switch.ts';
@@ -23,6 +25,9 @@ export const VARIATIONS = [
   ...NOT_SHOWN_VARIATIONS,
   ...REPRESENTATION_VARIATIONS,
   ...SCALE_VARIATIONS,
+  ...STRICTNESS_VARIATIONS,
+  // Records over time (issue 50): a replica behind, a review of its own, another client on the same offers
+  ...DURABILITY_VARIATIONS,
 ] as const satisfies readonly VariationSwitch[];
 
 export type VariationName = (typeof VARIATIONS)[number]['name'];

@@ -14,6 +14,11 @@ import { defineConfig } from '@playwright/test';
  */
 const WAITS = /@waits/;
 
+// The late read's wait (API_DURABILITY_WAIT, 10 s by default): every child run of the suite the project's tests start
+// would wait it out at its end. Short here, for the children that inherit this environment; the self-test helpers
+// (test/selftest/run-suite.ts, test/certify/run-certify.ts) set it too, and the tests of the late read choose their own.
+process.env.API_DURABILITY_WAIT ??= '0';
+
 // The busy tests get 2 workers on CI and half the cores elsewhere, never fewer than 2 (Playwright's default, half the
 // cores, is 1 worker on a 2-core machine); the waiting ones one more.
 const busyWorkers = process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2));

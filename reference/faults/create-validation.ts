@@ -42,21 +42,28 @@ export const CREATE_VALIDATION_FAULTS = [
     })),
   },
   {
-    name: 'enum-case-insensitive',
-    description: 'Enum values are matched ignoring case: "Retail" or "gbp" is accepted (and stored normalised).',
+    // Matching ignoring case and storing the enum's own spelling is strictness (variation enum-case-insensitive);
+    // keeping the spelling sent records a value outside the enum: a deviation.
+    name: 'enum-case-kept-as-sent',
+    description: 'Enum values are matched ignoring case: "Retail" or "gbp" is accepted and stored as sent, outside the enum.',
     clauses: ['SUB-CREATE-VALIDATION'],
     catchBy: 'both',
     apply: patch('subscriptions', (current) => ({
       validate: (body) => {
         if (!isRecord(body)) return current.validate(body);
         const normalised: Json = { ...body };
+        const kept: Json = {};
         for (const [field, values] of ENUM_FIELDS) {
           const value = body[field];
           if (typeof value !== 'string') continue;
           const match = values.find((v) => v.toLowerCase() === value.toLowerCase());
-          if (match !== undefined) normalised[field] = match;
+          if (match !== undefined && match !== value) {
+            normalised[field] = match;
+            kept[field] = value;
+          }
         }
-        return current.validate(normalised);
+        const result = current.validate(normalised);
+        return result.ok ? { ok: true, request: { ...result.request, ...kept } as typeof result.request } : result;
       },
     })),
   },

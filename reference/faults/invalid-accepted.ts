@@ -4,21 +4,26 @@ import type { FaultSwitch } from './fault-switch.ts';
 
 export const INVALID_ACCEPTED_FAULTS = [
   {
-    name: 'unparseable-modified-after-ignored',
-    description: 'A modifiedAfter that does not parse as a date is dropped (a lenient date parser returns null): 200 with every offer.',
+    // Ignoring the value (the answer of the request without it) is strictness (variation invalid-query-ignored);
+    // answering other entries is a deviation.
+    name: 'unparseable-modified-after-empty',
+    description:
+      'A modifiedAfter that does not parse as a date is compared as an Invalid Date: no offer is on or after it, 200 with an empty list.',
     clauses: ['GEN-QUERY-INVALID'],
     catchBy: 'conformance',
     apply: editParametersFirst((data) => {
-      if (typeof data.modifiedAfter === 'string' && Number.isNaN(Date.parse(data.modifiedAfter))) delete data.modifiedAfter;
+      if (typeof data.modifiedAfter === 'string' && Number.isNaN(Date.parse(data.modifiedAfter)))
+        data.modifiedAfter = '9999-12-31T23:59:59Z';
     }),
   },
   {
-    name: 'repeated-page-param-last-wins',
-    description: 'A repeated offset or limit (offset=0&offset=5) is not refused: the last value wins, as a naive query parser does.',
+    // One of the values (first or last) is strictness (variations repeated-parameter-first, -last); neither is a deviation.
+    name: 'repeated-limit-unbounded',
+    description: 'A repeated limit (limit=1&limit=2) is read as Number of an array, NaN, so no limit applies: 200 with every entry.',
     clauses: ['GEN-QUERY-INVALID'],
     catchBy: 'conformance',
     apply: editParametersFirst((data) => {
-      for (const key of ['offset', 'limit']) if (Array.isArray(data[key])) data[key] = (data[key] as unknown[]).at(-1);
+      if (Array.isArray(data.limit)) delete data.limit;
     }),
   },
   {

@@ -46,16 +46,17 @@ export const REQUEST_SENT_FAULTS = [
     })),
   },
   {
-    name: 'boolean-strings-accepted',
-    description: 'isExistingShareholder and isIssuerEmployee given as "true" or "false" are converted to booleans instead of refused.',
+    // Taking "1000.25" as 1000.25 is strictness (variation scalar-strings); cutting it is a deviation.
+    name: 'numeric-strings-parsed-as-integers',
+    description: 'amountRequested or numExistingShares given as a string is read with parseInt: "1000.25" is recorded as 1000.',
     clauses: ['SUB-CREATE-VALIDATION'],
     catchBy: 'conformance',
     apply: patch('subscriptions', (current) => ({
       validate: (body) => {
         if (!isRecord(body)) return current.validate(body);
         const converted: Json = { ...body };
-        for (const field of ['isExistingShareholder', 'isIssuerEmployee'])
-          if (body[field] === 'true' || body[field] === 'false') converted[field] = body[field] === 'true';
+        for (const field of ['amountRequested', 'numExistingShares'])
+          if (typeof body[field] === 'string' && /^\d/.test(body[field])) converted[field] = Number.parseInt(body[field], 10);
         return current.validate(converted);
       },
     })),

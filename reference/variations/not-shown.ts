@@ -1,11 +1,12 @@
 // Variation switches, "not shown" items taken the other plausible way. One area of the table joined in
 // reference/variations.ts.
-import type { Subscription, SubscriptionRequest } from '../data/types.ts';
+import type { SubscriptionRequest } from '../data/types.ts';
 import { ApiError } from '../errors.ts';
 import { editable, patch, protocol } from '../patches.ts';
 import { CATEGORY_OF_TYPE, type SubscriptionType } from '../../src/contract/vocabulary.ts';
 import { isInvestorReferenceOf } from './investor-references.ts';
 import type { VariationSwitch } from './variation-switch.ts';
+import { replicaLag } from './durability.ts';
 
 /** Subscription records answered without these fields (each optional in a response). */
 const recordsWithout = (...fields: string[]) =>
@@ -206,48 +207,7 @@ export const NOT_SHOWN_VARIATIONS = [
     description:
       'Reads (GET /subscription/{id}, GET /subscription) answer from a replica that shows a write 300 ms after it: a record just created is not found yet, one just cancelled still shows its old status. Writes answer at once.',
     slow: true,
-    apply: (behaviour) => {
-      const lagMs = 300;
-      /** Per record id, its versions as written (oldest first): what a replica shows is the last one older than the lag. */
-      const versions = new Map<string, Array<{ at: number; record: Subscription }>>();
-      const wrote = (record: Subscription | undefined) => {
-        if (!record) return;
-        const list = versions.get(record.id) ?? [];
-        list.push({ at: Date.now(), record });
-        versions.set(record.id, list);
-      };
-      /** What the replica shows of a record the primary holds as `now`: a change no write hook saw (a queued cancel
-       * applied later) counts from the read that first meets it. */
-      const visible = (now: Subscription): Subscription | undefined => {
-        const last = versions.get(now.id)?.at(-1)?.record;
-        if (last === undefined || JSON.stringify(last) !== JSON.stringify(now)) wrote(now);
-        return versions
-          .get(now.id)
-          ?.filter((v) => v.at <= Date.now() - lagMs)
-          .at(-1)?.record;
-      };
-      return patch('subscriptions', (current) => ({
-        insert: async (store, record) => {
-          const stored = await current.insert(store, record);
-          wrote(store.get(record.id));
-          return stored;
-        },
-        cancel: (store, id) => {
-          const answer = current.cancel(store, id);
-          wrote(store.get(id));
-          return answer;
-        },
-        lookup: (store, id) => {
-          const now = current.lookup(store, id);
-          return now ? visible(now) : undefined;
-        },
-        forOffer: (store, offerId) =>
-          current
-            .forOffer(store, offerId)
-            .map(visible)
-            .filter((r): r is Subscription => r !== undefined),
-      }))(behaviour);
-    },
+    apply: replicaLag(300),
   },
   {
     name: 'refuse-out-of-limits',

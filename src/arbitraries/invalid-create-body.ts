@@ -9,6 +9,7 @@ import type { DefectContext, PlantedDefect } from './_internals/defect-builders.
 import { CREATE_BODY_DEFECTS, DEFECT_KINDS } from './create-body-defects.ts';
 import type { DefectExpectation, DefectKind } from './create-body-defects.ts';
 import type { OpenOffer } from '../contract/vocabulary.ts';
+import type { StandsFor } from '../contract/strictness.ts';
 
 /** A creation body with exactly one defect, labelled with what the contract expects of it. */
 export interface InvalidCreateBody {
@@ -24,6 +25,11 @@ export interface InvalidCreateBody {
   contract: ClauseKind;
   /** One line saying what was changed, for reports and failure messages. */
   description: string;
+  /**
+   * The one valid request the body evidently stands for, when it has one: a target that accepts the body and records
+   * exactly that request shows strictness, not a deviation (src/checks/strictness.ts).
+   */
+  standsFor?: StandsFor;
 }
 
 export interface InvalidCreateBodyConstraints extends CreateBodyConstraints {
@@ -99,6 +105,7 @@ export function invalidCreateBody(
           clause: spec.clause,
           contract: getClause(spec.clause).kind,
           description: p.description,
+          ...(p.standsFor ? { standsFor: p.standsFor } : {}),
         };
       }),
     ),

@@ -29,10 +29,14 @@ import {
   type ItemObservation,
   type RunObservation,
 } from './observed-profile.ts';
-import type { FuzzRecord, RunFailure } from './run-files.ts';
+import type { FuzzRecord, RunFailure, RunStrictness } from './run-files.ts';
+import { strictnessRows } from './strictness-rows.ts';
+import { isStrictnessKind } from '../contract/strictness.ts';
 import { decideVerdict } from './certification-verdict.ts';
 import { type PackageFacts, packageRecord } from './certification-package.ts';
 import { isUnconfirmed, judgeWaivers, type Waiver } from './waivers.ts';
+import { lateReadSentence, type LateReadSummary } from '../checks/late-read.ts';
+import type { LateReadSection } from './report/report-model.ts';
 
 export interface ReportInputs {
   startedAt: Date;
@@ -44,6 +48,8 @@ export interface ReportInputs {
   clauseReport: ClauseReport | null;
   runProblem: string | null;
   failures: readonly RunFailure[];
+  /** strictness.jsonl's lines (absent: none). */
+  strictness?: readonly RunStrictness[];
   observations: readonly RunObservation[];
   requestStatuses: readonly number[];
   /** Retry-After of each 429 the client retried instead of returning (null when absent). */
@@ -55,6 +61,8 @@ export interface ReportInputs {
   fuzz: { records: readonly FuzzRecord[]; notRun: string | null };
   load: LoadSection;
   requestCoverage: RequestCoverageSection;
+  /** The late read the suite run's teardown wrote (null: it wrote none, e.g. nothing was created). */
+  lateRead?: LateReadSummary | null;
   phases: PhaseRow[];
   evidence: EvidenceSection;
   /** Versions, the contract's digest, the signer: what the package records beside its mark. */
@@ -68,6 +76,11 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
   const { rows: profileRows, drift } = compareWithPinned(items, i.pinned?.profile ?? null, i.discovery.notes);
 
   const outcomes = i.clauseReport?.outcomes ?? [];
+  const strictness = strictnessRows(i.strictness ?? [], i.clauseReport?.results ?? []);
+  // What the target was lenient with, as a profile pins it (docs/target-profile.md, strictness): pinned as observed,
+  // the kinds stay listed and are not failed under API_STRICT=1.
+  const lenientKinds = [...new Set(strictness.flatMap((x) => (isStrictnessKind(x.kind) ? [x.kind] : [])))];
+  if (lenientKinds.length) observed.strictness = Object.fromEntries(lenientKinds.map((k) => [k, 'lenient' as const]));
   const results = i.clauseReport?.results ?? clauseResults([]);
   const before = clauseRows(results, i.failures, drift, [], outcomes);
   const unconfirmed = new Set(before.filter(isUnconfirmed).map((r) => r.id));
@@ -108,6 +121,7 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     },
     phases: i.phases,
     clauses,
+    strictness,
     waivers,
     profile: {
       pinnedPath: i.pinned?.path ?? null,
@@ -122,8 +136,33 @@ export function assembleReport(i: ReportInputs): { report: CertificationReport; 
     fuzz: fuzzFigures(outcomes, i.fuzz.records, i.fuzz.notRun),
     load: i.load,
     requestCoverage: i.requestCoverage,
+    ...(i.lateRead ? { lateRead: lateReadSection(i.lateRead) } : {}),
     evidence: i.evidence,
     package: packageRecord(verdict, clauses, i.package, reasons),
   };
   return { report, observed };
+}
+
+/** The late read as the report carries it: the sentence every format says, its figures, each finding. */
+export function lateReadSection(s: LateReadSummary): LateReadSection {
+  return {
+    ran: s.ran,
+    sentence: lateReadSentence(s),
+    waitS: s.waitS,
+    soakS: s.soakS,
+    rounds: s.rounds,
+    records: s.records,
+    cancelled: s.cancelled,
+    requests: s.requests,
+    ageS: s.ageS,
+    findings: s.findings.map(({ clause, binding, id, where, message, firstSeenAt, afterS }) => ({
+      clause,
+      binding,
+      id,
+      where,
+      message,
+      firstSeenAt,
+      afterS,
+    })),
+  };
 }

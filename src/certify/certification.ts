@@ -26,6 +26,7 @@ import {
   type PhaseRow,
 } from './report/report-model.ts';
 import { reasonConsoleLines } from './report/unconfirmed.ts';
+import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../contract/strictness.ts';
 import { REPORT_FILES, writeCertificationReport } from './report/write-report.ts';
 import { referenceFaults, referenceVariants, startBundledReference, targetEnvironment } from '../run/bundled-reference.ts';
 import { setChildEnvironment } from '../config/child-environment.ts';
@@ -52,13 +53,15 @@ import { k6VersionText, LOAD_SMOKE, runLoadSmoke } from './load-smoke.ts';
 import { clauseGrep, keptJournalsDir, selectedClauses, stagingDir, type CertifyOptions } from './certify-options.ts';
 import { preflight } from './preflight.ts';
 import { progressLine, type PhaseName } from './progress.ts';
-import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, runPaths } from './run-files.ts';
+import { readClauseReport, readFailures, readFuzzRecords, readObservations, readRequests, readStrictness, runPaths } from './run-files.ts';
 import { requestCoverageSection } from './request-coverage.ts';
 import { runProblem, runSuite } from './suite-run.ts';
 import { utcDate, loadWaivers } from './waivers.ts';
 import { writePolicy } from '../run/write-policy.ts';
 import { interruptSignal, RunInterrupted, throwIfInterrupted } from '../run/interrupt.ts';
 import { cancelOpenRecords, sweepSentence } from '../run/cleanup.ts';
+import { readLateRead } from '../harness/late-read-outcome.ts';
+import { SOAK_ENV } from '../harness/late-read-run.ts';
 import { openRecords } from '../run/journal.ts';
 import { writeOut } from '../config/terminal-text.ts';
 import { escapeMarkdown } from '../report/markdown-escape.ts';
@@ -153,6 +156,9 @@ function certificationConfig(
     strict: config.strict,
     // How long a read may take to show the run's own write (API_READ_SETTLE): it decides when such a read is judged.
     readSettleSeconds: config.limits.readSettleMs / 1000,
+    // How long after its confirmation each record the run created was read again (API_DURABILITY_WAIT), and the soak.
+    durabilityWaitSeconds: config.durabilityWaitMs / 1000,
+    soakSeconds: o.soakMs / 1000,
     // The most pages one walk of a list asks for (API_WALK_PAGES): past it a clause is limited, not confirmed.
     walkPages: config.limits.walkPages,
     // The currency creates are written in (API_CLIENT_CURRENCY); null: each run finds the ones the target takes.
@@ -260,7 +266,7 @@ async function certifyRun(
       config = readSuiteConfig();
     }
     sayTarget(config, bundled, faults);
-    setChildEnvironment({ RUN_ID: config.runId });
+    setChildEnvironment({ RUN_ID: config.runId, [SOAK_ENV]: o.soakMs ? String(soakFits(o.soakMs, config)) : undefined });
     // The fuzz seed and counterexamples file, fixed here for the suite's child: it sees the reference's port and the
     // profile with discovery's routes, not the target and profile as named.
     const fuzz = resolveFuzzSettings(config, bundled);
@@ -455,6 +461,7 @@ function writeEvidence(
       [paths.requests, 'requests.jsonl'],
       [paths.observations, 'observations.jsonl'],
       [paths.failures, 'failures.jsonl'],
+      [paths.strictness, 'strictness.jsonl'],
       [paths.journal, 'journal.jsonl'],
       [paths.clauses, 'clauses.json'],
       [paths.junit, 'junit.xml'],
@@ -509,6 +516,7 @@ async function reportPhase(cert: Certification, { pinned, waivers, discovery, ru
       clauseReport: run.report ?? readClauseReport(paths.clauses),
       runProblem: runProblem(run),
       failures: readFailures(paths.failures),
+      strictness: readStrictness(paths.strictness),
       observations: readObservations(paths.observations),
       requestStatuses: requests.flatMap((r) => (r.status === null ? [] : [r.status])),
       retriedRetryAfter: requests.flatMap((r) => (r.retried && r.status === 429 ? [r.retryAfter] : [])),
@@ -521,6 +529,7 @@ async function reportPhase(cert: Certification, { pinned, waivers, discovery, ru
       fuzz: { records: fuzzRecords, notRun: null },
       load,
       requestCoverage: requestCoverageSection(requests),
+      lateRead: readLateRead(undefined, join(paths.runDir, 'late-read.json')),
       phases: phases.rows,
       evidence,
       package: {
@@ -551,10 +560,24 @@ function sayOutcome(report: CertificationReport, out: string, manifestFiles: num
     `Certification ${report.verdict.toUpperCase()}: ${c.pass} pass, ${c.fail} fail, ${c.waived} waived, ${c.observed} observed, ${c['not-testable']} not testable, ${c.skipped} skipped, ${c['not-covered']} not covered; ${report.summary.drift} drift item(s).`,
   );
   for (const line of reasonConsoleLines(report)) say(line);
+  for (const line of strictnessConsoleLines(report)) say(line);
+  if (report.lateRead) say(`  ${report.lateRead.sentence}`);
   say(`  report:   ${shown(join(out, REPORT_FILES.html))} (also ${REPORT_FILES.markdown}, ${REPORT_FILES.json})`);
   say(`  profile:  ${shown(join(out, OUTPUT.observedProfile))} (usable as API_PROFILE)`);
   say(`  evidence: ${shown(join(out, OUTPUT.evidence))}/, manifest of ${manifestFiles} files, sha256 ${manifestDigest}`);
   say(packageConsoleLine(report.package, signed));
+}
+
+/** The console's Strictness heading: how many findings of each kind, where they are listed (none: no line). */
+export function strictnessConsoleLines(report: Pick<CertificationReport, 'strictness'>): string[] {
+  const rows = report.strictness ?? [];
+  if (rows.length === 0) return [];
+  const byTitle = new Map<string, number>();
+  for (const r of rows) byTitle.set(r.title ?? r.message, (byTitle.get(r.title ?? r.message) ?? 0) + 1);
+  return [
+    `  ${STRICTNESS_HEADING}: ${rows.length} finding(s), listed in ${REPORT_FILES.markdown} and ${REPORT_FILES.html}. ${STRICTNESS_NOTE}`,
+    ...[...byTitle].map(([title, n]) => `    ${n} × ${title}`),
+  ];
 }
 
 /** The console's package line: what the package is (and why not a certification, its sentence in parentheses), who signed it. */
@@ -595,6 +618,16 @@ async function sweepAfterInterrupt(config: SuiteConfig): Promise<string> {
   } finally {
     await session?.dispose();
   }
+}
+
+/** --soak's ms, when it fits the run's deadline (half of API_RUN_TIMEOUT, the rest for the tests); else one sentence. */
+function soakFits(soakMs: number, config: SuiteConfig): number {
+  const room = config.limits.runTimeoutMs / 2;
+  if (soakMs > room)
+    throw new ConfigError(
+      `--soak ${soakMs / 1000} s does not fit the run's deadline: API_RUN_TIMEOUT is ${config.limits.runTimeoutMs / 1000} s, and a soak may take half of it; set API_RUN_TIMEOUT to at least ${Math.ceil((soakMs * 2) / 1000)}.`,
+    );
+  return soakMs;
 }
 
 /** Where the last certification is after a stop: moved there by this stop, or kept there by an earlier one. */

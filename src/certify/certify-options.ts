@@ -6,7 +6,7 @@
 import { join, resolve } from 'node:path';
 import { clauses as CATALOGUE } from '../contract/clauses/catalogue.ts';
 import { ConfigError, UsageError } from '../config/config-error.ts';
-import { type CommandSpec, numberOption, parseCommandLineOrHelp } from '../config/command-line.ts';
+import { type CommandSpec, durationOption, numberOption, parseCommandLineOrHelp } from '../config/command-line.ts';
 import { EXPLORE_OPTION, FUZZ_SEED_NOTE, refuseExploreWithSeed } from '../config/fuzz-seed.ts';
 
 export interface CertifyOptions {
@@ -30,6 +30,8 @@ export interface CertifyOptions {
   ofReference: boolean;
   /** With --verify: the Ed25519 public key the manifest's signature must verify with. */
   publicKey: string | null;
+  /** --soak, ms: how long the late read goes on re-reading the run's records before the teardown (0: one read). */
+  soakMs: number;
   /** --explore: the fuzz seed is drawn (FUZZ_SEED=random), not derived: a nightly search. */
   explore: boolean;
 }
@@ -74,6 +76,12 @@ export const CERTIFY_COMMAND = {
       description: 'tests run at once (default: 2 with CI set, else half the cores, at least 2); API_RATE is shared among them',
     },
     out: { type: 'string', value: '<dir>', description: 'where the certification goes (default: reports/certification)' },
+    soak: {
+      type: 'string',
+      value: '<duration>',
+      description:
+        'a nightly soak: after the tests, before the teardown, re-read every record the run created once a minute for this long (90s, 30m, 2h), each change reported with when it was first seen; at most half of API_RUN_TIMEOUT',
+    },
     'deployment-version': {
       type: 'string',
       value: '<version>',
@@ -137,6 +145,7 @@ export function parseCertifyArgs(argv: readonly string[], env: Record<string, st
     initProfile: values['init-profile'] ? resolve(values['init-profile']) : null,
     ofReference: values['of-reference'] === true,
     publicKey: values['public-key'] ? resolve(values['public-key']) : null,
+    soakMs: values.soak === undefined ? 0 : durationOption('soak', values.soak),
     explore: values.explore === true,
   };
 }

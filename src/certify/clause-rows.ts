@@ -9,7 +9,8 @@ import type { RunFailure } from './run-files.ts';
 import { isUnconfirmed } from './waivers.ts';
 import { quotesOf } from '../contract/clauses/clause.ts';
 
-function excerpt(raw: Record<string, unknown> | undefined): EvidenceExcerpt | null {
+/** The redacted excerpt of an exchange a run file holds, in the report's shape (null: none). */
+export function evidenceExcerpt(raw: Record<string, unknown> | undefined): EvidenceExcerpt | null {
   if (!raw) return null;
   const out: EvidenceExcerpt = {};
   const str = (v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
@@ -29,7 +30,7 @@ function fromRunFailure(f: RunFailure): ClauseFailureRow {
     expected: f.expected,
     received: f.received,
     drift: f.drift === true,
-    evidence: excerpt(f.evidence),
+    evidence: evidenceExcerpt(f.evidence),
   };
 }
 

@@ -22,6 +22,16 @@ export interface RunFailure {
   evidence?: Record<string, unknown>;
 }
 
+/** A line of strictness.jsonl (src/harness/fixtures.ts writes them, redacted): a StrictnessFinding and its test. */
+export interface RunStrictness {
+  test: string;
+  file?: string;
+  clause: string;
+  kind: string;
+  message: string;
+  evidence?: Record<string, unknown>;
+}
+
 /** A line of requests.jsonl (src/run/target-session.ts writes them, redacted): an exchange, or an answer the client retried. */
 export type RequestLine =
   | {
@@ -63,6 +73,7 @@ export interface RunPaths {
   runDir: string;
   observations: string;
   failures: string;
+  strictness: string;
   requests: string;
   journal: string;
   fuzzDir: string;
@@ -78,6 +89,7 @@ export function runPaths(reportsDir: string, runId: string): RunPaths {
     runDir,
     observations: join(runDir, 'observations.jsonl'),
     failures: join(runDir, 'failures.jsonl'),
+    strictness: join(runDir, 'strictness.jsonl'),
     requests: join(runDir, 'requests.jsonl'),
     journal: join(runDir, 'journal.jsonl'),
     fuzzDir: join(reportsDir, 'fuzz'),
@@ -95,6 +107,7 @@ export function readClauseReport(path: string): ClauseReport | null {
 
 export const readObservations = (path: string) => readJsonl<RunObservation>(path);
 export const readFailures = (path: string) => readJsonl<RunFailure>(path);
+export const readStrictness = (path: string) => readJsonl<RunStrictness>(path);
 export const readRequests = (path: string) => readJsonl<RequestLine>(path);
 
 const text = (v: unknown): string | null => (v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v));

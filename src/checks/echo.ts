@@ -25,7 +25,7 @@ const TIMESTAMP_FIELDS: ReadonlySet<string> = new Set(
 
 const RESPONSE_SCHEMA = loadSchema('subscription') as { properties: Record<string, unknown>; required: string[] };
 /** Fields of the created record the contract makes optional in a response. */
-const OPTIONAL_IN_RESPONSE: ReadonlySet<string> = new Set(
+export const OPTIONAL_IN_RESPONSE: ReadonlySet<string> = new Set(
   Object.keys(RESPONSE_SCHEMA.properties).filter((field) => !RESPONSE_SCHEMA.required.includes(field)),
 );
 

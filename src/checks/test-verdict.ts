@@ -15,13 +15,15 @@ import {
 } from '../config/target-profile.ts';
 import type { CreatedRecord, RetriedAttempt } from '../client/api-client.ts';
 import { idUniqueInRun, retriedAnswerObservations, runExchangeChecks } from './exchange-checks.ts';
-import type { CheckContext, CheckFailure, CheckResult, Limitation, Observation } from './types.ts';
+import type { CheckContext, CheckFailure, CheckResult, Limitation, Observation, StrictnessFinding } from './types.ts';
+import { STRICTNESS_KINDS, strictnessLine } from '../contract/strictness.ts';
 import { forTerminal } from '../config/terminal-text.ts';
 
 export class Verdict {
   private readonly recordedFailures: CheckFailure[] = [];
   private readonly recordedObservations: Observation[] = [];
   private readonly recordedLimits: Limitation[] = [];
+  private readonly recordedStrictness: StrictnessFinding[] = [];
   private readonly seen = new Set<string>();
   private muted = 0;
   /**
@@ -45,6 +47,40 @@ export class Verdict {
   get observations(): readonly Observation[] {
     this.runPending();
     return this.recordedObservations;
+  }
+
+  /** Invalid input accepted and handled as the valid request it stands for (not failures: see `lenient`). */
+  get strictness(): readonly StrictnessFinding[] {
+    this.runPending();
+    return this.recordedStrictness;
+  }
+
+  /**
+   * Input the contract calls invalid, accepted and handled exactly as the one valid request it stands for
+   * (src/contract/strictness.ts): a strictness finding, listed under its own heading and never a failure, except in
+   * strict mode (API_STRICT=1) or where the profile pins the kind `strict` (then it is drift). A profile that pins it
+   * `lenient` keeps it a finding in strict mode too: the operator has said the target does this.
+   */
+  lenient(finding: StrictnessFinding): void {
+    this.runPending();
+    const pinned = this.ctx.profile.strictness?.[finding.kind];
+    if ((this.ctx.strict && pinned !== 'lenient') || pinned === 'strict') {
+      this.recordFailure({
+        clause: finding.clause,
+        check: 'strictness',
+        message: `${strictnessLine(finding.kind, finding.message)} (${pinned === 'strict' ? 'the pinned profile says this target refuses it' : 'strict mode'})`,
+        expected: 'refused with a 4xx',
+        received: `handled as ${STRICTNESS_KINDS[finding.kind].standsFor}`,
+        drift: pinned === 'strict',
+        evidence: finding.evidence,
+      });
+      return;
+    }
+    // The same kind met on many requests of one test is one finding per message shape.
+    const key = `S|${finding.clause}|${finding.kind}|${finding.message.replace(/\d+/g, '#')}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.recordedStrictness.push(finding);
   }
 
   /** The clauses this test judged on part of a list only (limits), each with what it did not read. */
@@ -118,6 +154,7 @@ export class Verdict {
     for (const f of result.failures ?? []) this.fail(f);
     for (const o of result.observations ?? []) this.observe(o);
     for (const l of result.limits ?? []) this.limit(l.clause, l.message);
+    for (const x of result.strictness ?? []) this.lenient(x);
   }
 
   fail(f: CheckFailure): void {

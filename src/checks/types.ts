@@ -5,6 +5,7 @@
  */
 import type { ClauseId } from '../contract/clauses/catalogue.ts';
 import type { TargetProfile } from '../config/target-profile.ts';
+import type { StrictnessKind } from '../contract/strictness.ts';
 
 export interface CheckFailure {
   clause: ClauseId;
@@ -28,6 +29,21 @@ export interface Observation {
   value?: unknown;
 }
 
+/**
+ * Input the contract calls invalid, accepted and handled exactly as the one valid request it stands for
+ * (src/contract/strictness.ts): reported under its own heading, a failure only in strict mode (or drift from a profile
+ * that pins the kind strict).
+ */
+export interface StrictnessFinding {
+  /** The clause whose words call the input invalid. */
+  clause: ClauseId;
+  kind: StrictnessKind;
+  /** One line: what was sent, and the valid request it was handled as. */
+  message: string;
+  /** Redacted excerpt of the request/response that showed it (its curl in the certification report). */
+  evidence?: Record<string, unknown>;
+}
+
 /** A clause a test judged only in part (a bound of the run): not confirmed by that test, never failed for it. */
 export interface Limitation {
   clause: ClauseId;
@@ -37,13 +53,15 @@ export interface Limitation {
 export interface CheckResult {
   failures: CheckFailure[];
   observations: Observation[];
+  /** Lenient handling of invalid input (absent: none). */
+  strictness?: StrictnessFinding[];
   /** Clauses judged in part only (a test's own, passed on from a scratch verdict); absent: none. */
   limits?: Limitation[];
 }
 
 export interface CheckContext {
   profile: TargetProfile;
-  /** Strict mode: extra fields and unseen values fail instead of being observed. */
+  /** Strict mode: extra fields, unseen values and strictness findings fail instead of being reported. */
   strict: boolean;
 }
 

@@ -200,6 +200,7 @@ export class ApiClient<L extends Ledger = Ledger> {
           .update(opts.rawBody ?? JSON.stringify(sent) ?? '')
           .digest('hex')
           .slice(0, 32),
+        ...(isPlainObject(sent) && opts.rawBody === undefined ? { echoed: echoedFields(sent, record) } : {}),
       };
       const earlierWithId = this.journal.recordCreated(entry);
       for (const listener of this.createdListeners) listener({ exchange, id: record.id, tag: journalTag, entry, earlierWithId });
@@ -389,4 +390,9 @@ function sleep(ms: number): Promise<void> {
  */
 function ownCopy(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** The request fields a created record carried back, with the record's values (src/client/ledger.ts, `echoed`). */
+function echoedFields(sent: Record<string, unknown>, record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(sent).flatMap((field) => (field in record ? [[field, record[field]]] : [])));
 }

@@ -5,11 +5,22 @@
  */
 export type LedgerEntry =
   | { at: string; event: 'create-sent'; tag: string }
-  | { at: string; event: 'created'; tag: string; id: string; status: string; create?: string; body?: string }
+  | {
+      at: string;
+      event: 'created';
+      tag: string;
+      id: string;
+      status: string;
+      create?: string;
+      body?: string;
+      echoed?: Record<string, unknown>;
+    }
   | { at: string; event: 'create-refused'; tag: string; httpStatus: number }
   | { at: string; event: 'create-unknown'; tag: string; reason: string }
   | { at: string; event: 'cancelled'; id: string; httpStatus: number }
-  | { at: string; event: 'cancel-failed'; id: string; httpStatus: number | null; reason: string };
+  | { at: string; event: 'cancel-failed'; id: string; httpStatus: number | null; reason: string }
+  /** A record the late read found closed by the service itself (rejected, or cancelled by another): nothing to cancel. */
+  | { at: string; event: 'read-closed'; id: string; status: string };
 
 /** An entry before the ledger stamps it with the time. */
 export type NewLedgerEntry = LedgerEntry extends infer E ? (E extends LedgerEntry ? Omit<E, 'at'> : never) : never;
@@ -36,6 +47,11 @@ export interface CreatedEntry {
   status: string;
   create?: string;
   body?: string;
+  /**
+   * The request fields the created record carried, with the values it carried them with: what the service confirmed,
+   * which the late read (src/checks/late-read.ts) compares with a later read of the record. Older journals lack it.
+   */
+  echoed?: Record<string, unknown>;
 }
 
 /**

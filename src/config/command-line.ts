@@ -203,6 +203,19 @@ export function numberOption(name: string, raw: unknown, spec: NumberOptionSpec)
   return n;
 }
 
+const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
+/** The longest duration an option takes: a day. */
+const LONGEST_DURATION_MS = 24 * 3_600_000;
+
+/** `--soak 30m` -> ms: a positive number with s, m or h (seconds without one), at most a day; else one sentence. */
+export function durationOption(name: string, raw: unknown): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([smh]?)$/.exec(typeof raw === 'string' ? raw.trim() : '');
+  const ms = m ? Number(m[1]) * DURATION_UNITS_MS[(m[2] || 's') as keyof typeof DURATION_UNITS_MS] : Number.NaN;
+  if (!(ms > 0 && ms <= LONGEST_DURATION_MS))
+    throw new ConfigError(`--${name} must be a duration from 1s to 24h (a number with s, m or h, e.g. 30m), got "${String(raw)}".`);
+  return ms;
+}
+
 /** The option a benchmark's own child processes are started with (bench/child-roles.ts). */
 export const CHILD_ROLE_OPTION = {
   type: 'string',

@@ -44,6 +44,11 @@ export interface SuiteConfig {
    * or null: the run finds out which currencies the target takes a create in (src/run/client-currency.ts).
    */
   clientCurrency: string | null;
+  /**
+   * API_DURABILITY_WAIT, ms: how long after the service last confirmed a record's state (its create, its cancel) the
+   * late read reads it again, before the teardown cancels anything (src/checks/late-read.ts, issue 50).
+   */
+  durabilityWaitMs: number;
   /** FUZZ_SEED: unset (the seed is derived), `random` (explore) or a seed (src/config/fuzz-seed.ts). */
   fuzzSeed: FuzzSeedSetting;
   /** Where the run's FUZZ_SEED came from, set by the run for its workers (FUZZ_SEED_SOURCE); null when not set. */
@@ -53,6 +58,19 @@ export interface SuiteConfig {
    * default, beside API_PROFILE (src/run/counterexamples.ts).
    */
   counterexamples: string | null;
+}
+
+/** API_DURABILITY_WAIT's default, seconds: well beyond the read-settle window (2 s), and affordable in a CI run. */
+export const DURABILITY_WAIT_DEFAULT_S = 10;
+
+/** API_DURABILITY_WAIT, ms: 0 or more seconds, at most an hour; else one sentence. */
+export function readDurabilityWait(env: Env): number {
+  const raw = env.API_DURABILITY_WAIT?.trim() ?? '';
+  if (!raw) return DURABILITY_WAIT_DEFAULT_S * 1000;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 3600)
+    throw new ConfigError(`API_DURABILITY_WAIT must be a number of seconds from 0 to 3600, got "${raw}".`);
+  return n * 1000;
 }
 
 type Env = Record<string, string | undefined>;
@@ -139,6 +157,7 @@ export function readSuiteConfig(env: Env = process.env): SuiteConfig {
     runId,
     limits: readRunLimits(env),
     clientCurrency: currencyRaw || null,
+    durabilityWaitMs: readDurabilityWait(env),
     fuzzSeed,
     fuzzSeedSource,
     counterexamples,

@@ -8,6 +8,7 @@ import { readJsonFile } from './read-json-file.ts';
 import { validateTargetProfile as validateProfile } from '../schema/profile-validator.generated.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { ConfigError } from './config-error.ts';
+import type { StrictnessKind } from '../contract/strictness.ts';
 
 export type StatusExpectation = Array<number | `${1 | 2 | 3 | 4 | 5}xx`>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,6 +32,11 @@ export interface TargetProfile {
   health?: RouteSpec | null;
   status?: Partial<Record<StatusKey, StatusExpectation>>;
   maxLimit?: number | null;
+  /**
+   * Strictness kinds (src/contract/strictness.ts) pinned for this target: `strict` (it refuses such input, so a
+   * strictness finding is drift), `lenient` (it is known to accept it: listed, and not failed even in strict mode).
+   */
+  strictness?: Partial<Record<StrictnessKind, 'strict' | 'lenient'>>;
 }
 
 /** What each status item means when no profile pins it: the widest reading the contract allows. */

@@ -155,6 +155,14 @@ export const REQUIRED_CREATE_BODY_FIELDS = [
   'accountType',
 ] as const satisfies readonly CreateBodyField[];
 
+/**
+ * Fields the contract marks "optional" in the request: leaving one out is a valid request (so an explicit null in one
+ * stands for that request: src/contract/strictness.ts, null-as-absent).
+ */
+export const OPTIONAL_CREATE_BODY_FIELDS: readonly CreateBodyField[] = CREATE_BODY_FIELDS.filter(
+  (f) => !(REQUIRED_CREATE_BODY_FIELDS as readonly string[]).includes(f) && f !== 'subscriptionType' && f !== 'subscriptionCategory',
+);
+
 /** The closed enums of the request, by field. */
 export const CREATE_BODY_ENUMS = {
   subscriptionType: SUBSCRIPTION_TYPES,

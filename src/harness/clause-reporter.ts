@@ -11,6 +11,9 @@ import { duplicateIds } from '../run/journal.ts';
 import { readJsonl } from '../run/jsonl.ts';
 import { runFile } from '../run/run-paths.ts';
 import { writeOut } from '../config/terminal-text.ts';
+import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../contract/strictness.ts';
+import { lateReadSentence } from '../checks/late-read.ts';
+import { lateReadOutcome, readLateRead } from './late-read-outcome.ts';
 
 /** The title of the end-of-run judgement of the ids in the run's journal (an outcome only when it finds a duplicate). */
 export const RUN_IDS_UNIQUE = "ids unique across the whole run (the run's journal: every create of every worker)";
@@ -40,6 +43,17 @@ export function runIdsOutcome(runId: string | undefined, journalPath = runId ? r
   };
 }
 
+/** The console's Strictness heading: every finding under the clause whose words call the input invalid. */
+export function strictnessLines(results: ReturnType<typeof clauseResults>): string[] {
+  const found = results.filter((r) => r.strictness.length > 0);
+  if (found.length === 0) return [];
+  const count = found.reduce((n, r) => n + r.strictness.length, 0);
+  return [
+    `${STRICTNESS_HEADING}: ${count} finding(s). ${STRICTNESS_NOTE}`,
+    ...found.flatMap((r) => r.strictness.map((m) => `  STRICT ${r.clause.id}: ${m.split('\n')[0]}`)),
+  ];
+}
+
 export interface ClauseReport {
   status: FullResult['status'];
   outcomes: TestOutcome[];
@@ -64,6 +78,7 @@ export default class ClauseReporter implements Reporter {
       clauses: clauseTags(test.tags),
       clauseFailures: notes('clause-failure'),
       observations: notes('observation'),
+      strictness: notes('strictness'),
       limited: notes('clause-limited'),
       skipReason: result.annotations.find((a) => a.type === 'skip')?.description,
       error: result.error?.message?.split('\n')[0],
@@ -74,6 +89,10 @@ export default class ClauseReporter implements Reporter {
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const ids = runIdsOutcome(process.env.RUN_ID);
     if (ids) this.outcomes.push(ids);
+    // The late read of the global teardown, which ran before this (src/harness/late-read-run.ts).
+    const late = readLateRead(process.env.RUN_ID);
+    const lateFailed = late !== null && lateReadOutcome(late).status === 'failed';
+    if (late) this.outcomes.push(lateReadOutcome(late));
     const results = clauseResults(this.outcomes);
     const counts = countVerdicts(results);
     const failing = results.filter((r) => r.verdict === 'fail');
@@ -82,20 +101,22 @@ export default class ClauseReporter implements Reporter {
       `Clauses: ${counts.pass} pass, ${counts.fail} fail, ${counts.observed} observed, ${counts['not-testable']} not testable, ${counts.skipped} skipped, ${counts['not-covered']} not covered`,
     ];
     for (const r of failing) lines.push(`  FAIL ${r.clause.id}: ${r.failures[0]?.message.split('\n')[0] ?? ''}`);
+    lines.push(...strictnessLines(results));
     // A clause judged on part of a list (a walk sampled under API_WALK_PAGES): said, so nobody reads it as walked whole.
     for (const o of this.outcomes)
       for (const l of o.limited ?? []) lines.push(`  LIMITED ${l.clause} in "${o.title}": ${l.message.split('\n')[0]}`);
+    if (late) lines.push(`  ${lateReadSentence(late)}`);
     const interrupted = this.outcomes.filter((o) => o.status === 'interrupted').length;
     if (interrupted)
       lines.push(`  ${interrupted} test(s) interrupted before their verdict: not contract failures, their clauses unconfirmed`);
     writeOut(`${lines.join('\n')}\n`);
     if (this.options.outputFile) {
       mkdirSync(dirname(this.options.outputFile), { recursive: true });
-      const report: ClauseReport = { status: ids ? 'failed' : result.status, outcomes: this.outcomes, results };
+      const report: ClauseReport = { status: ids || lateFailed ? 'failed' : result.status, outcomes: this.outcomes, results };
       writeFileSync(this.options.outputFile, JSON.stringify(report, null, 2));
     }
-    // A duplicate id found only here still fails the run (its exit code too).
-    return ids && result.status === 'passed' ? { status: 'failed' } : undefined;
+    // A duplicate id, or a confirmed state that did not last, found only here still fails the run (its exit code too).
+    return (ids || lateFailed) && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 
   printsToStdio(): boolean {

@@ -32,6 +32,7 @@ import { RELIST_LONG_CATALOGUE_MS, TargetFacts } from './target-facts.ts';
 import { readSharedFacts } from './shared-facts.ts';
 import { collectIfGrown } from './heap-hygiene.ts';
 import { wholeListBound } from '../checks/bounded-walk.ts';
+import { strictnessLine } from '../contract/strictness.ts';
 
 export interface SuiteFixture {
   config: SuiteConfig;
@@ -112,6 +113,11 @@ async function settle(verdict: Verdict, testInfo: TestInfo, suite: SuiteFixture)
   for (const o of verdict.observations) {
     testInfo.annotations.push({ type: 'observation', description: suite.redact(`${o.clause}: ${o.message}`) });
     appendJsonl(runFile.observations(suite.config.runId), redactDeep({ ...where, ...o }, suite.redact));
+  }
+  // Lenient handling of invalid input: its own annotation (every report's Strictness heading), never a failure here.
+  for (const x of verdict.strictness) {
+    testInfo.annotations.push({ type: 'strictness', description: suite.redact(`${x.clause}: ${strictnessLine(x.kind, x.message)}`) });
+    appendJsonl(runFile.strictness(suite.config.runId), redactDeep({ ...where, ...x }, suite.redact));
   }
   for (const l of verdict.limits)
     testInfo.annotations.push({ type: 'clause-limited', description: suite.redact(`${l.clause}: ${l.message}`) });

@@ -6,14 +6,15 @@
  * 3. preflight: the target answers and accepts the credentials, or the run stops with one sentence;
  * 4. read the offers and allocation records once for every worker (shared-facts.ts);
  * 5. when the run may write, settle the currencies it writes in (src/run/client-currency.ts), for the workers;
- * and returns the teardown, which cancels every record the run created (even when tests failed) and
- * stops the reference. Environment variables set here reach the workers.
+ * and returns the teardown, which reads again every record the run created (the late read, src/checks/late-read.ts),
+ * then cancels every one still open (even when tests failed) and stops the reference. Environment variables set here reach the workers.
  */
 import { exitOnConfigError } from '../config/config-error.ts';
 import { loadDotEnv, readSuiteConfig, type SuiteConfig } from '../config/suite-config.ts';
 import { deadlineVerdict, fixRunLimits } from '../config/run-limits.ts';
 import { checkTargetReachable } from '../run/target-reachable.ts';
 import { cancelOpenRecords } from '../run/cleanup.ts';
+import { runLateRead } from './late-read-run.ts';
 import { openSession, type Session } from '../run/target-session.ts';
 import { startBundledReference, targetEnvironment } from '../run/bundled-reference.ts';
 import { setChildEnvironment } from '../config/child-environment.ts';
@@ -32,7 +33,8 @@ import { shareTargetFacts } from './shared-facts.ts';
 import type { SharedFacts } from './target-facts.ts';
 import { writeErr } from '../config/terminal-text.ts';
 import { randomUUID } from 'node:crypto';
-import { RUN_INVOCATION_ENV } from '../run/run-paths.ts';
+import { rmSync } from 'node:fs';
+import { RUN_INVOCATION_ENV, runFile } from '../run/run-paths.ts';
 import { runContextOf, type RunContext } from '../config/run-context.ts';
 import { type FuzzSeedSource, seedSentence } from '../config/fuzz-seed.ts';
 import { fuzzChildEnvironment, resolveFuzzSettings } from '../run/fuzz-run-settings.ts';
@@ -58,6 +60,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       config = readSuiteConfig();
     }
     setChildEnvironment({ RUN_ID: config.runId }); // one run ID (and journal) for every worker
+    rmSync(runFile.lateRead(config.runId), { force: true }); // a replay's late read is its own, never an earlier one's
     // The profile loaded once for this process: the preflight, the shared reads and the teardown take it from here.
     context = runContextOf(config);
     await preflight(context);
@@ -200,13 +203,16 @@ async function cleanup(context: RunContext): Promise<void> {
   try {
     const entries = session.client.journal.entries();
     if (entries.length === 0) return;
+    // Before anything is cancelled: what the service confirmed must still hold (issue 50). It writes down the records
+    // it found closed by the service itself: read again, the journal leaves them out of what is cancelled.
+    await runLateRead(session, context, entries);
     if (!session.profile.cancel) {
       writeErr(
         `\n[cleanup] The cancel route is unknown (not shown in the contract, not in API_PROFILE): records of run ${config.runId} stay open.\n`,
       );
       return;
     }
-    const summary = await cancelOpenRecords(session.client, entries, { readSettleMs: session.readSettleMs });
+    const summary = await cancelOpenRecords(session.client, session.client.journal.entries(), { readSettleMs: session.readSettleMs });
     const parts = [`${summary.cancelled.length} cancelled`];
     if (summary.refused.length)
       parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);

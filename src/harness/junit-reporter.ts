@@ -16,6 +16,7 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 import { getClause } from '../contract/clauses/catalogue.ts';
 import { clauseTags, parseClauseNote } from '../report/clause-results.ts';
 import { type JunitCase, type JunitSuite, junitXml } from '../report/junit-xml.ts';
+import { lateReadJunitCase, readLateRead } from './late-read-outcome.ts';
 
 type Deviation = { clause: string; message: string };
 
@@ -62,7 +63,16 @@ export function junitCases(test: TestCase, result: TestResult): JunitCase[] {
 
 export function junitCase(test: TestCase, result: TestResult): JunitCase {
   const file = test.location.file.replace(/^.*\/(conformance|fuzz)\//, '$1/');
-  const base = { name: test.titlePath().slice(3).join(' › '), classname: file, seconds: result.duration / 1000 };
+  const strictness = result.annotations
+    .filter((a) => a.type === 'strictness')
+    .map((a) => parseClauseNote(a.description))
+    .filter((n) => n !== null);
+  const base = {
+    name: test.titlePath().slice(3).join(' › '),
+    classname: file,
+    seconds: result.duration / 1000,
+    ...(strictness.length ? { strictness } : {}),
+  };
   const details = result.errors.map((e) => e.message ?? e.value ?? '').join('\n\n') || (result.error?.message ?? '');
   const deviations = result.annotations
     .filter((a) => a.type === 'clause-failure')
@@ -129,6 +139,14 @@ export default class JunitReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     if (!this.outputFile) return;
+    // The late read of the global teardown, which ran before this: a case of its own.
+    const late = readLateRead(process.env.RUN_ID);
+    if (late)
+      this.suites.set('run\u0000late-read', {
+        name: 'late-read',
+        project: 'run',
+        byTest: new Map([['late-read', [lateReadJunitCase(late)]]]),
+      });
     mkdirSync(dirname(this.outputFile), { recursive: true });
     const suites: JunitSuite[] = [...this.suites.values()].map((s) => ({ name: s.name, project: s.project, cases: suiteCases(s.byTest) }));
     writeFileSync(this.outputFile, junitXml(suites, result.duration / 1000));

@@ -16,6 +16,8 @@ export interface TestOutcome {
   /** Clause IDs its checks reported failing, with the message. */
   clauseFailures: Array<{ clause: ClauseId; message: string }>;
   observations: Array<{ clause: ClauseId; message: string }>;
+  /** Invalid input accepted and handled as the valid request it stands for (src/contract/strictness.ts); absent: none. */
+  strictness?: Array<{ clause: ClauseId; message: string }>;
   /**
    * Clauses the test judged on part of a list only, under a bound of the run (API_WALK_PAGES): what it read held, but
    * it does not confirm them; the message says what was not read. Absent: none.
@@ -35,6 +37,8 @@ export interface ClauseResult {
   tests: string[];
   failures: Array<{ test: string; message: string }>;
   observations: string[];
+  /** Strictness findings on this clause: never a failure of it (strict mode makes them failures before this). */
+  strictness: string[];
   skipReasons: string[];
 }
 
@@ -80,6 +84,7 @@ export function clauseResults(outcomes: TestOutcome[]): ClauseResult[] {
         : []),
     ]);
     const observations = [...new Set(related.flatMap((o) => o.observations.filter((x) => x.clause === id).map((x) => x.message)))];
+    const strictness = [...new Set(outcomes.flatMap((o) => (o.strictness ?? []).filter((x) => x.clause === id).map((x) => x.message)))];
     const ran = related.filter((o) => o.status !== 'skipped');
     const limitedHere = (o: TestOutcome) => (o.limited ?? []).filter((l) => l.clause === id);
     const skipReasons = [
@@ -100,7 +105,7 @@ export function clauseResults(outcomes: TestOutcome[]): ClauseResult[] {
       verdict = 'pass';
     else if (related.length) verdict = 'skipped';
     else verdict = 'not-covered';
-    return { clause, verdict, tests: [...new Set(related.map((o) => o.title))], failures, observations, skipReasons };
+    return { clause, verdict, tests: [...new Set(related.map((o) => o.title))], failures, observations, strictness, skipReasons };
   });
 }
 

@@ -6,6 +6,7 @@
  * in the message, every passage of every deviating clause in the text. Pure module: src/harness/junit-reporter.ts
  * feeds it from Playwright.
  */
+import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../contract/strictness.ts';
 import { getClause, isClauseId } from '../contract/clauses/catalogue.ts';
 import { quotesOf } from '../contract/clauses/clause.ts';
 import { quoteFor } from '../contract/contract-quote.ts';
@@ -15,6 +16,8 @@ export interface JunitCase {
   /** The spec file, as the suite's name for the case. */
   classname: string;
   seconds: number;
+  /** Strictness findings (src/contract/strictness.ts): written as the case's <system-out>, never a failure. */
+  strictness?: ReadonlyArray<{ clause: string; message: string }>;
   outcome:
     | { kind: 'passed' }
     | { kind: 'skipped'; reason: string | null }
@@ -61,19 +64,31 @@ export function contractWords(deviations: ReadonlyArray<{ clause: string }>): st
   return `\n\nThe contract's words:\n${lines.join('\n')}`;
 }
 
-function caseXml(c: JunitCase): string {
-  const open = `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" time="${c.seconds.toFixed(3)}"`;
-  const o = c.outcome;
+/** The case's strictness findings under their heading, as its <system-out> (CI tools show it beside the case). */
+export function strictnessOut(findings: JunitCase['strictness']): string {
+  if (!findings?.length) return '';
+  const text = [`${STRICTNESS_HEADING} (${STRICTNESS_NOTE})`, ...findings.map((f) => `${f.clause}: ${f.message}`)].join('\n');
+  return `\n      <system-out>${cdata(text)}</system-out>`;
+}
+
+function outcomeXml(o: JunitCase['outcome']): string {
   switch (o.kind) {
     case 'passed':
-      return `${open}/>`;
+      return '';
     case 'skipped':
-      return `${open}>\n      <skipped${o.reason ? ` message="${attr(o.reason)}"` : ''}/>\n    </testcase>`;
+      return `\n      <skipped${o.reason ? ` message="${attr(o.reason)}"` : ''}/>`;
     case 'deviation':
-      return `${open}>\n      <failure message="${attr(deviationMessage(o.deviations))}" type="contract-deviation">${cdata(o.details + contractWords(o.deviations))}</failure>\n    </testcase>`;
+      return `
+      <failure message="${attr(deviationMessage(o.deviations))}" type="contract-deviation">${cdata(o.details + contractWords(o.deviations))}</failure>`;
     case 'error':
-      return `${open}>\n      <error message="${attr(firstLine(o.message))}" type="${attr(o.type)}">${cdata(o.details)}</error>\n    </testcase>`;
+      return `\n      <error message="${attr(firstLine(o.message))}" type="${attr(o.type)}">${cdata(o.details)}</error>`;
   }
+}
+
+function caseXml(c: JunitCase): string {
+  const open = `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" time="${c.seconds.toFixed(3)}"`;
+  const inner = `${outcomeXml(c.outcome)}${strictnessOut(c.strictness)}`;
+  return inner ? `${open}>${inner}\n    </testcase>` : `${open}/>`;
 }
 
 const count = (cases: readonly JunitCase[], kind: JunitCase['outcome']['kind']) => cases.filter((c) => c.outcome.kind === kind).length;

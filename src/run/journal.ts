@@ -160,6 +160,7 @@ export function openRecords(entries: JournalEntry[]): OpenRecords {
       resolvedTags.add(e.tag);
     } else if (e.event === 'create-refused') resolvedTags.add(e.tag);
     else if (e.event === 'cancelled') created.set(e.id, 'cancelled');
+    else if (e.event === 'read-closed' && created.has(e.id)) created.set(e.id, e.status);
   }
   return {
     ids: [...created].filter(([, status]) => status !== 'cancelled' && status !== 'rejected').map(([id]) => id),

@@ -22,6 +22,10 @@ export const runFile = {
   requests: (runId: string) => join(runDir(runId), 'requests.jsonl'),
   observations: (runId: string) => join(runDir(runId), 'observations.jsonl'),
   failures: (runId: string) => join(runDir(runId), 'failures.jsonl'),
+  /** Strictness findings (src/contract/strictness.ts), with their exchanges: the certification report's curl. */
+  strictness: (runId: string) => join(runDir(runId), 'strictness.jsonl'),
   /** The lists the global setup read once for every worker (src/harness/shared-facts.ts). */
   targetFacts: (runId: string) => join(runDir(runId), 'target-facts.json'),
+  /** What the late read re-read of the run's records before the teardown cancelled them, and found (src/checks/late-read.ts). */
+  lateRead: (runId: string) => join(runDir(runId), 'late-read.json'),
 } as const;

@@ -44,6 +44,11 @@ test('a clean certification of the reference passes and writes the three report 
     expect(() => readFileSync(join(run.out, file)), file).not.toThrow();
   expect(run.output).toMatch(/\[certify 3\/5\] conformance \+ fuzz · \d+\/\d+ tests · /);
   expect(run.output).toContain('Certification PASS');
+  // The late read (issue 50) ran on what the run created, and found every record as the service confirmed it.
+  expect(run.report!.lateRead?.ran, tail(run)).toBe(true);
+  expect(run.report!.lateRead?.records).toBeGreaterThan(0);
+  expect(run.report!.lateRead?.findings).toEqual([]);
+  expect(run.output).toMatch(/ {2}Late read: re-read \d+ record\(s\) .* each still as confirmed/);
 });
 
 test('the load smoke ran with the k6 every command finds (K6_BIN, else PATH) and its figures are in the report, or the banner says it did not run', () => {

@@ -362,3 +362,50 @@ test.describe('certification.md as a CI job summary (issue 43, item 6)', () => {
     expect(curlScript('http://t.example', { request: 'GET /offer', status: 200 }, 'x')).not.toContain('creates a real record');
   });
 });
+
+test('strictness findings: their own section in certification.json, index.html and certification.md, with the exchange and its curl, the verdict untouched', () => {
+  const { report: lenient, observed } = assembleReport({
+    ...inputs(),
+    strictness: [
+      {
+        test: 'refused creates › subscriptionCategory "Retail" <b> (case changed) gets a 4xx and creates nothing',
+        clause: 'SUB-CREATE-VALIDATION',
+        kind: 'enum-case',
+        message: 'subscriptionCategory "Retail" (case changed): accepted (201) and recorded as the same request with the enum\'s spelling',
+        evidence: {
+          request: 'POST /subscription',
+          requestBody: '{"subscriptionCategory":"Retail"}',
+          status: 201,
+          responseBody: '{"id":"s1"}',
+        },
+      },
+    ],
+  });
+  expect(validateCertificationReport(lenient).errors).toEqual([]);
+  expect(lenient.verdict).toBe(report.verdict);
+  // The observed profile pins what the target was lenient with (docs/target-profile.md, strictness).
+  expect(observed.strictness).toEqual({ 'enum-case': 'lenient' });
+  expect(assembleReport(inputs()).observed.strictness).toBeUndefined();
+  expect(lenient.strictness).toMatchObject([{ clause: 'SUB-CREATE-VALIDATION', kind: 'enum-case', evidence: { status: 201 } }]);
+  const html = renderHtml(lenient);
+  expect(html).toContain('<section id="strictness"><h2>Strictness (1)</h2>');
+  expect(html).toContain('&lt;b&gt;');
+  expect(html).toMatch(/id="strictness"[\s\S]*reproduce with curl[\s\S]*-X POST/);
+  const md = renderMarkdown(lenient);
+  expect(md).toContain('## Strictness');
+  expect(md).toMatch(/## Strictness[\s\S]*an enum value in another letter case[\s\S]*```sh\n[\s\S]*curl -sS -i [^\n]*-X POST/);
+  // Rendered: a heading, the test's title as text (its markup escaped), the curl a code block of its item.
+  for (const renderer of MARKDOWN_RENDERERS) {
+    if (renderer.missing) {
+      test.info().annotations.push({ type: renderer.name, description: renderer.missing });
+      continue;
+    }
+    const out = renderer.render(md);
+    const section = out.slice(out.indexOf('Strictness</h2>'));
+    expect(section, renderer.name).toContain('&lt;b&gt;');
+    expect(section, renderer.name).toMatch(/<li>[\s\S]*<pre><code class="language-sh">#!\/bin\/sh[\s\S]*curl -sS -i/);
+  }
+  // No strictness: no section.
+  expect(renderHtml(report)).not.toContain('id="strictness"');
+  expect(renderMarkdown(report)).not.toContain('## Strictness');
+});

@@ -46,7 +46,8 @@ export async function runCertify(opts: {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
-  Object.assign(env, { FORCE_COLOR: '0' }, opts.env);
+  // The late read's wait is short unless a test asks for one (test/playwright.config.ts says why).
+  Object.assign(env, { FORCE_COLOR: '0', API_DURABILITY_WAIT: '0' }, opts.env);
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--out', out, ...(opts.args ?? [])], {
     cwd: ROOT,
     env,

@@ -8,7 +8,7 @@ import { clauses } from '../../src/contract/clauses/catalogue.ts';
 import { runProblem, suiteArgs } from '../../src/certify/suite-run.ts';
 import { decideVerdict } from '../../src/certify/certification-verdict.ts';
 import { packageRecord } from '../../src/certify/certification-package.ts';
-import { packageConsoleLine } from '../../src/certify/certification.ts';
+import { packageConsoleLine, strictnessConsoleLines } from '../../src/certify/certification.ts';
 import { ConfigError } from '../../src/config/config-error.ts';
 import { clauseResults, type TestOutcome } from '../../src/report/clause-results.ts';
 
@@ -134,6 +134,7 @@ test('command line: defaults, and every option', () => {
     initProfile: null,
     ofReference: false,
     publicKey: null,
+    soakMs: 0,
     explore: false,
   });
   expect(parse(['--init-profile', 'p.json', '--of-reference'])).toMatchObject({ initProfile: resolve('p.json'), ofReference: true });
@@ -155,6 +156,8 @@ test('command line: defaults, and every option', () => {
       ' 4.2.0 ',
       '--sign',
       'k.pem',
+      '--soak',
+      '30m',
     ]),
   ).toEqual({
     profile: resolve('p.json'),
@@ -169,8 +172,13 @@ test('command line: defaults, and every option', () => {
     initProfile: null,
     ofReference: false,
     publicKey: null,
+    soakMs: 1_800_000,
     explore: false,
   });
+  expect(parse(['--soak', '90s']).soakMs).toBe(90_000);
+  expect(parse(['--soak', '2h']).soakMs).toBe(7_200_000);
+  expect(parse(['--soak', '45']).soakMs).toBe(45_000);
+  expect(parse([]).soakMs).toBe(0);
   // --explore draws the fuzz seed (FUZZ_SEED=random); with a FUZZ_SEED that sets one, a usage error.
   expect(parse(['--explore']).explore).toBe(true);
   expect(parse(['--explore'], { FUZZ_SEED: 'random' }).explore).toBe(true);
@@ -194,10 +202,17 @@ test('command line: defaults, and every option', () => {
     ['--workers', 'two'],
     ['--workers', '17'],
     ['--workers', '-1'],
+    ['--soak', '0'],
+    ['--soak', 'soon'],
+    ['--soak', '25h'],
+    ['--soak', '-5m'],
   ];
   for (const argv of bad) expect(() => parseCertifyArgs(argv, {}), argv.join(' ')).toThrow(ConfigError);
   expect(() => parseCertifyArgs(['--workers', 'two'], {})).toThrow(
     '--workers must be a whole number from 1 to 16, e.g. --workers 1, got "two".',
+  );
+  expect(() => parseCertifyArgs(['--soak', 'soon'], {})).toThrow(
+    '--soak must be a duration from 1s to 24h (a number with s, m or h, e.g. 30m), got "soon".',
   );
 });
 
@@ -297,4 +312,21 @@ test.describe('the package line states the real reason, for each way a package i
       /; a certification needs each confirmed, or waived with a reason and an expiry; a security finding left unchecked cannot be waived\); not signed \(--sign key\.pem\)$/,
     );
   });
+});
+
+test("certify's console gives strictness findings their heading, counted by kind, and nothing when there are none", () => {
+  const row = (kind: string, title: string) => ({ clause: 'GEN-QUERY-INVALID', kind, title, test: 't', message: 'm', evidence: null });
+  const lines = strictnessConsoleLines({
+    strictness: [
+      row('repeated-parameter', 'a repeated query parameter, answered as one of its values'),
+      row('repeated-parameter', 'a repeated query parameter, answered as one of its values'),
+      row('trailing-slash', 'a path with a trailing slash, answered as the same route'),
+    ],
+  });
+  expect(lines[0]).toMatch(/^ {2}Strictness: 3 finding\(s\), listed in certification\.md and index\.html\. .*API_STRICT=1/);
+  expect(lines.slice(1)).toEqual([
+    '    2 × a repeated query parameter, answered as one of its values',
+    '    1 × a path with a trailing slash, answered as the same route',
+  ]);
+  expect(strictnessConsoleLines({ strictness: [] })).toEqual([]);
 });

@@ -161,6 +161,18 @@ export const badConfigCases: BadConfigCase[] = [
     names: 'API_READ_SETTLE',
     says: /got "soon"/,
   },
+  {
+    description: 'API_DURABILITY_WAIT that is not a number',
+    env: { ...REMOTE, API_DURABILITY_WAIT: 'later' },
+    names: 'API_DURABILITY_WAIT',
+    says: /seconds from 0 to 3600, got "later"/,
+  },
+  {
+    description: 'API_DURABILITY_WAIT beyond an hour',
+    env: { ...REMOTE, API_DURABILITY_WAIT: '3601' },
+    names: 'API_DURABILITY_WAIT',
+    says: /from 0 to 3600/,
+  },
   { description: 'RUN_ID with a space', env: { ...REMOTE, RUN_ID: 'my run' }, names: 'RUN_ID', says: /letters, digits/ },
   { description: 'RUN_ID longer than 40 characters', env: { ...REMOTE, RUN_ID: 'r'.repeat(41) }, names: 'RUN_ID', says: /at most 40/ },
 ];
@@ -186,6 +198,12 @@ export const goodConfigCases: GoodConfigCase[] = [
       profilePath: null,
     },
   },
+  {
+    description: 'the late read waits 10 s by default (API_DURABILITY_WAIT), and what it is given',
+    env: REMOTE,
+    expected: { durabilityWaitMs: 10_000 },
+  },
+  { description: 'API_DURABILITY_WAIT of 2.5 s', env: { ...REMOTE, API_DURABILITY_WAIT: '2.5' }, expected: { durabilityWaitMs: 2_500 } },
   {
     description: 'a remote target defaults to staging at 10 requests per second',
     env: REMOTE,

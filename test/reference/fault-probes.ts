@@ -7,6 +7,7 @@ import { SEED_ALLOCATIONS } from '../../reference/data/allocations.ts';
 import { SEED_OFFERS, SHARED_MODIFIED_PAIR } from '../../reference/data/offers.ts';
 import { CURRENCIES, OFFER_TYPES, SUBSCRIPTION_STATUSES } from '../../reference/data/types.ts';
 import type { FaultName } from '../../reference/faults.ts';
+import { FAULT_DELAY_ENV } from '../../reference/faults/durability.ts';
 import { DEMO_SECOND_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../../reference/server.ts';
 import {
   call,
@@ -251,10 +252,15 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
     run: (app) =>
       refusedCreate(app, minimalCreateBody(openOffer(), { amountRequested: openOffer().pricingAndOrderLimits.hardMinLimit + 0.1234567 })),
   },
-  'enum-case-insensitive': {
-    expectation: 'subscriptionCategory "Retail" is refused',
-    run: (app) =>
-      refusedCreate(app, minimalCreateBody(openOffer(), { subscriptionType: 'xo_unqualified', subscriptionCategory: 'Retail' })),
+  'enum-case-kept-as-sent': {
+    expectation: 'subscriptionCategory "Retail" is refused, or recorded in the enum\'s spelling "retail" (strictness)',
+    run: async (app) => {
+      const { answer, record } = await created(
+        app,
+        minimalCreateBody(openOffer(), { subscriptionType: 'xo_unqualified', subscriptionCategory: 'Retail' }),
+      );
+      return result((answer.status >= 400 && answer.status < 500) || record.subscriptionCategory === 'retail', answer);
+    },
   },
   'missing-field-defaulted': {
     expectation: 'a body without currency is refused',
@@ -538,22 +544,26 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       return result(record.investorReference === 'client-ab12c', answer);
     },
   },
-  'boolean-strings-accepted': {
-    expectation: 'isExistingShareholder "true" (a string) is refused',
-    run: (app) => refusedCreate(app, minimalCreateBody(openOffer(), { isExistingShareholder: 'true' })),
-  },
-  'unparseable-modified-after-ignored': {
-    expectation: 'modifiedAfter=not-a-date gets a 4xx',
+  'numeric-strings-parsed-as-integers': {
+    expectation: 'amountRequested "<min>.25" (a string) is refused, or recorded as the number it spells (strictness)',
     run: async (app) => {
-      const { answer } = await offers(app, '?modifiedAfter=not-a-date');
-      return result(answer.status >= 400 && answer.status < 500, answer);
+      const amount = openOffer().pricingAndOrderLimits.hardMinLimit + 0.25;
+      const { answer, record } = await created(app, minimalCreateBody(openOffer(), { amountRequested: String(amount) }));
+      return result((answer.status >= 400 && answer.status < 500) || record.amountRequested === amount, answer);
     },
   },
-  'repeated-page-param-last-wins': {
-    expectation: 'a repeated limit gets a 4xx',
+  'unparseable-modified-after-empty': {
+    expectation: 'modifiedAfter=not-a-date gets a 4xx, or the answer without it (strictness)',
     run: async (app) => {
-      const { answer } = await offers(app, '?limit=1&limit=2');
-      return result(answer.status >= 400 && answer.status < 500, answer);
+      const [{ answer }, whole] = [await offers(app, '?modifiedAfter=not-a-date'), await offers(app)];
+      return result((answer.status >= 400 && answer.status < 500) || answer.text === whole.answer.text, answer);
+    },
+  },
+  'repeated-limit-unbounded': {
+    expectation: 'a repeated limit gets a 4xx, or the page of one of its values (strictness)',
+    run: async (app) => {
+      const { answer, list } = await offers(app, '?limit=1&limit=2');
+      return result((answer.status >= 400 && answer.status < 500) || (answer.status === 200 && list.length <= 2), answer);
     },
   },
   'missing-timestamp-stamped': {
@@ -573,4 +583,59 @@ export const FAULT_PROBES: Record<FaultName, FaultProbe> = {
       );
     },
   },
+  // State that does not last (issue 50): each probe writes with the faults' delay cut to 0.2 s, reads at once (agreeing
+  // with the write on either reference), then 0.5 s later (the correct reference still agrees; the fault no longer does).
+  'cancel-undone-later': {
+    expectation: 'a cancelled subscription still reads cancelled half a second later',
+    run: async (app) =>
+      withFaultDelay(0.2, async () => {
+        const { record } = await created(app, minimalCreateBody());
+        await call(app, { method: 'POST', url: `/subscription/${record.id}/cancel` });
+        const first = await call(app, { url: `/subscription/${record.id}` });
+        await pause(500);
+        const answer = await call(app, { url: `/subscription/${record.id}` });
+        return result((first.json as Json).status === 'cancelled' && (answer.json as Json).status === 'cancelled', answer);
+      }),
+  },
+  'record-vanishes-later': {
+    expectation: 'a created subscription still reads back, by id and in its offer list, half a second later',
+    run: async (app) =>
+      withFaultDelay(0.2, async () => {
+        const { record } = await created(app, minimalCreateBody());
+        const first = await call(app, { url: `/subscription/${record.id}` });
+        await pause(500);
+        const answer = await call(app, { url: `/subscription/${record.id}` });
+        const list = await call(app, { url: `/subscription?offerId=${record.offerId}` });
+        const listed = Array.isArray(list.json) && (list.json as Json[]).some((r) => r.id === record.id);
+        return result(first.status === 200 && answer.status === 200 && listed, answer);
+      }),
+  },
+  'field-rewritten-later': {
+    expectation: 'a created subscription still carries the clientSubscriptionReference it was created with half a second later',
+    run: async (app) =>
+      withFaultDelay(0.2, async () => {
+        const reference = 'probe-reference-longer-than-a-column';
+        const { record } = await created(app, { ...minimalCreateBody(), clientSubscriptionReference: reference });
+        await pause(500);
+        const answer = await call(app, { url: `/subscription/${record.id}` });
+        return result(
+          record.clientSubscriptionReference === reference && (answer.json as Json).clientSubscriptionReference === reference,
+          answer,
+        );
+      }),
+  },
 };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs a probe with the durability faults' delay (REFERENCE_FAULT_DELAY, read at each write) set to `seconds`. */
+async function withFaultDelay(seconds: number, probe: () => Promise<ProbeResult>): Promise<ProbeResult> {
+  const before = process.env[FAULT_DELAY_ENV];
+  process.env[FAULT_DELAY_ENV] = String(seconds);
+  try {
+    return await probe();
+  } finally {
+    if (before === undefined) delete process.env[FAULT_DELAY_ENV];
+    else process.env[FAULT_DELAY_ENV] = before;
+  }
+}

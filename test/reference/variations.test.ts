@@ -7,7 +7,7 @@ import { LARGE_CATALOGUE } from '../../reference/data/large-catalogue.ts';
 import type { AllocationRecord, Offer, Subscription } from '../../reference/data/types.ts';
 import { DEMO_SECOND_CREDENTIALS, SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../../reference/server.ts';
 import { validate } from '../../src/schema/registry.ts';
-import { call, getJson, withVariants } from './helpers.ts';
+import { call, create, getJson, minimalCreateBody, withVariants } from './helpers.ts';
 
 test('reference/README.md lists every variation, with its description', () => {
   const readme = readFileSync(new URL('../../reference/README.md', import.meta.url), 'utf8');
@@ -50,5 +50,30 @@ test('large-catalogue serves 2,000 offers (300 open), an allocation record per c
       headers: { [SUBSCRIPTION_KEY_HEADER]: DEMO_SECOND_CREDENTIALS.subscriptionKey, [SECRET_HEADER]: DEMO_SECOND_CREDENTIALS.secret },
     });
     expect(second.json).toEqual([]);
+  });
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('reads-lag-1s: a record just created is not found for a second, then is there for good', async () => {
+  await withVariants(['reads-lag-1s'], async (app) => {
+    const record = (await create(app, minimalCreateBody())).json as Subscription;
+    expect((await call(app, { url: `/subscription/${record.id}` })).status).toBe(404);
+    await pause(1_100);
+    expect((await call(app, { url: `/subscription/${record.id}` })).status).toBe(200);
+    const listed = await getJson<Subscription[]>(app, `/subscription?offerId=${record.offerId}`);
+    expect(listed.map((r) => r.id)).toContain(record.id);
+  });
+});
+
+test("another-client-writing: each create is followed by another client's order on the same offer, cancelled 200 ms later", async () => {
+  await withVariants(['another-client-writing'], async (app) => {
+    const record = (await create(app, minimalCreateBody())).json as Subscription;
+    const others = async () =>
+      (await getJson<Subscription[]>(app, `/subscription?offerId=${record.offerId}`)).filter((r) => r.id !== record.id);
+    expect((await others()).map((r) => r.status)).toEqual(['accepted']);
+    await pause(300);
+    expect((await others()).map((r) => r.status)).toEqual(['cancelled']);
+    expect((await getJson<Subscription>(app, `/subscription/${record.id}`)).status).toBe('accepted');
   });
 });

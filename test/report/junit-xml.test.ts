@@ -78,6 +78,29 @@ test('the XML is well-formed whatever a target sent: control characters dropped,
   expect(parsed).toContain('received: "]]><script>"');
 });
 
+test('a passed test with strictness findings keeps passing and carries them in its <system-out>, under their heading', () => {
+  const lenient = junitCase(
+    ...fake('passed', {
+      annotations: [
+        { type: 'strictness', description: 'SUB-CREATE-VALIDATION: an enum value in another letter case: "Retail" <as> "retail"' },
+      ],
+    }),
+  );
+  const doc = junitXml([{ name: 's', project: 'p', cases: [lenient] }], 1);
+  expect(lenient.outcome.kind).toBe('passed');
+  expect(doc).toMatch(/<testsuites name="osd-suite" tests="1" failures="0" errors="0"/);
+  const out = execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys, xml.dom.minidom as m; d = m.parseString(sys.stdin.buffer.read()); print("".join(n.data for n in d.getElementsByTagName("system-out")[0].childNodes))',
+    ],
+    { input: doc },
+  ).toString();
+  expect(out).toContain('Strictness (');
+  expect(out).toContain('SUB-CREATE-VALIDATION: an enum value in another letter case: "Retail" <as> "retail"');
+});
+
 /** A fuzz property's test as Playwright hands it to the reporter: its title and the clauses it names (covers). */
 function property(title: string, tags: string[], deviations: string[]): [TestCase, TestResult] {
   const test = {

@@ -44,6 +44,17 @@ const SELECTIONS = (clauses: readonly string[]) => [
   { label: '-whole-suite-all', what: 'the whole suite, every failure', args: [] },
 ];
 
+/**
+ * The faults that undo a confirmed write some seconds later (reference/faults/durability.ts): only the late read sees
+ * them, so their runs wait longer than the fault's delay (REFERENCE_FAULT_DELAY) before it, delays varied among them.
+ * Every other run here waits 0 s (test/selftest/run-suite.ts).
+ */
+const LATE_FAULTS: Record<string, { REFERENCE_FAULT_DELAY: string; API_DURABILITY_WAIT: string }> = {
+  'cancel-undone-later': { REFERENCE_FAULT_DELAY: '1', API_DURABILITY_WAIT: '2' },
+  'record-vanishes-later': { REFERENCE_FAULT_DELAY: '2.5', API_DURABILITY_WAIT: '4' },
+  'field-rewritten-later': { REFERENCE_FAULT_DELAY: '1.5', API_DURABILITY_WAIT: '3' },
+};
+
 for (const fault of FAULTS.filter((f) => f.catchBy !== 'fuzz')) {
   test(`conformance catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, async () => {
     let run: SuiteRun | undefined;
@@ -55,6 +66,7 @@ for (const fault of FAULTS.filter((f) => f.catchBy !== 'fuzz')) {
         label: `${fault.name}${s.label}`,
         args: s.args,
         clauseReportOnly: true,
+        env: LATE_FAULTS[fault.name],
       });
       selection = s.what;
       if (failsOn(run, fault.clauses)) break;

@@ -10,18 +10,22 @@ import type { CreateBodyConstraints } from './create-body-model.ts';
 import {
   CREATE_BODY_ENUMS,
   CREATE_BODY_FIELDS,
+  OPTIONAL_CREATE_BODY_FIELDS,
   CREATE_BODY_FIELD_TYPES,
   ENUM_FIELDS,
   REQUIRED_CREATE_BODY_FIELDS,
 } from '../../contract/vocabulary.ts';
 import type { CreateBodyField, EnumField, OpenOffer, SubscriptionCreateBody } from '../../contract/vocabulary.ts';
 import type { DefectKind } from '../create-body-defects.ts';
+import type { StandsFor, StrictnessKind } from '../../contract/strictness.ts';
 
 /** What a builder produces; the label fields from the defect table are added by `invalidCreateBody`. */
 export interface PlantedDefect {
   target: string;
   body: unknown;
   description: string;
+  /** The one valid request the body evidently stands for, when it has one (src/contract/strictness.ts). */
+  standsFor?: StandsFor;
 }
 
 export interface DefectContext {
@@ -91,6 +95,12 @@ function wrongTypeValues(declared: JsonType, current: unknown, n: number): unkno
     case 'boolean':
       return [String(value), value ? 1 : 0, asArray, asObject];
   }
+}
+
+/** A number or boolean spelled as the string of itself ("750", "true") stands for the body with the value: its kind. */
+function spelledAsString(declared: JsonType, current: unknown, value: unknown): StrictnessKind | undefined {
+  if (current === undefined || typeof value !== 'string' || value !== String(current)) return undefined;
+  return declared === 'number' ? 'numeric-string' : declared === 'boolean' ? 'boolean-string' : undefined;
 }
 
 const jsonTypeName = (value: unknown): string => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
@@ -279,10 +289,12 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
       .map(([body, field, choice, n]) => {
         const declared = CREATE_BODY_FIELD_TYPES[field];
         const value = pick(wrongTypeValues(declared, body[field], n), choice);
+        const spelled = spelledAsString(declared, body[field], value);
         return {
           target: pointer(field),
           body: replaced(body, field, value),
           description: `${field} is ${jsonTypeName(value)} ${show(value)} instead of a ${declared}`,
+          ...(spelled ? { standsFor: { kind: spelled, body } } : {}),
         };
       }),
 
@@ -295,6 +307,7 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
         target: pointer(field),
         body: replaced(body, field, value),
         description: `${field} ${JSON.stringify(value)} (case changed from ${JSON.stringify(original)})`,
+        standsFor: { kind: 'enum-case' as const, body },
       };
     }),
 
@@ -346,6 +359,8 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
         target: pointer('clientSubscriptionTimestamp'),
         body: replaced(body, 'clientSubscriptionTimestamp', text),
         description: `clientSubscriptionTimestamp ${JSON.stringify(text)}: ${offset === null ? 'no zone designator' : `UTC offset ${offset}`}`,
+        // With an offset it names one instant, the body's own; with no zone at all it names none.
+        ...(offset === null ? {} : { standsFor: { kind: 'offset-timestamp' as const, body } }),
       };
     }),
 
@@ -354,6 +369,11 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
       target: pointer(field),
       body: replaced(body, field, null),
       description: `${field} is null`,
+      // An optional field's null stands for the field left out; a required one's (or one of the type/category pair)
+      // stands for no valid request.
+      ...(OPTIONAL_CREATE_BODY_FIELDS.includes(field)
+        ? { standsFor: { kind: 'null-as-absent' as const, body: without(body, field) } }
+        : {}),
     })),
 
   'non-object-body': (context) =>

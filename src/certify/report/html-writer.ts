@@ -22,6 +22,7 @@ import {
 import { escapeXml as esc, groupedBars, stackedBar } from '../../report/svg-charts.ts';
 import { curlScript } from './curl.ts';
 import { unconfirmedGroups } from './unconfirmed.ts';
+import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../../contract/strictness.ts';
 import { CSS, documentStart, facts, list, table, td, tr } from '../../report/html-kit.ts';
 
 export { CSS, facts, list, table, td, tr } from '../../report/html-kit.ts';
@@ -84,7 +85,12 @@ function badge(status: ClauseStatus): string {
 }
 
 /** The exchange as a curl script: shown, and downloadable as a file (a data: link, no script). */
-function reproduce(baseUrl: string, c: ClauseRow, f: ClauseFailureRow, n: number): string {
+function reproduce(
+  baseUrl: string,
+  c: Pick<ClauseRow, 'id'>,
+  f: Pick<ClauseFailureRow, 'test' | 'message' | 'evidence'>,
+  n: number | string,
+): string {
   if (!f.evidence) return '';
   const script = curlScript(baseUrl, f.evidence, `Reproduces the exchange behind ${c.id} (${f.test}): ${f.message.split('\n')[0]}`);
   if (!script) return '';
@@ -92,12 +98,28 @@ function reproduce(baseUrl: string, c: ClauseRow, f: ClauseFailureRow, n: number
   return `<details class="curl"><summary>reproduce with curl</summary><a class="download" download="${esc(file)}" href="data:text/x-shellscript;charset=utf-8,${encodeURIComponent(script)}">download ${esc(file)}</a><pre>${esc(script)}</pre></details>`;
 }
 
+/** An exchange excerpt, folded (open when asked). */
+function evidenceDetails(ev: ClauseFailureRow['evidence'], open: boolean): string {
+  return ev
+    ? `<details${open ? ' open' : ''}><summary>evidence: ${esc(ev.request ?? 'request')} → ${esc(String(ev.status ?? '?'))}</summary><pre>${esc([`${ev.request ?? ''}`, ev.requestBody ? `request body: ${ev.requestBody}` : '', `status: ${ev.status ?? '?'}  content-type: ${ev.contentType ?? '?'}`, ev.responseBody ? `response body: ${ev.responseBody}` : ''].filter(Boolean).join('\n'))}</pre></details>`
+    : '';
+}
+
+/** The Strictness section: each finding under its clause, with the exchange and its curl (none: no section). */
+function strictnessSection(r: CertificationReport): string {
+  const rows = r.strictness ?? [];
+  if (rows.length === 0) return '';
+  const items = rows.map((x, i) => {
+    const what = x.title ? `${x.title}: ${x.message}` : x.message;
+    const f = { test: x.test ?? 'strictness', message: what, evidence: x.evidence };
+    return `<div class="failure"><strong>${esc(x.clause)}</strong>${x.test ? ` · ${esc(x.test)}` : ''}<div>${esc(what)}</div>${evidenceDetails(x.evidence, false)}${reproduce(r.target.baseUrl, { id: x.clause }, f, `strictness-${i + 1}`)}</div>`;
+  });
+  return `<section id="strictness"><h2>${esc(STRICTNESS_HEADING)} (${rows.length})</h2><p>${esc(STRICTNESS_NOTE)}</p>${items.join('')}</section>`;
+}
+
 function failureBlock(c: ClauseRow, baseUrl: string): string {
   const blocks = c.failures.map((f, i) => {
-    const ev = f.evidence;
-    const evidence = ev
-      ? `<details${c.status === 'fail' && i === 0 ? ' open' : ''}><summary>evidence: ${esc(ev.request ?? 'request')} → ${esc(String(ev.status ?? '?'))}</summary><pre>${esc([`${ev.request ?? ''}`, ev.requestBody ? `request body: ${ev.requestBody}` : '', `status: ${ev.status ?? '?'}  content-type: ${ev.contentType ?? '?'}`, ev.responseBody ? `response body: ${ev.responseBody}` : ''].filter(Boolean).join('\n'))}</pre></details>`
-      : '';
+    const evidence = evidenceDetails(f.evidence, c.status === 'fail' && i === 0);
     const er =
       f.expected !== undefined || f.received !== undefined
         ? `<div>expected: <code>${esc(valueText(f.expected))}</code><br>received: <code>${esc(valueText(f.received))}</code></div>`
@@ -331,6 +353,26 @@ function fuzzSection(r: CertificationReport): string {
       }${f.failures.map((x) => `<div class="failure"><strong>${esc(x.property)}</strong><div>${esc(x.message)}</div>${x.counterexample ? `<div>counterexample: <code>${esc(x.counterexample)}</code></div>` : ''}${x.replay ? `<div>replay:</div><pre>${esc(x.replay)}</pre>` : ''}</div>`).join('')}`;
 }
 
+/** The late read (issue 50): what it re-read, after how long, and each change it found, with when first seen. */
+function lateReadSection(r: CertificationReport): string {
+  const l = r.lateRead;
+  if (!l) return '';
+  const rows = l.findings.map((f) =>
+    tr([
+      td(f.clause),
+      td(f.binding ? 'failure' : 'observation'),
+      td(f.id),
+      td(f.where),
+      td(f.firstSeenAt),
+      td(String(f.afterS)),
+      td(f.message),
+    ]),
+  );
+  return `<section id="late-read"><h2>Late read</h2><p id="late-read-summary">${esc(l.sentence)}</p>${
+    rows.length ? table(['Clause', 'Kind', 'Record', 'Read', 'First seen', 'After (s)', 'What'], rows) : ''
+  }</section>`;
+}
+
 /** The requests the suite sent, operation by operation, and what it could not send. */
 function requestsSection(r: CertificationReport): string {
   return `<p class="muted">${esc(r.requestCoverage.note)}</p>${table(
@@ -419,9 +461,11 @@ export function renderHtml(r: CertificationReport): string {
   const areas = [...new Set(r.clauses.map((row) => clauseArea(row.id)))];
   const toc: Array<[string, string]> = [
     ['clauses', `Clauses (${c.fail} failing)`],
+    ...((r.strictness ?? []).length ? [['strictness', `${STRICTNESS_HEADING} (${r.strictness!.length})`] as [string, string]] : []),
     ['profile', 'Observed profile'],
     ['waivers', `Waivers (${r.waivers.length})`],
     ['requests', 'Requests sent'],
+    ...(r.lateRead ? ([['late-read', 'Late read']] as Array<[string, string]>) : []),
     ['fuzz', 'Fuzz'],
     ['load', 'Load smoke'],
     ['run', 'Run'],
@@ -434,9 +478,11 @@ ${verdictHeader(r)}
 <nav class="toc" aria-label="Contents">${toc.map(([id, text]) => `<a href="#${id}">${esc(text)}</a>`).join('')}</nav>
 <main>
 ${clauseSection(r)}
+${strictnessSection(r)}
 ${profileSection(r)}
 <section id="waivers"><h2>Waivers</h2>${waiversSection(r)}</section>
 <section id="requests"><h2>Requests sent</h2>${requestsSection(r)}</section>
+${lateReadSection(r)}
 <section id="fuzz"><h2>Fuzz</h2>${fuzzSection(r)}</section>
 <section id="load"><h2>Load smoke</h2>${loadSection(r)}</section>
 ${runSection(r)}

@@ -10,6 +10,7 @@ import { evidenceRows, PACKAGE_STATUS_TEXT, QUOTES_SHOWN, type CertificationRepo
 import { escapeXml } from '../../report/svg-charts.ts';
 import { curlScript } from './curl.ts';
 import { foldUnconfirmed } from './unconfirmed.ts';
+import { STRICTNESS_HEADING, STRICTNESS_NOTE } from '../../contract/strictness.ts';
 
 /**
  * The verdict's reasons as a list, the "not confirmed" ones told once per reason with their clauses folded: a
@@ -60,7 +61,7 @@ const FINDINGS_SHOWN = 3;
 /** Findings of one clause in the Markdown at all, and bytes of findings beyond each clause's first: a job summary stays
  * well under GitHub's 1 MiB (certification.json has every finding). */
 const FINDINGS_FOLDED = 20;
-const FINDINGS_BUDGET = 100_000;
+const FINDINGS_BUDGET = 80_000;
 
 function findingLines(f: ClauseRow['failures'][number]): string[] {
   const out = [`- **${md(f.test)}**${f.drift ? ' (drift from the pinned profile)' : ''}: ${md(f.message)}`];
@@ -303,6 +304,22 @@ function requestLines(r: CertificationReport): string[] {
   return out;
 }
 
+/** The late read (issue 50): what it re-read, after how long, and each change it found, with when first seen. */
+function lateReadLines(r: CertificationReport): string[] {
+  const l = r.lateRead;
+  if (!l) return [];
+  const out = ['## Late read', '', md(l.sentence), ''];
+  if (l.findings.length)
+    out.push(
+      ...table(
+        ['Clause', 'Kind', 'Record', 'Read', 'First seen', 'After (s)', 'What'],
+        l.findings.map((f) => [f.clause, f.binding ? 'failure' : 'observation', f.id, f.where, f.firstSeenAt, String(f.afterS), f.message]),
+      ),
+      '',
+    );
+  return out;
+}
+
 /** The fuzz run: its figures, the seeds of its properties, and each failure with its replay. */
 function fuzzLines(r: CertificationReport): string[] {
   const out: string[] = [];
@@ -389,15 +406,39 @@ function evidenceLines(r: CertificationReport): string[] {
   return out;
 }
 
+/** Strictness findings written in full (with the exchange and its curl); the others listed by their line. */
+const STRICTNESS_SHOWN = 10;
+
+/** The Strictness section: every finding under its clause, the first ones with the exchange and its curl. */
+function strictnessLines(r: CertificationReport): string[] {
+  const rows = r.strictness ?? [];
+  if (rows.length === 0) return [];
+  const out = [`## ${STRICTNESS_HEADING}`, '', md(STRICTNESS_NOTE), ''];
+  rows.forEach((x, i) => {
+    out.push(`- ${codeSpan(x.clause)}${x.test ? ` **${md(x.test)}**` : ''}: ${md(x.title ? `${x.title}: ${x.message}` : x.message)}`);
+    if (i >= STRICTNESS_SHOWN || !x.evidence) return;
+    const script = curlScript(
+      r.target.baseUrl,
+      x.evidence,
+      `Reproduces the exchange behind a strictness finding of ${x.clause}: ${x.message}`,
+    );
+    if (script) out.push('', ...fenced(script.trimEnd(), 'sh').map((l) => `  ${l}`), '');
+  });
+  out.push('');
+  return out;
+}
+
 export function renderMarkdown(r: CertificationReport): string {
   return [
     ...verdictLines(r),
+    ...strictnessLines(r),
     ...runFactLines(r),
     ...phaseLines(r),
     ...clauseLines(r),
     ...profileLines(r),
     ...waiverLines(r),
     ...requestLines(r),
+    ...lateReadLines(r),
     ...fuzzLines(r),
     ...loadLines(r),
     ...evidenceLines(r),

@@ -39,6 +39,20 @@ export interface ClauseFailureRow {
   evidence: EvidenceExcerpt | null;
 }
 
+/**
+ * A strictness finding (src/contract/strictness.ts): invalid input accepted and handled as the one valid request it
+ * stands for. Never a failure of the verdict (strict mode makes it one before it gets here, as a clause failure).
+ */
+export interface StrictnessRow {
+  clause: string;
+  /** Null for a finding known only from the clause report (no run file line). */
+  kind: string | null;
+  title: string | null;
+  test: string | null;
+  message: string;
+  evidence: EvidenceExcerpt | null;
+}
+
 export type WaiverState = 'applied' | 'expired' | 'not-needed';
 
 export interface WaiverRow {
@@ -265,6 +279,8 @@ export interface CertificationReport {
   };
   phases: PhaseRow[];
   clauses: ClauseRow[];
+  /** The Strictness section: lenient handling of invalid input, listed, not failed (absent in reports before it). */
+  strictness?: StrictnessRow[];
   waivers: WaiverRow[];
   profile: ProfileSection;
   fuzz: FuzzSection;
@@ -273,4 +289,21 @@ export interface CertificationReport {
   evidence: EvidenceSection;
   /** Certification or evidence only, with the versions and digests the package records (also in the manifest). */
   package: PackageRecord;
+  /** The late read (issue 50): every record the run created, read again before the teardown. Absent in older reports. */
+  lateRead?: LateReadSection;
+}
+
+/** What the late read re-read, after how long, and what it found (src/checks/late-read.ts). */
+export interface LateReadSection {
+  ran: boolean;
+  /** The one sentence the console and every report say. */
+  sentence: string;
+  waitS: number;
+  soakS: number;
+  rounds: number;
+  records: number;
+  cancelled: number;
+  requests: number;
+  ageS: { min: number; max: number } | null;
+  findings: Array<{ clause: string; binding: boolean; id: string; where: string; message: string; firstSeenAt: string; afterS: number }>;
 }

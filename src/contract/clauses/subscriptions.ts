@@ -307,4 +307,20 @@ export const SUBSCRIPTION_CLAUSES = [
     summary:
       "Choices the contract leaves open that a record's status decides (the answer to cancel from one status) are recorded from the first answer of a sequence; a different choice later in the same sequence fails. The status a create gets is observed only (SUB-CREATE-OUTCOME): its condition is not shown.",
   },
+  // --- What the service confirmed, read again late (issue 50) ---------------------------------------
+  {
+    id: 'SUB-CREATED-LASTS',
+    kind: 'must',
+    section: S.subStates,
+    summary:
+      "A record the service created is still there when read again late (after API_DURABILITY_WAIT), by id and in the list of its offer (GET /subscription?offerId=), with every request field its create echoed unchanged: the create's effect is a record, and no trigger shown changes its fields.",
+    contract: 'A new record with a generated id is created',
+  },
+  {
+    id: 'SUB-STATUS-UNPROMPTED',
+    kind: 'observe',
+    section: S.subStates,
+    summary:
+      "A status that changes when no call of the run asked for it (an accepted order read late as rejected, or cancelled by someone else): the table shows no trigger for it and forbids none; the late read records it, with when it was first seen. Out of a confirmed cancelled it is SUB-CANCELLED-STAYS's failure instead.",
+  },
 ] as const satisfies readonly Clause[];
