@@ -36,7 +36,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { RUN_INVOCATION_ENV, runFile } from '../run/run-paths.ts';
 import { runContextOf, type RunContext } from '../config/run-context.ts';
-import { seedSentence } from '../config/fuzz-seed.ts';
+import { type FuzzSeedSource, seedSentence } from '../config/fuzz-seed.ts';
 import { fuzzChildEnvironment, resolveFuzzSettings } from '../run/fuzz-run-settings.ts';
 import { counterexamplesOfRun, counterexamplesSentence, keepCounterexamples as keepFound } from '../run/counterexamples.ts';
 import { REPORTS_DIR } from '../run/run-paths.ts';
@@ -45,6 +45,7 @@ import { suiteVersion } from '../run/fuzz-run-settings.ts';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopReference = async () => {};
   let context: RunContext;
+  let kept: KeptFuzz;
   try {
     loadDotEnv();
     // The run's deadline (API_RUN_TIMEOUT), fixed for the workers and the teardown (the config fixed it already when it
@@ -60,10 +61,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     setChildEnvironment({ RUN_ID: config.runId }); // one run ID (and journal) for every worker
     rmSync(runFile.lateRead(config.runId), { force: true }); // a replay's late read is its own, never an earlier one's
-    fixFuzzSettings(config, bundled);
     // The profile loaded once for this process: the preflight, the shared reads and the teardown take it from here.
     context = runContextOf(config);
     await preflight(context);
+    // After the preflight: a run that cannot reach its target says that alone.
+    kept = fixFuzzSettings(config, bundled);
   } catch (error) {
     await stopReference();
     exitOnConfigError(error);
@@ -83,11 +85,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   collectIfGrown(0); // the whole lists just read are garbage here now: this process lives as long as the run
   const runContext = context;
+  const keptFuzz = kept;
   return async () => {
     // Read before the teardown spends its reserve: did the tests end because the deadline came?
     const stopped = deadlineVerdict(runContext.config.limits);
     try {
-      keepCounterexamples(runContext);
+      keepCounterexamples(runContext, keptFuzz);
       await cleanup(runContext);
     } finally {
       await stopReference();
@@ -100,12 +103,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
  * The run's fuzz seed and counterexamples file, one for every worker (src/run/fuzz-run-settings.ts), said once when the
  * fuzz project runs. Certify resolves them itself and passes them down (FUZZ_SEED_SOURCE set): kept as they are.
  */
-function fixFuzzSettings(config: SuiteConfig, bundled: boolean): void {
-  if (config.fuzzSeedSource !== null) return;
+function fixFuzzSettings(config: SuiteConfig, bundled: boolean): KeptFuzz {
+  if (config.fuzzSeedSource !== null)
+    return { source: config.fuzzSeedSource, counterexamples: config.counterexamples === 'off' ? null : config.counterexamples };
   const settings = resolveFuzzSettings(config, bundled);
   setChildEnvironment(fuzzChildEnvironment(settings));
   if (fuzzProjectSelected(process.argv))
     writeErr(`[fuzz] ${seedSentence(settings.seed)}; ${counterexamplesSentence(settings.counterexamples)}\n`);
+  return { source: settings.seed.source, counterexamples: settings.counterexamples };
+}
+
+/** What the teardown needs to keep the run's counterexamples: how its seed was chosen, and the file. */
+interface KeptFuzz {
+  source: FuzzSeedSource;
+  counterexamples: string | null;
 }
 
 /** Whether this Playwright invocation runs the fuzz project: no --project given, or one naming it. */
@@ -174,15 +185,10 @@ async function preflight(context: RunContext): Promise<void> {
  * The counterexamples this run's properties found, added to the file the run replays them from (FUZZ_COUNTEREXAMPLES,
  * fixed by fixFuzzSettings or by certify), in this one process; said in one line when there were new ones.
  */
-function keepCounterexamples({ config, redact }: RunContext): void {
-  const path = config.counterexamples;
-  if (!path || path === 'off') return;
+function keepCounterexamples({ config, redact }: RunContext, { source, counterexamples: path }: KeptFuzz): void {
+  if (!path) return;
   try {
-    const found = counterexamplesOfRun(REPORTS_DIR, {
-      runId: config.runId,
-      foundBy: config.fuzzSeedSource ?? 'FUZZ_SEED',
-      suiteVersion: suiteVersion(),
-    });
+    const found = counterexamplesOfRun(REPORTS_DIR, { runId: config.runId, foundBy: source, suiteVersion: suiteVersion() });
     const added = keepFound(path, found, redact);
     if (added) writeErr(`\n[fuzz] ${added} new counterexample(s) kept in ${path}: later runs replay them first; commit the file.\n`);
   } catch (error) {

@@ -8,8 +8,8 @@
  * renamed over the old one, so a run killed mid-write leaves the old file, never half of one. Every string is redacted
  * before it is written: the file never holds a credential.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ConfigError } from '../config/config-error.ts';
 import type { FuzzSeedSource } from '../config/fuzz-seed.ts';
 import { type Redactor, redactedJson } from '../config/redact.ts';
@@ -79,6 +79,7 @@ export function keepCounterexamples(path: string, found: KeptCounterexample[], r
   const all = [...kept, ...fresh];
   const trimmed = all.filter((c, i) => all.slice(i + 1).filter((later) => later.property === c.property).length < KEPT_PER_PROPERTY);
   const file: CounterexamplesFile = { format: COUNTEREXAMPLES_FORMAT, about: ABOUT, counterexamples: trimmed };
+  mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, `${redactedJson(file, redact, 2)}\n`);
   renameSync(temporary, path);

@@ -179,6 +179,10 @@ test('command line: defaults, and every option', () => {
   expect(parse(['--soak', '2h']).soakMs).toBe(7_200_000);
   expect(parse(['--soak', '45']).soakMs).toBe(45_000);
   expect(parse([]).soakMs).toBe(0);
+  // --explore draws the fuzz seed (FUZZ_SEED=random); with a FUZZ_SEED that sets one, a usage error.
+  expect(parse(['--explore']).explore).toBe(true);
+  expect(parse(['--explore'], { FUZZ_SEED: 'random' }).explore).toBe(true);
+  expect(() => parseCertifyArgs(['--explore'], { FUZZ_SEED: '12' })).toThrow(/--explore draws a new fuzz seed, but FUZZ_SEED=12 sets one/);
   expect(parse(['--verify', 'reports/certification']).verify).toBe(join(resolve('reports'), 'certification'));
   expect(parse(['--verify', 'd', '--public-key', 'p.pem'])).toMatchObject({ verify: resolve('d'), publicKey: resolve('p.pem') });
   expect(parseCertifyArgs(['--help'], {})).toBe('help');
