@@ -307,7 +307,16 @@ test.describe('the journal of creates and cancels', () => {
     const id = (exchange.body as { id: string }).id;
     expect(api.journal.entries().map(({ at: _, ...e }) => e)).toEqual([
       { event: 'create-sent', tag },
-      { event: 'created', tag, id, status: 'accepted', create: tag, body: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      {
+        event: 'created',
+        tag,
+        id,
+        status: 'accepted',
+        create: tag,
+        body: expect.stringMatching(/^[0-9a-f]{32}$/),
+        // What the create echoed of the request's fields: the late read compares later reads with it.
+        echoed: { ...CREATE_BODY, clientSubscriptionReference: tag },
+      },
     ]);
   });
 

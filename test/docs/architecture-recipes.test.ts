@@ -92,7 +92,8 @@ function faultListsIn(file: string): Map<string, string[]> {
   const text = readFileSync(join(ROOT, file), 'utf8');
   const names = new Set<string>(FAULTS.map((f) => f.name));
   const lists = new Map<string, string[]>();
-  const declarations = [...text.matchAll(/^const (\w+)\b[^=]*= \[([\s\S]*?)^\];?$|^const (\w+)\b[^=]*= \[([^\n]*)\];$/gm)];
+  // A list is an array or a map keyed by fault name (LATE_FAULTS).
+  const declarations = [...text.matchAll(/^const (\w+)\b[^=]*= [[{]\n([\s\S]*?)^[\]}];?$|^const (\w+)\b[^=]*= \[([^\n]*)\];$/gm)];
   let rest = text;
   for (const d of declarations) {
     const body = d[2] ?? d[4] ?? '';
