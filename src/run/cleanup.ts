@@ -17,7 +17,10 @@ export interface CleanupSummary {
   notFound: string[];
   /** With `checkTag`: records not cancelled because, read first, they did not show the run's tag (never cancelled). */
   leftAlone: Array<{ id: string; reason: string }>;
-  /** With `checkTag`: records read as already cancelled or rejected (nothing to do). */
+  /**
+   * Records read as already cancelled or rejected (nothing to do): with `checkTag`, before the cancel; else after a
+   * refused cancel, read back.
+   */
   closed: string[];
   errors: string[];
 }
@@ -102,12 +105,26 @@ export async function cancelOpenRecords(client: ApiClient, entries: JournalEntry
       }
       const ex = await client.cancelSubscription(id);
       if (ex.status < 300) summary.cancelled.push(id);
+      else if (ex.status >= 400 && ex.status < 500 && (await closedByService(client, id))) summary.closed.push(id);
       else summary.refused.push({ id, status: ex.status });
     } catch (error) {
       summary.errors.push(error instanceof Error ? error.message : String(error));
     }
   }
   return summary;
+}
+
+/**
+ * After a refused cancel: whether the record reads as closed by the service itself (an order rejected on review, one
+ * another client cancelled; src/run/journal.ts openRecords), written down as such in the journal so that nothing the
+ * run created is reported left open when the service had closed it. A failed read leaves the refusal as it was.
+ */
+async function closedByService(client: ApiClient, id: string): Promise<boolean> {
+  const ex = await client.getSubscription(id).catch(() => null);
+  const status = ex && ex.status < 300 && ex.body && typeof ex.body === 'object' ? (ex.body as Record<string, unknown>).status : undefined;
+  if (status !== 'cancelled' && status !== 'rejected') return false;
+  client.journal.record({ event: 'read-closed', id, status });
+  return true;
 }
 
 /**

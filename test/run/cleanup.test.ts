@@ -2,7 +2,7 @@
 // looked up by listing, and what the target refuses or cannot find is reported, not hidden.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JournalEntry, JournalTarget } from '../../src/run/journal.ts';
+import { openRecords, type JournalEntry, type JournalTarget } from '../../src/run/journal.ts';
 import { cancelOpenRecords, cleanupRuns, sweepSentence } from '../../src/run/cleanup.ts';
 import { expect, test } from '../client/stub-target.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
@@ -31,6 +31,8 @@ test('open ids are cancelled, unresolved tags found by listing, the rest reporte
       };
     }
     if (hit.url === '/subscription/c/cancel') return { status: 409, body: { status: 409, errors: [], message: 'Conflict' } };
+    // Read back after the refusal, still accepted: the refusal stands.
+    if (hit.method === 'GET' && hit.url === '/subscription/c') return { status: 200, body: { id: 'c', status: 'accepted' } };
     return { status: 200, body: { status: 'cancelled' } };
   };
   const summary = await cancelOpenRecords(api.client, entries);
@@ -46,7 +48,30 @@ test('open ids are cancelled, unresolved tags found by listing, the rest reporte
     'GET /subscription',
     'POST /subscription/a/cancel',
     'POST /subscription/c/cancel',
+    'GET /subscription/c',
   ]);
+});
+
+// A service may close a record itself between the run's last read and its teardown (a review rejects an order still
+// accepted): the cancel is refused, the record read back is rejected, and it is written down closed, not left open.
+test('a cancel refused because the service closed the record itself: read back, journalled closed, not left open', async ({
+  stub,
+  api,
+}) => {
+  const entries: JournalEntry[] = [
+    { at, event: 'create-sent', tag: 't1' },
+    { at, event: 'created', tag: 't1', id: 'r', status: 'accepted' },
+  ];
+  stub.reply = (hit) =>
+    hit.method === 'POST'
+      ? { status: 409, body: { status: 409, errors: [], message: 'Conflict' } }
+      : { status: 200, body: { id: 'r', status: 'rejected' } };
+  const summary = await cancelOpenRecords(api.client, entries);
+  expect(summary).toMatchObject({ cancelled: [], refused: [], closed: ['r'], errors: [] });
+  expect(stub.hits.map((h) => `${h.method} ${h.url}`)).toEqual(['POST /subscription/r/cancel', 'GET /subscription/r']);
+  const journal = api.journal.entries();
+  expect(journal.some((e) => e.event === 'read-closed' && e.id === 'r' && e.status === 'rejected')).toBe(true);
+  expect(openRecords([...entries, ...journal]).ids).toEqual([]);
 });
 
 test('a rate limit that says no Retry-After: each cancel it refuses with a 429 is sent again, and nothing is left open', async ({
