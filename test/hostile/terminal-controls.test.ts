@@ -67,6 +67,10 @@ test('a target whose offers carry terminal controls: the console shows them as e
     // The currency line names the target's currencies (as JSON strings), the controls shown as escapes.
     const currencyLine = output.split('\n').find((line) => line.startsWith('[currency]'));
     expect(currencyLine, output).toContain('"\\u001b[2J\\u001b]0;pwned\\u0007\\u001b[31m\\r\\u202eGBP"');
+    // And says they are not written to, and why: neither the currency they accept orders in nor the one they are priced in is a create's.
+    expect(currencyLine).toMatch(
+      /are not written to: a create names its currency from the contract's enum .* neither the currency .* \(acceptedCurrency\) nor the one .* priced in/,
+    );
     // Every currency is outside the create's enum: the create is skipped (a false SUB-CREATE failure before), the reason
     // naming the currency with its controls escaped.
     expect(output).toContain('No open offer is in a currency a create can name');
