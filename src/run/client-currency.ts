@@ -144,7 +144,7 @@ export function describeCurrencies(currencies: WritableCurrencies): string | nul
 }
 
 function unnamableSentence(unnamable: readonly string[]): string {
-  return `open offers in ${unnamable.map((c) => JSON.stringify(c)).join(', ')} are not written to: a create names its currency from the contract's enum (${CURRENCIES.join(', ')}), which ${unnamable.length === 1 ? 'that one is' : 'those are'} not (an offer's currency may be any code).`;
+  return `open offers in ${unnamable.map((c) => JSON.stringify(c)).join(', ')} are not written to: a create names its currency from the contract's enum (${CURRENCIES.join(', ')}), and neither the currency ${unnamable.length === 1 ? 'those offers accept' : 'each accepts'} orders in (acceptedCurrency) nor the one ${unnamable.length === 1 ? 'they are' : 'it is'} priced in is in it (an offer's currency codes may be any code).`;
 }
 
 /**
@@ -157,7 +157,7 @@ export function whyNoOfferToWrite(currencies: WritableCurrencies, offers: readon
   const namable = open.filter(inNamableCurrency);
   if (namable.length === 0) {
     const theirs = [...new Set(open.map((o) => JSON.stringify(offerCurrency(o) ?? '(none)')))];
-    return `No open offer is in a currency a create can name (the contract's enum: ${CURRENCIES.join(', ')}): the open offers are in ${theirs.join(', ')} (an offer's currency may be any code), so no valid create can be sent.`;
+    return `No open offer is in a currency a create can name (the contract's enum: ${CURRENCIES.join(', ')}): the open offers are in ${theirs.join(', ')}, neither the currency they accept orders in (acceptedCurrency) nor the one they are priced in being in it (an offer's currency codes may be any code), so no valid create can be sent.`;
   }
   if (!namable.some(admitsAnOrder))
     return "No open offer's order limits hold an amount (hardMinLimit above hardMaxLimit, or not numbers: OFFER-ORDER-RANGE and OFFER-SCHEMA report them), so no valid create can be sent.";

@@ -66,7 +66,9 @@ function normalised(text: string, runId: string): string {
 }
 
 test.describe('certify twice on one target', () => {
-  test.describe.configure({ timeout: 300_000 });
+  // Serial: one worker runs the two certifications once (a describe of fully parallel tests would run its beforeAll in each
+  // worker, and two workers would write the same report folders).
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
   const runs: Array<{ run: CertifyRun; sent: Sent[] }> = [];
 
   test.beforeAll(async () => {

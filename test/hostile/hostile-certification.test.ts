@@ -168,6 +168,7 @@ for (const renderer of MARKDOWN_RENDERERS)
         'Observed profile and drift',
         'Waivers',
         'Requests sent',
+        'Late read',
         'Fuzz',
         'Load smoke',
         'Evidence bundle',

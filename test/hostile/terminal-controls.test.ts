@@ -18,11 +18,18 @@ const INJECTED = '\u001b[2J\u001b]0;pwned\u0007\u001b[31m\r\u202e';
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 test('a target whose offers carry terminal controls: the console shows them as escapes, never sends them', async ({ hostile }) => {
-  // Every offer's currency starts with the injected controls (JSON-escaped in the body, as a real target would send them).
+  // Every offer's currency and acceptedCurrency start with the injected controls (JSON-escaped in the body, as a real
+  // target would send them): an order is written in acceptedCurrency when a create can name it, else in currency
+  // (src/contract/order-currency.ts), so with both unnamable no create can be sent, and the console says why.
   const escaped = JSON.stringify(INJECTED).slice(1, -1);
   hostile.misbehave = (request, upstream) =>
     request.method === 'GET' && request.url.startsWith('/offer')
-      ? { status: upstream.status, body: upstream.body.replaceAll('"currency":"', `"currency":"${escaped}`) }
+      ? {
+          status: upstream.status,
+          body: upstream.body
+            .replaceAll('"currency":"', `"currency":"${escaped}`)
+            .replaceAll('"acceptedCurrency":"', `"acceptedCurrency":"${escaped}`),
+        }
       : null;
   const dir = mkdtempSync(join(tmpdir(), 'osd-terminal-controls-'));
   try {
@@ -60,6 +67,10 @@ test('a target whose offers carry terminal controls: the console shows them as e
     // The currency line names the target's currencies (as JSON strings), the controls shown as escapes.
     const currencyLine = output.split('\n').find((line) => line.startsWith('[currency]'));
     expect(currencyLine, output).toContain('"\\u001b[2J\\u001b]0;pwned\\u0007\\u001b[31m\\r\\u202eGBP"');
+    // And says they are not written to, and why: neither the currency they accept orders in nor the one they are priced in is a create's.
+    expect(currencyLine).toMatch(
+      /are not written to: a create names its currency from the contract's enum .* neither the currency .* \(acceptedCurrency\) nor the one .* priced in/,
+    );
     // Every currency is outside the create's enum: the create is skipped (a false SUB-CREATE failure before), the reason
     // naming the currency with its controls escaped.
     expect(output).toContain('No open offer is in a currency a create can name');

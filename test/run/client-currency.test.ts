@@ -136,7 +136,7 @@ test('offers in a currency a create cannot name: never probed, never written to,
   expect(result.writable).toBeNull();
   expect(offers.filter((o) => isWritableIn(result, o)).map((o) => o.id)).toEqual(['a', 'b']);
   expect(describeCurrencies(result)).toMatch(
-    /open offers in "XXX", "gbp" are not written to: a create names its currency from the contract's enum \(GBX, GBP/,
+    /open offers in "XXX", "gbp" are not written to: a create names its currency from the contract's enum \(GBX, GBP.*\), and neither the currency each accepts orders in \(acceptedCurrency\) nor the one it is priced in is in it/,
   );
   // Nor with the client's currency set, nor an offer without a currency at all.
   expect(isWritableIn(currenciesFromSetting('GBP'), offer('x', 'XXX'))).toBe(false);
@@ -153,7 +153,7 @@ test('why a writing test finds no offer: a skip reason that names the cause', ()
   const every: WritableCurrencies = { source: 'probe', writable: null, refused: [] };
   expect(whyNoOfferToWrite(every, [offer('d', 'USD', 'closed_for_subscription')])).toBe('The target lists no open offer to subscribe to.');
   expect(whyNoOfferToWrite(every, [offer('x', 'XXX'), offer('y', 'XXX'), offer('z', 'gbp')])).toBe(
-    'No open offer is in a currency a create can name (the contract\'s enum: GBX, GBP, EUR, USD, NOK, SEK, DKK): the open offers are in "XXX", "gbp" (an offer\'s currency may be any code), so no valid create can be sent.',
+    'No open offer is in a currency a create can name (the contract\'s enum: GBX, GBP, EUR, USD, NOK, SEK, DKK): the open offers are in "XXX", "gbp", neither the currency they accept orders in (acceptedCurrency) nor the one they are priced in being in it (an offer\'s currency codes may be any code), so no valid create can be sent.',
   );
   expect(whyNoOfferToWrite(currenciesFromSetting('EUR'), [offer('a', 'GBP')])).toBe(
     "No open offer is in the client's currency (EUR): the others are not written to.",

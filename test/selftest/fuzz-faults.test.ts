@@ -6,8 +6,7 @@ import { FAULTS } from '../../reference/faults.ts';
 import { readRunRecords, replayCommand } from '../../fuzz/record.ts';
 import { SEQUENCE_TAG, sequenceRuns } from '../../fuzz/sequences/commands.ts';
 import { clauseGrep } from '../../src/certify/certify-options.ts';
-import { LATE_READ_TITLE } from '../../src/harness/late-read-outcome.ts';
-import { expectExactReplays, failingClauses, failsOn, runSuite, tail } from './run-suite.ts';
+import { expectExactReplays, failingClauses, failsOn, runSuite, tail, testOutcomes } from './run-suite.ts';
 
 /**
  * Few cases per property keep the child runs short; enough that each fault is met with near
@@ -51,7 +50,7 @@ test('the fuzz properties hold against the correct reference', async () => {
   expect(run.exitCode, tail(run)).toBe(0);
   // The run's late read (the records it created, read again before the teardown) is an outcome beside the tests', not
   // a fuzz property: it passed (above), and left no fuzz record.
-  const properties = outcomes.filter((o) => o.title !== LATE_READ_TITLE);
+  const properties = testOutcomes(run);
   expect(outcomes.length - properties.length, 'the late read, one outcome of the run').toBe(1);
   // Every property left its record: the seed that replays it, no counterexample.
   const records = readRunRecords(run.reportsDir);
