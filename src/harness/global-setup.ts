@@ -216,6 +216,7 @@ async function cleanup(context: RunContext): Promise<void> {
     const parts = [`${summary.cancelled.length} cancelled`];
     if (summary.refused.length)
       parts.push(`${summary.refused.length} the target would not cancel (${summary.refused.map((r) => r.status).join(', ')})`);
+    if (summary.closed.length) parts.push(`${summary.closed.length} closed by the service itself (cancel refused, read back)`);
     if (summary.notFound.length) parts.push(`${summary.notFound.length} tag(s) never created`);
     if (summary.errors.length) parts.push(`${summary.errors.length} error(s): ${summary.errors[0]}`);
     writeErr(`\n[cleanup] run ${config.runId}: ${parts.join(', ')}.\n`);
