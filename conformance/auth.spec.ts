@@ -149,6 +149,9 @@ test.describe('authentication', () => {
     async ({ api, facts, suite, verdict }) => {
       const nearMisses = nearMissVariants(suite.config);
       test.skip(nearMisses.length === 0, 'No credentials configured to make near misses of.');
+      // Some 50 requests: at a paced rate, behind a rate limit, they outlast one test's usual time (seen at 60 s against
+      // a target limited to 5 a second); a timeout here would be a test error failing four clauses, not a verdict.
+      test.slow();
       const calls = await readCalls(api, facts);
       // Reads change nothing: the kinds go together (a target with latency answers them in a sixth of the time).
       await Promise.all(
@@ -164,6 +167,7 @@ test.describe('authentication', () => {
     covers('write', 'AUTH-REQUIRED', 'AUTH-SUBSCRIPTION-KEY', 'AUTH-SECRET', 'AUTH-ERROR-BODY', 'AUTH-FAILURE-STATUS'),
     async ({ api, facts, suite, verdict }) => {
       requireWrites(suite);
+      test.slow(); // one create and one read per variant, near misses included, one after another (see the read test)
       const { offer, exchange } = await createOnOpenOffer(api, facts, minimalCreateBody);
       const id = (exchange.body as { id?: unknown } | undefined)?.id;
       for (const v of [...VARIANTS, ...nearMissVariants(suite.config)]) {
@@ -182,6 +186,7 @@ test.describe('authentication', () => {
     async ({ api, facts, suite, verdict, reads }) => {
       requireWrites(suite);
       test.skip(!suite.profile.cancel, 'The cancel route is not shown in the contract; name it in API_PROFILE ("cancel").');
+      test.slow(); // a cancel per variant, near misses included, one after another (see the read test)
       const { exchange } = await createOnOpenOffer(api, facts, minimalCreateBody);
       const id = (exchange.body as { id?: unknown } | undefined)?.id;
       test.skip(exchange.status >= 300 || typeof id !== 'string', 'The create failed; SUB-CREATE reports why: no record to cancel.');

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 /**
  * A Playwright reporter that reads a run by clause: it prints a verdict per clause after the list
  * reporter's output and writes them, with every test outcome, to a JSON file (certification and the
@@ -81,7 +82,8 @@ export default class ClauseReporter implements Reporter {
       strictness: notes('strictness'),
       limited: notes('clause-limited'),
       skipReason: result.annotations.find((a) => a.type === 'skip')?.description,
-      error: result.error?.message?.split('\n')[0],
+      // Playwright colours some of its own messages ("Test timeout of 60000ms exceeded."): a report shows the words only.
+      error: result.error?.message ? stripVTControlCharacters(result.error.message).split('\n')[0] : undefined,
       durationMs: result.duration,
     });
   }
