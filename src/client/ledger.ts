@@ -5,16 +5,7 @@
  */
 export type LedgerEntry =
   | { at: string; event: 'create-sent'; tag: string }
-  | {
-      at: string;
-      event: 'created';
-      tag: string;
-      id: string;
-      status: string;
-      create?: string;
-      body?: string;
-      echoed?: Record<string, unknown>;
-    }
+  | ({ at: string; event: 'created' } & CreatedEntry)
   | { at: string; event: 'create-refused'; tag: string; httpStatus: number }
   | { at: string; event: 'create-unknown'; tag: string; reason: string }
   | { at: string; event: 'cancelled'; id: string; httpStatus: number }

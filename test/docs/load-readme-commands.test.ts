@@ -13,7 +13,7 @@ import { buildLoadReport } from '../../load/lib/report.ts';
 import { reportLogLine } from '../../load/lib/report-log-line.ts';
 import { normaliseK6Summary } from '../../load/lib/summary.ts';
 import { ROOT } from '../checkout.ts';
-import { config, counter, k6Summary, rate, trend } from '../load/fixtures.ts';
+import { paginationRunnerSummary } from '../load/fixtures.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 import { readmeBlocks } from './readme-blocks.ts';
 
@@ -36,16 +36,7 @@ test('every block of the distributed walk-through says where it runs; the files 
 
 /** A k6 runner's log: k6's own lines, our console summary, the report line (as summaryOutputs prints it). */
 function runnerLog(iterations: number, p95: number, runner: number): string {
-  const data = k6Summary({
-    'http_req_duration{scenario:pagination}': trend(p95 / 2, p95, p95 * 2, iterations),
-    'http_req_duration{scenario:pagination,name:GET /offer,page_size:7}': trend(p95 / 2, p95, p95 * 2, iterations),
-    'http_reqs{scenario:pagination,name:GET /offer,page_size:7}': counter(iterations),
-    'http_reqs{scenario:pagination}': counter(iterations),
-    'http_req_failed{scenario:pagination}': rate(0, iterations),
-    'checks{scenario:pagination}': rate(iterations, 0),
-    iterations: counter(iterations),
-  });
-  const cfg = config('pagination', { PAGE_RATE: '8', LOAD_DURATION: '10s', PAGE_SIZES: '7', PAGE_RESOURCES: 'offers' });
+  const { data, cfg } = paginationRunnerSummary(iterations, p95);
   const meta = {
     engine: 'k6' as const,
     runId: 'osd-pagination-001',

@@ -1,41 +1,18 @@
 // load:compare on a distributed run: given a folder of its runners' reports (k6-operator: one per runner pod), it
 // merges them into one run and compares that; reports of different runs in one folder are refused in one sentence.
 // Each scenario keeps its own pair of reports under reports/perf-regression/.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { buildLoadReport } from '../../load/lib/report.ts';
 import { normaliseK6Summary } from '../../load/lib/summary.ts';
-import { config, counter, k6Summary, rate, trend } from './fixtures.ts';
-import { loadCoverageEnv } from './load-coverage.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function compare(args: string[], reportsDir: string) {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'load-compare.ts'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', REPORTS_DIR: reportsDir, ...loadCoverageEnv() },
-    timeout: 60_000,
-  });
-  return { code: out.status, stdout: out.stdout, stderr: out.stderr };
-}
+import { paginationRunnerSummary } from './fixtures.ts';
+import { runLoadCompare } from './load-compare-cli.ts';
 
 /** One runner's report of a pagination run at 8 pages/s: its share of the iterations, at latency p95. */
 function runnerReport(path: string, runId: string, iterations: number, p95: number): void {
-  const data = k6Summary({
-    'http_req_duration{scenario:pagination}': trend(p95 / 2, p95, p95 * 2, iterations),
-    'http_req_duration{scenario:pagination,name:GET /offer,page_size:7}': trend(p95 / 2, p95, p95 * 2, iterations),
-    'http_reqs{scenario:pagination,name:GET /offer,page_size:7}': counter(iterations),
-    'http_reqs{scenario:pagination}': counter(iterations),
-    'http_req_failed{scenario:pagination}': rate(0, iterations),
-    'checks{scenario:pagination}': rate(iterations, 0),
-    iterations: counter(iterations),
-  });
-  const cfg = config('pagination', { PAGE_RATE: '8', LOAD_DURATION: '10s', PAGE_SIZES: '7', PAGE_RESOURCES: 'offers' });
+  const { data, cfg } = paginationRunnerSummary(iterations, p95);
   const report = buildLoadReport(cfg, normaliseK6Summary(data), data, {
     engine: 'k6',
     runId,
@@ -56,7 +33,7 @@ test("a folder of runners' reports is one run: merged, compared, reported under 
   runnerReport(join(dir, 'runners', 'runner-2.json'), 'dist', 27, 21);
   runnerReport(join(dir, 'runners', 'runner-3.json'), 'dist', 27, 90);
   const out = join(dir, 'out');
-  const r = compare([join(dir, 'runners'), baseline], out);
+  const r = runLoadCompare([join(dir, 'runners'), baseline], out);
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).toContain("pagination (3 runners' reports merged): PASS");
   const md = readFileSync(join(out, 'perf-regression', 'pagination.md'), 'utf8');
@@ -67,7 +44,7 @@ test("a folder of runners' reports is one run: merged, compared, reported under 
 
   // Every runner slower than the tolerance: the merged run regressed.
   for (const n of [1, 2, 3]) runnerReport(join(dir, 'slow', `runner-${n}.json`), 'dist', 27, 90);
-  const slow = compare([join(dir, 'slow'), baseline], out);
+  const slow = runLoadCompare([join(dir, 'slow'), baseline], out);
   expect(slow.code).toBe(1);
   expect(slow.stdout).toContain("pagination (3 runners' reports merged): REGRESSION");
 });
@@ -77,7 +54,7 @@ test('reports of different runs in one folder are refused: one sentence, exit 2'
   runnerReport(join(dir, 'runners', 'a.json'), 'run-a', 40, 20);
   runnerReport(join(dir, 'runners', 'b.json'), 'run-b', 40, 20);
   runnerReport(join(dir, 'baseline.json'), 'base', 81, 20);
-  const r = compare([join(dir, 'runners'), join(dir, 'baseline.json')], join(dir, 'out'));
+  const r = runLoadCompare([join(dir, 'runners'), join(dir, 'baseline.json')], join(dir, 'out'));
   expect(r.code).toBe(2);
   const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
   expect(lines).toEqual([

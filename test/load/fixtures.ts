@@ -97,3 +97,21 @@ export function comparableRun(overrides: Partial<ComparableRun> = {}, p95 = 100,
     ...overrides,
   };
 }
+
+/**
+ * One k6 runner's summary of a pagination run at 8 pages/s over offers in pages of 7, with its configuration: its share
+ * of the iterations, at latency p95 (the runner logs and runner reports that load:compare merges in the tests).
+ */
+export function paginationRunnerSummary(iterations: number, p95: number) {
+  const data = k6Summary({
+    'http_req_duration{scenario:pagination}': trend(p95 / 2, p95, p95 * 2, iterations),
+    'http_req_duration{scenario:pagination,name:GET /offer,page_size:7}': trend(p95 / 2, p95, p95 * 2, iterations),
+    'http_reqs{scenario:pagination,name:GET /offer,page_size:7}': counter(iterations),
+    'http_reqs{scenario:pagination}': counter(iterations),
+    'http_req_failed{scenario:pagination}': rate(0, iterations),
+    'checks{scenario:pagination}': rate(iterations, 0),
+    iterations: counter(iterations),
+  });
+  const cfg = config('pagination', { PAGE_RATE: '8', LOAD_DURATION: '10s', PAGE_SIZES: '7', PAGE_RESOURCES: 'offers' });
+  return { data, cfg };
+}

@@ -2,33 +2,21 @@
 // also prints its report as one marked line in its log; load:compare reads saved logs (kubectl logs, one file per
 // runner, or every runner in one file) as it reads report files, merged under the same rules: one engine, one run,
 // one plan. The runners here are the Node driver's, against the reference, with canary credentials.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPORT_LOG_MARKER, reportsInLog } from '../../load/lib/report-log-line.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { encodedForms } from '../../src/config/redact.ts';
 import { CANARY } from '../hostile/canary.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
-import { loadCoverageEnv } from './load-coverage.ts';
 import { type DriverRun, driveScenario } from './node-driver-run.ts';
+import { runLoadCompare } from './load-compare-cli.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 // Latency limits a busy shared machine keeps to: the verdict under test is the merge's, not the target's speed.
 const KNOBS = { PAGE_SIZES: '1,7,100', PAGE_RATE: '6', LOAD_DURATION: '4s', LOAD_P95_MS: '20000', LOAD_P99_MS: '30000' };
 const ITERATIONS = 5;
 const RUNNERS = 3;
-
-function compare(args: string[], reportsDir: string) {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'load-compare.ts'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp', REPORTS_DIR: reportsDir, ...loadCoverageEnv() },
-    timeout: 60_000,
-  });
-  return { code: out.status, stdout: out.stdout, stderr: out.stderr };
-}
 
 // One set of runs for the file's tests: they read it, in one worker.
 test.describe.configure({ mode: 'serial' });
@@ -97,9 +85,9 @@ test('each runner ends its log with its report as one marked line, the report it
 });
 
 test("load:compare merges the runners' saved logs as it merges their report files: the same verdict, the same report", () => {
-  const fromFiles = compare([join(dir, 'files'), join(dir, 'baseline.json')], join(dir, 'out-files'));
-  const fromLogs = compare([join(dir, 'logs'), join(dir, 'baseline.json')], join(dir, 'out-logs'));
-  const fromOneLog = compare([join(dir, 'all-runners.log'), join(dir, 'baseline.json')], join(dir, 'out-one'));
+  const fromFiles = runLoadCompare([join(dir, 'files'), join(dir, 'baseline.json')], join(dir, 'out-files'));
+  const fromLogs = runLoadCompare([join(dir, 'logs'), join(dir, 'baseline.json')], join(dir, 'out-logs'));
+  const fromOneLog = runLoadCompare([join(dir, 'all-runners.log'), join(dir, 'baseline.json')], join(dir, 'out-one'));
   expect(fromFiles.stdout.split('\n')[0]).toBe(`pagination (${RUNNERS} runners' reports merged): PASS`);
   for (const r of [fromLogs, fromOneLog]) {
     expect({ code: r.code, first: r.stdout.split('\n')[0] }).toEqual({ code: fromFiles.code, first: fromFiles.stdout.split('\n')[0] });
@@ -118,7 +106,7 @@ test('logs of two engines, or of two plans, are refused in one sentence (exit 2)
     join(mixed, 'runner-2.log'),
     `${REPORT_LOG_MARKER}${JSON.stringify({ ...runners[1].report, run: { ...runners[1].report.run, engine: 'k6' } })}\n`,
   );
-  const engines = compare([mixed, join(dir, 'baseline.json')], join(dir, 'out-mixed'));
+  const engines = runLoadCompare([mixed, join(dir, 'baseline.json')], join(dir, 'out-mixed'));
   expect({ code: engines.code, stderr: engines.stderr.trim() }).toEqual({
     code: 2,
     stderr: expect.stringMatching(/^Configuration error: .*mixed-engines: The summaries are not runners of one run: their engines differ/),
@@ -127,7 +115,7 @@ test('logs of two engines, or of two plans, are refused in one sentence (exit 2)
   mkdirSync(plans);
   writeFileSync(join(plans, 'runner-1.log'), runners[0].output);
   writeFileSync(join(plans, 'runner-9.log'), otherPlan.output);
-  const twoPlans = compare([plans, join(dir, 'baseline.json')], join(dir, 'out-plans'));
+  const twoPlans = runLoadCompare([plans, join(dir, 'baseline.json')], join(dir, 'out-plans'));
   expect(twoPlans.code).toBe(2);
   expect(twoPlans.stderr.trim()).toMatch(
     /^Configuration error: .*two-plans: The summaries are not runners of one run: their (settings|plans) differ/,
@@ -137,7 +125,7 @@ test('logs of two engines, or of two plans, are refused in one sentence (exit 2)
 test('a log without a report line is named in one sentence (exit 2)', () => {
   const path = join(dir, 'cut.log');
   writeFileSync(path, 'time="..." level=info msg="k6 started"\n');
-  const r = compare([path, join(dir, 'baseline.json')], join(dir, 'out-cut'));
+  const r = runLoadCompare([path, join(dir, 'baseline.json')], join(dir, 'out-cut'));
   expect({ code: r.code, stderr: r.stderr.trim() }).toEqual({
     code: 2,
     stderr: expect.stringMatching(/^Configuration error: The log .*cut\.log holds no report line/),
