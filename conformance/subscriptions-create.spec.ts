@@ -5,6 +5,7 @@ import {
   covers,
   createOnOpenOffer,
   offerToWrite,
+  onOfferThatStaysOpen,
   requireWrites,
   skipIfOfferClosed,
   subscriptionRecord as record,
@@ -145,12 +146,15 @@ test.describe('create a subscription', () => {
     'identical bodies sent twice create two records with different ids, and another order with the same reference a third',
     covers('write', 'SUB-CREATE-NO-DEDUP', 'SUB-CREATE-ID'),
     async ({ api, facts, verdict }) => {
-      const first = await createOnOpenOffer(api, facts, (offer) => ({
-        ...minimalCreateBody(offer),
-        clientSubscriptionReference: api.journal.nextTag(),
-      }));
-      const second = await api.createSubscription(first.body);
-      await skipIfOfferClosed(api, second.exchange, first.offer.id);
+      // Both creates on one offer: an offer closing between them is no answer to a second identical body.
+      const { first, second } = await onOfferThatStaysOpen(api, async () => {
+        const first = await createOnOpenOffer(api, facts, (offer) => ({
+          ...minimalCreateBody(offer),
+          clientSubscriptionReference: api.journal.nextTag(),
+        }));
+        const second = await api.createSubscription(first.body);
+        return { first, second, offer: first.offer, later: second.exchange };
+      });
       const [a, b] = [record(first.exchange), record(second.exchange)];
       verdict.check('SUB-CREATE-NO-DEDUP', a !== null && b !== null, 'the second identical body was not created', {
         expected: 'two created records',

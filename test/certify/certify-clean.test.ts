@@ -124,7 +124,7 @@ test('the evidence bundle has versions, digests and a manifest that verifies', (
   for (const file of ['evidence/requests.jsonl', 'evidence/versions.json', 'evidence/config.json', 'certification.json', 'index.html']) {
     expect(JSON.parse(readFileSync(join(run.out, 'manifest.json'), 'utf8')).files.map((f: { path: string }) => f.path)).toContain(file);
   }
-  const verify = execFileSync(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--verify', run.out], {
+  const verify = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/certify.ts', '--verify', run.out], {
     cwd: ROOT,
     encoding: 'utf8',
   });

@@ -66,8 +66,8 @@ for (const c of CASES) {
     const args = c.args.map((a) => (a.startsWith('FILE:') ? join(dir, a.slice(5)) : a));
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env))
-      if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
-    const result = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--out', join(dir, 'out'), ...args], {
+      if (v !== undefined && !/^(API_(?!DURABILITY_WAIT$)|REFERENCE_|RUN_ID$|REPORTS_DIR$|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/certify.ts', '--out', join(dir, 'out'), ...args], {
       cwd: ROOT,
       env: { ...env, ...c.env },
       encoding: 'utf8',

@@ -28,7 +28,9 @@ const CASES = [
 ];
 
 for (const c of CASES) {
-  test(`certify fails on ${c.clauses.join(', ')} with ${c.faults} (undone ${c.delayS} s later, read ${c.waitS} s later), in every report format`, async () => {
+  test(`certify fails on ${c.clauses.join(', ')} with ${c.faults} (undone ${c.delayS} s later, read ${c.waitS} s later), in every report format`, {
+    tag: '@long',
+  }, async () => {
     const run = await runCertify({
       label: c.label,
       // The one test tagged SUB-CREATED-LASTS leaves a record created and one cancelled (the sequence property, tagged

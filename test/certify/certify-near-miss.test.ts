@@ -66,7 +66,9 @@ function requestLines(run: CertifyRun): Array<{ operation: string; cases?: strin
 
 for (const r of RUNS) {
   const names = r.faults.map((f) => f.fault).join(', ');
-  test(`certify fails on each fault's clause against ${names}, naming the near miss by its kind; nothing leaked`, async () => {
+  test(`certify fails on each fault's clause against ${names}, naming the near miss by its kind; nothing leaked`, {
+    tag: '@long',
+  }, async () => {
     for (const f of r.faults) expect(FAULTS.find((fault) => fault.name === f.fault)?.clauses).toContain(f.clause);
     const clauses = [...new Set(r.faults.map((f) => f.clause))];
     const run = await runCertify({
@@ -85,7 +87,9 @@ for (const r of RUNS) {
   });
 }
 
-test('certify against production sends the near misses on every read and no create or cancel at all; nothing leaked', async () => {
+test('certify against production sends the near misses on every read and no create or cancel at all; nothing leaked', {
+  tag: '@long',
+}, async () => {
   const reference = await startReferenceServer({ credentials: CANARY, secondCredentials: CANARY_SECOND });
   try {
     const run = await runCertify({

@@ -47,7 +47,7 @@ function stagingEnv(profile: keyof typeof PROFILES, environment = 'staging', sec
   };
 }
 
-test('staging, routes-only profile: certify --skip-load PASSes (exit 0)', async () => {
+test('staging, routes-only profile: certify --skip-load PASSes (exit 0)', { tag: '@long' }, async () => {
   const run = await runCertify({ label: 'staging-routes-only', args: ['--skip-load', ...ONE_WORKER], env: stagingEnv('routes-only') });
   expect(run.report, tail(run)).not.toBeNull();
   expect(run.report!.verdictReasons, tail(run)).toEqual([]);
@@ -55,7 +55,9 @@ test('staging, routes-only profile: certify --skip-load PASSes (exit 0)', async 
   expect(run.exitCode, tail(run)).toBe(0);
 });
 
-test('staging, no routes in the profile, no second partner: the health tests run on the route discovery found; INCOMPLETE (exit 4) for the cancel clauses and partner isolation, naming why', async () => {
+test('staging, no routes in the profile, no second partner: the health tests run on the route discovery found; INCOMPLETE (exit 4) for the cancel clauses and partner isolation, naming why', {
+  tag: '@long',
+}, async () => {
   const run = await runCertify({
     label: 'staging-no-routes',
     args: ['--skip-load', ...ONE_WORKER],
@@ -85,7 +87,9 @@ test('staging, no routes in the profile, no second partner: the health tests run
 // cancel what they create and carry the cancel clauses: they skip, naming the route, rather than fail on a route they
 // cannot call or pass on clauses they never exercised. Found by a certification of a reference variation with no
 // profile (2026-11-25): every sequence clause FAILed on "The cancel route is not shown in the contract".
-test('local, no routes in the profile: the sequence properties skip naming the cancel route; no clause fails', async () => {
+test('local, no routes in the profile: the sequence properties skip naming the cancel route; no clause fails', {
+  tag: '@long',
+}, async () => {
   const run = await runCertify({
     label: 'local-no-routes',
     args: ['--skip-load', '--clauses', 'SUB-CANCELLED-STAYS,SUB-SEQUENCE-CONSISTENT', ...ONE_WORKER],

@@ -45,10 +45,10 @@ export async function runCertify(opts: {
   opts.before?.(out);
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+    if (v !== undefined && !/^(API_(?!DURABILITY_WAIT$)|REFERENCE_|RUN_ID$|REPORTS_DIR$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
   // The late read's wait is short unless a test asks for one (test/playwright.config.ts says why).
   Object.assign(env, { FORCE_COLOR: '0', API_DURABILITY_WAIT: '0' }, opts.env);
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/certify.ts', '--out', out, ...(opts.args ?? [])], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/certify.ts', '--out', out, ...(opts.args ?? [])], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -52,7 +52,9 @@ const CASES = [
 ] as const;
 
 for (const c of CASES) {
-  test(`${c.how} (exit ${EXIT_CODES[c.code]}) says STOPPED and moves the previous package to <out>.previous/, unchanged`, async () => {
+  test(`${c.how} (exit ${EXIT_CODES[c.code]}) says STOPPED and moves the previous package to <out>.previous/, unchanged`, {
+    tag: '@long',
+  }, async () => {
     const dir = join(OUT, c.how.replace(/\W+/g, '-'));
     rmSync(dir, { recursive: true, force: true });
     const out = join(dir, 'certification');

@@ -1,15 +1,12 @@
 // Every npm script's command explains itself: `--help` exits 0 and prints a usage line; an unknown
 // flag is one sentence on stderr and exit 2, never a stack trace. The commands come from package.json,
 // so a script added later is covered (or must be listed below with the reason it takes no arguments).
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { helpText, numberOption, parseCommandLineOrHelp } from '../../src/config/command-line.ts';
 import { UsageError } from '../../src/config/config-error.ts';
+import { type NpmRun, runScriptCommand, SCRIPTS } from './npm-run.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
+const scripts = SCRIPTS;
 
 /** Scripts that take no arguments of their own, with the reason. */
 const NO_ARGUMENTS: Record<string, string> = {
@@ -20,26 +17,9 @@ const NO_ARGUMENTS: Record<string, string> = {
   format: "Biome's own CLI, fixing what it can (`npx biome check --help` for its options)",
 };
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a script's command as npm would (leading VAR=value words are environment), with `args` appended. */
-function run(command: string, args: string[]): Promise<Ran> {
-  const words = command.split(/\s+/);
-  const assignments = words.filter((_w, i) => words.slice(0, i + 1).every((x) => /^[A-Z_]+=/.test(x)));
-  const [bin, ...rest] = words.slice(assignments.length);
-  const local = `${ROOT}node_modules/.bin/${bin}`;
-  const argv = bin === 'tsx' ? ['--import', 'tsx', ...rest, ...args] : [existsSync(local) ? local : bin, ...rest, ...args];
-  const env = { ...process.env, API_BASE_URL: '', CI: '1', ...Object.fromEntries(assignments.map((a) => a.split(/=(.*)/s).slice(0, 2))) };
-  const child = spawn(bin === 'tsx' ? process.execPath : argv.shift()!, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+function run(command: string, args: string[]): Promise<NpmRun> {
+  return runScriptCommand(command, args, { ...process.env, API_BASE_URL: '', CI: '1' });
 }
 
 test('every script is either checked below or says why it takes no arguments', () => {

@@ -102,7 +102,7 @@ export const readText = (path: string) => readFileSync(path, 'utf8');
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|REPORTS_DIR$|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+    if (v !== undefined && !/^(API_(?!DURABILITY_WAIT$)|REFERENCE_|RUN_ID$|REPORTS_DIR$|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
   return { ...env, ...extra };
 }
 

@@ -41,7 +41,7 @@ const targetEnv = (ref: RunningReference, runId: string, extra: Record<string, s
  */
 const FAILING_WITH_RECORDS_LIVE = ['amount-rounded-in-echo', 'seven-decimals-accepted'];
 
-test('a run whose tests fail leaves no subscription un-cancelled', async () => {
+test('a run whose tests fail leaves no subscription un-cancelled', { tag: '@long' }, async () => {
   const ref = await startReferenceServer({ port: 0, faults: FAILING_WITH_RECORDS_LIVE });
   try {
     const run = await runSuite({ project: 'conformance', label: 'cleanup-failing', workers: 2, env: targetEnv(ref, 'failing-run') });
@@ -60,7 +60,7 @@ test('a run whose tests fail leaves no subscription un-cancelled', async () => {
   }
 });
 
-test('records of a run killed halfway are cancelled by npm run cleanup', async () => {
+test('records of a run killed halfway are cancelled by npm run cleanup', { tag: '@long' }, async () => {
   const ref = await startReferenceServer({ port: 0 });
   const runId = 'killed-run';
   try {
@@ -89,7 +89,7 @@ test('records of a run killed halfway are cancelled by npm run cleanup', async (
     const before = await recordsOfRun(ref, runId);
     expect(before.filter((r) => r.status === 'accepted').length, 'the killed run left accepted records behind').toBeGreaterThan(0);
 
-    const { stdout } = await promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/cleanup.ts', '--run', runId], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/cleanup.ts', '--run', runId], {
       cwd: ROOT,
       env: childEnv({ ...targetEnv(ref, runId), REPORTS_DIR: run.reportsDir }),
     });

@@ -31,7 +31,7 @@ for (const c of [
   },
   { label: 'probing', env: {}, creates: 6, says: null },
 ])
-  test(`the @read tests, ${c.label}: ${c.creates} create(s) before them`, async () => {
+  test(`the @read tests, ${c.label}: ${c.creates} create(s) before them`, { tag: '@long' }, async () => {
     const run = await runSuite({
       project: 'conformance',
       label: `currency-${c.label}`,

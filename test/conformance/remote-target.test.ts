@@ -11,7 +11,7 @@ import { failingClauses, runSuite, tail } from '../selftest/run-suite.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
-test('passes against a separately started reference', async () => {
+test('passes against a separately started reference', { tag: '@long' }, async () => {
   const ref = await startReferenceServer({ port: 0 });
   try {
     const run = await runSuite({
@@ -33,7 +33,7 @@ test('passes against a separately started reference', async () => {
 });
 
 // @waits: held to 16 requests/s, the run spends its time waiting on its pace (playwright.config.ts, the waits project).
-test('passes against a reference rate-limited at 20 rps with no 429 reaching a test @waits', async () => {
+test('passes against a reference rate-limited at 20 rps with no 429 reaching a test @waits', { tag: '@long' }, async () => {
   const ref = await startReferenceServer({ port: 0, rateLimit: 20 });
   try {
     const run = await runSuite({
@@ -67,7 +67,9 @@ test('passes against a reference rate-limited at 20 rps with no 429 reaching a t
 });
 
 // @waits: most of it is waiting out Retry-After.
-test('reads sent faster than the target allows are retried on 429, and recorded as rate-limit answers @waits', async () => {
+test('reads sent faster than the target allows are retried on 429, and recorded as rate-limit answers @waits', {
+  tag: '@long',
+}, async () => {
   const ref = await startReferenceServer({ port: 0, rateLimit: 25 });
   try {
     // Read-only tests, unpaced: the bursts go past 25 rps, the target answers 429, the client retries.

@@ -11,6 +11,7 @@ import { headerComment, strayFlags } from './flag-mentions.ts';
 /** npm scripts that are not a command line of ours, with the reason. */
 const NOT_OURS: Record<string, string> = {
   test: 'typecheck, lint and the project tests; arguments go to Playwright',
+  'test:long': "the project tests' long tier under Playwright; arguments go to Playwright",
   typecheck: 'tsc over the two projects',
   'typecheck:load': 'tsc over the k6 scripts',
   lint: "Biome's own CLI",

@@ -89,7 +89,7 @@ function runCiRun(
   }
 }
 
-test('.ci/run smokes the two README commands on every other supported line, then npm test on the recommended one', () => {
+test('.ci/run smokes the two README commands on every other supported line, then npm test and its long tier on the recommended one', () => {
   const ran = runCiRun({ recommended, supported });
   expect(ran.status, ran.output).toBe(0);
   const others = supported.filter((line) => line !== recommended);
@@ -102,11 +102,13 @@ test('.ci/run smokes the two README commands on every other supported line, then
     `node v${recommended}.0.0 npm ci --no-audit --no-fund`,
     `node v${recommended}.0.0 npm run --silent check:k6`,
     `node v${recommended}.0.0 npm test`,
+    `node v${recommended}.0.0 npm run test:long`,
   ]);
   // The lines are package.json's: other lines there, other lines run.
   expect(runCiRun({ recommended: '26', supported: ['24', '26'] }).calls.map((c) => c.split(' npm ')[0])).toEqual([
     'node v24.0.0',
     'node v24.0.0',
+    'node v26.0.0',
     'node v26.0.0',
     'node v26.0.0',
     'node v26.0.0',

@@ -43,7 +43,9 @@ const CONTEXTS = /^(run|staging|k6|proxy|skip \(.+\))$/;
 /** The environment of every command: the test process's, without anything that would point it elsewhere. */
 function baseEnv(): Record<string, string> {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_|FUZZ_)/.test(k)),
+    Object.entries(process.env).filter(
+      ([k, v]) => v !== undefined && !/^(API_(?!DURABILITY_WAIT$)|RUN_ID|REPORTS_DIR|REFERENCE_|FUZZ_)/.test(k),
+    ),
   ) as Record<string, string>;
   return { ...env, FUZZ_RUNS: '2', API_RUN_TIMEOUT: '240', LOAD_DURATION: '3s' };
 }
@@ -112,7 +114,9 @@ test('the README is for partners: about 200 lines at most, globs quoted', () => 
     for (const command of block.commands) expect(command, 'a glob is quoted (zsh stops on an unquoted one)').not.toMatch(/--clauses [^'"]/);
 });
 
-test('the README commands of the bundled reference, the staging recipes and the certification run as written', async () => {
+test('the README commands of the bundled reference, the staging recipes and the certification run as written', {
+  tag: '@long',
+}, async () => {
   test.setTimeout(600_000);
   const dir = cleanCheckout();
   const reference = await startReferenceServer({
@@ -159,7 +163,7 @@ test('the README commands of the bundled reference, the staging recipes and the 
   }
 });
 
-test('the load recipe runs with k6, and without one says it is missing', async () => {
+test('the load recipe runs with k6, and without one says it is missing', { tag: '@long' }, async () => {
   test.setTimeout(300_000);
   const blocks = BLOCKS.filter((b) => b.context === 'k6');
   expect(blocks.length).toBeGreaterThan(0);
@@ -183,7 +187,7 @@ test('the load recipe runs with k6, and without one says it is missing', async (
   }
 });
 
-test('the client recipe: the proxy records the example client and certifies it when stopped @waits', async () => {
+test('the client recipe: the proxy records the example client and certifies it when stopped @waits', { tag: '@long' }, async () => {
   test.setTimeout(180_000);
   const blocks = BLOCKS.filter((b) => b.context === 'proxy');
   expect(blocks).toHaveLength(1);

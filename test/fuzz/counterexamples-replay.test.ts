@@ -17,7 +17,7 @@ const FILE = join(PROJECT_TEST_OUTPUT, 'fuzz-counterexamples', 'target.counterex
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-test('an exploration finds it, says so and keeps it; the next run replays it first and fails on it again', async () => {
+test('an exploration finds it, says so and keeps it; the next run replays it first and fails on it again', { tag: '@long' }, async () => {
   rmSync(FILE, { force: true });
   const explore = await runSuite({
     project: 'fuzz',
@@ -66,7 +66,7 @@ test('an exploration finds it, says so and keeps it; the next run replays it fir
   expect(readCounterexamples(FILE), 'kept once').toHaveLength(1);
 });
 
-test('against a target without the deviation the kept counterexample holds, and the run passes', async () => {
+test('against a target without the deviation the kept counterexample holds, and the run passes', { tag: '@long' }, async () => {
   expect(existsSync(FILE)).toBe(true);
   const fixed = await runSuite({
     project: 'fuzz',

@@ -12,7 +12,7 @@ const REPLAYS = 10;
 
 test.describe.configure({ timeout: 180_000 });
 
-test(`a recorded failure replays ${REPLAYS} times out of ${REPLAYS}`, async () => {
+test(`a recorded failure replays ${REPLAYS} times out of ${REPLAYS}`, { tag: '@long' }, async () => {
   const first = await runSuite({
     project: 'fuzz',
     faults: [FAULT],

@@ -35,8 +35,7 @@ test('an uncapped budget (local default) never refuses and writes nothing', () =
 test('processes claiming at the same time never exceed the cap together', async () => {
   const dir = freshDir();
   const script = resolve(import.meta.dirname, 'claim-writes.ts');
-  const tsx = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
-  const runs = await Promise.all([1, 2, 3].map(() => promisify(execFile)(tsx, [script, '40', dir])));
+  const runs = await Promise.all([1, 2, 3].map(() => promisify(execFile)(process.execPath, ['--import', 'tsx', script, '40', dir])));
   const taken = runs.map((r) => Number(r.stdout));
   expect(taken.reduce((sum, n) => sum + n, 0)).toBe(40);
 });

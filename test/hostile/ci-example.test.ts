@@ -153,7 +153,9 @@ const RECIPES: Recipe[] = [
 /** The environment of the test process, without anything that would point a command elsewhere. */
 function inherited(): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_|GITHUB_|GITLAB_|CI_)/.test(k)),
+    Object.entries(process.env).filter(
+      ([k, v]) => v !== undefined && !/^(API_(?!DURABILITY_WAIT$)|RUN_ID|REPORTS_DIR|REFERENCE_|GITHUB_|GITLAB_|CI_)/.test(k),
+    ),
   ) as Record<string, string>;
 }
 
@@ -210,7 +212,9 @@ async function runJob(
 const runsCertify = (step: Step) => step.script.includes('certify-gate.sh');
 
 for (const recipe of RECIPES) {
-  test(`${recipe.name} recipe, its certification killed half-way: the cleanup step leaves 0 records open`, async ({ hostile }) => {
+  test(`${recipe.name} recipe, its certification killed half-way: the cleanup step leaves 0 records open`, { tag: '@long' }, async ({
+    hostile,
+  }) => {
     test.setTimeout(180_000);
     const dir = recipeCheckout();
     const job = recipe.job(readFileSync(join(ROOT, recipe.file), 'utf8'), {
@@ -321,7 +325,9 @@ const SMALL_CERTIFICATION =
   'env -u API_BASE_URL -u API_SUBSCRIPTION_KEY -u API_SECRET -u API_ENVIRONMENT -u API_RATE -u API_SECOND_SUBSCRIPTION_KEY -u API_SECOND_SECRET FUZZ_RUNS=2 npm run certify -- --skip-load --workers 1 --clauses OFFER-LIST,OFFER-MODIFIED-AFTER || true';
 
 for (const recipe of RECIPES) {
-  test(`${recipe.name} recipe, three nights with a fault at the second: its history holds three runs and one clause flip @waits`, async () => {
+  test(`${recipe.name} recipe, three nights with a fault at the second: its history holds three runs and one clause flip @waits`, {
+    tag: '@long',
+  }, async () => {
     test.setTimeout(240_000);
     const dir = recipeCheckout();
     const text = readFileSync(join(ROOT, recipe.file), 'utf8');

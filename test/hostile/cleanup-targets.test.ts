@@ -16,7 +16,9 @@ const SECRETS = [CANARY.subscriptionKey, CANARY.secret];
 
 /** A command of the suite as a user runs it (node --import tsx, configured by the environment), with its output. */
 async function suiteCommand(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_)/.test(k)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(API_(?!DURABILITY_WAIT$)|RUN_ID|REPORTS_DIR|REFERENCE_)/.test(k)),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: {
@@ -57,9 +59,9 @@ function createdIds(reports: string, runId: string): string[] {
 
 const cancels = (target: HostileTarget) => target.passed.filter((p) => p.method === 'POST' && p.url.endsWith('/cancel')).map((p) => p.url);
 
-test('item 1: journals of two targets: cleanup against each cancels only its own, and says which journals it left alone and why', async ({
-  hostile: a,
-}) => {
+test('item 1: journals of two targets: cleanup against each cancels only its own, and says which journals it left alone and why', {
+  tag: '@long',
+}, async ({ hostile: a }) => {
   test.setTimeout(90_000);
   const b = await startHostileTarget();
   const reports = mkdtempSync(join(tmpdir(), 'osd-hostile-targets-'));
@@ -121,7 +123,9 @@ test('item 1: journals of two targets: cleanup against each cancels only its own
   }
 });
 
-test("item 1: a record whose tag was changed is never cancelled, and is reported; the run's other records are", async ({ hostile }) => {
+test("item 1: a record whose tag was changed is never cancelled, and is reported; the run's other records are", { tag: '@long' }, async ({
+  hostile,
+}) => {
   test.setTimeout(60_000);
   const reports = mkdtempSync(join(tmpdir(), 'osd-hostile-retagged-'));
   const runId = `retagged-${process.pid}`;

@@ -25,7 +25,9 @@ function startCertify(hostile: HostileTarget, runId: string, viaNpm: boolean) {
   const out = join(dir, 'certification');
   mkdirSync(out);
   writeFileSync(join(out, 'index.html'), 'the previous certification');
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_)/.test(k)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(API_(?!DURABILITY_WAIT$)|RUN_ID|REPORTS_DIR|REFERENCE_)/.test(k)),
+  );
   const args = ['--skip-load', '--out', out];
   const child = spawn(
     viaNpm ? 'npm' : process.execPath,
@@ -77,9 +79,9 @@ async function expectOrderlyStop(hostile: HostileTarget, run: ReturnType<typeof 
   expect(findCanaries(run.output, [CANARY.subscriptionKey, CANARY.secret])).toEqual([]);
 }
 
-test('defect 7: certify interrupted mid-create exits 130 "Interrupted", sweeps what it created, keeps the previous report', async ({
-  hostile,
-}) => {
+test('defect 7: certify interrupted mid-create exits 130 "Interrupted", sweeps what it created, keeps the previous report', {
+  tag: '@long',
+}, async ({ hostile }) => {
   const runId = `hostile-interrupt-${process.pid}`;
   // The first create is saved by the service and never answered: the run is stuck there when the signal comes.
   let stuck = false;
@@ -107,9 +109,9 @@ test('defect 7: certify interrupted mid-create exits 130 "Interrupted", sweeps w
 const SWEPT =
   /\nInterrupted: the (conformance\/fuzz run|certification) was stopped[^;\n]*; (the sweep cancelled \d+ record\(s\)(, \d+ not \(run `npm run cleanup`\)[^\n]*)?|the sweep found nothing left open \(the run had closed what it created\)|it had left no record open)\. No report was written/;
 
-test('issue 29 item 5: Ctrl-C to the process group while certify is busy for a moment (reading a large answer) is one interrupt, not a kill', async ({
-  hostile,
-}) => {
+test('issue 29 item 5: Ctrl-C to the process group while certify is busy for a moment (reading a large answer) is one interrupt, not a kill', {
+  tag: '@long',
+}, async ({ hostile }) => {
   test.setTimeout(120_000);
   const runId = `hostile-group-busy-${process.pid}`;
   // The discovery's create is saved and answered with a 16 MB body: certify's main thread parses it for a few hundred
@@ -137,9 +139,9 @@ test('issue 29 item 5: Ctrl-C to the process group while certify is busy for a m
   }
 });
 
-test('issue 29 item 5: Ctrl-C to the process group half-way through conformance + fuzz: exit 130, the sweep, nothing left open, the previous report kept', async ({
-  hostile,
-}) => {
+test('issue 29 item 5: Ctrl-C to the process group half-way through conformance + fuzz: exit 130, the sweep, nothing left open, the previous report kept', {
+  tag: '@long',
+}, async ({ hostile }) => {
   test.setTimeout(150_000);
   const runId = `hostile-group-interrupt-${process.pid}`;
   const run = startCertify(hostile, runId, true);

@@ -14,24 +14,25 @@ import { ROOT } from '../certify/run-certify.ts';
 const SHORT = { API_SUBSCRIPTION_KEY: 'Zq7', API_SECRET: 'Xw9' };
 const SENTENCE = /^\nConfiguration error: [^\n]*API_SUBSCRIPTION_KEY and API_SECRET are shorter than 8 characters[^\n]*\.\n\n$/;
 
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/** `node --import tsx`, as the npm scripts run our commands. */
+const TSX = [process.execPath, '--import', 'tsx'];
 
 /** Each command that takes credentials, as a user runs it (no target is ever reached: the port is discard's). */
 const COMMANDS: Array<{ command: string; argv: (dir: string) => string[]; env?: (dir: string) => Record<string, string>; says?: RegExp }> =
   [
-    { command: 'npm run certify', argv: (dir) => [TSX, 'src/cli/certify.ts', '--out', join(dir, 'certification')] },
-    { command: 'npm run cleanup', argv: () => [TSX, 'src/cli/cleanup.ts'] },
+    { command: 'npm run certify', argv: (dir) => [...TSX, 'src/cli/certify.ts', '--out', join(dir, 'certification')] },
+    { command: 'npm run cleanup', argv: () => [...TSX, 'src/cli/cleanup.ts'] },
     {
       command: 'npm run conformance (the global setup, shared with fuzz)',
       argv: () => [join(ROOT, 'node_modules/.bin/playwright'), 'test', '--project=conformance', '--workers=1', '-g', 'health check result'],
     },
     {
       command: 'npm run certify:client',
-      argv: (dir) => [TSX, 'src/cli/certify-client.ts', '--session', join(dir, 'session.jsonl'), '--out', join(dir, 'client')],
+      argv: (dir) => [...TSX, 'src/cli/certify-client.ts', '--session', join(dir, 'session.jsonl'), '--out', join(dir, 'client')],
     },
     {
       command: 'npm run load (before k6 starts)',
-      argv: () => [TSX, 'src/cli/load.ts', 'pagination'],
+      argv: () => [...TSX, 'src/cli/load.ts', 'pagination'],
       env: (dir) => {
         // A stand-in k6 that only says its version: the refusal must come before any run.
         const k6 = join(dir, 'k6');
@@ -50,7 +51,9 @@ test.describe('short credentials are refused at configuration', () => {
       const dir = mkdtempSync(join(tmpdir(), 'osd-short-credentials-'));
       try {
         const inherited = Object.fromEntries(
-          Object.entries(process.env).filter(([k]) => !/^(API_|RUN_ID$|REPORTS_DIR$|REFERENCE_|PLAYWRIGHT_|PW_|TEST_|FUZZ_)/.test(k)),
+          Object.entries(process.env).filter(
+            ([k]) => !/^(API_(?!DURABILITY_WAIT$)|RUN_ID$|REPORTS_DIR$|REFERENCE_|PLAYWRIGHT_|PW_|TEST_|FUZZ_)/.test(k),
+          ),
         );
         const result = spawnSync(c.argv(dir)[0], c.argv(dir).slice(1), {
           cwd: ROOT,

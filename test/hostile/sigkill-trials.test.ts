@@ -47,7 +47,7 @@ test.beforeAll(async () => {
   });
 });
 
-test('SIGKILL at random points, 20 trials: 0 accepted records left after cleanup', async ({ hostile }) => {
+test('SIGKILL at random points, 20 trials: 0 accepted records left after cleanup', { tag: '@long' }, async ({ hostile }) => {
   // Kill delays and the front's answers come from one seed, printed, so a failing set of trials can be run again.
   const seed = Number(process.env.HOSTILE_SEED ?? Date.now() % 2 ** 31);
   const [delays] = fc.sample(fc.array(fc.integer({ min: 0, max: 400 }), { minLength: TRIALS, maxLength: TRIALS }), { seed, numRuns: 1 });

@@ -17,7 +17,9 @@ const INJECTED = '\u001b[2J\u001b]0;pwned\u0007\u001b[31m\r\u202e';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this test is for
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-test('a target whose offers carry terminal controls: the console shows them as escapes, never sends them', async ({ hostile }) => {
+test('a target whose offers carry terminal controls: the console shows them as escapes, never sends them', { tag: '@long' }, async ({
+  hostile,
+}) => {
   // Every offer's currency and acceptedCurrency start with the injected controls (JSON-escaped in the body, as a real
   // target would send them): an order is written in acceptedCurrency when a create can name it, else in currency
   // (src/contract/order-currency.ts), so with both unnamable no create can be sent, and the console says why.
@@ -35,7 +37,7 @@ test('a target whose offers carry terminal controls: the console shows them as e
   try {
     const inherited = Object.fromEntries(
       Object.entries(process.env).filter(
-        ([k]) => !/^(API_|RUN_ID$|REPORTS_DIR$|REFERENCE_|PLAYWRIGHT_|PW_|TEST_|FUZZ_|FORCE_COLOR$)/.test(k),
+        ([k]) => !/^(API_(?!DURABILITY_WAIT$)|RUN_ID$|REPORTS_DIR$|REFERENCE_|PLAYWRIGHT_|PW_|TEST_|FUZZ_|FORCE_COLOR$)/.test(k),
       ),
     );
     // Spawned, not spawnSync: the hostile front answers from this process's event loop.
@@ -90,35 +92,39 @@ test('a target whose offers carry terminal controls: the console shows them as e
   }
 });
 
-test("the proxy's console shows a target's controls as escapes: the service finding that quotes them", async ({ hostile }, testInfo) => {
-  // Every offer's type carries the controls: outside the offerType enum, a finding on every offers read, quoted on the
-  // proxy's console line for the exchange.
-  const escaped = JSON.stringify(INJECTED).slice(1, -1);
-  hostile.misbehave = (request, upstream) =>
-    request.method === 'GET' && request.url.startsWith('/offer')
-      ? { status: upstream.status, body: upstream.body.replaceAll('"offerType":"', `"offerType":"${escaped}`) }
-      : null;
-  const out = testInfo.outputPath('proxy-controls');
-  const proxy = await startProxyCli(
-    ['--target', hostile.url, '--port', '0', '--stop-after', '2', '--out', out, '--profile', 'reference/profile.json'],
-    { FORCE_COLOR: '0' },
-  );
-  const headers = { accept: 'application/json', 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret };
-  const answer = await fetch(`${proxy.url}/offer?offset=0&limit=3`, { headers });
-  // The client gets the target's bytes as they are: only what the proxy prints is escaped.
-  expect(await answer.text()).toContain(escaped);
-  await proxy.exited;
-  const output = proxy.output();
-  expect(output).toMatch(/#1 GET \/offer\?offset=0&limit=3 -> 200/);
-  // The finding quotes the target's value, its controls shown as escapes.
-  expect(output).toContain('service OFFER-ENUMS');
-  expect(output).toContain('got "\\u001b[2J\\u001b]0;pwned\\u0007\\u001b[31m\\r\\u202eprimary_placing"');
-  const raw = RAW_CONTROL.exec(output);
-  expect(
-    raw &&
-      `U+${raw[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${raw.index}: ${JSON.stringify(output.slice(Math.max(0, raw.index - 80), raw.index + 20))}`,
-  ).toBeNull();
-  const secrets = [CANARY.subscriptionKey, CANARY.secret];
-  expect(findCanaries(output, secrets)).toEqual([]);
-  expect(scanTree(out, secrets).findings).toEqual([]);
-});
+test(
+  "the proxy's console shows a target's controls as escapes: the service finding that quotes them",
+  { tag: '@long' },
+  async ({ hostile }, testInfo) => {
+    // Every offer's type carries the controls: outside the offerType enum, a finding on every offers read, quoted on the
+    // proxy's console line for the exchange.
+    const escaped = JSON.stringify(INJECTED).slice(1, -1);
+    hostile.misbehave = (request, upstream) =>
+      request.method === 'GET' && request.url.startsWith('/offer')
+        ? { status: upstream.status, body: upstream.body.replaceAll('"offerType":"', `"offerType":"${escaped}`) }
+        : null;
+    const out = testInfo.outputPath('proxy-controls');
+    const proxy = await startProxyCli(
+      ['--target', hostile.url, '--port', '0', '--stop-after', '2', '--out', out, '--profile', 'reference/profile.json'],
+      { FORCE_COLOR: '0' },
+    );
+    const headers = { accept: 'application/json', 'service-api-subscription': CANARY.subscriptionKey, 'service-api-secret': CANARY.secret };
+    const answer = await fetch(`${proxy.url}/offer?offset=0&limit=3`, { headers });
+    // The client gets the target's bytes as they are: only what the proxy prints is escaped.
+    expect(await answer.text()).toContain(escaped);
+    await proxy.exited;
+    const output = proxy.output();
+    expect(output).toMatch(/#1 GET \/offer\?offset=0&limit=3 -> 200/);
+    // The finding quotes the target's value, its controls shown as escapes.
+    expect(output).toContain('service OFFER-ENUMS');
+    expect(output).toContain('got "\\u001b[2J\\u001b]0;pwned\\u0007\\u001b[31m\\r\\u202eprimary_placing"');
+    const raw = RAW_CONTROL.exec(output);
+    expect(
+      raw &&
+        `U+${raw[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${raw.index}: ${JSON.stringify(output.slice(Math.max(0, raw.index - 80), raw.index + 20))}`,
+    ).toBeNull();
+    const secrets = [CANARY.subscriptionKey, CANARY.secret];
+    expect(findCanaries(output, secrets)).toEqual([]);
+    expect(scanTree(out, secrets).findings).toEqual([]);
+  },
+);

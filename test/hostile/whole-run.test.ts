@@ -43,7 +43,7 @@ async function runConformance(front: HostileTarget, name: string, env: Record<st
   const reports = mkdtempSync(join(tmpdir(), `osd-hostile-${name}-`));
   const runId = `hostile-${name}-${process.pid}`;
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(API_|RUN_ID|REPORTS_DIR|REFERENCE_|PLAYWRIGHT_)/.test(k)),
+    Object.entries(process.env).filter(([k]) => !/^(API_(?!DURABILITY_WAIT$)|RUN_ID|REPORTS_DIR|REFERENCE_|PLAYWRIGHT_)/.test(k)),
   );
   const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), ['test', '--project=conformance', '--workers=1', '-g', grep], {
     cwd: ROOT,
@@ -126,7 +126,7 @@ const SCENARIOS: Array<{ name: string; expectExit: number; setUp(front: HostileT
   },
 ];
 
-test.describe('whole runs', () => {
+test.describe('whole runs', { tag: '@long' }, () => {
   test.describe.configure({ mode: 'parallel' });
   for (const s of SCENARIOS) {
     test(`defect 1: a ${s.name} run writes and prints no credential fragment, HTML report zip included; 0 records left open`, async ({

@@ -60,8 +60,10 @@ export async function driveScenario(opts: {
     ...opts.knobs,
   };
   const child = spawn(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    process.execPath,
     [
+      '--import',
+      'tsx',
       ...(opts.broken ? [BROKEN_FLOWS, opts.broken] : [DRIVER_MAIN, opts.scenario]),
       '--iterations',
       String(opts.iterations),

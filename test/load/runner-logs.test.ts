@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { baselineFromReport } from '../../load/lib/compare.ts';
 import { REPORT_LOG_MARKER, reportsInLog } from '../../load/lib/report-log-line.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { encodedForms } from '../../src/config/redact.ts';
@@ -53,10 +54,24 @@ test.beforeAll(async () => {
   }
   mkdirSync(join(PROJECT_TEST_OUTPUT, 'runner-logs'), { recursive: true });
   dir = mkdtempSync(join(PROJECT_TEST_OUTPUT, 'runner-logs', 'run-'));
-  // The baseline: one runner doing the same work, with latency tolerances wide enough for a busy shared machine.
+  // The baseline: one runner doing the same work, with tolerances wide enough for a busy shared machine (latency, and
+  // a plan's iterations or requests lost to it: a REGRESSION seen once in CI beside two busy workers). The verdict
+  // under test is the merge's, the same from logs as from files, not the target's speed.
+  const wide = { relative: 0, absolute: 1 };
+  const tolerances = {
+    med: { absolute: 5000 },
+    p95: { absolute: 20000 },
+    p99: { absolute: 30000 },
+    achievedRate: wide,
+    droppedIterations: { relative: 0, absolute: 1e6 },
+    errorRate: wide,
+    checkRate: wide,
+    rateLimitedShare: wide,
+  };
+  // A baseline file (a run report's own tolerances would not be read: only a baseline carries them).
   writeFileSync(
     join(dir, 'baseline.json'),
-    JSON.stringify({ ...single.report, tolerances: { med: { absolute: 5000 }, p95: { absolute: 20000 }, p99: { absolute: 30000 } } }),
+    JSON.stringify({ ...baselineFromReport(single.report, single.report.run.generatedAt), tolerances }),
   );
   mkdirSync(join(dir, 'logs'));
   mkdirSync(join(dir, 'files'));
@@ -88,7 +103,7 @@ test("load:compare merges the runners' saved logs as it merges their report file
   const fromFiles = runLoadCompare([join(dir, 'files'), join(dir, 'baseline.json')], join(dir, 'out-files'));
   const fromLogs = runLoadCompare([join(dir, 'logs'), join(dir, 'baseline.json')], join(dir, 'out-logs'));
   const fromOneLog = runLoadCompare([join(dir, 'all-runners.log'), join(dir, 'baseline.json')], join(dir, 'out-one'));
-  expect(fromFiles.stdout.split('\n')[0]).toBe(`pagination (${RUNNERS} runners' reports merged): PASS`);
+  expect(fromFiles.stdout.split('\n')[0], fromFiles.stdout).toBe(`pagination (${RUNNERS} runners' reports merged): PASS`);
   for (const r of [fromLogs, fromOneLog]) {
     expect({ code: r.code, first: r.stdout.split('\n')[0] }).toEqual({ code: fromFiles.code, first: fromFiles.stdout.split('\n')[0] });
     expect(readFileSync(join(dir, r === fromLogs ? 'out-logs' : 'out-one', 'perf-regression', 'pagination.md'), 'utf8')).toBe(

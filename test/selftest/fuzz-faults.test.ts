@@ -19,8 +19,7 @@ const FUZZ_ENV = { FUZZ_RUNS: '50' };
  * are run against the sequence property alone, with enough sequences (FUZZ_RUNS / 10) that the few
  * calls each needs come up with near certainty; the run stops at the first failing sequence. One
  * shrunk sequence is replayed `replays` times (it does not depend on what earlier cases left on the
- * target, as a reused id does). The replayed one first: it is the longest, and these are the last tests of npm test,
- * so the short ones keep both workers busy to the end.
+ * target, as a reused id does), in the long tier.
  */
 const SEQUENCE_FAULTS: ReadonlyArray<{ fault: string; maxCalls: number; replays?: number }> = [
   { fault: 'cancel-toggles', maxCalls: 3, replays: 10 },
@@ -113,34 +112,50 @@ for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 
   });
 }
 
-for (const { fault: name, maxCalls, replays } of SEQUENCE_FAULTS) {
+/**
+ * The sequence property against one fault: it fails on the fault's clauses with a shrunk sequence of at most `maxCalls`
+ * calls; with `replays`, that sequence is then replayed so many times, each the very same failure. The replays are a
+ * test of their own in the long tier (`@long`, test/playwright.config.ts), beside test/fuzz/replay.test.ts: `npm test`
+ * holds the catch.
+ */
+function sequenceTest(name: string, maxCalls: number, replays?: number): void {
   const fault = FAULTS.find((f) => f.name === name)!;
   const replayed = replays ? `, replayed ${replays} times out of ${replays}` : '';
-  test(`the sequence property catches fault "${name}" on ${fault.clauses.join(', ')} with at most ${maxCalls} calls${replayed}`, async () => {
-    const run = await runSuite({
-      project: 'fuzz',
-      faults: [name],
-      label: `sequence-${name}`,
-      env: SEQUENCE_ENV,
-      clauseReportOnly: true,
-      args: ['fuzz/sequences.spec.ts', '-g', SEQUENCE_PROPERTY],
-    });
-    expect(run.exitCode, `the sequence property held against fault ${name}: ${fault.description}\n${tail(run)}`).not.toBe(0);
-    for (const clause of fault.clauses) expect(failingClauses(run), `fault ${name} must fail ${clause}\n${tail(run)}`).toContain(clause);
-    const [record] = readRunRecords(run.reportsDir).filter((r) => r.property === SEQUENCE_PROPERTY);
-    expect(record, tail(run)).toMatchObject({ status: 'failed', replayPath: expect.stringMatching(/^[A-Za-z0-9+/=:_-]+$/) });
-    expect(
-      record.failures.map((f) => f.clause),
-      record.counterexample ?? '',
-    ).toEqual(expect.arrayContaining([...fault.clauses]));
-    // The shrunk sequence is a numbered list of the calls that ran, printed with what replays it.
-    const calls = Number(/^(\d+) call\(s\):/.exec(record.counterexample ?? '')?.[1]);
-    expect(calls, record.counterexample ?? '').toBeGreaterThan(0);
-    expect(calls, record.counterexample ?? '').toBeLessThanOrEqual(maxCalls);
-    expect(record.replay).toContain(`FUZZ_REPLAY_PATH=${record.replayPath}`);
-    expect(run.output, 'the shrunk sequence is printed').toContain(`${calls} call(s):`);
-    if (replays) await expectExactReplays(record, { fault: name, label: `sequence-${name}-replayed`, times: replays });
-  });
+  const details = replays ? { tag: '@long' } : {};
+  test(
+    `the sequence property catches fault "${name}" on ${fault.clauses.join(', ')} with at most ${maxCalls} calls${replayed}`,
+    details,
+    async () => {
+      const run = await runSuite({
+        project: 'fuzz',
+        faults: [name],
+        label: `sequence-${name}${replays ? '-before-replays' : ''}`,
+        env: SEQUENCE_ENV,
+        clauseReportOnly: true,
+        args: ['fuzz/sequences.spec.ts', '-g', SEQUENCE_PROPERTY],
+      });
+      expect(run.exitCode, `the sequence property held against fault ${name}: ${fault.description}\n${tail(run)}`).not.toBe(0);
+      for (const clause of fault.clauses) expect(failingClauses(run), `fault ${name} must fail ${clause}\n${tail(run)}`).toContain(clause);
+      const [record] = readRunRecords(run.reportsDir).filter((r) => r.property === SEQUENCE_PROPERTY);
+      expect(record, tail(run)).toMatchObject({ status: 'failed', replayPath: expect.stringMatching(/^[A-Za-z0-9+/=:_-]+$/) });
+      expect(
+        record.failures.map((f) => f.clause),
+        record.counterexample ?? '',
+      ).toEqual(expect.arrayContaining([...fault.clauses]));
+      // The shrunk sequence is a numbered list of the calls that ran, printed with what replays it.
+      const calls = Number(/^(\d+) call\(s\):/.exec(record.counterexample ?? '')?.[1]);
+      expect(calls, record.counterexample ?? '').toBeGreaterThan(0);
+      expect(calls, record.counterexample ?? '').toBeLessThanOrEqual(maxCalls);
+      expect(record.replay).toContain(`FUZZ_REPLAY_PATH=${record.replayPath}`);
+      expect(run.output, 'the shrunk sequence is printed').toContain(`${calls} call(s):`);
+      if (replays) await expectExactReplays(record, { fault: name, label: `sequence-${name}-replayed`, times: replays });
+    },
+  );
+}
+
+for (const { fault, maxCalls, replays } of SEQUENCE_FAULTS) {
+  sequenceTest(fault, maxCalls);
+  if (replays) sequenceTest(fault, maxCalls, replays);
 }
 
 for (const name of CONCURRENCY_FAULTS) {

@@ -55,7 +55,11 @@ export function failsOn(run: SuiteRun, clauses: readonly string[]): boolean {
 export function childEnv(extra: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(API_|REFERENCE_|RUN_ID$|RUN_CURRENCIES$|RUN_READS_ONLY$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)) env[k] = v;
+    if (
+      v !== undefined &&
+      !/^(API_(?!DURABILITY_WAIT$)|REFERENCE_|RUN_ID$|RUN_CURRENCIES$|RUN_READS_ONLY$|FUZZ_|PW_|TEST_|PLAYWRIGHT_)/.test(k)
+    )
+      env[k] = v;
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   // The late read's wait is short unless a test asks for one (test/playwright.config.ts says why).
   return { FORCE_COLOR: '0', API_DURABILITY_WAIT: '0', ...env };
