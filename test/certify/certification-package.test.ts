@@ -69,7 +69,7 @@ function expectRefused(ran: NpmRun, says: RegExp): void {
   expect(ran.stderr).toMatch(says);
 }
 
-test.describe('signed packages, verified as an operator would', () => {
+test.describe('signed packages, verified as an operator would', { tag: '@long' }, () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
   const keys = {
     private: join(DIR, 'keys', 'signer.pem'),

@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   run = await runCertify({ label: 'clean', env: PLANTED });
 });
 
-test('a clean certification of the reference passes and writes the three report files', () => {
+test('a clean certification of the reference passes and writes the three report files', { tag: '@long' }, () => {
   expect(run.exitCode, tail(run)).toBe(0);
   expect(run.report, tail(run)).not.toBeNull();
   expect(run.report!.verdict).toBe('pass');
@@ -51,7 +51,9 @@ test('a clean certification of the reference passes and writes the three report 
   expect(run.output).toMatch(/ {2}Late read: re-read \d+ record\(s\) .* each still as confirmed/);
 });
 
-test('the load smoke ran with the k6 every command finds (K6_BIN, else PATH) and its figures are in the report, or the banner says it did not run', () => {
+test('the load smoke ran with the k6 every command finds (K6_BIN, else PATH) and its figures are in the report, or the banner says it did not run', {
+  tag: '@long',
+}, () => {
   const k6 = findK6();
   const load = run.report!.load;
   if (!k6.found) {
@@ -81,7 +83,7 @@ test('the load smoke ran with the k6 every command finds (K6_BIN, else PATH) and
   expect(run.report!.evidence.versions.k6).toMatch(/^k6 v\d+\.\d+\.\d+/);
 });
 
-test('certification.json validates against schemas/certification-report.schema.json and lists every clause', () => {
+test('certification.json validates against schemas/certification-report.schema.json and lists every clause', { tag: '@long' }, () => {
   const check = validateCertificationReport(run.report);
   expect(check.errors).toEqual([]);
   expect(run.report!.clauses.map((c) => c.id)).toEqual(clauses.map((c) => c.id));
@@ -89,7 +91,7 @@ test('certification.json validates against schemas/certification-report.schema.j
   expect(run.report!.suite.version).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
 });
 
-test('discovery writes an observed profile that is a valid target profile and matches the reference', () => {
+test('discovery writes an observed profile that is a valid target profile and matches the reference', { tag: '@long' }, () => {
   const observed = parseProfile(JSON.parse(readFileSync(join(run.out, 'observed-profile.json'), 'utf8')), 'observed-profile.json');
   const pinned = JSON.parse(readFileSync(join(ROOT, 'reference/profile.json'), 'utf8'));
   expect(observed.cancel).toEqual(pinned.cancel);
@@ -101,7 +103,7 @@ test('discovery writes an observed profile that is a valid target profile and ma
   expect(run.report!.profile.retryAfter).toMatch(/^not observed/);
 });
 
-test('no credential value appears in any file the certification wrote, in any encoding', () => {
+test('no credential value appears in any file the certification wrote, in any encoding', { tag: '@long' }, () => {
   const forms = Object.values(PLANTED).flatMap(encodedForms);
   const files = allFiles(run.out);
   expect(files.length).toBeGreaterThan(10);
@@ -112,7 +114,7 @@ test('no credential value appears in any file the certification wrote, in any en
   for (const form of forms) expect(run.output.includes(form), `${form} in the console output`).toBe(false);
 });
 
-test('the evidence bundle has versions, digests and a manifest that verifies', () => {
+test('the evidence bundle has versions, digests and a manifest that verifies', { tag: '@long' }, () => {
   const e = run.report!.evidence;
   expect(e.versions.node).toBe(process.version);
   expect(e.versions.packages['@playwright/test']).toMatch(/^\d+\.\d+\.\d+/);
@@ -131,7 +133,7 @@ test('the evidence bundle has versions, digests and a manifest that verifies', (
   expect(verify).toContain('match manifest.json');
 });
 
-test.describe('index.html in headless Chromium', () => {
+test.describe('index.html in headless Chromium', { tag: '@long' }, () => {
   let browser: Browser;
   test.beforeAll(async () => {
     test.skip(!existsSync(CHROMIUM), `No ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium; .ci/run does).`);

@@ -69,6 +69,11 @@ interface Composite {
   fuzzRuns: string;
   /** Extra certify arguments: one worker a project, unless waiting 200 ms a request would double the time. */
   args: string[];
+  /**
+   * In the long tier (`@long`, test/playwright.config.ts), which CI runs after `npm test`: the variations it alone holds
+   * are certified there, not in `npm test` (which holds all-fast and all-slow).
+   */
+  long?: boolean;
   /** Why the composite runs only with SELFTEST_EACH_VARIATION=1, and how long it may take then. */
   optIn?: { reason: string; timeoutMs: number };
 }
@@ -81,6 +86,7 @@ const COMPOSITES: readonly Composite[] = [
     label: 'cancel-message',
     variants: [CANCEL_MESSAGE, MICROSECONDS, ONE_CURRENCY, PENCE, CREATE_202, LARGE_CATALOGUE, REPEATED_LAST],
     waits: false,
+    long: true,
     fuzzRuns: '5',
     args: ONE_WORKER,
   },
@@ -171,7 +177,8 @@ for (const variation of all.filter((v) => !v.slow)) {
 }
 
 for (const composite of COMPOSITES) {
-  const details = composite.waits ? { tag: '@waits' } : {};
+  const tags = [...(composite.waits ? ['@waits'] : []), ...(composite.long ? ['@long'] : [])];
+  const details = tags.length ? { tag: tags } : {};
   test(`certify --skip-load passes against composite "${composite.label}" (${composite.variants.join(', ')})`, details, async () => {
     if (composite.optIn) {
       test.skip(!EACH, composite.optIn.reason);
@@ -203,7 +210,9 @@ for (const composite of COMPOSITES) {
 
 // Issue 49, item 3: an open offer is writable in the client's currency when it accepts orders in it. Against offers
 // quoted in GBX that take GBP, from a server that takes GBP alone, a GBP client skips no create and no paging test.
-test(`a GBP client against "${PENCE}" and "${ONE_CURRENCY}": no test that writes (creates, paging) is skipped`, async () => {
+test(`a GBP client against "${PENCE}" and "${ONE_CURRENCY}": no test that writes (creates, paging) is skipped`, {
+  tag: '@long',
+}, async () => {
   const run = await runSuite({
     project: 'conformance',
     label: 'variation-pence-gbp-client',

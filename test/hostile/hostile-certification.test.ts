@@ -94,13 +94,15 @@ test.afterAll(async () => {
   await close?.();
 });
 
-test('the hostile front fails the certification, which writes its reports', () => {
+test('the hostile front fails the certification, which writes its reports', { tag: '@long' }, () => {
   expect(run.exitCode, tail(run)).toBe(1);
   expect(run.report?.verdict).toBe('fail');
 });
 
 for (const renderer of MARKDOWN_RENDERERS)
-  test(`item 3: certification.md rendered by ${renderer.name} (raw HTML on, autolinks on), in Chromium: 0 dialogs, 0 requests, 0 links, 0 elements it did not write, every payload shown as text`, async () => {
+  test(`item 3: certification.md rendered by ${renderer.name} (raw HTML on, autolinks on), in Chromium: 0 dialogs, 0 requests, 0 links, 0 elements it did not write, every payload shown as text`, {
+    tag: '@long',
+  }, async () => {
     test.skip(NO_CHROMIUM !== null, NO_CHROMIUM ?? '');
     test.skip(renderer.missing !== null, renderer.missing ?? '');
     const markdown = readFileSync(join(run.out, 'certification.md'), 'utf8');
@@ -180,7 +182,7 @@ for (const renderer of MARKDOWN_RENDERERS)
     await page.close();
   });
 
-test('item 4: a 307 to another host is named in every report, and observed-profile.json holds no 3xx', () => {
+test('item 4: a 307 to another host is named in every report, and observed-profile.json holds no 3xx', { tag: '@long' }, () => {
   const failures = run.report!.clauses.flatMap((c) => c.failures);
   const redirected = failures.filter((f) => f.evidence?.status === 307);
   expect(redirected.length, 'failures on the redirect').toBeGreaterThan(0);
@@ -201,7 +203,9 @@ test('item 4: a 307 to another host is named in every report, and observed-profi
   expect.soft(row.note).toMatch(/answered 307 \(a redirect, not followed\)/);
 });
 
-test('the canary scan of everything the certification wrote and printed: 0 fragments of the credentials the front echoed', () => {
+test('the canary scan of everything the certification wrote and printed: 0 fragments of the credentials the front echoed', {
+  tag: '@long',
+}, () => {
   const secrets = [CANARY.subscriptionKey, CANARY.secret];
   const scan = scanTree(run.out, secrets);
   expect(scan.files, 'the certification wrote its files').toBeGreaterThan(10);

@@ -63,7 +63,10 @@ test('the fuzz properties hold against the correct reference', async () => {
 const sequenceFault = (name: string) => SEQUENCE_FAULTS.some((f) => f.fault === name) || CONCURRENCY_FAULTS.includes(name);
 
 for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 'both') && !sequenceFault(f.name))) {
-  test(`fuzz catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, async () => {
+  // A fault the conformance suite catches too ('both') is proven caught in npm test there (conformance-faults); its
+  // fuzz catch is a second proof, in the long tier (`@long`, test/playwright.config.ts).
+  const details = fault.catchBy === 'both' ? { tag: '@long' } : {};
+  test(`fuzz catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, details, async () => {
     // The sequence properties are held to their own faults below; against these they would only add time. First the
     // properties tagged with the fault's clauses (`--grep @CLAUSE`), up to the first that fails (the properties after
     // it would only hold or fail again, each failure restarting a worker); all the others too, every one run, only
