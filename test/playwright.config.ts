@@ -59,9 +59,10 @@ export default defineConfig({
     ['../src/harness/skip-reasons-reporter.ts'],
     ['./load/load-coverage-reporter.ts'],
     ['./tier-reporter.ts'],
-    ['junit', { outputFile: '../reports/project-tests/junit.xml' }],
+    // Each tier its own files: CI runs the long one right after npm test, which would otherwise replace them.
+    ['junit', { outputFile: `../reports/project-tests/junit${longTier ? '-long' : ''}.xml` }],
   ],
-  outputDir: '../reports/project-tests/output',
+  outputDir: `../reports/project-tests/output${longTier ? '-long' : ''}`,
   projects: [
     { name: 'busy', ...tier(false), workers: busyWorkers },
     { name: 'waits', ...tier(true), workers: WAITING_WORKERS },

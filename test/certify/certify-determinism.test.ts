@@ -65,7 +65,7 @@ function normalised(text: string, runId: string): string {
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})/g, '<time>');
 }
 
-test.describe('certify twice on one target', () => {
+test.describe('certify twice on one target', { tag: '@long' }, () => {
   // Serial: one worker runs the two certifications once (a describe of fully parallel tests would run its beforeAll in each
   // worker, and two workers would write the same report folders).
   test.describe.configure({ mode: 'serial', timeout: 300_000 });

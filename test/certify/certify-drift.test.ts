@@ -24,20 +24,22 @@ test.beforeAll(async () => {
   run = await runCertify({ label: 'drift', args: ['--skip-load', '--profile', path, ...ONE_WORKER], env: FEW_FUZZ_CASES });
 });
 
-test('a pinned profile with a different status code fails the certification', () => {
+test('a pinned profile with a different status code fails the certification', { tag: '@long' }, () => {
   expect(run.exitCode, tail(run)).toBe(1);
   expect(run.report!.verdict).toBe('fail');
   expect(run.report!.target.profileName).toBe('pinned with cancel-again 422');
   expect(run.report!.summary.drift).toBe(1);
 });
 
-test('--workers reaches the Playwright run and is recorded with the configuration, as is the API_READ_SETTLE window', () => {
+test('--workers reaches the Playwright run and is recorded with the configuration, as is the API_READ_SETTLE window', {
+  tag: '@long',
+}, () => {
   expect(run.report!.evidence.config).toMatchObject({ workers: 1, readSettleSeconds: 2, clientCurrency: null });
   const results = JSON.parse(readFileSync(join(run.out, 'suite', 'conformance', 'results.json'), 'utf8'));
   expect(results.config.workers).toBe(1);
 });
 
-test('the drift shows both values: pinned 422, observed 409', () => {
+test('the drift shows both values: pinned 422, observed 409', { tag: '@long' }, () => {
   expect(run.report!.profile.drift).toEqual([
     expect.objectContaining({ item: 'status.cancelNotCancellable', clause: 'SUB-CANCEL-REPEAT', pinned: '422', observed: '409' }),
   ]);
@@ -52,7 +54,7 @@ test('the drift shows both values: pinned 422, observed 409', () => {
   expect(run.report!.clauses.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['SUB-CANCEL-REPEAT']);
 });
 
-test('certification.md and index.html show the drift with both values', () => {
+test('certification.md and index.html show the drift with both values', { tag: '@long' }, () => {
   const text = 'the pinned profile says 422, the target answered 409';
   expect(readFileSync(join(run.out, 'certification.md'), 'utf8')).toContain(text);
   const html = readFileSync(join(run.out, 'index.html'), 'utf8');

@@ -66,7 +66,7 @@ test.describe('with a fault switch on', () => {
   });
 });
 
-test.describe('the same failure under a waiver', () => {
+test.describe('the same failure under a waiver', { tag: '@long' }, () => {
   let run: CertifyRun;
   test.beforeAll(async () => {
     test.setTimeout(300_000);

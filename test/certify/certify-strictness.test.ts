@@ -57,7 +57,7 @@ test(`conformance with API_STRICT=1 fails on GEN-QUERY-INVALID against ${LAST}`,
 
 {
   const names = CERTIFIED.map((v) => v.name);
-  test(`certify with API_STRICT=1 fails against ${names.join(', ')}, on every strictness kind they show`, async () => {
+  test(`certify with API_STRICT=1 fails against ${names.join(', ')}, on every strictness kind they show`, { tag: '@long' }, async () => {
     const env = { ...strictEnv('strict-first', names), FUZZ_RUNS: '3' };
     const result = await runCertify({ label: 'strict-first', args: ['--skip-load', '--clauses', CLAUSES, ...ONE_WORKER], env });
     expect(result.exitCode, result.output.slice(-3000)).toBe(1);

@@ -19,7 +19,9 @@ function freshDir(name: string): string {
   return dir;
 }
 
-test('--init-profile writes a valid profile from discovery, reads only, the cancel route marked for the partner', async () => {
+test('--init-profile writes a valid profile from discovery, reads only, the cancel route marked for the partner', {
+  tag: '@long',
+}, async () => {
   const dir = freshDir('written');
   const REPORTS = join(dir, 'reports');
   const path = join(dir, 'profiles/staging.json');
@@ -70,7 +72,9 @@ test('--init-profile writes a valid profile from discovery, reads only, the canc
   expect(readFileSync(path, 'utf8')).toBe(before);
 });
 
-test('--init-profile against a target that does not answer: one sentence, no success, and no file left behind', async () => {
+test('--init-profile against a target that does not answer: one sentence, no success, and no file left behind', {
+  tag: '@long',
+}, async () => {
   const dir = freshDir('unreachable');
   const path = join(dir, 'profiles/unreachable.json');
   const run = await runCertify({

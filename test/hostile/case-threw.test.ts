@@ -5,7 +5,9 @@
 import { failingClauses, runSuite, tail } from '../selftest/run-suite.ts';
 import { CANARY, expect, test } from './hostile-front.ts';
 
-test('a fuzz case whose connection is closed under it: the finding names the property and the error', async ({ hostile }) => {
+test('a fuzz case whose connection is closed under it: the finding names the property and the error', { tag: '@long' }, async ({
+  hostile,
+}) => {
   // Every refused create is answered by closing the connection instead (the reference refused it: a 4xx).
   hostile.misbehave = (request, upstream) =>
     request.method === 'POST' && request.url === '/subscription' && upstream.status >= 400 ? (res) => res.destroy() : null;

@@ -56,7 +56,9 @@ const LATE_FAULTS: Record<string, { REFERENCE_FAULT_DELAY: string; API_DURABILIT
 };
 
 for (const fault of FAULTS.filter((f) => f.catchBy !== 'fuzz')) {
-  test(`conformance catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, async () => {
+  // A late fault's run spends seconds waiting out its delay: with the waiting tests (test/playwright.config.ts).
+  const details = LATE_FAULTS[fault.name] ? { tag: '@waits' } : {};
+  test(`conformance catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, details, async () => {
     let run: SuiteRun | undefined;
     let selection = '';
     for (const s of SELECTIONS(fault.clauses)) {

@@ -60,6 +60,13 @@ test('the fuzz properties hold against the correct reference', async () => {
   }
 });
 
+/**
+ * Faults the properties tagged with their clause do not meet, with the clauses of the properties that do: tried first
+ * beside the fault's own, so that the catch costs one child run, not two. A 5xx on a valid create whose reference is
+ * long is met by the properties that create valid records (SUB-CREATE), never by the invalid bodies tagged GEN-FAILURE-4XX.
+ */
+const MET_BY_PROPERTIES_OF: Record<string, string[]> = { 'server-error-on-long-reference': ['SUB-CREATE'] };
+
 const sequenceFault = (name: string) => SEQUENCE_FAULTS.some((f) => f.fault === name) || CONCURRENCY_FAULTS.includes(name);
 
 for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 'both') && !sequenceFault(f.name))) {
@@ -73,15 +80,16 @@ for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 
     // when that does not fail on every clause (an exchange check on another property's answers may be where a fault
     // shows).
     const args = ['--grep-invert', SEQUENCE_TAG];
+    const tagged = [...fault.clauses, ...(MET_BY_PROPERTIES_OF[fault.name] ?? [])];
     let run = await runSuite({
       project: 'fuzz',
       faults: [fault.name],
       label: fault.name,
       env: FUZZ_ENV,
       clauseReportOnly: true,
-      args: [`--grep=${clauseGrep(fault.clauses)}`, '--max-failures=1', ...args],
+      args: [`--grep=${clauseGrep(tagged)}`, '--max-failures=1', ...args],
     });
-    let selection = `the properties tagged ${fault.clauses.map((c) => `@${c}`).join(', ')}`;
+    let selection = `the properties tagged ${tagged.map((c) => `@${c}`).join(', ')}`;
     if (!failsOn(run, fault.clauses)) {
       run = await runSuite({
         project: 'fuzz',
