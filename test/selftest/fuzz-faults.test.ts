@@ -65,7 +65,9 @@ test('the fuzz properties hold against the correct reference', async () => {
  * beside the fault's own, so that the catch costs one child run, not two. A 5xx on a valid create whose reference is
  * long is met by the properties that create valid records (SUB-CREATE), never by the invalid bodies tagged GEN-FAILURE-4XX.
  */
-const MET_BY_PROPERTIES_OF: Record<string, string[]> = { 'server-error-on-long-reference': ['SUB-CREATE'] };
+const MET_BY_PROPERTIES_OF: Record<string, string[]> = {
+  'server-error-on-long-reference': ['SUB-CREATE'],
+};
 
 const sequenceFault = (name: string) => SEQUENCE_FAULTS.some((f) => f.fault === name) || CONCURRENCY_FAULTS.includes(name);
 
