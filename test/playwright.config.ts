@@ -24,7 +24,7 @@ const WAITING_WORKERS = 2;
  * The long tier: whole journeys a user makes, each re-run end to end (the README's commands as written, the CI recipes
  * over three nights, certifications of staging profiles, whole hostile runs, history series). Tagged `@long`, they run
  * in `npm run test:long` (TEST_TIER=long), which CI runs after `npm test`; `npm test` runs everything else, the whole
- * fault and variation self-test among it, within its 8 minutes on 2 cores. docs/development.md lists what is where.
+ * fault and variation self-test among it, near its budget of 8 minutes on 2 cores. docs/development.md lists what is where.
  */
 const LONG = /@long/;
 const longTier = process.env.TEST_TIER === 'long';
