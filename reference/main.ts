@@ -7,7 +7,8 @@ import { ConfigError } from '../src/config/config-error.ts';
 import { helpText, parseCommandLine } from '../src/config/command-line.ts';
 import { SERVE_COMMAND } from './serve-options.ts';
 import { FAULTS, UnknownFaultError } from './faults.ts';
-import { DEFAULT_MAX_LIMIT, areDemoCredentials, startReferenceServer } from './server.ts';
+// The server (Fastify and its plugins) loads after the command line is read: --help and a usage error cost a Node start.
+import type * as ServerModule from './server.ts';
 import { UnknownVariationError, VARIATIONS, routesOnlyProfile } from './variations.ts';
 import { SECRET_HEADER, SUBSCRIPTION_KEY_HEADER } from '../src/contract/credentials.ts';
 
@@ -25,6 +26,7 @@ function positiveInteger(option: string, text: string | undefined, fallback: num
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(SERVE_COMMAND);
+  const { DEFAULT_MAX_LIMIT, areDemoCredentials, startReferenceServer }: typeof ServerModule = await import('./server.ts');
   if (values['list-faults']) {
     for (const fault of FAULTS) console.log(`${fault.name.padEnd(32)} ${fault.clauses.join(', ').padEnd(26)} ${fault.description}`);
     return;

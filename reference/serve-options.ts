@@ -3,7 +3,9 @@
  * section of docs/commands.md. Kept apart from main.ts so the docs and tests read it without starting a server.
  */
 import type { CommandSpec } from '../src/config/command-line.ts';
-import { DEFAULT_MAX_LIMIT } from './server.ts';
+
+/** The largest page the reference serves when neither its profile nor --max-limit says otherwise. */
+export const DEFAULT_MAX_LIMIT = 100;
 
 export const SERVE_COMMAND = {
   command: 'npm run serve --',

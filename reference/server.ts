@@ -68,7 +68,10 @@ export function areDemoCredentials(credentials: ReferenceCredentials): boolean {
 /** The partners' names in the store: the first is the one `credentials` names, the second `secondCredentials`. */
 export const PARTNERS = ['first', 'second'] as const;
 
-export const DEFAULT_MAX_LIMIT = 100;
+// The largest page when neither the profile nor --max-limit says: kept with the serve command's table, which needs it
+// without loading the server.
+export { DEFAULT_MAX_LIMIT } from './serve-options.ts';
+import { DEFAULT_MAX_LIMIT } from './serve-options.ts';
 /** Bodies above this size get a 413 (a create body is well under 2 KiB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Path parameters up to this length reach the routes (and get a 404 when unknown). */

@@ -13,6 +13,8 @@ import { readRunRecords, type FuzzRunRecord } from '../../fuzz/record.ts';
 import type { ClauseReport } from '../../src/harness/clause-reporter.ts';
 import type { TestOutcome } from '../../src/report/clause-results.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { REFERENCE_PROFILE_PATH, targetEnvironment } from '../../src/run/bundled-reference.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The clause reporter for a command line (it writes ${REPORTS_DIR}/conformance/clauses.json, as the config's does). */
@@ -79,12 +81,38 @@ export interface RunOptions {
   clauseReportOnly?: boolean;
   /** Called with the child once started (e.g. to kill it halfway). */
   onStart?: (child: import('node:child_process').ChildProcess) => void;
+  /**
+   * The faulty reference served from this test's own process, the child's target given by URL with the bundled
+   * reference's settings (targetEnvironment): the child then loads no server of its own, some 0.6 s of CPU a run over
+   * the sixty runs of the fault self-test. Not for a fuzz run (its seed is derived from the target's name, here a
+   * port that changes), nor for a fault read from this process's environment at each request (REFERENCE_FAULT_DELAY).
+   * The global setup's own start of the bundled reference stays proved by every other run.
+   */
+  referenceInProcess?: boolean;
 }
 
 export async function runSuite(opts: RunOptions): Promise<SuiteRun> {
+  if (!opts.referenceInProcess) return runChild(opts, {});
+  if (opts.project !== 'conformance') throw new Error('referenceInProcess: conformance runs only (a fuzz seed is derived from the target)');
+  const reference = await startReferenceServer({ port: 0, faults: opts.faults ?? [] });
+  try {
+    const target = targetEnvironment({
+      baseUrl: reference.url,
+      credentials: reference.credentials,
+      secondCredentials: reference.secondCredentials,
+      profilePath: REFERENCE_PROFILE_PATH,
+      environment: 'local',
+    });
+    return await runChild({ ...opts, faults: [] }, target);
+  } finally {
+    await reference.close();
+  }
+}
+
+async function runChild(opts: RunOptions, target: Record<string, string>): Promise<SuiteRun> {
   const reportsDir = join(PROJECT_TEST_OUTPUT, 'selftest', opts.project, opts.label);
   rmSync(reportsDir, { recursive: true, force: true });
-  const env = childEnv({ REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (opts.faults ?? []).join(','), ...opts.env });
+  const env = childEnv({ REPORTS_DIR: reportsDir, REFERENCE_FAULTS: (opts.faults ?? []).join(','), ...target, ...opts.env });
   const args = ['test', `--project=${opts.project}`, `--workers=${opts.workers ?? 1}`, ...(opts.args ?? [])];
   if (opts.clauseReportOnly) args.push(`--reporter=${DEFERRED_VERDICT_REPORTER},list,${CLAUSE_FILE_REPORTER}`);
   const child = spawn(join(ROOT, 'node_modules/.bin/playwright'), args, {
