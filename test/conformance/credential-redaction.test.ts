@@ -1,12 +1,14 @@
 // Credentials never reach a file: after full runs (one passing, one with failures carrying evidence),
 // the planted credential values occur in no file under the run's reports folder, raw, base64 or
-// URL-encoded.
+// URL-encoded. The passing run is also the self-test's run of the whole conformance suite against the correct
+// reference (test/selftest/conformance-faults.test.ts holds the faulty ones): no failure, every request case sent.
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodedForms } from '../../src/config/redact.ts';
 import { nearMissCredentials } from '../../src/contract/near-miss-credentials.ts';
-import { runSuite, tail } from '../selftest/run-suite.ts';
+import { failingClauses, requestLines, runSuite, tail } from '../selftest/run-suite.ts';
+import { requestCoverage } from '../../src/contract/request-cases.ts';
 
 // Recognisable values with characters that change under URL-encoding and JSON escaping.
 const KEY = 'planted-subscription-key/+=7Q';
@@ -67,7 +69,11 @@ for (const scenario of [
   { label: 'passing', faults: [] },
   { label: 'failing', faults: FAILING_EVERY_SPEC_FILE },
 ]) {
-  test(`no credential value in any report of a ${scenario.label} run`, async () => {
+  const title =
+    scenario.label === 'passing'
+      ? 'the conformance suite passes against the correct reference, every request case sent, and no credential value is in any report'
+      : `no credential value in any report of a ${scenario.label} run`;
+  test(title, async () => {
     const run = await runSuite({
       project: 'conformance',
       label: `redaction-${scenario.label}`,
@@ -85,7 +91,17 @@ for (const scenario of [
       // Failures, with their evidence, in every spec file of the suite.
       const failedFiles = new Set(run.report!.outcomes.filter((o) => o.status === 'failed').map((o) => o.file));
       expect([...failedFiles].sort(), tail(run)).toEqual([...new Set(run.report!.outcomes.map((o) => o.file))].sort());
-    } else expect(run.exitCode, tail(run)).toBe(0);
+    } else {
+      // The suite passes against the correct reference (here with credentials of its own), and sent every case of every
+      // operation the contract has (src/contract/request-cases.ts): a deviation on a request never sent is never caught.
+      expect(failingClauses(run), tail(run)).toEqual([]);
+      expect(run.report!.outcomes.filter((o) => o.status === 'failed' || o.status === 'timedOut')).toEqual([]);
+      expect(run.report!.outcomes.filter((o) => o.status === 'passed').length).toBeGreaterThan(40);
+      expect(run.exitCode, tail(run)).toBe(0);
+      const sent = requestLines(run).flatMap((l) => (l.retried ? [] : [{ operation: l.operation, path: '', cases: l.cases ?? [] }]));
+      const missing = requestCoverage(sent).filter((row) => row.missing.length > 0);
+      expect(missing.map((row) => ({ operation: row.operation, missing: row.missing }))).toEqual([]);
+    }
     const files = filesUnder(run.reportsDir);
     expect(
       files.some((f) => f.endsWith('junit.xml')) &&
