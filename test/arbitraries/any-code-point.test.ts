@@ -4,7 +4,13 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { anyCodePoint } from '../../fuzz/arbitraries/any-code-point.ts';
 
-test("strings of anyCodePoint are fast-check's binary strings, seed for seed, lengths and bias included", () => {
+/**
+ * The two comparisons with the built-in unit build it, some 4 s of CPU each: they guard a fast-check upgrade, and run
+ * in the long tier (`@long`, which CI runs after npm test); the unit's own rules stay in npm test.
+ */
+const BUILDS_BINARY = { tag: '@long' };
+
+test("strings of anyCodePoint are fast-check's binary strings, seed for seed, lengths and bias included", BUILDS_BINARY, () => {
   for (const seed of [1, 42, 20261124]) {
     for (const constraints of [{ maxLength: 40 }, { minLength: 1, maxLength: 200 }]) {
       const ours = fc.sample(fc.string({ unit: anyCodePoint(), ...constraints }), { seed, numRuns: 300 });
@@ -22,7 +28,7 @@ test('it can stand for every code point either side of the surrogates, never for
   expect(fc.sample(unit, { seed: 7, numRuns: 5_000 }).every((s) => !/[\uD800-\uDFFF]/u.test(s) && [...s].length === 1)).toBe(true);
 });
 
-test('a failing property over such strings shrinks to the same counterexample as with the built-in unit', () => {
+test('a failing property over such strings shrinks to the same counterexample as with the built-in unit', BUILDS_BINARY, () => {
   const counterexample = (unit: fc.Arbitrary<string> | 'binary') => {
     const details = fc.check(
       fc.property(fc.string({ unit, maxLength: 40 }), (s) => !/[\u0100-\u{10ffff}]/u.test(s)),

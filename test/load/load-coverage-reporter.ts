@@ -1,9 +1,10 @@
 /**
- * npm test's closing line on the load leg: the share of load/ that ran end to end (load-coverage.ts), and the files
- * only k6 runs. Clears the measurements at the start of the run so the figure is this run's.
+ * The closing lines of `npm run coverage:load`: the share of load/ that ran end to end (load-coverage.ts), and the files
+ * only k6 runs. Clears the measurements at the start of the run so the figure is this run's. In npm test, which does
+ * not measure, one line saying where the figure is.
  */
 import type { Reporter } from '@playwright/test/reporter';
-import { describeLoadCoverage, measureLoadCoverage, resetLoadCoverage } from './load-coverage.ts';
+import { describeLoadCoverage, measureLoadCoverage, measuringLoadCoverage, resetLoadCoverage } from './load-coverage.ts';
 
 export default class LoadCoverageReporter implements Reporter {
   printsToStdio(): boolean {
@@ -11,10 +12,16 @@ export default class LoadCoverageReporter implements Reporter {
   }
 
   onBegin(): void {
-    resetLoadCoverage();
+    if (measuringLoadCoverage()) resetLoadCoverage();
   }
 
   onEnd(): void {
+    if (!measuringLoadCoverage()) {
+      process.stdout.write(
+        '\nLoad coverage: not measured in this run (V8 coverage would cost a minute of CPU); npm run coverage:load measures it.\n',
+      );
+      return;
+    }
     const coverage = measureLoadCoverage();
     const lines =
       coverage === null

@@ -1,5 +1,6 @@
 /**
- * The share of load/ that npm test runs, measured, not assumed: every process the load tests start to run load code
+ * The share of load/ that the load tests run, measured, not assumed (`npm run coverage:load`): every process the load
+ * tests start to run load code
  * (the Node driver, load:compare, load:baseline, the load commands) writes V8 coverage (NODE_V8_COVERAGE) under one
  * folder; c8 maps it through the source maps tsx writes onto load/**.ts.
  *
@@ -22,8 +23,15 @@ const RAW = join(LOAD_COVERAGE_DIR, 'v8');
 /** The goal (issue 39): at least this share of load/'s lines run in npm test. */
 export const LOAD_COVERAGE_GOAL = 0.9;
 
-/** The environment a child process running load code gets: its V8 coverage is kept for the figure. */
+/**
+ * Whether this run measures: `npm run coverage:load` sets LOAD_COVERAGE=1. Not npm test: V8 coverage costs each of the
+ * some 150 load processes it starts about 0.4 s of CPU (writing every script's counts at exit), a minute of CPU in all.
+ */
+export const measuringLoadCoverage = (): boolean => process.env.LOAD_COVERAGE === '1';
+
+/** The environment a child process running load code gets: when measuring, its V8 coverage is kept for the figure. */
 export function loadCoverageEnv(): Record<string, string> {
+  if (!measuringLoadCoverage()) return {};
   mkdirSync(RAW, { recursive: true });
   return { NODE_V8_COVERAGE: RAW };
 }
@@ -131,7 +139,7 @@ export function measureLoadCoverage(): LoadCoverage | null {
 export function describeLoadCoverage(c: LoadCoverage, detail = 3): string[] {
   const percent = (n: number) => `${(n * 100).toFixed(1)}%`;
   return [
-    `Load coverage: ${percent(c.share)} of load/'s lines ran in npm test (${c.covered} of ${c.total}, the k6-only files' ${c.k6OnlyLines} counted as not run; goal ${percent(LOAD_COVERAGE_GOAL)}${c.share < LOAD_COVERAGE_GOAL ? ', NOT MET' : ''}); ${percent(c.nodeShare)} of the lines Node can run, through the Node driver and the load commands.`,
+    `Load coverage: ${percent(c.share)} of load/'s lines ran in the load tests (${c.covered} of ${c.total}, the k6-only files' ${c.k6OnlyLines} counted as not run; goal ${percent(LOAD_COVERAGE_GOAL)}${c.share < LOAD_COVERAGE_GOAL ? ', NOT MET' : ''}); ${percent(c.nodeShare)} of the lines Node can run, through the Node driver and the load commands.`,
     `  least run: ${c.files
       .slice(0, detail)
       .map((f) => `${f.file} ${percent(f.covered / f.total)}`)
