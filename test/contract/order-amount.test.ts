@@ -1,5 +1,6 @@
 // Whether an offer's limits admit any order (src/contract/order-amount.ts): cases as data, and held to the generators'
 // own rule (src/arbitraries/amount-within-limits.ts, exact decimals too) on limits drawn at random.
+import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { hasAmountWithinLimits } from '../../src/arbitraries/amount-within-limits.ts';
@@ -39,8 +40,11 @@ test('admitsAnOrder agrees with the generators of valid amounts, on limits drawn
   );
   fc.assert(
     fc.property(limit, limit, (hardMinLimit, hardMaxLimit) => {
-      expect(admitsAnOrder({ hardMinLimit, hardMaxLimit }), JSON.stringify({ hardMinLimit, hardMaxLimit })).toBe(
+      // Node's assert in the property: each expect() records a step with its stack, some 0.3 ms a call.
+      assert.equal(
+        admitsAnOrder({ hardMinLimit, hardMaxLimit }),
         hasAmountWithinLimits({ hardMinLimit, hardMaxLimit }),
+        JSON.stringify({ hardMinLimit, hardMaxLimit }),
       );
     }),
     { numRuns: 2_000 },

@@ -1,5 +1,6 @@
 // Which clause a page that breaks its law is reported under, how long a walk may be, and a walk bounded by
 // API_WALK_PAGES: sampled at both ends and limited, never failed for what it did not read.
+import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { pageIsSliceProperty, pageLawClause, walkLimit, walkRebuildsProperty } from '../../fuzz/list-laws.ts';
@@ -62,10 +63,15 @@ test('a walk takes about ten pages at most and never pages above the maximum', (
   fc.assert(
     fc.property(fc.nat({ max: 5000 }), fc.option(fc.integer({ min: 1, max: 200 }), { nil: null }), fc.nat(), (total, maxLimit, pick) => {
       const limits = fc.sample(walkLimit(total, maxLimit), { numRuns: 5, seed: pick });
+      // Node's assert in the property: each expect() records a step with its stack, some 0.3 ms a call.
       for (const limit of limits) {
-        expect(limit).toBeGreaterThanOrEqual(1);
-        if (maxLimit !== null) expect(limit).toBeLessThanOrEqual(maxLimit);
-        if (maxLimit === null || maxLimit >= Math.ceil(total / 10)) expect(Math.ceil((total + 1) / limit)).toBeLessThanOrEqual(11);
+        assert.ok(limit >= 1, `limit ${limit}`);
+        if (maxLimit !== null) assert.ok(limit <= maxLimit, `limit ${limit} above the maximum ${maxLimit}`);
+        if (maxLimit === null || maxLimit >= Math.ceil(total / 10))
+          assert.ok(
+            Math.ceil((total + 1) / limit) <= 11,
+            `limit ${limit} takes ${Math.ceil((total + 1) / limit)} pages for ${total} entries`,
+          );
       }
     }),
     { numRuns: 200 },
@@ -134,7 +140,7 @@ test('the page property on a list longer than API_WALK_PAGES: a case with an off
   const queries = fc.sample(property.arbitrary, { numRuns: 400, seed: 41 });
   const fromOffset = queries.filter((q) => q.law?.page.kind === 'from-offset');
   expect(fromOffset.length, 'the draw holds such cases').toBeGreaterThan(5);
-  for (const q of fromOffset) expect(Number(q.query.offset), q.description).toBeGreaterThanOrEqual(1900);
+  for (const q of fromOffset) assert.ok(Number(q.query.offset) >= 1900, `${q.description}: offset ${q.query.offset}`);
   // Every other case as drawn: a page with a limit, or the whole list without offset or limit.
   expect(queries.filter((q) => q.law?.page.kind === 'all').length).toBeGreaterThan(0);
   const verdict = new Verdict({ profile: { name: 'test' }, strict: false });

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 import { WriteBudget, WriteBudgetSpent } from '../../fuzz/write-budget.ts';
 
@@ -27,7 +28,8 @@ test('two budgets on one folder (two workers) share the cap', () => {
 test('an uncapped budget (local default) never refuses and writes nothing', () => {
   const dir = freshDir();
   const budget = new WriteBudget(Infinity, dir);
-  for (let i = 0; i < 1000; i++) expect(budget.take()).toBe(true);
+  // Node's assert in the loop: each expect() records a step with its stack, some 0.3 ms a call.
+  for (let i = 0; i < 1000; i++) assert.equal(budget.take(), true, `take ${i + 1} refused`);
   expect(budget.remaining()).toBe(Infinity);
   expect(existsSync(dir)).toBe(false);
 });
