@@ -1,10 +1,13 @@
 // Every npm script's command explains itself: `--help` exits 0 and prints a usage line; an unknown
 // flag is one sentence on stderr and exit 2, never a stack trace. The commands come from package.json,
 // so a script added later is covered (or must be listed below with the reason it takes no arguments).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { helpText, numberOption, parseCommandLineOrHelp } from '../../src/config/command-line.ts';
 import { UsageError } from '../../src/config/config-error.ts';
 import { type NpmRun, runScriptCommand, SCRIPTS } from './npm-run.ts';
+import { ROOT } from '../selftest/run-suite.ts';
 
 const scripts = SCRIPTS;
 
@@ -22,11 +25,22 @@ function run(command: string, args: string[]): Promise<NpmRun> {
   return runScriptCommand(command, args, { ...process.env, API_BASE_URL: '', CI: '1' });
 }
 
+/** Scripts whose --help and unknown flag another test checks, more closely (each a Playwright start, 1 s of CPU or more). */
+const CHECKED_ELSEWHERE: Record<string, string> = {
+  conformance: 'test/cli/playwright-suite.test.ts',
+  fuzz: 'test/cli/playwright-suite.test.ts',
+};
+
 test('every script is either checked below or says why it takes no arguments', () => {
-  for (const name of Object.keys(NO_ARGUMENTS)) expect(scripts[name], `${name} is still a script`).toBeDefined();
+  for (const name of [...Object.keys(NO_ARGUMENTS), ...Object.keys(CHECKED_ELSEWHERE)])
+    expect(scripts[name], `${name} is still a script`).toBeDefined();
+  // That file's help test runs for each of these suites.
+  const elsewhere = readFileSync(join(ROOT, 'test/cli/playwright-suite.test.ts'), 'utf8');
+  const suites = /for \(const suite of \[([^\]]*)\]\) \{\n {2}test\(`npm run \$\{suite\} -- --help:/.exec(elsewhere)?.[1] ?? '';
+  for (const name of Object.keys(CHECKED_ELSEWHERE)) expect(suites, name).toContain(`'${name}'`);
 });
 
-for (const [name, command] of Object.entries(scripts).filter(([n]) => !(n in NO_ARGUMENTS))) {
+for (const [name, command] of Object.entries(scripts).filter(([n]) => !(n in NO_ARGUMENTS) && !(n in CHECKED_ELSEWHERE))) {
   test(`npm run ${name} -- --help exits 0 with a usage; an unknown flag exits 2 in one sentence`, async () => {
     const ours = /^(tsx|bash|node --import tsx) /.test(command);
     // Every script is one of ours now (conformance and fuzz too, through src/cli/playwright-suite.ts); a command of
