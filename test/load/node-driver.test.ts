@@ -29,11 +29,6 @@ async function withReference<T>(
 }
 
 /** The rate probe against a reference limited to 5 requests/s: 1 s steps, a short back-off, enough attempts to recover. */
-/**
- * The runs that mostly wait (the rate probe's steps and back-offs, a replica's lag), with the waiting tests
- * (test/playwright.config.ts): a busy worker is not left idle while they sleep.
- */
-const WAITS = { tag: '@waits' };
 const RATE_PROBE = { RATE_STEP_DURATION: '1s', RATE_BACKOFF: '1s', RATE_RECOVERY_ATTEMPTS: '6', RATE_MAX_WAIT: '3s' };
 
 test.describe('against the reference, every scenario passes', () => {
@@ -70,25 +65,21 @@ test.describe('against the reference, every scenario passes', () => {
   // Legitimate variations a live target may have: a client held to GBP (setup's one create per currency finds it and
   // writes in GBP only), reads from a replica 300 ms behind (a read after create is read again until it shows the
   // record; the teardown reads the list again before it calls a record left open).
-  test(
-    'subscriptions against a replica 300 ms behind and a client held to GBP: passes, writes in GBP only, leaves nothing open',
-    WAITS,
-    async () => {
-      await withReference({ variants: ['client-currency-gbp', 'reads-lag-300ms'] }, async (target) => {
-        const run = await driveScenario({ scenario: 'subscriptions', target, iterations: 4 });
-        expect(run.code, run.output).toBe(0);
-        expect(run.output).toMatch(
-          /the target refused a create in .+: it holds the client to GBP; offers in other currencies are not written to/,
-        );
-        expect(run.report.verdict.passed).toBe(true);
-        const r = run.report.scenarioResult;
-        expect(r.kind === 'subscriptions' && r.created, run.output).toBeGreaterThan(1);
-        expect(await liveWithTag(target.url, (tag) => tag.startsWith(`osd-suite.${run.runId}.`))).toEqual([]);
-      });
-    },
-  );
+  test('subscriptions against a replica 300 ms behind and a client held to GBP: passes, writes in GBP only, leaves nothing open', async () => {
+    await withReference({ variants: ['client-currency-gbp', 'reads-lag-300ms'] }, async (target) => {
+      const run = await driveScenario({ scenario: 'subscriptions', target, iterations: 4 });
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toMatch(
+        /the target refused a create in .+: it holds the client to GBP; offers in other currencies are not written to/,
+      );
+      expect(run.report.verdict.passed).toBe(true);
+      const r = run.report.scenarioResult;
+      expect(r.kind === 'subscriptions' && r.created, run.output).toBeGreaterThan(1);
+      expect(await liveWithTag(target.url, (tag) => tag.startsWith(`osd-suite.${run.runId}.`))).toEqual([]);
+    });
+  });
 
-  test('rate-probe finds the onset of a 5 requests/s limit, stops there by design, and sees Retry-After honoured', WAITS, async () => {
+  test('rate-probe finds the onset of a 5 requests/s limit, stops there by design, and sees Retry-After honoured', async () => {
     const run = await withReference({ rateLimit: 5 }, (target) =>
       driveScenario({ scenario: 'rate-probe', target, iterations: 400, knobs: { ...RATE_PROBE, RATE_REQUIRE_RETRY_AFTER: 'yes' } }),
     );
@@ -117,28 +108,24 @@ test.describe('against the faults each scenario exists to catch, it fails on the
       }
     });
 
-  test(
-    'rate-probe against a 429 without Retry-After: retry-after-given where Retry-After is promised; only counted where not',
-    WAITS,
-    async () => {
-      await withReference({ variants: ['rate-limit-no-retry-after'] }, async (target) => {
-        const promised = await driveScenario({
-          scenario: 'rate-probe',
-          target,
-          iterations: 400,
-          knobs: { ...RATE_PROBE, RATE_REQUIRE_RETRY_AFTER: 'yes' },
-        });
-        expect(violatedRules(promised.report), promised.output).toEqual(['retry-after-given']);
-        expect(promised.report.verdict.passed).toBe(false);
-        // The contract shows no rate limit: unpinned, the same answers are observed, not failed.
-        const observed = await driveScenario({ scenario: 'rate-probe', target, iterations: 400, knobs: RATE_PROBE });
-        expect(violatedRules(observed.report), observed.output).toEqual([]);
-        expect(observed.report.rateLimitAnswers.retryAfterShare).toBe(0);
+  test('rate-probe against a 429 without Retry-After: retry-after-given where Retry-After is promised; only counted where not', async () => {
+    await withReference({ variants: ['rate-limit-no-retry-after'] }, async (target) => {
+      const promised = await driveScenario({
+        scenario: 'rate-probe',
+        target,
+        iterations: 400,
+        knobs: { ...RATE_PROBE, RATE_REQUIRE_RETRY_AFTER: 'yes' },
       });
-    },
-  );
+      expect(violatedRules(promised.report), promised.output).toEqual(['retry-after-given']);
+      expect(promised.report.verdict.passed).toBe(false);
+      // The contract shows no rate limit: unpinned, the same answers are observed, not failed.
+      const observed = await driveScenario({ scenario: 'rate-probe', target, iterations: 400, knobs: RATE_PROBE });
+      expect(violatedRules(observed.report), observed.output).toEqual([]);
+      expect(observed.report.rateLimitAnswers.retryAfterShare).toBe(0);
+    });
+  });
 
-  test('rate-probe against a Retry-After the service does not honour (1 s said, 20 s meant): retry-after-honoured', WAITS, async () => {
+  test('rate-probe against a Retry-After the service does not honour (1 s said, 20 s meant): retry-after-honoured', async () => {
     const run = await withReference({ rateLimit: 5, retryAfter: 'understated' }, (target) =>
       driveScenario({ scenario: 'rate-probe', target, iterations: 400, knobs: { ...RATE_PROBE, RATE_REQUIRE_RETRY_AFTER: 'yes' } }),
     );
