@@ -86,6 +86,28 @@ test.describe('invalidCreateBody', () => {
     );
   });
 
+  // A number or boolean spelled as its string stands for the valid body with the value, also where the base body had
+  // left the (optional) field out: Jackson's coercion of "1" into numExistingShares 1 is strictness, not a deviation
+  // (an independent server was failed on exactly that, 2026-11-29).
+  test('a number or boolean spelled as its own string stands for the valid body with that value, present or left out before', () => {
+    const cases = fc
+      .sample(invalidCreateBody(OFFERS, { defects: ['wrong-json-type'] }), { ...COVERAGE_SAMPLES, numRuns: 3000 })
+      .filter((c) => c.standsFor?.kind === 'numeric-string' || c.standsFor?.kind === 'boolean-string');
+    const field = (c: InvalidCreateBody) => c.target.slice(1);
+    const sent = (c: InvalidCreateBody) => (c.body as Record<string, unknown>)[field(c)];
+    expect(new Set(cases.map(field))).toEqual(
+      new Set(['amountRequested', 'numExistingShares', 'isExistingShareholder', 'isIssuerEmployee']),
+    );
+    for (const c of cases) {
+      const meant = c.standsFor!.body as Record<string, unknown>;
+      assert.equal(String(meant[field(c)]), sent(c), c.description);
+      assert.deepEqual({ ...meant, [field(c)]: sent(c) }, c.body, c.description);
+      assert.ok(validate('subscription-create-request', meant).valid, JSON.stringify(meant));
+    }
+    // Among them, fields the base body had left out (the sample value spelled: "1", "true").
+    expect(cases.some((c) => field(c) === 'numExistingShares' && sent(c) === '1')).toBe(true);
+  });
+
   test('every defect kind is reachable, and labelled as the defect table and the clause catalogue say', () => {
     const cases = fc.sample(invalidCreateBody(OFFERS), COVERAGE_SAMPLES);
     expect([...new Set(cases.map((c) => c.defect))].sort()).toEqual([...DEFECT_KINDS].sort());

@@ -97,9 +97,12 @@ function wrongTypeValues(declared: JsonType, current: unknown, n: number): unkno
   }
 }
 
-/** A number or boolean spelled as the string of itself ("750", "true") stands for the body with the value: its kind. */
+/**
+ * A number or boolean spelled as the string of itself ("750", "true") stands for the body with the value: its kind.
+ * An optional field the body left out is given the sample value (wrongTypeValues spells it): "1" stands for 1 there.
+ */
 function spelledAsString(declared: JsonType, current: unknown, value: unknown): StrictnessKind | undefined {
-  if (current === undefined || typeof value !== 'string' || value !== String(current)) return undefined;
+  if (typeof value !== 'string' || value !== String(current ?? SAMPLE_OF_TYPE[declared])) return undefined;
   return declared === 'number' ? 'numeric-string' : declared === 'boolean' ? 'boolean-string' : undefined;
 }
 
@@ -294,7 +297,10 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
           target: pointer(field),
           body: replaced(body, field, value),
           description: `${field} is ${jsonTypeName(value)} ${show(value)} instead of a ${declared}`,
-          ...(spelled ? { standsFor: { kind: spelled, body } } : {}),
+          // The valid body it stands for: this one, or with the field it left out set to the value spelled.
+          ...(spelled
+            ? { standsFor: { kind: spelled, body: body[field] === undefined ? replaced(body, field, SAMPLE_OF_TYPE[declared]) : body } }
+            : {}),
         };
       }),
 
