@@ -5,7 +5,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../src/config/config-error.ts';
 import { helpText, parseCommandLine } from '../src/config/command-line.ts';
-import { SERVE_COMMAND } from './serve-options.ts';
+import { DEFAULT_MAX_LIMIT, SERVE_COMMAND } from './serve-options.ts';
 import { FAULTS, UnknownFaultError } from './faults.ts';
 // The server (Fastify and its plugins) loads after the command line is read: --help and a usage error cost a Node start.
 import type * as ServerModule from './server.ts';
@@ -26,7 +26,7 @@ function positiveInteger(option: string, text: string | undefined, fallback: num
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(SERVE_COMMAND);
-  const { DEFAULT_MAX_LIMIT, areDemoCredentials, startReferenceServer }: typeof ServerModule = await import('./server.ts');
+  const { areDemoCredentials, startReferenceServer }: typeof ServerModule = await import('./server.ts');
   if (values['list-faults']) {
     for (const fault of FAULTS) console.log(`${fault.name.padEnd(32)} ${fault.clauses.join(', ').padEnd(26)} ${fault.description}`);
     return;

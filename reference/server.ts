@@ -18,6 +18,9 @@ import { SEED_ALLOCATIONS } from './data/allocations.ts';
 import type { AllocationRecord } from './data/types.ts';
 import { SEED_OFFERS } from './data/offers.ts';
 import { ApiError, statusMessage, toApiError } from './errors.ts';
+// The largest page when neither the profile nor --max-limit says: kept with the serve command's table, which needs it
+// without loading the server.
+import { DEFAULT_MAX_LIMIT } from './serve-options.ts';
 import type { ErrorShape } from './errors.ts';
 import { behaviourWith } from './faults.ts';
 import { withVariations } from './variations.ts';
@@ -68,10 +71,6 @@ export function areDemoCredentials(credentials: ReferenceCredentials): boolean {
 /** The partners' names in the store: the first is the one `credentials` names, the second `secondCredentials`. */
 export const PARTNERS = ['first', 'second'] as const;
 
-// The largest page when neither the profile nor --max-limit says: kept with the serve command's table, which needs it
-// without loading the server.
-export { DEFAULT_MAX_LIMIT } from './serve-options.ts';
-import { DEFAULT_MAX_LIMIT } from './serve-options.ts';
 /** Bodies above this size get a 413 (a create body is well under 2 KiB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Path parameters up to this length reach the routes (and get a 404 when unknown). */

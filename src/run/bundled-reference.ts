@@ -99,12 +99,20 @@ export async function startBundledReference(): Promise<{ url: string; target: Bu
   } catch (error) {
     throw new ConfigError(`The bundled reference server did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const target: BundledTarget = {
+  const target = referenceTarget(running, process.env.API_PROFILE || REFERENCE_PROFILE_PATH);
+  return { url: running.url, target, close: () => running.close() };
+}
+
+/** The target a running reference serves: its URL and both partners' credentials, this profile, environment local. */
+export function referenceTarget(
+  running: Pick<BundledTarget, 'credentials' | 'secondCredentials'> & { url: string },
+  profilePath = REFERENCE_PROFILE_PATH,
+): BundledTarget {
+  return {
     baseUrl: running.url,
     credentials: running.credentials,
     secondCredentials: running.secondCredentials,
-    profilePath: process.env.API_PROFILE || REFERENCE_PROFILE_PATH,
+    profilePath,
     environment: 'local',
   };
-  return { url: running.url, target, close: () => running.close() };
 }

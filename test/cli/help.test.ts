@@ -25,22 +25,20 @@ function run(command: string, args: string[]): Promise<NpmRun> {
   return runScriptCommand(command, args, { ...process.env, API_BASE_URL: '', CI: '1' });
 }
 
-/** Scripts whose --help and unknown flag another test checks, more closely (each a Playwright start, 1 s of CPU or more). */
-const CHECKED_ELSEWHERE: Record<string, string> = {
-  conformance: 'test/cli/playwright-suite.test.ts',
-  fuzz: 'test/cli/playwright-suite.test.ts',
-};
+/** The test that checks the Playwright suites' --help and unknown flag more closely (each a Playwright start, 1 s of CPU or more). */
+const SUITE_HELP_TEST = 'test/cli/playwright-suite.test.ts';
+/** Scripts left to SUITE_HELP_TEST. */
+const CHECKED_ELSEWHERE = ['conformance', 'fuzz'];
 
 test('every script is either checked below or says why it takes no arguments', () => {
-  for (const name of [...Object.keys(NO_ARGUMENTS), ...Object.keys(CHECKED_ELSEWHERE)])
-    expect(scripts[name], `${name} is still a script`).toBeDefined();
+  for (const name of [...Object.keys(NO_ARGUMENTS), ...CHECKED_ELSEWHERE]) expect(scripts[name], `${name} is still a script`).toBeDefined();
   // That file's help test runs for each of these suites.
-  const elsewhere = readFileSync(join(ROOT, 'test/cli/playwright-suite.test.ts'), 'utf8');
+  const elsewhere = readFileSync(join(ROOT, SUITE_HELP_TEST), 'utf8');
   const suites = /for \(const suite of \[([^\]]*)\]\) \{\n {2}test\(`npm run \$\{suite\} -- --help:/.exec(elsewhere)?.[1] ?? '';
-  for (const name of Object.keys(CHECKED_ELSEWHERE)) expect(suites, name).toContain(`'${name}'`);
+  for (const name of CHECKED_ELSEWHERE) expect(suites, `${name} in ${SUITE_HELP_TEST}`).toContain(`'${name}'`);
 });
 
-for (const [name, command] of Object.entries(scripts).filter(([n]) => !(n in NO_ARGUMENTS) && !(n in CHECKED_ELSEWHERE))) {
+for (const [name, command] of Object.entries(scripts).filter(([n]) => !(n in NO_ARGUMENTS) && !CHECKED_ELSEWHERE.includes(n))) {
   test(`npm run ${name} -- --help exits 0 with a usage; an unknown flag exits 2 in one sentence`, async () => {
     const ours = /^(tsx|bash|node --import tsx) /.test(command);
     // Every script is one of ours now (conformance and fuzz too, through src/cli/playwright-suite.ts); a command of

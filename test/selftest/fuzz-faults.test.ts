@@ -94,9 +94,8 @@ for (const fault of FAULTS.filter((f) => (f.catchBy === 'fuzz' || f.catchBy === 
     // The sequence properties are held to their own faults below; against these they would only add time. First the
     // properties MET_BY_PROPERTIES_OF names, else those tagged with the fault's clauses (`--grep @CLAUSE`), up to the
     // first that fails (the properties after it would only hold or fail again, each failure restarting a worker); all
-    // the others too, every one run, only
-    // when that does not fail on every clause (an exchange check on another property's answers may be where a fault
-    // shows).
+    // the others too, every one run, only when that does not fail on every clause (an exchange check on another
+    // property's answers may be where a fault shows).
     const args = ['--grep-invert', SEQUENCE_TAG];
     const metBy = MET_BY_PROPERTIES_OF[fault.name];
     let run = await runSuite({

@@ -14,7 +14,7 @@ import type { ClauseReport } from '../../src/harness/clause-reporter.ts';
 import type { TestOutcome } from '../../src/report/clause-results.ts';
 import { PROJECT_TEST_OUTPUT } from '../project-output.ts';
 import { startReferenceServer } from '../../reference/server.ts';
-import { REFERENCE_PROFILE_PATH, targetEnvironment } from '../../src/run/bundled-reference.ts';
+import { referenceTarget, targetEnvironment } from '../../src/run/bundled-reference.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The clause reporter for a command line (it writes ${REPORTS_DIR}/conformance/clauses.json, as the config's does). */
@@ -96,14 +96,7 @@ export async function runSuite(opts: RunOptions): Promise<SuiteRun> {
   if (opts.project !== 'conformance') throw new Error('referenceInProcess: conformance runs only (a fuzz seed is derived from the target)');
   const reference = await startReferenceServer({ port: 0, faults: opts.faults ?? [] });
   try {
-    const target = targetEnvironment({
-      baseUrl: reference.url,
-      credentials: reference.credentials,
-      secondCredentials: reference.secondCredentials,
-      profilePath: REFERENCE_PROFILE_PATH,
-      environment: 'local',
-    });
-    return await runChild({ ...opts, faults: [] }, target);
+    return await runChild({ ...opts, faults: [] }, targetEnvironment(referenceTarget(reference)));
   } finally {
     await reference.close();
   }

@@ -80,9 +80,8 @@ function perOffer(
 type JsonType = 'string' | 'number' | 'boolean';
 const SAMPLE_OF_TYPE: Record<JsonType, unknown> = { string: 'x', number: 1, boolean: true };
 
-/** Values of another JSON type than `declared`, derived from the field's current value (never null: that is its own defect). */
-function wrongTypeValues(declared: JsonType, current: unknown, n: number): unknown[] {
-  const value = current ?? SAMPLE_OF_TYPE[declared];
+/** Values of another JSON type than `declared`, derived from the field's value (never null: that is its own defect). */
+function wrongTypeValues(declared: JsonType, value: unknown, n: number): unknown[] {
   const asArray = [value];
   const asObject = { value };
   switch (declared) {
@@ -97,12 +96,9 @@ function wrongTypeValues(declared: JsonType, current: unknown, n: number): unkno
   }
 }
 
-/**
- * A number or boolean spelled as the string of itself ("750", "true") stands for the body with the value: its kind.
- * An optional field the body left out is given the sample value (wrongTypeValues spells it): "1" stands for 1 there.
- */
-function spelledAsString(declared: JsonType, current: unknown, value: unknown): StrictnessKind | undefined {
-  if (typeof value !== 'string' || value !== String(current ?? SAMPLE_OF_TYPE[declared])) return undefined;
+/** A number or boolean spelled as the string of itself ("750", "true") stands for the body with the value: its kind. */
+function spelledAsString(declared: JsonType, meant: unknown, value: unknown): StrictnessKind | undefined {
+  if (typeof value !== 'string' || value !== String(meant)) return undefined;
   return declared === 'number' ? 'numeric-string' : declared === 'boolean' ? 'boolean-string' : undefined;
 }
 
@@ -291,16 +287,16 @@ export const DEFECT_BUILDERS: Record<DefectKind, DefectBuilder> = {
       .tuple(baseBody(context), fc.constantFrom(...CREATE_BODY_FIELDS), fc.nat(), fc.nat({ max: 1_000_000 }))
       .map(([body, field, choice, n]) => {
         const declared = CREATE_BODY_FIELD_TYPES[field];
-        const value = pick(wrongTypeValues(declared, body[field], n), choice);
-        const spelled = spelledAsString(declared, body[field], value);
+        // The field's value, or the sample one where the body left the (optional) field out: "1" then stands for 1.
+        const meant = body[field] ?? SAMPLE_OF_TYPE[declared];
+        const value = pick(wrongTypeValues(declared, meant, n), choice);
+        const spelled = spelledAsString(declared, meant, value);
         return {
           target: pointer(field),
           body: replaced(body, field, value),
           description: `${field} is ${jsonTypeName(value)} ${show(value)} instead of a ${declared}`,
           // The valid body it stands for: this one, or with the field it left out set to the value spelled.
-          ...(spelled
-            ? { standsFor: { kind: spelled, body: body[field] === undefined ? replaced(body, field, SAMPLE_OF_TYPE[declared]) : body } }
-            : {}),
+          ...(spelled ? { standsFor: { kind: spelled, body: field in body ? body : replaced(body, field, meant) } } : {}),
         };
       }),
 
