@@ -10,6 +10,8 @@ import {
   contractValidatorsSource,
   PROFILE_VALIDATOR_FILE,
   profileValidatorSource,
+  REPORT_VALIDATORS_FILE,
+  reportValidatorsSource,
 } from '../schema/standalone.ts';
 import { COMPILE_SCHEMAS_COMMAND } from './command-specs.ts';
 
@@ -17,6 +19,7 @@ parseCommandLine(COMPILE_SCHEMAS_COMMAND);
 for (const [file, source] of [
   [CONTRACT_VALIDATORS_FILE, contractValidatorsSource()],
   [PROFILE_VALIDATOR_FILE, profileValidatorSource()],
+  [REPORT_VALIDATORS_FILE, reportValidatorsSource()],
 ] as const) {
   writeFileSync(file, source);
   process.stdout.write(`wrote ${relative(process.cwd(), file)} (${Math.round(source.length / 1024)} KiB)\n`);

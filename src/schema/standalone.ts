@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type Ajv2020 from 'ajv/dist/2020.js';
 import { _, Name, type Options } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import addFormats from 'ajv-formats';
 import { addSuiteVocabulary } from './ajv-vocabulary.ts';
 import { projectAjv } from './project-ajv.ts';
 import { registeredIds, registeredSchemas } from './registered-schemas.ts';
@@ -19,7 +20,21 @@ import { STANDALONE_RUNTIME } from './vocabulary.ts';
 
 export const CONTRACT_VALIDATORS_FILE = fileURLToPath(new URL('./contract-validators.generated.js', import.meta.url));
 export const PROFILE_VALIDATOR_FILE = fileURLToPath(new URL('./profile-validator.generated.js', import.meta.url));
+export const REPORT_VALIDATORS_FILE = fileURLToPath(new URL('./report-validators.generated.js', import.meta.url));
 const PROFILE_SCHEMA_FILE = fileURLToPath(new URL('../../schemas/target-profile.schema.json', import.meta.url));
+const readSchema = (name: string) => JSON.parse(readFileSync(new URL(`../../schemas/${name}`, import.meta.url), 'utf8'));
+
+/**
+ * The suite's own output formats (not contract models), each validated before its file is written or read back, by
+ * the name src/report/report-schema.ts calls it. The certification's schema $refs the target profile's.
+ */
+export const REPORT_SCHEMAS = {
+  validateCertificationReport: 'certification-report.schema.json',
+  validateClientCertificationReport: 'client-certification-report.schema.json',
+  validateStoppedCertification: 'certification-stopped.schema.json',
+  validateHistory: 'history.schema.json',
+  validateLoadReport: 'load-report.schema.json',
+} as const;
 
 /** What the generated code needs to run: the vocabulary's functions (formats, decimal places) under one name. */
 const CODE_OPTIONS = { source: true, esm: true, formats: _`${new Name(STANDALONE_RUNTIME)}.formats` } as const;
@@ -55,6 +70,39 @@ export function profileValidatorSource(): string {
   ajv.addSchema(schema);
   const code = standaloneCode(ajv, { validateTargetProfile: schema.$id });
   return `${header('schemas/target-profile.schema.json')}${withoutStrict(code)}\n`;
+}
+
+/**
+ * The Ajv the report schemas are judged with (every error; union types, as the report schemas write them), holding them
+ * all and the target profile's schema they $ref. The generator makes one with `code`; the tests, one in memory.
+ */
+export function reportAjv(options: Options = {}): Ajv2020 {
+  const ajv = projectAjv({ allErrors: true, strict: true, allowUnionTypes: true, ...options });
+  addFormats(ajv);
+  ajv.addSchema(readSchema('target-profile.schema.json'));
+  for (const file of Object.values(REPORT_SCHEMAS)) ajv.addSchema(readSchema(file));
+  return ajv;
+}
+
+/** The $id of a report schema, as its file declares it. */
+export const reportSchemaId = (file: string): string => readSchema(file).$id;
+
+/** The text of report-validators.generated.js: one validator per report schema, named as REPORT_SCHEMAS names them. */
+export function reportValidatorsSource(): string {
+  const exports = Object.fromEntries(Object.entries(REPORT_SCHEMAS).map(([name, file]) => [name, reportSchemaId(file)]));
+  const code = withImports(withoutStrict(standaloneCode(reportAjv({ code: CODE_OPTIONS }), exports)));
+  return `${header('the report schemas of schemas/ (REPORT_SCHEMAS)')}${code}\n`;
+}
+
+/**
+ * Ajv's ES module output still `require`s its runtime helpers (ucs2length, for a `minLength` counted in code points),
+ * which an ES module cannot: each becomes an import of the same CommonJS module (its exports, as `require` gives them).
+ */
+function withImports(code: string): string {
+  const modules = [...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!))];
+  const name = (i: number) => `ajvRuntime${i}`;
+  const body = modules.reduce((text, module, i) => text.replaceAll(`require("${module}")`, name(i)), code);
+  return modules.map((module, i) => `import ${name(i)} from '${module}.js';\n`).join('') + body;
 }
 
 /** ES modules are strict already; the directive would follow the import, where it means nothing. */

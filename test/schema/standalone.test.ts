@@ -6,6 +6,13 @@ import { expect, test } from '@playwright/test';
 import { listSchemaId, schemaId, registeredIds } from '../../src/schema/registered-schemas.ts';
 import { validators } from '../../src/schema/contract-validators.generated.js';
 import { validateTargetProfile } from '../../src/schema/profile-validator.generated.js';
+import {
+  validateCertificationReport,
+  validateClientCertificationReport,
+  validateHistory,
+  validateLoadReport,
+  validateStoppedCertification,
+} from '../../src/schema/report-validators.generated.js';
 import { projectAjv } from '../../src/schema/project-ajv.ts';
 import {
   CONTRACT_VALIDATORS_FILE,
@@ -13,6 +20,11 @@ import {
   contractValidatorsSource,
   PROFILE_VALIDATOR_FILE,
   profileValidatorSource,
+  REPORT_SCHEMAS,
+  REPORT_VALIDATORS_FILE,
+  reportAjv,
+  reportSchemaId,
+  reportValidatorsSource,
 } from '../../src/schema/standalone.ts';
 import type { SchemaCase } from './cases/case.ts';
 import { casesBySchema } from './cases/index.ts';
@@ -26,6 +38,10 @@ test('the checked-in validators are what the schemas generate now (else: npm run
     readFileSync(PROFILE_VALIDATOR_FILE, 'utf8'),
     'src/schema/profile-validator.generated.js is stale: run npm run schemas:compile',
   ).toBe(profileValidatorSource());
+  expect(
+    readFileSync(REPORT_VALIDATORS_FILE, 'utf8'),
+    'src/schema/report-validators.generated.js is stale: run npm run schemas:compile',
+  ).toBe(reportValidatorsSource());
 });
 
 test('one generated validator per registered schema, and no other', () => {
@@ -65,5 +81,31 @@ test('the target profile validator refuses and accepts as Ajv in memory does', (
   for (const profile of profiles) {
     expect(validateTargetProfile(profile), JSON.stringify(profile)).toBe(compiled(profile));
     expect(errorsOf(validateTargetProfile), JSON.stringify(profile)).toEqual(errorsOf(compiled));
+  }
+});
+
+test('the report validators refuse and accept as Ajv in memory does, error for error', () => {
+  const inMemoryReports = reportAjv();
+  // Documents of other shapes: a load baseline as shipped, and the same with a field missing, of another type, or one
+  // too many. Valid reports are judged by the generated validators wherever the tests write one (certify, history, load).
+  const baseline = JSON.parse(readFileSync(new URL('../../load/baselines/pagination.json', import.meta.url), 'utf8'));
+  const { verdict: _left, ...withoutVerdict } = baseline;
+  const shapes: unknown[] = [null, {}, [], 'text', { format: 'osd-suite/certification@1', verdict: 'maybe' }, baseline];
+  shapes.push(withoutVerdict, { ...baseline, run: 'no object' }, { ...baseline, surprise: true });
+  const generatedByName = {
+    validateCertificationReport,
+    validateClientCertificationReport,
+    validateStoppedCertification,
+    validateHistory,
+    validateLoadReport,
+  };
+  for (const [name, file] of Object.entries(REPORT_SCHEMAS)) {
+    const generated = generatedByName[name as keyof typeof REPORT_SCHEMAS];
+    const compiled = inMemoryReports.getSchema(reportSchemaId(file))!;
+    for (const data of shapes) {
+      const label = `${name}: ${JSON.stringify(data)?.slice(0, 80)}`;
+      assert.equal(generated(data), compiled(data), label);
+      assert.deepEqual(errorsOf(generated), errorsOf(compiled), label);
+    }
   }
 });
