@@ -22,24 +22,40 @@ interface ListedSuite {
   suites?: ListedSuite[];
 }
 
-/** Test titles by tag (without the `@`), from `playwright test --list` over the conformance and fuzz projects. */
-export function testsByTag(root = ROOT): Map<string, string[]> {
-  const json = execFileSync(resolve(root, 'node_modules/.bin/playwright'), ['test', '--list', '--reporter=json'], {
+/** A test as Playwright lists it: its file (relative to the repository), its title, its tags (without the `@`). */
+export interface ListedTest {
+  file: string;
+  title: string;
+  tags: string[];
+}
+
+/** Every test of the conformance and fuzz projects (or of `project`), from `playwright test --list`. */
+export function listedTests(root = ROOT, project?: 'conformance' | 'fuzz'): ListedTest[] {
+  const args = ['test', '--list', '--reporter=json', ...(project ? [`--project=${project}`] : [])];
+  const json = execFileSync(resolve(root, 'node_modules/.bin/playwright'), args, {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
     maxBuffer: 64 * 1024 * 1024,
   });
   const report = JSON.parse(json) as { suites: ListedSuite[] };
-  const byTag = new Map<string, string[]>();
+  const tests: ListedTest[] = [];
   const walk = (s: ListedSuite) => {
-    for (const spec of s.specs ?? []) {
-      const title = spec.file ? `${spec.file} › ${spec.title}` : spec.title;
-      for (const tag of (spec.tags ?? []).map((t) => t.replace(/^@/, ''))) byTag.set(tag, [...(byTag.get(tag) ?? []), title]);
-    }
+    for (const spec of s.specs ?? [])
+      tests.push({ file: spec.file ?? '', title: spec.title, tags: (spec.tags ?? []).map((t) => t.replace(/^@/, '')) });
     s.suites?.forEach(walk);
   };
   report.suites.forEach(walk);
+  return tests;
+}
+
+/** Test titles by tag (without the `@`), from `playwright test --list` over the conformance and fuzz projects. */
+export function testsByTag(root = ROOT): Map<string, string[]> {
+  const byTag = new Map<string, string[]>();
+  for (const test of listedTests(root)) {
+    const title = test.file ? `${test.file} › ${test.title}` : test.title;
+    for (const tag of test.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), title]);
+  }
   return byTag;
 }
 

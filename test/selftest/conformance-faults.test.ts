@@ -4,9 +4,20 @@
 import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../reference/faults.ts';
 import { clauseGrep } from '../../src/certify/certify-options.ts';
+import { type ListedTest, listedTests } from '../../src/cli/clause-index.ts';
 import { failingClauses, failsOn, runSuite, tail, type SuiteRun } from './run-suite.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+let listed: ListedTest[] | undefined;
+/**
+ * The conformance spec files that hold a test tagged with one of `clauses` (listed once per worker): given to the
+ * child run with the clauses' grep, its runner loads only those, not every spec file, to select the same tests.
+ */
+function specFilesTagged(clauses: readonly string[]): string[] {
+  listed ??= listedTests(undefined, 'conformance');
+  return [...new Set(listed.filter((t) => t.tags.some((tag) => clauses.includes(tag))).map((t) => t.file))];
+}
 
 /**
  * The runs tried for a fault, cheapest first, until one fails on every clause of the fault; the last one decides. Each
@@ -17,7 +28,7 @@ const SELECTIONS = (clauses: readonly string[]) => [
   {
     label: '',
     what: `the tests tagged ${clauses.map((c) => `@${c}`).join(', ')}`,
-    args: [`--grep=${clauseGrep(clauses)}`, '--max-failures=1'],
+    args: [`--grep=${clauseGrep(clauses)}`, '--max-failures=1', ...specFilesTagged(clauses)],
   },
   // Some faults show only beside the other tests (an exchange check on another test's answer, or records other tests
   // created): the whole suite, up to its first failure.
@@ -57,8 +68,7 @@ test('every clause a conformance fault trips has a fault caught in npm test, not
 for (const [i, fault] of CONFORMANCE_FAULTS.entries()) {
   // A late fault's run spends seconds waiting out its delay: with the waiting tests (test/playwright.config.ts).
   const tags = [...(LATE_FAULTS[fault.name] ? ['@waits'] : []), ...(inNpmTest(fault, i) ? [] : ['@long'])];
-  const details = tags.length ? { tag: tags } : {};
-  test(`conformance catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, details, async () => {
+  test(`conformance catches fault "${fault.name}" on ${fault.clauses.join(', ')}`, { tag: tags }, async () => {
     let run: SuiteRun | undefined;
     let selection = '';
     for (const s of SELECTIONS(fault.clauses)) {
