@@ -24,7 +24,7 @@ import { clauseTags } from '../src/report/clause-results.ts';
 import type { FuzzOptions } from './fuzz-settings.ts';
 import { claimCollateral } from './collateral-claims.ts';
 import { grepFor, replayCommand, writeRunRecord, type FuzzRunRecord } from './record.ts';
-import { WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
+import { PropertyShare, WriteBudgetSpent, type WriteBudget } from './write-budget.ts';
 import { wholeListBound } from '../src/checks/bounded-walk.ts';
 import { collectBetweenCases } from '../src/harness/heap-hygiene.ts';
 
@@ -62,6 +62,21 @@ export class CaseSkipped extends Error {
  * at most this (a test checks).
  */
 export const WRITE_SHARES = 30;
+
+/**
+ * The records a property may keep under a capped budget of `max`: its writeShares/WRITE_SHARES of it (at least one
+ * case's worth); a property whose creates the contract requires refused plans on none, and may keep one share's worth
+ * of creates a lenient target accepts. Infinity when uncapped or read-only.
+ */
+export function propertyAllowance(
+  max: number,
+  property: Pick<FuzzProperty<unknown>, 'writesPerRun' | 'refusedByDesign' | 'writeShares'>,
+): number {
+  const writesPerRun = property.writesPerRun ?? 0;
+  if (writesPerRun === 0 || !Number.isFinite(max)) return Infinity;
+  const shares = property.refusedByDesign ? 1 : (property.writeShares ?? 1);
+  return Math.max(writesPerRun, Math.floor((max * shares) / WRITE_SHARES));
+}
 
 type RunOutcome = ReturnType<IRawProperty<unknown, boolean>['run']>;
 type SettledRun = Awaited<RunOutcome>;
@@ -129,6 +144,8 @@ interface FailedCase {
 export class FuzzRunner {
   /** True while a case makes a read that is its instrument, not its subject (see `aside`). */
   private asideDepth = 0;
+  /** The running property's own share of the write budget (set by `check`). */
+  private share = new PropertyShare(Infinity);
 
   constructor(private readonly deps: FuzzRunnerDeps) {}
 
@@ -241,42 +258,54 @@ export class FuzzRunner {
    * A clear refusal (4xx) made no record, so its token goes back: the budget counts records, not calls.
    */
   async create(body: unknown, opts?: Parameters<ApiClient['createSubscription']>[1]): ReturnType<ApiClient['createSubscription']> {
+    this.share.check();
     const token = this.deps.budget.claim();
     const result = await this.deps.client.createSubscription(body, opts);
     if (result.exchange.status >= 400 && result.exchange.status < 500) this.deps.budget.release(token);
+    else this.share.recordKept();
     return result;
   }
 
-  /** Cases to run: FUZZ_RUNS, or fewer when the property's share of a capped write budget could not pay for them. */
+  /**
+   * Cases to run: FUZZ_RUNS, or fewer when the property's share of a capped write budget could not pay for them; and
+   * that share, in records (`propertyAllowance`). Neither depends on what other properties spent, so the same run sends
+   * the same cases whatever order the workers took the properties in.
+   */
   plannedRuns(property: Pick<FuzzProperty<unknown>, 'writesPerRun' | 'refusedByDesign' | 'writeShares' | 'runs'>): {
     runs: number;
+    allowance: number;
     reason?: string;
     budgetNote?: string;
   } {
     const { budget, options } = this.deps;
     const writesPerRun = property.writesPerRun ?? 0;
     const wanted = property.runs ?? options.runs;
-    if (writesPerRun === 0 || !budget.capped) return { runs: wanted };
+    const allowance = propertyAllowance(budget.max, property);
+    if (writesPerRun === 0 || !budget.capped) return { runs: wanted, allowance };
     if (property.refusedByDesign)
       return {
         runs: wanted,
-        budgetNote: `every create is one the contract refuses: no share of the write budget planned (a create the target accepts still takes a token)`,
+        allowance,
+        budgetNote: `every create is one the contract refuses: no share of the write budget planned; a create the target accepts anyway takes one of its ${allowance} record(s) of FUZZ_MAX_WRITES=${budget.max}`,
       };
     const shares = property.writeShares ?? 1;
-    const left = budget.remaining(); // one read of the shared token folder
-    const plannable = Math.min(left, Math.max(writesPerRun, Math.floor((budget.max * shares) / WRITE_SHARES)));
-    const runs = Math.min(wanted, Math.floor(plannable / writesPerRun));
+    const runs = Math.min(wanted, Math.floor(allowance / writesPerRun));
     const of = property.runs === undefined ? `FUZZ_RUNS=${options.runs}` : `${wanted} planned (FUZZ_RUNS=${options.runs})`;
-    const budgetNote = `${runs} of ${of} cases: ${shares}/${WRITE_SHARES} of the write budget FUZZ_MAX_WRITES=${budget.max} (${left} left when it started)`;
+    const budgetNote = `${runs} of ${of} cases: ${shares}/${WRITE_SHARES} of the write budget FUZZ_MAX_WRITES=${budget.max} (${allowance} record(s))`;
     return runs > 0
-      ? { runs, budgetNote }
-      : { runs: 0, reason: `the write budget of ${budget.max} creates (FUZZ_MAX_WRITES) is spent; raise it to run this property` };
+      ? { runs, allowance, budgetNote }
+      : {
+          runs: 0,
+          allowance,
+          reason: `the write budget of ${budget.max} creates (FUZZ_MAX_WRITES) is spent; raise it to run this property`,
+        };
   }
 
   /** Runs the property; a failure ends up in the test's verdict (or, for an error outside the checks, is thrown). */
   async check<T>(property: FuzzProperty<T>): Promise<void> {
     const { options, suite, testInfo, verdict } = this.deps;
     const planned = this.plannedRuns(property as FuzzProperty<unknown>);
+    this.share = new PropertyShare(planned.allowance);
     if (planned.runs === 0) testInfo.skip(true, planned.reason);
     if (planned.budgetNote) testInfo.annotations.push({ type: 'write budget', description: planned.budgetNote });
     if (property.runsNote) testInfo.annotations.push({ type: 'cases', description: property.runsNote });
@@ -335,6 +364,7 @@ export class FuzzRunner {
       }
       lastFailed = { failures: [...caseVerdict.failures], error };
       failedCases.set(fc.stringify(value), lastFailed);
+      this.share.startShrinking();
       // The checks' failures say what is wrong; an error after them is only a consequence.
       throw caseVerdict.failures.length > 0 ? new Error(caseVerdict.failures.map((f) => `[${f.clause}] ${f.message}`).join('\n')) : error;
     };

@@ -75,3 +75,36 @@ export class WriteBudget {
     return Math.max(0, this.max - taken);
   }
 }
+
+/**
+ * A property's own share of a capped budget: the records it may keep, counted by the property itself, so that what one
+ * property may write never depends on how fast the properties in other workers spent theirs. A shared pool alone let
+ * invalid bodies a lenient target accepted (each a record, each a token) use up the writes of properties that ran
+ * later: two runs against the same target then ran different cases, and one skipped a property the other ran. Once the
+ * property's first case fails, its shrinking draws on the whole run's budget (the hard cap still holds).
+ */
+export class PropertyShare {
+  private kept = 0;
+  private shrinking = false;
+
+  constructor(
+    /** Records the property may keep before its first failure; Infinity when uncapped or read-only. */
+    readonly allowance: number,
+  ) {}
+
+  /** The property's first case failed: from here on, only the run's budget limits it. */
+  startShrinking(): void {
+    this.shrinking = true;
+  }
+
+  /** Throws WriteBudgetSpent when the property has kept all the records its share allows. */
+  check(): void {
+    if (!this.shrinking && this.kept >= this.allowance)
+      throw new WriteBudgetSpent(`this property's share of the write budget (${this.allowance} record(s)) is spent`);
+  }
+
+  /** A create made a record (it was not refused with a 4xx). */
+  recordKept(): void {
+    this.kept++;
+  }
+}

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
-import { WriteBudget, WriteBudgetSpent } from '../../fuzz/write-budget.ts';
+import { propertyAllowance, WRITE_SHARES } from '../../fuzz/runner.ts';
+import { PropertyShare, WriteBudget, WriteBudgetSpent } from '../../fuzz/write-budget.ts';
 
 const freshDir = () => join(mkdtempSync(join(tmpdir(), 'fuzz-budget-')), 'writes');
 
@@ -52,4 +53,23 @@ test('a released token (a refused create: no record) can be claimed again, by an
   expect(a.remaining()).toBe(1);
   expect(b.take(), 'a token below the hint is found again').toBe(true);
   expect(a.take()).toBe(false);
+});
+
+test("a property's share: it keeps what its share allows, then stops, whatever other properties spent; shrinking draws on the run's", () => {
+  const share = new PropertyShare(propertyAllowance(50, { writesPerRun: 1, refusedByDesign: true }));
+  expect(share.allowance).toBe(1);
+  share.check(); // the first accepted create is allowed
+  share.recordKept();
+  expect(() => share.check()).toThrow(/share of the write budget \(1 record\(s\)\) is spent/);
+  share.startShrinking();
+  expect(() => share.check()).not.toThrow();
+});
+
+test('the shares of a budget are fixed by the property alone: writeShares of WRITE_SHARES, at least one case', () => {
+  expect(propertyAllowance(50, { writesPerRun: 1, writeShares: 6 })).toBe(Math.floor((50 * 6) / WRITE_SHARES));
+  expect(propertyAllowance(50, { writesPerRun: 1 })).toBe(1);
+  expect(propertyAllowance(5, { writesPerRun: 3, writeShares: 2 })).toBe(3);
+  expect(propertyAllowance(300, { writesPerRun: 1, refusedByDesign: true })).toBe(10);
+  expect(propertyAllowance(Infinity, { writesPerRun: 1 })).toBe(Infinity);
+  expect(propertyAllowance(50, {})).toBe(Infinity);
 });
