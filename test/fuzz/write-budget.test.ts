@@ -73,3 +73,26 @@ test('the shares of a budget are fixed by the property alone: writeShares of WRI
   expect(propertyAllowance(Infinity, { writesPerRun: 1 })).toBe(Infinity);
   expect(propertyAllowance(50, {})).toBe(Infinity);
 });
+
+test('a property a lenient target keeps accepting stops at its share and leaves the others theirs, in any order', () => {
+  // As FuzzRunner.create spends: the property's share first, then a token of the run's budget, kept when a record is made.
+  const keep = (share: PropertyShare, budget: WriteBudget): boolean => {
+    try {
+      share.check();
+      budget.claim();
+      share.recordKept();
+      return true;
+    } catch (error) {
+      if (error instanceof WriteBudgetSpent) return false;
+      throw error;
+    }
+  };
+  for (const order of ['refused first', 'valid first'] as const) {
+    const budget = new WriteBudget(50, freshDir());
+    const refused = new PropertyShare(propertyAllowance(50, { writesPerRun: 1, refusedByDesign: true }));
+    const valid = new PropertyShare(propertyAllowance(50, { writesPerRun: 1, writeShares: 6 }));
+    const spend = (share: PropertyShare) => Array.from({ length: 40 }, () => keep(share, budget)).filter(Boolean).length;
+    const kept = order === 'refused first' ? [spend(refused), spend(valid)] : [spend(valid), spend(refused)].reverse();
+    expect(kept, order).toEqual([1, 10]);
+  }
+});
