@@ -21,7 +21,6 @@ import { STANDALONE_RUNTIME } from './vocabulary.ts';
 export const CONTRACT_VALIDATORS_FILE = fileURLToPath(new URL('./contract-validators.generated.js', import.meta.url));
 export const PROFILE_VALIDATOR_FILE = fileURLToPath(new URL('./profile-validator.generated.js', import.meta.url));
 export const REPORT_VALIDATORS_FILE = fileURLToPath(new URL('./report-validators.generated.js', import.meta.url));
-const PROFILE_SCHEMA_FILE = fileURLToPath(new URL('../../schemas/target-profile.schema.json', import.meta.url));
 const readSchema = (name: string) => JSON.parse(readFileSync(new URL(`../../schemas/${name}`, import.meta.url), 'utf8'));
 
 /**
@@ -65,7 +64,7 @@ export function contractValidatorsSource(): string {
 
 /** The text of profile-validator.generated.js: the target profile's schema, with the options src/config/target-profile.ts reads errors by. */
 export function profileValidatorSource(): string {
-  const schema = JSON.parse(readFileSync(PROFILE_SCHEMA_FILE, 'utf8'));
+  const schema = readSchema('target-profile.schema.json');
   const ajv = projectAjv({ allErrors: true, code: CODE_OPTIONS });
   ajv.addSchema(schema);
   const code = standaloneCode(ajv, { validateTargetProfile: schema.$id });
